@@ -1,0 +1,341 @@
+package search
+
+import (
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// The tokenizer below has a twin in static/js/search.js. Both must give the
+// same terms for the same text, or a query typed in the browser will not find
+// what the build indexed; testdata/tokenize/vectors.json holds the cases that
+// both test suites run. Change one side only together with the other.
+
+// Character classes. A "chunk" is a run of word characters; inside it the
+// script runs (Hangul, other letters, digits) become separate words, so that
+// "UTC에" and "2024년" split where the script changes.
+const (
+	clSep    = iota // anything that ends a chunk
+	clSpace         // whitespace: ends a chunk, but Hangul words on both sides may form a compound
+	clApos          // apostrophe: joins two letters ("hubspot's" → "hubspots"), otherwise a separator
+	clLetter        // letters and marks of any script but Hangul
+	clDigit         // decimal digits of any script
+	clHangul        // Hangul syllables and jamo
+)
+
+func classOf(r rune) int {
+	switch {
+	case r >= 0xAC00 && r <= 0xD7A3, r >= 0x1100 && r <= 0x11FF, r >= 0x3130 && r <= 0x318F,
+		r >= 0xA960 && r <= 0xA97F, r >= 0xD7B0 && r <= 0xD7FF:
+		return clHangul
+	case unicode.Is(unicode.Nd, r):
+		return clDigit
+	case unicode.IsLetter(r) || unicode.IsMark(r):
+		return clLetter
+	case r == '\'' || r == '\u2019':
+		return clApos
+	case unicode.IsSpace(r):
+		return clSpace
+	}
+	return clSep
+}
+
+// englishStop are words too common to be worth an index entry. They are
+// checked before stemming.
+var englishStop = map[string]bool{
+	"a": true, "an": true, "and": true, "are": true, "as": true, "at": true, "be": true,
+	"been": true, "but": true, "by": true, "for": true, "from": true, "has": true,
+	"had": true, "have": true, "in": true, "into": true, "is": true, "it": true,
+	"its": true, "of": true, "on": true, "or": true, "that": true, "the": true,
+	"their": true, "this": true, "to": true, "was": true, "were": true, "which": true,
+	"with": true,
+}
+
+// koreanSuffixes are particles and verb endings stripped from the end of a
+// Korean word, longest match first. A word made only of one of them is a
+// stop word: in "HubSpot 은" or "UTC에" the particle carries no meaning of its
+// own and, kept as a term, would make such queries require it.
+var koreanSuffixes = func() []string {
+	list := strings.Fields(`
+		은 는 이 가 을 를 의 에 에서 으로 로 와 과 도 만 들 께서 부터 까지 처럼 보다 에게 한테
+		에는 에도 에서는 에서도 에서의 으로는 로는 으로도 로도 으로의 로의 과의 와의 과는 와는
+		까지는 부터는 보다는 이나 이다 였다 이었다 이며 이고 이라는 라는
+		들이 들을 들은 들의 들에 들도 들과 들로 들에게 들에서
+		했다 했고 했으며 했던 했지만 하는 하고 하며 하기 하게 하면 하여 해서 한다 하다
+		된다 됐다 됐고 됐으며 되는 되고 되어 되면 된 돼`)
+	sort.SliceStable(list, func(i, j int) bool {
+		return utf8.RuneCountInString(list[i]) > utf8.RuneCountInString(list[j])
+	})
+	return list
+}()
+
+var koreanSuffixSet = func() map[string]bool {
+	m := map[string]bool{}
+	for _, s := range koreanSuffixes {
+		m[s] = true
+	}
+	return m
+}()
+
+// word is one analysed word of a text.
+type word struct {
+	hangul bool
+	// term is the word's main index term: the stem of an English or Korean
+	// word, a number, or the joined form of a letter-digit mix ("k8s"). It is
+	// empty for a stop word.
+	term string
+	// parts are further index terms of the word that a query must match all
+	// of when term itself does not match: the character bigrams of a Korean
+	// stem of three or more syllables.
+	parts []string
+	// alt is a term that a query accepts instead of term: the whole Korean
+	// word when stripping left a single syllable ("팀이" → "팀", "팀이"), or
+	// the parts of a letter-digit mix ("502s" → "502").
+	alt []string
+	// raw is the lower-cased word as written, for prefix matching.
+	raw string
+	// junction is the bigram across a space between the previous Korean word
+	// and this one ("로드 밸런서" → "드밸"), so that the same compound written
+	// with or without the space shares all its bigrams. Index only.
+	junction string
+}
+
+// analyze splits text into words. It is the single place where the rules
+// live; IndexTerms and Query only arrange its output.
+func analyze(text string) []word {
+	text = norm.NFC.String(text)
+	rs := make([]rune, 0, len(text))
+	for _, r := range text {
+		rs = append(rs, unicode.ToLower(r))
+	}
+	var out []word
+	// prevKo is the stem of the previous word when it was a Korean word at the
+	// end of its chunk with nothing stripped; spaceOnly says whether only
+	// whitespace has been seen since then.
+	prevKo, spaceOnly := []rune(nil), false
+	i := 0
+	for i < len(rs) {
+		c := classOf(rs[i])
+		if c == clSep || c == clSpace || c == clApos {
+			if c != clSpace {
+				spaceOnly = false
+			}
+			i++
+			continue
+		}
+		// Collect the chunk as script runs.
+		type run struct {
+			class int
+			rs    []rune
+		}
+		var runs []run
+		for i < len(rs) {
+			r := rs[i]
+			c := classOf(r)
+			if c == clApos {
+				// Swallow an apostrophe between two letters.
+				if len(runs) > 0 && runs[len(runs)-1].class == clLetter && i+1 < len(rs) && classOf(rs[i+1]) == clLetter {
+					i++
+					continue
+				}
+				break
+			}
+			if c == clSep || c == clSpace {
+				break
+			}
+			if c == clLetter && unicode.IsMark(r) && len(runs) > 0 {
+				c = runs[len(runs)-1].class // a combining mark stays with what it marks
+			}
+			if len(runs) == 0 || runs[len(runs)-1].class != c {
+				runs = append(runs, run{class: c})
+			}
+			runs[len(runs)-1].rs = append(runs[len(runs)-1].rs, r)
+			i++
+		}
+		for k := 0; k < len(runs); k++ {
+			r := runs[k]
+			if r.class == clHangul {
+				w, stem, stripped := koreanWord(r.rs)
+				if k == 0 && spaceOnly && prevKo != nil && w.term != "" {
+					w.junction = string(prevKo[len(prevKo)-1:]) + string(stem[:1])
+				}
+				out = append(out, w)
+				prevKo = nil
+				if k == len(runs)-1 && !stripped && w.term != "" {
+					prevKo = stem
+				}
+				continue
+			}
+			// A run of letters and digits: join consecutive ones.
+			j := k
+			for j+1 < len(runs) && runs[j+1].class != clHangul {
+				j++
+			}
+			if j == k {
+				out = append(out, alnumWord(r.class, r.rs))
+			} else {
+				var joined []rune
+				var parts []string
+				for _, p := range runs[k : j+1] {
+					joined = append(joined, p.rs...)
+					if w := alnumWord(p.class, p.rs); w.term != "" {
+						parts = append(parts, w.term)
+					}
+				}
+				out = append(out, word{term: string(joined), alt: parts, raw: string(joined)})
+			}
+			k = j
+			prevKo = nil
+		}
+		spaceOnly = true
+	}
+	return out
+}
+
+func alnumWord(class int, rs []rune) word {
+	raw := string(rs)
+	if class == clDigit {
+		return word{term: raw, raw: raw}
+	}
+	if len(rs) < 2 || englishStop[raw] {
+		return word{raw: raw}
+	}
+	return word{term: stemEnglish(raw), raw: raw}
+}
+
+// koreanWord strips one particle or ending (longest first) and returns the
+// word, its stem and whether anything was stripped.
+func koreanWord(rs []rune) (word, []rune, bool) {
+	raw := string(rs)
+	if koreanSuffixSet[raw] {
+		return word{hangul: true, raw: raw}, rs, false
+	}
+	stem, stripped := rs, false
+	for _, suf := range koreanSuffixes {
+		if strings.HasSuffix(raw, suf) {
+			n := utf8.RuneCountInString(suf)
+			if len(rs)-n >= 1 {
+				stem, stripped = rs[:len(rs)-n], true
+				break
+			}
+		}
+	}
+	w := word{hangul: true, term: string(stem), raw: raw}
+	switch {
+	case stripped && len(stem) == 1:
+		// A one-syllable stem is too ambiguous alone ("평가" → "평"), so the
+		// whole word stays a term too.
+		w.alt = []string{raw}
+	case len(stem) >= 3:
+		for k := 0; k+1 < len(stem); k++ {
+			w.parts = append(w.parts, string(stem[k:k+2]))
+		}
+	}
+	return w, stem, stripped
+}
+
+// stemEnglish is a deliberately light stemmer: plural endings, -ing, -ed and a
+// final e, so that "caches", "cache", "cached" and "caching" meet at "cach".
+// It works on code points and only ever removes ASCII endings.
+func stemEnglish(w string) string {
+	rs := []rune(w)
+	n := len(rs)
+	if n <= 3 {
+		return w
+	}
+	has := func(suf string) bool { return strings.HasSuffix(string(rs), suf) }
+	undouble := func() {
+		n := len(rs)
+		if n >= 2 && rs[n-1] == rs[n-2] && !strings.ContainsRune("lsz", rs[n-1]) && rs[n-1] < 0x80 && unicode.IsLetter(rs[n-1]) {
+			rs = rs[:n-1]
+		}
+	}
+	switch {
+	case n > 4 && (has("ies") || has("ied")):
+		rs = append(rs[:n-3], 'y')
+	case has("sses"):
+		rs = rs[:n-2]
+	case has("s") && !has("ss") && !has("us") && !has("is"):
+		rs = rs[:n-1]
+	case has("ing") && n-3 >= 3:
+		rs = rs[:n-3]
+		undouble()
+	case has("ed") && n-2 >= 3:
+		rs = rs[:n-2]
+		undouble()
+	}
+	if len(rs) > 3 && rs[len(rs)-1] == 'e' {
+		rs = rs[:len(rs)-1]
+	}
+	return string(rs)
+}
+
+// IndexTerms returns the terms the index records for text, in text order and
+// with repeats, so that counting them gives term frequencies.
+func IndexTerms(text string) []string {
+	var out []string
+	for _, w := range analyze(text) {
+		if w.junction != "" {
+			out = append(out, w.junction)
+		}
+		if w.term == "" {
+			continue
+		}
+		out = append(out, w.term)
+		out = append(out, w.parts...)
+		out = append(out, w.alt...)
+	}
+	return out
+}
+
+// Group is one word of a query. A document matches it when it has any term
+// of Any, or every term of All (when All is not empty), or, when Prefix is
+// set, any term that starts with Prefix.
+type Group struct {
+	Any    []string `json:"any"`
+	All    []string `json:"all"`
+	Prefix string   `json:"prefix"`
+}
+
+// Query turns a query into groups, all of which a document should match. When
+// prefix is true the last word also matches as a prefix, for search as you
+// type; that needs at least two characters, or one Korean syllable, and the
+// text must not end in a space (the user has finished that word).
+func Query(text string, prefix bool) []Group {
+	ws := analyze(text)
+	if prefix && len(ws) > 0 {
+		rs := []rune(text)
+		if len(rs) > 0 && classOf(rs[len(rs)-1]) < clLetter {
+			prefix = false
+		}
+	}
+	out := []Group{}
+	seen := map[string]bool{}
+	for k, w := range ws {
+		g := Group{Any: []string{}, All: []string{}}
+		if w.term != "" {
+			g.Any = append(g.Any, w.term)
+			if w.hangul {
+				g.Any = append(g.Any, w.alt...)
+				g.All = append(g.All, w.parts...)
+			}
+		}
+		// A lone Korean particle or ending ("UTC에" while typing) would match
+		// most of the index as a prefix, so only other words get one.
+		if prefix && k == len(ws)-1 && !(w.hangul && w.term == "") {
+			if n := utf8.RuneCountInString(w.raw); n >= 2 || (n == 1 && w.hangul) {
+				g.Prefix = w.raw
+			}
+		}
+		key := strings.Join(g.Any, " ") + "|" + strings.Join(g.All, " ") + "|" + g.Prefix
+		if (len(g.Any) == 0 && g.Prefix == "") || seen[key] {
+			continue
+		}
+		seen[key] = true
+		out = append(out, g)
+	}
+	return out
+}
