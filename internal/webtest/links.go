@@ -1,0 +1,108 @@
+package webtest
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+)
+
+type linkinatorReport struct {
+	Passed bool `json:"passed"`
+	Links  []struct {
+		URL            string `json:"url"`
+		Status         int    `json:"status"`
+		State          string `json:"state"`
+		Parent         string `json:"parent"`
+		FailureDetails []any  `json:"failureDetails"`
+	} `json:"links"`
+}
+
+// Links serves dir on localhost (see Handler) and runs linkinator
+// (node_modules/.bin/linkinator) over it, starting from every HTML page so
+// that pages nothing links to are checked too, and following links
+// recursively. Links to any other host are skipped (the tests run without
+// internet). It returns each broken link as "URL (HTTP status) on PARENT",
+// with the server's address replaced by "/" paths so messages are stable.
+func Links(t testing.TB, dir string) []string {
+	t.Helper()
+	bin := tool(t, "node_modules/.bin/linkinator", "linkinator")
+	dir = absDir(t, dir)
+	base := Serve(t, dir)
+
+	args := []string{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() || !strings.HasSuffix(p, ".html") {
+			return nil
+		}
+		rel, _ := filepath.Rel(dir, p)
+		rel = filepath.ToSlash(rel)
+		if rel == "404.html" {
+			return nil // reached by bad links, not a page of its own
+		}
+		if rel == "index.html" || strings.HasSuffix(rel, "/index.html") {
+			rel = strings.TrimSuffix(rel, "index.html")
+		}
+		args = append(args, base+"/"+rel)
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("links: list pages of %s: %v", dir, err)
+	}
+	if len(args) == 0 {
+		t.Fatalf("links: no .html file under %s", dir)
+	}
+	// linkinator tests each URL against the skip pattern: skip everything
+	// that does not start with this server's address.
+	skip := `^(?!` + regexp.QuoteMeta(base) + `(/|$))`
+	args = append(args, "--recurse", "--format", "json", "--skip", skip, "--timeout", "20000", "--verbosity", "error")
+	cmd := exec.Command(bin, args...)
+	cmd.Dir = dir
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	runErr := cmd.Run()
+	// linkinator exits 1 when a link is broken; only an unreadable report
+	// means the tool itself failed.
+	var rep linkinatorReport
+	if err := json.Unmarshal(stdout.Bytes(), &rep); err != nil {
+		t.Fatalf("linkinator: %v (exit: %v); stdout:\n%s\nstderr:\n%s", err, runErr, clip(stdout.Bytes()), clip(stderr.Bytes()))
+	}
+	if runErr != nil && rep.Passed {
+		t.Fatalf("linkinator failed but reported success: %v\nstderr:\n%s", runErr, clip(stderr.Bytes()))
+	}
+	local := func(u string) string {
+		if strings.HasPrefix(u, base) {
+			return strings.TrimPrefix(u, base)
+		}
+		return u
+	}
+	var out []string
+	seen := map[string]bool{}
+	for _, l := range rep.Links {
+		if l.State != "BROKEN" {
+			continue
+		}
+		s := fmt.Sprintf("%s (HTTP %d) on %s", local(l.URL), l.Status, local(l.Parent))
+		if l.Parent == "" {
+			s = fmt.Sprintf("%s (HTTP %d), an entry page", local(l.URL), l.Status)
+		}
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	if !rep.Passed && len(out) == 0 {
+		t.Fatalf("linkinator reports failure but no BROKEN link; stdout:\n%s\nstderr:\n%s", clip(stdout.Bytes()), clip(stderr.Bytes()))
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,65 @@
+package webtest
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// Viewport is the size of the emulated screen in CSS pixels; Mobile turns on
+// mobile emulation (meta viewport, overlay scrollbars, touch).
+type Viewport struct {
+	Width, Height int64
+	Mobile        bool
+}
+
+// Desktop and Phone are the two sizes the site is checked at.
+var (
+	Desktop = Viewport{Width: 1280, Height: 900}
+	Phone   = Viewport{Width: 390, Height: 844, Mobile: true}
+)
+
+// Capture loads url in the tab of ctx at the viewport and returns a PNG of
+// the whole page (beyond the viewport). The viewport is reset afterwards.
+func Capture(ctx context.Context, url string, vp Viewport) ([]byte, error) {
+	ctx, cancel := context.WithTimeout(ctx, PageTimeout)
+	defer cancel()
+	opts := []chromedp.EmulateViewportOption{chromedp.EmulatePortrait}
+	if vp.Mobile {
+		opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateTouch)
+	}
+	if err := chromedp.Do(ctx,
+		chromedp.EmulateViewport(vp.Width, vp.Height, opts...),
+		chromedp.Navigate(url),
+	); err != nil {
+		return nil, fmt.Errorf("load %s at %dx%d: %w", url, vp.Width, vp.Height, err)
+	}
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		return nil, fmt.Errorf("screenshot of %s at %dx%d: %w", url, vp.Width, vp.Height, err)
+	}
+	if err := chromedp.Do(ctx, chromedp.ResetViewport()); err != nil {
+		return nil, fmt.Errorf("reset the viewport after %s: %w", url, err)
+	}
+	return png, nil
+}
+
+// Screenshot writes a full-page PNG of url at width x height (desktop
+// emulation) to path, creating its folder.
+func Screenshot(t testing.TB, ctx context.Context, url string, width, height int64, path string) {
+	t.Helper()
+	png, err := Capture(ctx, url, Viewport{Width: width, Height: height})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
