@@ -1,0 +1,474 @@
+// Package search owns the library's full-text search: the tokenizer shared
+// with the browser (its twin is static/js/search.js), and the build of the
+// sharded, static search index that the browser code reads.
+//
+// # Index layout
+//
+// Build writes every file under search/, each twice: X.json for fetch over
+// HTTP, and X.js, a plain script that stores the same value in
+// window.__ilsearch["X"], for pages opened from file:// where fetch is
+// blocked. The files are:
+//
+//   - manifest: format version, document count, records per chunk, the first
+//     term (shortened) of every term bucket, and the facet names.
+//   - t/N: term bucket N, [[term, postings], …] sorted by term. Buckets hold
+//     consecutive ranges of the sorted term list and are cut at about
+//     bucketBytes, so one term costs one small file and a prefix costs the
+//     contiguous buckets its range covers. Postings are flat pairs
+//     [docDelta, score, …]; documents are numbered by date, newest first, and
+//     the score is a BM25 weight ×100 computed at build time.
+//   - r/N: display records of documents N×chunk … N×chunk+chunk-1.
+//   - f/FACET: every term of a facet with its labels, its document count and
+//     its documents (delta coded), for filters and their counts.
+//
+// One search document holds both languages of a case: English and Korean text
+// share one term space, so a query in either language finds the case from
+// either page. Controlled terms are indexed by their labels in both languages.
+package search
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"regexp"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"unicode/utf8"
+)
+
+// Doc is one case as the index needs it. Text fields are [English, Korean].
+type Doc struct {
+	ID, Date                  string
+	Title, Summary, Body, Org [2]string
+	Facets                    map[string][]string // facet URL name → term ids
+	URL                       [2]string           // page path per language, relative to the site root, e.g. "en/cases/IL-0495/"
+}
+
+// Labels gives the English and Korean label of each facet term:
+// facet → term id → [en, ko].
+type Labels map[string]map[string][2]string
+
+// Facets are the facet URL names in the order pages show them.
+var Facets = []string{"components", "symptoms", "root-causes", "contributing", "domains", "orgs", "years", "severities"}
+
+// Field weights: a word in the title or a controlled-term label says more
+// about what a case is than the same word in the body.
+const (
+	weightTitle   = 4
+	weightLabel   = 3
+	weightOrg     = 2
+	weightSummary = 1.5
+	weightBody    = 1
+
+	bm25K1 = 1.2
+	bm25B  = 0.75
+)
+
+// config holds the sizes that tests shrink.
+type config struct {
+	bucketBytes  int // a term bucket is closed once it reaches this many bytes
+	chunkDocs    int // display records per file
+	excerptRunes int
+}
+
+var defaultConfig = config{bucketBytes: 16 << 10, chunkDocs: 16, excerptRunes: 160}
+
+// Build computes the index of docs and hands each file to write, with paths
+// under "search/". Output depends only on the input (not its order), so two
+// builds of the same cases are byte-identical.
+func Build(docs []Doc, labels Labels, write func(path string, data []byte) error) error {
+	return build(docs, labels, write, defaultConfig)
+}
+
+type posting struct {
+	doc int32
+	tf  float32
+}
+
+type termTF struct {
+	term string
+	tf   float32
+}
+
+func build(in []Doc, labels Labels, write func(string, []byte) error, cfg config) error {
+	docs := append([]Doc(nil), in...)
+	// Newest first; the document number is the date tie-break at query time.
+	sort.Slice(docs, func(i, j int) bool {
+		if docs[i].Date != docs[j].Date {
+			return docs[i].Date > docs[j].Date
+		}
+		return docs[i].ID < docs[j].ID
+	})
+	for i := 1; i < len(docs); i++ {
+		if docs[i].ID == docs[i-1].ID {
+			return fmt.Errorf("search: case %s given twice", docs[i].ID)
+		}
+	}
+
+	// Analyse the documents in parallel; each one is independent.
+	perDoc := make([][]termTF, len(docs))
+	lengths := make([]float64, len(docs))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				perDoc[i], lengths[i] = docTerms(&docs[i], labels)
+			}
+		}()
+	}
+	for i := range docs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+
+	// Merge in document order so every posting list comes out sorted.
+	postings := map[string][]posting{}
+	total := 0.0
+	for i, terms := range perDoc {
+		total += lengths[i]
+		for _, t := range terms {
+			postings[t.term] = append(postings[t.term], posting{int32(i), t.tf})
+		}
+		perDoc[i] = nil
+	}
+	avg := 1.0
+	if len(docs) > 0 && total > 0 {
+		avg = total / float64(len(docs))
+	}
+	terms := make([]string, 0, len(postings))
+	for t := range postings {
+		terms = append(terms, t)
+	}
+	sort.Strings(terms)
+
+	emit := func(name string, v any) error {
+		data, err := marshal(v)
+		if err != nil {
+			return fmt.Errorf("search: %s: %w", name, err)
+		}
+		return emitRaw(write, name, data)
+	}
+
+	// Term buckets.
+	n := float64(len(docs))
+	var boundaries []string
+	var bucket bytes.Buffer
+	prevLast := ""
+	nb := 0
+	flush := func() error {
+		if bucket.Len() == 0 {
+			return nil
+		}
+		bucket.WriteByte(']')
+		err := emitRaw(write, fmt.Sprintf("t/%d", nb), bucket.Bytes())
+		nb++
+		bucket.Reset()
+		return err
+	}
+	for _, t := range terms {
+		ps := postings[t]
+		df := float64(len(ps))
+		idf := math.Log(1 + (n-df+0.5)/(df+0.5))
+		var entry bytes.Buffer
+		entry.WriteByte('[')
+		entry.WriteString(quoteJSON(t))
+		entry.WriteString(",[")
+		prev := int32(0)
+		for k, p := range ps {
+			tf := float64(p.tf)
+			// The explicit float64 conversions keep the compiler from fusing
+			// multiply-adds, whose rounding differs between machines.
+			denom := tf + float64(bm25K1*float64(1-bm25B+float64(bm25B*lengths[p.doc]/avg)))
+			s := float64(idf*tf*(bm25K1+1)) / denom
+			q := int(math.Round(s * 100))
+			if q < 1 {
+				q = 1
+			}
+			if k > 0 {
+				entry.WriteByte(',')
+			}
+			fmt.Fprintf(&entry, "%d,%d", p.doc-prev, q)
+			prev = p.doc
+		}
+		entry.WriteString("]]")
+		// The bucket so far, a comma, the entry and the closing bracket must
+		// fit; a single entry larger than the bound gets a bucket of its own.
+		if bucket.Len() > 0 && bucket.Len()+entry.Len()+2 > cfg.bucketBytes {
+			if err := flush(); err != nil {
+				return err
+			}
+		}
+		if bucket.Len() == 0 {
+			boundaries = append(boundaries, separator(prevLast, t, len(boundaries) == 0))
+			bucket.WriteByte('[')
+		} else {
+			bucket.WriteByte(',')
+		}
+		bucket.Write(entry.Bytes())
+		prevLast = t
+		delete(postings, t)
+	}
+	if err := flush(); err != nil {
+		return err
+	}
+
+	// Display records.
+	for start := 0; start < len(docs); start += cfg.chunkDocs {
+		end := min(start+cfg.chunkDocs, len(docs))
+		recs := make([]record, 0, end-start)
+		for i := start; i < end; i++ {
+			recs = append(recs, makeRecord(&docs[i], cfg.excerptRunes))
+		}
+		if err := emit(fmt.Sprintf("r/%d", start/cfg.chunkDocs), recs); err != nil {
+			return err
+		}
+	}
+
+	// Facets.
+	facetNames := facetList(docs)
+	for _, f := range facetNames {
+		if err := emit("f/"+f, facetFile(f, docs, labels[f])); err != nil {
+			return err
+		}
+	}
+
+	if boundaries == nil {
+		boundaries = []string{}
+	}
+	return emit("manifest", manifest{
+		Version: 1, Docs: len(docs), Chunk: cfg.chunkDocs, Buckets: boundaries, Facets: facetNames,
+	})
+}
+
+// emitRaw writes one index file as JSON and as the script that registers it.
+func emitRaw(write func(string, []byte) error, name string, data []byte) error {
+	if err := write("search/"+name+".json", data); err != nil {
+		return err
+	}
+	js := "window.__ilsearch=window.__ilsearch||{};__ilsearch[" + quoteJSON(name) + "]=" + string(data) + ";\n"
+	return write("search/"+name+".js", []byte(js))
+}
+
+type manifest struct {
+	Version int      `json:"v"`
+	Docs    int      `json:"docs"`
+	Chunk   int      `json:"chunk"`
+	Buckets []string `json:"buckets"`
+	Facets  []string `json:"facets"`
+}
+
+// separator returns the shortest prefix of first that sorts after last, so
+// that the manifest can name bucket boundaries in a few characters. The
+// first bucket starts at "".
+func separator(last, first string, isFirst bool) string {
+	if isFirst {
+		return ""
+	}
+	for i := range first {
+		if i == 0 {
+			continue
+		}
+		if p := first[:i]; p > last {
+			return p
+		}
+	}
+	return first
+}
+
+// docTerms returns a document's terms with their field-weighted frequencies,
+// sorted by term, and its length in terms.
+func docTerms(d *Doc, labels Labels) ([]termTF, float64) {
+	tf := map[string]float32{}
+	length := 0
+	add := func(text string, w float32) {
+		for _, t := range IndexTerms(text) {
+			tf[t] += w
+			length++
+		}
+	}
+	add(d.ID, weightTitle)
+	for l := 0; l < 2; l++ {
+		add(d.Title[l], weightTitle)
+		add(d.Org[l], weightOrg)
+		add(d.Summary[l], weightSummary)
+		add(d.Body[l], weightBody)
+	}
+	facets := make([]string, 0, len(d.Facets))
+	for f := range d.Facets {
+		facets = append(facets, f)
+	}
+	sort.Strings(facets)
+	for _, f := range facets {
+		for _, id := range d.Facets[f] {
+			lab, ok := labels[f][id]
+			if !ok {
+				add(id, weightLabel)
+				continue
+			}
+			add(lab[0], weightLabel)
+			// Labels that read the same in both languages ("CDN") count once,
+			// or such terms would outweigh the title.
+			if lab[1] != lab[0] {
+				add(lab[1], weightLabel)
+			}
+		}
+	}
+	out := make([]termTF, 0, len(tf))
+	for t, v := range tf {
+		out = append(out, termTF{t, v})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].term < out[j].term })
+	return out, float64(length)
+}
+
+type record struct {
+	ID      string              `json:"id"`
+	Date    string              `json:"d"`
+	Title   [2]string           `json:"t"`
+	Org     [2]string           `json:"o"`
+	URL     [2]string           `json:"u"`
+	Excerpt [2]string           `json:"x"`
+	Facets  map[string][]string `json:"f,omitempty"`
+}
+
+func makeRecord(d *Doc, n int) record {
+	r := record{ID: d.ID, Date: d.Date, Title: d.Title, Org: d.Org, URL: d.URL}
+	for l := 0; l < 2; l++ {
+		r.Excerpt[l] = excerpt(d.Summary[l], n)
+	}
+	if len(d.Facets) > 0 {
+		r.Facets = map[string][]string{}
+		for f, ids := range d.Facets {
+			if len(ids) > 0 {
+				r.Facets[f] = append([]string(nil), ids...)
+			}
+		}
+	}
+	return r
+}
+
+var mdLink = regexp.MustCompile(`\[([^\]]*)\]\([^)]*\)`)
+
+// excerpt returns the start of the first paragraph as plain text, cut at a
+// space near n characters.
+func excerpt(s string, n int) string {
+	if i := strings.Index(s, "\n\n"); i >= 0 {
+		s = s[:i]
+	}
+	s = mdLink.ReplaceAllString(s, "$1")
+	s = strings.NewReplacer("**", "", "`", "", "__", "").Replace(s)
+	s = strings.Join(strings.Fields(s), " ")
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	rs := []rune(s)[:n]
+	cut := len(rs)
+	for k := len(rs) - 1; k > n*2/3; k-- {
+		if rs[k] == ' ' {
+			cut = k
+			break
+		}
+	}
+	return strings.TrimRight(string(rs[:cut]), " ,.;:") + "…"
+}
+
+type facetTerm struct {
+	ID    string    `json:"id"`
+	Label [2]string `json:"l"`
+	Count int       `json:"n"`
+	Docs  []int     `json:"d"`
+}
+
+type facetData struct {
+	Facet string      `json:"facet"`
+	Terms []facetTerm `json:"terms"`
+}
+
+// facetList returns the facets the documents use: the known ones in page
+// order, then any others by name.
+func facetList(docs []Doc) []string {
+	seen := map[string]bool{}
+	for i := range docs {
+		for f, ids := range docs[i].Facets {
+			if len(ids) > 0 {
+				seen[f] = true
+			}
+		}
+	}
+	var out []string
+	for _, f := range Facets {
+		if seen[f] {
+			out = append(out, f)
+			delete(seen, f)
+		}
+	}
+	var rest []string
+	for f := range seen {
+		rest = append(rest, f)
+	}
+	sort.Strings(rest)
+	return append(out, rest...)
+}
+
+func facetFile(f string, docs []Doc, labels map[string][2]string) facetData {
+	byTerm := map[string][]int{}
+	for i := range docs {
+		seen := map[string]bool{}
+		for _, id := range docs[i].Facets[f] {
+			if !seen[id] {
+				seen[id] = true
+				byTerm[id] = append(byTerm[id], i)
+			}
+		}
+	}
+	out := facetData{Facet: f, Terms: []facetTerm{}}
+	for id, ds := range byTerm {
+		lab, ok := labels[id]
+		if !ok && f == "orgs" {
+			// Organisations have no vocabulary; the cases name them.
+			lab, ok = docs[ds[0]].Org, true
+		}
+		if !ok {
+			lab = [2]string{id, id}
+		}
+		deltas := make([]int, len(ds))
+		prev := 0
+		for k, d := range ds {
+			deltas[k] = d - prev
+			prev = d
+		}
+		out.Terms = append(out.Terms, facetTerm{ID: id, Label: lab, Count: len(ds), Docs: deltas})
+	}
+	sort.Slice(out.Terms, func(i, j int) bool {
+		a, b := out.Terms[i], out.Terms[j]
+		if a.Count != b.Count {
+			return a.Count > b.Count
+		}
+		return a.ID < b.ID
+	})
+	return out
+}
+
+func marshal(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	// The data only ever reaches pages as text or through JSON.parse, so HTML
+	// escaping would only cost bytes.
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimRight(b.Bytes(), "\n"), nil
+}
+
+func quoteJSON(s string) string {
+	b, _ := marshal(s)
+	return string(b)
+}

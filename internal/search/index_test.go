@@ -1,0 +1,614 @@
+package search
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/golden from testdata/docs.json and labels.json")
+
+// goldenConfig has small buckets and chunks, so that the six fixture cases
+// spread over several files and the engines must pick the right ones.
+var goldenConfig = config{bucketBytes: 1024, chunkDocs: 4, excerptRunes: 160}
+
+func readFixture(t testing.TB) ([]Doc, Labels) {
+	t.Helper()
+	var docs []Doc
+	var labels Labels
+	for name, v := range map[string]any{"docs.json": &docs, "labels.json": &labels} {
+		data, err := os.ReadFile(filepath.Join("testdata", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(data, v); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+	}
+	return docs, labels
+}
+
+func buildMap(t testing.TB, docs []Doc, labels Labels, cfg config) map[string][]byte {
+	t.Helper()
+	files := map[string][]byte{}
+	err := build(docs, labels, func(path string, data []byte) error {
+		if _, dup := files[path]; dup {
+			return fmt.Errorf("%s written twice", path)
+		}
+		files[path] = append([]byte(nil), data...)
+		return nil
+	}, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// TestGolden keeps testdata/golden, the index that js-test/engine.test.js
+// runs the browser engine against, in step with the builder.
+func TestGolden(t *testing.T) {
+	docs, labels := readFixture(t)
+	files := buildMap(t, docs, labels, goldenConfig)
+	dir := filepath.Join("testdata", "golden")
+	if *update {
+		if err := os.RemoveAll(dir); err != nil {
+			t.Fatal(err)
+		}
+		for p, data := range files {
+			full := filepath.Join(dir, filepath.FromSlash(p))
+			if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(full, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	onDisk := map[string]bool{}
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		rel = filepath.ToSlash(rel)
+		onDisk[rel] = true
+		want, _ := os.ReadFile(p)
+		if got, ok := files[rel]; !ok {
+			t.Errorf("%s is in the golden index but no longer built", rel)
+		} else if !bytes.Equal(got, want) {
+			t.Errorf("%s differs from the golden file; run go test ./internal/search -update and review the diff", rel)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p := range files {
+		if !onDisk[p] {
+			t.Errorf("%s is built but not in the golden index", p)
+		}
+	}
+}
+
+func TestDeterministic(t *testing.T) {
+	docs, labels := readFixture(t)
+	docs = append(docs, synthDocs(300, 7)...)
+	a := buildMap(t, docs, labels, defaultConfig)
+	shuffled := append([]Doc(nil), docs...)
+	rand.New(rand.NewSource(1)).Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
+	b := buildMap(t, shuffled, labels, defaultConfig)
+	if len(a) != len(b) {
+		t.Fatalf("%d files, then %d", len(a), len(b))
+	}
+	for p := range a {
+		if !bytes.Equal(a[p], b[p]) {
+			t.Errorf("%s differs between two builds of the same cases in another order", p)
+		}
+	}
+}
+
+func TestDuplicateID(t *testing.T) {
+	docs := []Doc{{ID: "IL-1", Date: "2020-01-01"}, {ID: "IL-1", Date: "2021-01-01"}}
+	err := Build(docs, nil, func(string, []byte) error { return nil })
+	if err == nil || !strings.Contains(err.Error(), "IL-1") {
+		t.Fatalf("got %v, want an error naming IL-1", err)
+	}
+}
+
+// TestScriptTwins checks that every JSON file has its script twin holding
+// the same value under the right key.
+func TestScriptTwins(t *testing.T) {
+	docs, labels := readFixture(t)
+	files := buildMap(t, docs, labels, defaultConfig)
+	n := 0
+	for p, data := range files {
+		if !strings.HasSuffix(p, ".json") {
+			continue
+		}
+		n++
+		name := strings.TrimSuffix(strings.TrimPrefix(p, "search/"), ".json")
+		want := "window.__ilsearch=window.__ilsearch||{};__ilsearch[\"" + name + "\"]=" + string(data) + ";\n"
+		if got := string(files["search/"+name+".js"]); got != want {
+			t.Errorf("%s.js = %.80q…, want %.80q…", name, got, want)
+		}
+		if !json.Valid(data) {
+			t.Errorf("%s is not valid JSON", p)
+		}
+	}
+	if n*2 != len(files) {
+		t.Errorf("%d JSON files but %d files in all", n, len(files))
+	}
+	for _, p := range []string{"search/manifest.json", "search/t/0.json", "search/r/0.json", "search/f/components.json", "search/f/orgs.json"} {
+		if files[p] == nil {
+			t.Errorf("%s missing", p)
+		}
+	}
+}
+
+func TestQueries(t *testing.T) {
+	docs, labels := readFixture(t)
+	idx := loadIndex(t, buildMap(t, docs, labels, goldenConfig))
+	var qf struct {
+		Queries []struct {
+			Name, Q, First   string
+			Include, Exclude []string
+			Order            []string
+			Partial          bool
+			Filters          map[string][]string
+		}
+	}
+	data, err := os.ReadFile(filepath.Join("testdata", "queries.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &qf); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range qf.Queries {
+		ids, partial := idx.search(q.Q, q.Filters)
+		got := map[string]bool{}
+		for _, id := range ids {
+			got[id] = true
+		}
+		for _, id := range q.Include {
+			if !got[id] {
+				t.Errorf("%s: %q did not find %s (found %v)", q.Name, q.Q, id, ids)
+			}
+		}
+		for _, id := range q.Exclude {
+			if got[id] {
+				t.Errorf("%s: %q found %s (found %v)", q.Name, q.Q, id, ids)
+			}
+		}
+		if q.First != "" && (len(ids) == 0 || ids[0] != q.First) {
+			t.Errorf("%s: %q ranked %v, want %s first", q.Name, q.Q, ids, q.First)
+		}
+		if q.Order != nil && strings.Join(ids, " ") != strings.Join(q.Order, " ") {
+			t.Errorf("%s: %q gave %v, want %v", q.Name, q.Q, ids, q.Order)
+		}
+		if partial != q.Partial {
+			t.Errorf("%s: %q partial = %v, want %v", q.Name, q.Q, partial, q.Partial)
+		}
+	}
+}
+
+// TestKoreanMatching states the particle and spacing rules on the smallest
+// possible documents.
+func TestKoreanMatching(t *testing.T) {
+	for _, c := range []struct {
+		text, q string
+		match   bool
+	}{
+		{"로드 밸런서를 늘렸다", "로드 밸런서가", true},
+		{"로드 밸런서를 늘렸다", "로드밸런서", true},
+		{"로드 밸런서를 늘렸다", "밸런서가", true},
+		{"로드밸런서가 멈췄다", "로드 밸런서", true},
+		{"로드밸런서가 멈췄다", "밸런서를", true},
+		{"인스턴스들이 내려갔다", "인스턴스를", true},
+		{"헬스 체크가 실패했다", "헬스체크", true},
+		{"로드 테스트를 넓혔다", "로드밸런서", false},
+		{"밸런스를 잡았다", "밸런서", false},
+		{"로드 (밸런서)", "로드밸런서", false}, // punctuation is not a compound
+		{"HubSpot 은 14:20 UTC에 확인했다", "utc에", true},
+		{"HubSpot 은 14:20 UTC에 확인했다", "hubspot은 확인", true},
+	} {
+		files := buildMap(t, []Doc{
+			{ID: "IL-1", Date: "2024-01-01", Body: [2]string{"", c.text}},
+			{ID: "IL-2", Date: "2024-01-02", Body: [2]string{"unrelated", "관계없는 글"}},
+		}, nil, defaultConfig)
+		ids, partial := loadIndex(t, files).search(c.q, nil)
+		got := len(ids) == 1 && ids[0] == "IL-1" && !partial
+		if got != c.match {
+			t.Errorf("%q in %q: found %v (partial %v), want match %v", c.q, c.text, ids, partial, c.match)
+		}
+	}
+}
+
+func TestRanking(t *testing.T) {
+	docs := []Doc{
+		{ID: "IL-1", Date: "2020-01-01", Title: [2]string{"DNS outage", ""}},
+		{ID: "IL-2", Date: "2020-01-01", Body: [2]string{"A long body that mentions etcd once among many other words about nodes", ""}},
+		{ID: "IL-3", Date: "2022-01-01", Title: [2]string{"etcd quorum lost", ""}},
+		{ID: "IL-4", Date: "2021-01-01", Facets: map[string][]string{"components": {"etcd"}}},
+		{ID: "IL-5", Date: "2023-06-01", Title: [2]string{"DNS outage", ""}},
+		{ID: "IL-6", Date: "2023-06-01", Title: [2]string{"DNS outage", ""}},
+	}
+	// The same amount of other text in every case, so that length
+	// normalisation does not decide the order.
+	filler := strings.Repeat("unrelated words about something else entirely ", 8)
+	for i := range docs {
+		docs[i].Body[1] = filler
+	}
+	labels := Labels{"components": {"etcd": {"etcd", "etcd"}}}
+	idx := loadIndex(t, buildMap(t, docs, labels, defaultConfig))
+	for _, c := range []struct{ q, want string }{
+		// Title beats label beats body.
+		{"etcd", "IL-3 IL-4 IL-2"},
+		// Equal scores: newest first, then by id.
+		{"dns outage", "IL-5 IL-6 IL-1"},
+	} {
+		ids, _ := idx.search(c.q, nil)
+		if got := strings.Join(ids, " "); got != c.want {
+			t.Errorf("%q ranked %s, want %s", c.q, got, c.want)
+		}
+	}
+	// A rarer word weighs more (idf): "quorum" appears in one case, "etcd" in three.
+	if w1, w2 := idx.score("quorum", "IL-3"), idx.score("etcd", "IL-3"); w1 <= w2 {
+		t.Errorf("quorum weighs %d in IL-3, etcd %d; the rarer word should weigh more", w1, w2)
+	}
+}
+
+// TestBuckets builds a few thousand cases with tiny buckets and checks that
+// buckets stay under their bound and that every term is in the bucket the
+// manifest points to.
+func TestBuckets(t *testing.T) {
+	const limit = 2048
+	cfg := config{bucketBytes: limit, chunkDocs: 7, excerptRunes: 80}
+	docs := synthDocs(1000, 3)
+	files := buildMap(t, docs, nil, cfg)
+	idx := loadIndex(t, files)
+	if len(idx.m.Buckets) < 50 {
+		t.Fatalf("only %d buckets; the test does not exercise splitting", len(idx.m.Buckets))
+	}
+	for i, b := range idx.m.Buckets {
+		if i > 0 && b <= idx.m.Buckets[i-1] {
+			t.Errorf("bucket boundaries out of order: %q then %q", idx.m.Buckets[i-1], b)
+		}
+		data := files[fmt.Sprintf("search/t/%d.json", i)]
+		if len(data) > limit && len(idx.buckets[i]) > 1 {
+			t.Errorf("bucket %d has %d bytes and %d terms, over the %d-byte bound", i, len(data), len(idx.buckets[i]), limit)
+		}
+		for term := range idx.buckets[i] {
+			if got := idx.bucketOf(term); got != i {
+				t.Errorf("term %q is in bucket %d but the manifest points to %d", term, i, got)
+			}
+		}
+	}
+	if n := len(idx.m.Buckets); files[fmt.Sprintf("search/t/%d.json", n)] != nil {
+		t.Errorf("bucket %d exists but the manifest lists %d", n, n)
+	}
+	if want := (len(docs) + cfg.chunkDocs - 1) / cfg.chunkDocs; len(idx.records) != want {
+		t.Errorf("%d record chunks, want %d", len(idx.records), want)
+	}
+	// Records are in document order: newest first.
+	for i := 1; i < len(idx.recs); i++ {
+		if idx.recs[i].Date > idx.recs[i-1].Date {
+			t.Fatalf("record %d (%s) is newer than record %d (%s)", i, idx.recs[i].Date, i-1, idx.recs[i-1].Date)
+		}
+	}
+}
+
+func TestFacetFiles(t *testing.T) {
+	docs, labels := readFixture(t)
+	files := buildMap(t, docs, labels, defaultConfig)
+	var m manifest
+	if err := json.Unmarshal(files["search/manifest.json"], &m); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Join(m.Facets, " "), "components root-causes domains orgs years severities"; got != want {
+		t.Errorf("manifest facets %q, want %q", got, want)
+	}
+	var f facetData
+	if err := json.Unmarshal(files["search/f/components.json"], &f); err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Terms) == 0 || f.Terms[0].ID != "ingress" || f.Terms[0].Count != 3 || f.Terms[0].Label != [2]string{"Ingress controller", "인그레스 컨트롤러"} {
+		t.Errorf("first component term = %+v, want ingress with 3 cases and its labels", f.Terms[0])
+	}
+	if err := json.Unmarshal(files["search/f/orgs.json"], &f); err != nil {
+		t.Fatal(err)
+	}
+	for _, term := range f.Terms {
+		if term.ID == "example-corp" && term.Label != [2]string{"Example Corp", "예시 회사"} {
+			t.Errorf("org label %v, want the names the case gives", term.Label)
+		}
+	}
+}
+
+// index is a reference reader of a built index, for the tests: it follows
+// the same rules as the browser engine (static/js/search.js) without the
+// prefix bucket limit and the suggestions.
+type index struct {
+	m       manifest
+	buckets []map[string][]int
+	records [][]record
+	recs    []record
+	facets  map[string]facetData
+}
+
+func loadIndex(t testing.TB, files map[string][]byte) *index {
+	t.Helper()
+	idx := &index{facets: map[string]facetData{}}
+	must := func(p string, v any) {
+		if err := json.Unmarshal(files[p], v); err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+	}
+	must("search/manifest.json", &idx.m)
+	for i := range idx.m.Buckets {
+		var entries [][2]json.RawMessage
+		must(fmt.Sprintf("search/t/%d.json", i), &entries)
+		b := map[string][]int{}
+		for _, e := range entries {
+			var term string
+			var flat []int
+			if json.Unmarshal(e[0], &term) != nil || json.Unmarshal(e[1], &flat) != nil {
+				t.Fatalf("bucket %d: bad entry %s", i, e)
+			}
+			b[term] = flat
+		}
+		idx.buckets = append(idx.buckets, b)
+	}
+	for c := 0; files[fmt.Sprintf("search/r/%d.json", c)] != nil; c++ {
+		var recs []record
+		must(fmt.Sprintf("search/r/%d.json", c), &recs)
+		idx.records = append(idx.records, recs)
+		idx.recs = append(idx.recs, recs...)
+	}
+	for _, f := range idx.m.Facets {
+		var fd facetData
+		must("search/f/"+f+".json", &fd)
+		idx.facets[f] = fd
+	}
+	return idx
+}
+
+func (idx *index) bucketOf(term string) int {
+	return sort.Search(len(idx.m.Buckets), func(i int) bool { return idx.m.Buckets[i] > term }) - 1
+}
+
+func (idx *index) postings(term string) map[int]int {
+	i := idx.bucketOf(term)
+	if i < 0 {
+		return nil
+	}
+	flat, ok := idx.buckets[i][term]
+	if !ok {
+		return nil
+	}
+	out := map[int]int{}
+	d := 0
+	for k := 0; k < len(flat); k += 2 {
+		d += flat[k]
+		out[d] = flat[k+1]
+	}
+	return out
+}
+
+func (idx *index) score(term, id string) int {
+	for d, s := range idx.postings(term) {
+		if idx.recs[d].ID == id {
+			return s
+		}
+	}
+	return 0
+}
+
+func (idx *index) search(q string, filters map[string][]string) (ids []string, partial bool) {
+	groups := Query(q, true)
+	var scores []map[int]float64
+	for _, g := range groups {
+		best := map[int]float64{}
+		put := func(d int, s float64) {
+			if s > best[d] {
+				best[d] = s
+			}
+		}
+		for _, t := range g.Any {
+			for d, s := range idx.postings(t) {
+				put(d, float64(s))
+			}
+		}
+		if len(g.All) > 0 {
+			sum := map[int]float64{}
+			cnt := map[int]int{}
+			for _, t := range g.All {
+				for d, s := range idx.postings(t) {
+					sum[d] += float64(s)
+					cnt[d]++
+				}
+			}
+			for d, n := range cnt {
+				if n == len(g.All) {
+					put(d, sum[d]/float64(n))
+				}
+			}
+		}
+		if g.Prefix != "" {
+			for _, b := range idx.buckets {
+				for t, flat := range b {
+					if strings.HasPrefix(t, g.Prefix) {
+						f := 0.8
+						if t == g.Prefix {
+							f = 1
+						}
+						for d, s := range idx.postings(t) {
+							put(d, float64(s)*f)
+						}
+						_ = flat
+					}
+				}
+			}
+		}
+		scores = append(scores, best)
+	}
+	type hit struct {
+		doc, matched int
+		score        float64
+	}
+	var hits []hit
+	if len(groups) == 0 {
+		if len(filters) > 0 {
+			for d := range idx.recs {
+				hits = append(hits, hit{doc: d})
+			}
+		}
+	} else {
+		for d, s := range scores[0] {
+			h := hit{doc: d, score: s, matched: 1}
+			for _, o := range scores[1:] {
+				if v, ok := o[d]; ok {
+					h.score += v
+					h.matched++
+				}
+			}
+			if h.matched == len(groups) {
+				hits = append(hits, h)
+			}
+		}
+		if len(hits) == 0 && len(groups) > 1 {
+			partial = true
+			acc := map[int]*hit{}
+			for _, s := range scores {
+				for d, v := range s {
+					if acc[d] == nil {
+						acc[d] = &hit{doc: d}
+					}
+					acc[d].score += v
+					acc[d].matched++
+				}
+			}
+			for _, h := range acc {
+				hits = append(hits, *h)
+			}
+		}
+	}
+	sort.Slice(hits, func(i, j int) bool {
+		a, b := hits[i], hits[j]
+		if a.matched != b.matched {
+			return a.matched > b.matched
+		}
+		if a.score != b.score {
+			return a.score > b.score
+		}
+		return a.doc < b.doc
+	})
+	for _, h := range hits {
+		rec := idx.recs[h.doc]
+		ok := true
+		for f, want := range filters {
+			any := false
+			for _, v := range rec.Facets[f] {
+				for _, w := range want {
+					any = any || v == w
+				}
+			}
+			ok = ok && any
+		}
+		if ok {
+			ids = append(ids, rec.ID)
+		}
+	}
+	return ids, partial
+}
+
+// synthDocs makes n cases from a fixed vocabulary, English and Korean, with
+// lengths near those of real cases.
+func synthDocs(n int, seed int64) []Doc {
+	r := rand.New(rand.NewSource(seed))
+	en := strings.Fields(`load balancer ingress controller health check probe timeout latency error rate
+		cluster node pod deployment rollout config change certificate expired dns resolution etcd quorum
+		memory pressure oom killed cache database connection pool retry storm traffic surge capacity
+		autoscaling region zone network partition packet loss bgp route kernel panic disk full volume
+		secret rotation webhook admission scheduler kubelet api server throttling rate limit queue backlog`)
+	ko := strings.Fields(`로드 밸런서가 인그레스 컨트롤러를 헬스 체크에서 타임아웃이 지연과 오류율이 클러스터의 노드가
+		파드를 배포가 롤아웃 설정 변경으로 인증서가 만료돼 DNS 조회가 etcd 쿼럼을 메모리 압박으로 캐시가
+		데이터베이스 연결 풀이 재시도 폭증 트래픽이 용량을 오토스케일링이 리전 영역 네트워크 분할 패킷 손실
+		커널 패닉 디스크가 가득 차 볼륨을 시크릿 교체 웹훅 스케줄러가 큐에 쌓였다 확인했다 복구됐다`)
+	facets := map[string][]string{
+		"components": {"ingress", "dns", "etcd", "cache", "database", "cloud-load-balancer", "kubelet", "scheduler"},
+		"symptoms":   {"high-latency", "high-error-rate", "connection-resets", "pod-crashloop"},
+		"domains":    {"kubernetes", "networking", "aws", "gcp", "azure"},
+	}
+	text := func(words []string, k int) string {
+		var b strings.Builder
+		for i := 0; i < k; i++ {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(words[r.Intn(len(words))])
+			if r.Intn(12) == 0 {
+				fmt.Fprintf(&b, " %d", r.Intn(2000))
+			}
+		}
+		return b.String()
+	}
+	docs := make([]Doc, n)
+	for i := range docs {
+		id := fmt.Sprintf("IL-%05d", i)
+		org := fmt.Sprintf("Org %d", r.Intn(n/10+1))
+		year := 2015 + r.Intn(11)
+		d := Doc{
+			ID:      id,
+			Date:    fmt.Sprintf("%d-%02d-%02d", year, 1+r.Intn(12), 1+r.Intn(28)),
+			Title:   [2]string{text(en, 14), text(ko, 12)},
+			Summary: [2]string{text(en, 120), text(ko, 90)},
+			Body:    [2]string{text(en, 500), text(ko, 380)},
+			Org:     [2]string{org, org},
+			URL:     [2]string{"en/cases/" + id + "/", "ko/cases/" + id + "/"},
+			Facets: map[string][]string{
+				"orgs":        {strings.ReplaceAll(strings.ToLower(org), " ", "-")},
+				"years":       {fmt.Sprint(year)},
+				"root-causes": {[]string{"software-bug", "config-error", "capacity"}[r.Intn(3)]},
+			},
+		}
+		for f, terms := range facets {
+			for k := 0; k < 1+r.Intn(2); k++ {
+				d.Facets[f] = append(d.Facets[f], terms[r.Intn(len(terms))])
+			}
+		}
+		docs[i] = d
+	}
+	return docs
+}
+
+func BenchmarkBuild(b *testing.B) {
+	for _, n := range []int{1000, 10000} {
+		docs := synthDocs(n, 1)
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			var bytesOut, files int64
+			for i := 0; i < b.N; i++ {
+				bytesOut, files = 0, 0
+				err := Build(docs, nil, func(p string, data []byte) error {
+					if strings.HasSuffix(p, ".json") {
+						bytesOut += int64(len(data))
+						files++
+					}
+					return nil
+				})
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(bytesOut)/1e6, "MB-json")
+			b.ReportMetric(float64(files), "json-files")
+		})
+	}
+}

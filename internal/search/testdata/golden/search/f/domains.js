@@ -1,0 +1,1 @@
+window.__ilsearch=window.__ilsearch||{};__ilsearch["f/domains"]={"facet":"domains","terms":[{"id":"kubernetes","l":["Kubernetes","쿠버네티스"],"n":4,"d":[0,1,2,1]},{"id":"networking","l":["Networking","네트워킹"],"n":3,"d":[0,2,3]},{"id":"gcp","l":["Google Cloud","구글 클라우드"],"n":2,"d":[4,1]}]};
