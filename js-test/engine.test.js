@@ -1,0 +1,125 @@
+// Runs the browser engine against the golden index that
+// internal/search/index_test.go builds (go test ./internal/search -update),
+// with the queries that the Go reference reader also runs.
+"use strict";
+const test = require("node:test");
+const assert = require("node:assert/strict");
+const fs = require("node:fs");
+const path = require("node:path");
+const vm = require("node:vm");
+const S = require("../static/js/search.js");
+
+const testdata = path.join(__dirname, "..", "internal", "search", "testdata");
+const golden = path.join(testdata, "golden", "search");
+const queries = JSON.parse(fs.readFileSync(path.join(testdata, "queries.json"), "utf8")).queries;
+
+// jsonLoader reads X.json, as fetch does over HTTP.
+function jsonLoader(loaded) {
+  return (name) => {
+    loaded && loaded.push(name);
+    return Promise.resolve(JSON.parse(fs.readFileSync(path.join(golden, name + ".json"), "utf8")));
+  };
+}
+
+// scriptLoader runs X.js in a fresh global that has a window, as a <script>
+// element does from file://, and reads what it registered.
+function scriptLoader() {
+  return (name) => {
+    const ctx = { window: {} };
+    ctx.window = ctx;
+    vm.runInNewContext(fs.readFileSync(path.join(golden, name + ".js"), "utf8"), ctx);
+    return Promise.resolve(ctx.__ilsearch[name]);
+  };
+}
+
+const ids = (res) => res.hits.map((h) => h.record.id);
+
+for (const [kind, load] of [["json", jsonLoader], ["script", scriptLoader]]) {
+  for (const q of queries) {
+    test(`${kind}: ${q.name}`, async () => {
+      const engine = new S.Engine(load());
+      const res = await engine.search(q.q, { filters: q.filters || {}, limit: 50 });
+      const got = ids(res);
+      for (const id of q.include || []) assert.ok(got.includes(id), `${q.q}: ${id} missing from ${got}`);
+      for (const id of q.exclude || []) assert.ok(!got.includes(id), `${q.q}: ${id} found in ${got}`);
+      if (q.first) assert.equal(got[0], q.first, `${q.q}: ranked ${got}`);
+      if (q.order) assert.deepEqual(got, q.order);
+      assert.equal(res.partial, !!q.partial, "partial");
+      assert.equal(res.total, got.length);
+    });
+  }
+}
+
+test("a query loads only the buckets of its terms", async () => {
+  const loaded = [];
+  const engine = new S.Engine(jsonLoader(loaded));
+  await engine.search("hubspot", { limit: 1 });
+  const buckets = loaded.filter((n) => n.startsWith("t/"));
+  assert.equal(buckets.length, 1, `loaded ${loaded}`);
+  assert.ok(!loaded.some((n) => n.startsWith("f/")), "facets are loaded only when asked for");
+  assert.deepEqual(loaded.filter((n) => n.startsWith("r/")), ["r/0"], "one record chunk for one result");
+  const manifest = JSON.parse(fs.readFileSync(path.join(golden, "manifest.json"), "utf8"));
+  assert.ok(manifest.buckets.length > 4, "the golden index should have several buckets");
+});
+
+test("facet counts are for the current results", async () => {
+  const engine = new S.Engine(jsonLoader());
+  const res = await engine.search("load balancer", { facets: true, filters: { domains: ["gcp"] } });
+  const count = (facet, id) => res.facets[facet].find((t) => t.id === id).count;
+  assert.deepEqual(ids(res).sort(), ["IL-0054", "IL-0338"]);
+  // Another facet counts within the filtered results…
+  assert.equal(count("components", "cloud-load-balancer"), 2);
+  assert.equal(count("components", "ingress"), 1);
+  assert.equal(count("components", "cache"), 0);
+  // …while the filtered facet counts as if its own filter were off, so that
+  // adding a second domain shows what it adds.
+  assert.equal(count("domains", "gcp"), 2);
+  assert.equal(count("domains", "kubernetes"), 2);
+  assert.ok(res.facets.domains.find((t) => t.id === "gcp").selected);
+  assert.deepEqual(res.facets.components.find((t) => t.id === "ingress").label, ["Ingress controller", "인그레스 컨트롤러"]);
+});
+
+test("two values of one facet widen, two facets narrow", async () => {
+  const engine = new S.Engine(jsonLoader());
+  const wide = await engine.search("", { filters: { years: ["2018", "2019"] } });
+  assert.deepEqual(ids(wide), ["IL-0054", "IL-0338"]);
+  const narrow = await engine.search("", { filters: { years: ["2018", "2019"], components: ["ingress"] } });
+  assert.deepEqual(ids(narrow), ["IL-0054"]);
+});
+
+test("no results: suggestions", async () => {
+  const engine = new S.Engine(jsonLoader());
+  const filtered = await engine.search("hubspot", { filters: { domains: ["gcp"] } });
+  assert.equal(filtered.total, 0);
+  assert.deepEqual(filtered.suggestion, { filters: 1 });
+  const typo = await engine.search("honeycomp", {});
+  assert.equal(typo.total, 0);
+  assert.deepEqual(typo.suggestion, { query: "honeycomb" });
+  const again = await engine.search(typo.suggestion.query, {});
+  assert.deepEqual(ids(again), ["IL-0202"]);
+});
+
+test("paging and records", async () => {
+  const engine = new S.Engine(jsonLoader());
+  const all = await engine.search("", { filters: { domains: ["kubernetes", "networking", "gcp"] }, limit: 50 });
+  assert.equal(all.total, 6);
+  // Newest first, and IL-0029 before IL-0106 on the same day.
+  assert.deepEqual(ids(all), ["IL-0495", "IL-0202", "IL-0029", "IL-0106", "IL-0054", "IL-0338"]);
+  const page2 = await engine.search("", { filters: { domains: ["kubernetes", "networking", "gcp"] }, offset: 4, limit: 4 });
+  assert.deepEqual(ids(page2), ["IL-0054", "IL-0338"]);
+  const r = page2.hits[1].record;
+  assert.deepEqual(r.u, ["en/cases/IL-0338/", "ko/cases/IL-0338/"]);
+  assert.ok(r.x[1].length > 0 && r.t[0].startsWith("Google Cloud"));
+});
+
+test("prefix matches while typing and ranks below the whole word", async () => {
+  const engine = new S.Engine(jsonLoader());
+  const done = await engine.search("balancer ", {});
+  const typing = await engine.search("balanc", {});
+  assert.ok(done.total >= 3, `found ${ids(done)}`);
+  assert.deepEqual(ids(typing).sort(), ids(done).sort());
+  assert.equal((await engine.search("balanc ", {})).total, 0, "a finished word does not match as a prefix");
+  const whole = await engine.search("certificate ", {});
+  const part = await engine.search("certif", {});
+  assert.equal(part.hits[0].score, whole.hits[0].score * 0.8);
+});

@@ -1,0 +1,38 @@
+// Runs the shared tokenizer vectors against the browser tokenizer; the Go
+// side runs the same file in internal/search/tokenize_test.go.
+"use strict";
+const test = require("node:test");
+const assert = require("node:assert/strict");
+const fs = require("node:fs");
+const path = require("node:path");
+const S = require("../static/js/search.js");
+
+const vectors = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "testdata", "tokenize", "vectors.json"), "utf8"));
+
+// The engine's groups carry a non-enumerable raw; compare what the vectors hold.
+const plain = (groups) => groups.map((g) => ({ any: g.any, all: g.all, prefix: g.prefix }));
+
+test("the vector file is complete", () => {
+  assert.ok(vectors.cases.length >= 20, `only ${vectors.cases.length} vectors`);
+});
+
+for (const c of vectors.cases) {
+  test(`vector: ${c.name}`, () => {
+    assert.deepEqual(S.indexTerms(c.in), c.index, "index terms");
+    assert.deepEqual(plain(S.query(c.in, false)), c.query, "query");
+    assert.deepEqual(plain(S.query(c.in, true)), c.typing, "typing");
+  });
+}
+
+test("stemmer meets at one stem", () => {
+  for (const [words, stem] of [[["cache", "caches", "cached", "caching"], "cach"], [["retry", "retries", "retried"], "retry"], [["update", "updates", "updated", "updating"], "updat"]]) {
+    for (const w of words) assert.equal(S.stemEnglish(w), stem, w);
+  }
+});
+
+test("highlight ranges cover the matched words", () => {
+  const text = "로드 밸런서를 늘렸다. Load balancers failed";
+  const groups = S.query("로드밸런서가 balancer", false);
+  const marked = S.highlightRanges(text, groups).map(([s, e]) => text.slice(s, e));
+  assert.deepEqual(marked, ["로드", "밸런서", "balancers"]);
+});

@@ -1,0 +1,710 @@
+/*
+ * incidentlib search: the query side of internal/search.
+ *
+ * Plain script: no modules, workers or WebAssembly, so that it runs from
+ * file:// as well as over HTTP. It defines window.IncidentSearch and, when
+ * loaded in a page, wires every form described below.
+ *
+ * DOM contract (templates follow this):
+ *
+ *   <form class="search" role="search" method="get"
+ *         action="RELATIVE/PATH/TO/{lang}/search/"   where Enter goes without JS
+ *         data-search="page" | "box"                 full search page, or header box
+ *         data-search-root="RELATIVE/PATH/TO/search/"  the index folder, relative to this page
+ *         data-site-root="RELATIVE/PATH/TO/"          optional; default: data-search-root + "../"
+ *         data-lang="en" | "ko"                       UI language and which title/excerpt to show
+ *         data-offline="1">                           optional; offline bundle: links name index.html
+ *     <input type="search" name="q" autocomplete="off">
+ *   </form>
+ *
+ *   The search page (data-search="page") also has, inside the form or
+ *   anywhere in the document:
+ *     <p data-search-status aria-live="polite"></p>   counts, no-results message, suggestion
+ *     <div data-search-facets></div>                  filled with one <fieldset> per facet
+ *     <ol data-search-results></ol>                   filled with one <li class="search-result"> per case
+ *
+ *   The header box (data-search="box") gets an <ol class="search-suggest">
+ *   inserted after its input, listing the first results as the user types.
+ *
+ * Page URL state: ?q=TEXT&components=ingress,cdn&years=2024 (facet URL names,
+ * term ids comma-separated). It is read on load and kept up to date with
+ * history.replaceState, so a result set can be bookmarked and shared.
+ *
+ * Keys: ArrowDown/ArrowUp move between the input and the result links, Enter
+ * opens the focused result (or, in the box, goes to the search page),
+ * Escape closes the box's list, or clears the query.
+ *
+ * Index files are fetched as JSON over HTTP. When the page is opened from
+ * file:// (where fetch of local files is blocked) the same files are loaded
+ * as <script src="X.js"> that store their value in window.__ilsearch["X"].
+ * Result links end in index.html when data-offline="1" or the page is on
+ * file://, because there is no server to resolve a directory.
+ */
+(function (root) {
+  "use strict";
+
+  // ---------------------------------------------------------------------------
+  // Tokenizer. This is the twin of internal/search/tokenize.go and must give
+  // the same terms; testdata/tokenize/vectors.json is run against both.
+
+  var CL_SEP = 0, CL_SPACE = 1, CL_APOS = 2, CL_LETTER = 3, CL_DIGIT = 4, CL_HANGUL = 5;
+  var RE_ND = /\p{Nd}/u, RE_LETTER = /[\p{L}\p{M}]/u, RE_MARK = /\p{M}/u, RE_SPACE = /\s/u;
+
+  function classOf(cp) {
+    if ((cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0x1100 && cp <= 0x11ff) || (cp >= 0x3130 && cp <= 0x318f) ||
+        (cp >= 0xa960 && cp <= 0xa97f) || (cp >= 0xd7b0 && cp <= 0xd7ff)) {
+      return CL_HANGUL;
+    }
+    var ch = String.fromCodePoint(cp);
+    if (RE_ND.test(ch)) return CL_DIGIT;
+    if (RE_LETTER.test(ch)) return CL_LETTER;
+    if (cp === 0x27 || cp === 0x2019) return CL_APOS;
+    // Go's unicode.IsSpace counts U+0085 and not U+FEFF; JavaScript's \s the reverse.
+    if (cp === 0x85 || (RE_SPACE.test(ch) && cp !== 0xfeff)) return CL_SPACE;
+    return CL_SEP;
+  }
+
+  function isMark(cp) { return RE_MARK.test(String.fromCodePoint(cp)); }
+
+  // Lower-case one code point on its own, as Go's unicode.ToLower does: no
+  // context (final sigma) and, where the full mapping gives two code points
+  // (U+0130), the first.
+  function lower(cp) { return String.fromCodePoint(cp).toLowerCase().codePointAt(0); }
+
+  var ENGLISH_STOP = {};
+  ("a an and are as at be been but by for from has had have in into is it its of on or that " +
+   "the their this to was were which with").split(" ").forEach(function (w) { ENGLISH_STOP[w] = true; });
+
+  var KOREAN_SUFFIXES = (
+    "은 는 이 가 을 를 의 에 에서 으로 로 와 과 도 만 들 께서 부터 까지 처럼 보다 에게 한테 " +
+    "에는 에도 에서는 에서도 에서의 으로는 로는 으로도 로도 으로의 로의 과의 와의 과는 와는 " +
+    "까지는 부터는 보다는 이나 이다 였다 이었다 이며 이고 이라는 라는 " +
+    "들이 들을 들은 들의 들에 들도 들과 들로 들에게 들에서 " +
+    "했다 했고 했으며 했던 했지만 하는 하고 하며 하기 하게 하면 하여 해서 한다 하다 " +
+    "된다 됐다 됐고 됐으며 되는 되고 되어 되면 된 돼").split(" ");
+  var KOREAN_SUFFIX_SET = {};
+  KOREAN_SUFFIXES.forEach(function (s) { KOREAN_SUFFIX_SET[s] = true; });
+  // Longest first; the sort is stable, like Go's SliceStable.
+  KOREAN_SUFFIXES.sort(function (a, b) { return Array.from(b).length - Array.from(a).length; });
+
+  function cps(s) { return Array.from(s); }
+
+  function stemEnglish(w) {
+    var rs = cps(w);
+    var n = rs.length;
+    if (n <= 3) return w;
+    var has = function (suf) { return rs.join("").endsWith(suf); };
+    var undouble = function () {
+      var m = rs.length;
+      if (m >= 2 && rs[m - 1] === rs[m - 2] && "lsz".indexOf(rs[m - 1]) < 0 && /^[A-Za-z]$/.test(rs[m - 1])) {
+        rs = rs.slice(0, m - 1);
+      }
+    };
+    if (n > 4 && (has("ies") || has("ied"))) {
+      rs = rs.slice(0, n - 3).concat(["y"]);
+    } else if (has("sses")) {
+      rs = rs.slice(0, n - 2);
+    } else if (has("s") && !has("ss") && !has("us") && !has("is")) {
+      rs = rs.slice(0, n - 1);
+    } else if (has("ing") && n - 3 >= 3) {
+      rs = rs.slice(0, n - 3);
+      undouble();
+    } else if (has("ed") && n - 2 >= 3) {
+      rs = rs.slice(0, n - 2);
+      undouble();
+    }
+    if (rs.length > 3 && rs[rs.length - 1] === "e") rs = rs.slice(0, rs.length - 1);
+    return rs.join("");
+  }
+
+  function alnumWord(cls, chars) {
+    var raw = chars.join("");
+    if (cls === CL_DIGIT) return { hangul: false, term: raw, parts: [], alt: [], raw: raw };
+    if (chars.length < 2 || ENGLISH_STOP[raw]) return { hangul: false, term: "", parts: [], alt: [], raw: raw };
+    return { hangul: false, term: stemEnglish(raw), parts: [], alt: [], raw: raw };
+  }
+
+  function koreanWord(chars) {
+    var raw = chars.join("");
+    if (KOREAN_SUFFIX_SET[raw]) {
+      return { w: { hangul: true, term: "", parts: [], alt: [], raw: raw }, stem: chars, stripped: false };
+    }
+    var stem = chars, stripped = false;
+    for (var i = 0; i < KOREAN_SUFFIXES.length; i++) {
+      var suf = KOREAN_SUFFIXES[i];
+      if (raw.endsWith(suf)) {
+        var n = cps(suf).length;
+        if (chars.length - n >= 1) {
+          stem = chars.slice(0, chars.length - n);
+          stripped = true;
+          break;
+        }
+      }
+    }
+    var w = { hangul: true, term: stem.join(""), parts: [], alt: [], raw: raw };
+    if (stripped && stem.length === 1) {
+      w.alt = [raw];
+    } else if (stem.length >= 3) {
+      for (var k = 0; k + 1 < stem.length; k++) w.parts.push(stem[k] + stem[k + 1]);
+    }
+    return { w: w, stem: stem, stripped: stripped };
+  }
+
+  // analyze splits text into words (see tokenize.go). Each word also carries
+  // s and e, its UTF-16 offsets in text.normalize("NFC"), for highlighting.
+  function analyze(text) {
+    text = String(text || "").normalize("NFC");
+    var rs = [], pos = [];
+    for (var off = 0; off < text.length;) {
+      var cp = text.codePointAt(off);
+      rs.push(lower(cp));
+      pos.push(off);
+      off += cp > 0xffff ? 2 : 1;
+    }
+    pos.push(text.length);
+    var out = [];
+    var prevKo = null, spaceOnly = false;
+    var i = 0;
+    while (i < rs.length) {
+      var c = classOf(rs[i]);
+      if (c === CL_SEP || c === CL_SPACE || c === CL_APOS) {
+        if (c !== CL_SPACE) spaceOnly = false;
+        i++;
+        continue;
+      }
+      var runs = [];
+      while (i < rs.length) {
+        var r = rs[i];
+        c = classOf(r);
+        if (c === CL_APOS) {
+          if (runs.length > 0 && runs[runs.length - 1].cls === CL_LETTER && i + 1 < rs.length && classOf(rs[i + 1]) === CL_LETTER) {
+            i++;
+            continue;
+          }
+          break;
+        }
+        if (c === CL_SEP || c === CL_SPACE) break;
+        if (c === CL_LETTER && runs.length > 0 && isMark(r)) c = runs[runs.length - 1].cls;
+        if (runs.length === 0 || runs[runs.length - 1].cls !== c) runs.push({ cls: c, chars: [], s: pos[i], e: pos[i] });
+        var last = runs[runs.length - 1];
+        last.chars.push(String.fromCodePoint(r));
+        last.e = pos[i + 1];
+        i++;
+      }
+      for (var k = 0; k < runs.length; k++) {
+        var run = runs[k];
+        if (run.cls === CL_HANGUL) {
+          var kw = koreanWord(run.chars);
+          if (k === 0 && spaceOnly && prevKo !== null && kw.w.term !== "") {
+            kw.w.junction = prevKo[prevKo.length - 1] + kw.stem[0];
+          }
+          kw.w.s = run.s;
+          kw.w.e = run.e;
+          out.push(kw.w);
+          prevKo = null;
+          if (k === runs.length - 1 && !kw.stripped && kw.w.term !== "") prevKo = kw.stem;
+          continue;
+        }
+        var j = k;
+        while (j + 1 < runs.length && runs[j + 1].cls !== CL_HANGUL) j++;
+        var w;
+        if (j === k) {
+          w = alnumWord(run.cls, run.chars);
+        } else {
+          var joined = [], parts = [];
+          for (var p = k; p <= j; p++) {
+            joined = joined.concat(runs[p].chars);
+            var pw = alnumWord(runs[p].cls, runs[p].chars);
+            if (pw.term !== "") parts.push(pw.term);
+          }
+          w = { hangul: false, term: joined.join(""), parts: [], alt: parts, raw: joined.join("") };
+        }
+        w.s = run.s;
+        w.e = runs[j].e;
+        out.push(w);
+        k = j;
+        prevKo = null;
+      }
+      spaceOnly = true;
+    }
+    return out;
+  }
+
+  function indexTerms(text) {
+    var out = [];
+    analyze(text).forEach(function (w) {
+      if (w.junction) out.push(w.junction);
+      if (w.term === "") return;
+      out.push(w.term);
+      out.push.apply(out, w.parts);
+      out.push.apply(out, w.alt);
+    });
+    return out;
+  }
+
+  // query returns the groups a document should match (see Group in
+  // tokenize.go). Each group also has raw, the word as typed, which the
+  // vectors leave out.
+  function query(text, prefix) {
+    var ws = analyze(text);
+    if (prefix && ws.length > 0) {
+      var all = cps(String(text));
+      if (all.length > 0 && classOf(all[all.length - 1].codePointAt(0)) < CL_LETTER) prefix = false;
+    }
+    var out = [], seen = {};
+    ws.forEach(function (w, k) {
+      var g = { any: [], all: [], prefix: "" };
+      if (w.term !== "") {
+        g.any.push(w.term);
+        if (w.hangul) {
+          g.any.push.apply(g.any, w.alt);
+          g.all.push.apply(g.all, w.parts);
+        }
+      }
+      if (prefix && k === ws.length - 1 && !(w.hangul && w.term === "")) {
+        var n = cps(w.raw).length;
+        if (n >= 2 || (n === 1 && w.hangul)) g.prefix = w.raw;
+      }
+      var key = g.any.join(" ") + "|" + g.all.join(" ") + "|" + g.prefix;
+      if ((g.any.length === 0 && g.prefix === "") || seen[key]) return;
+      seen[key] = true;
+      Object.defineProperty(g, "raw", { value: w.raw, enumerable: false });
+      out.push(g);
+    });
+    return out;
+  }
+
+  // ---------------------------------------------------------------------------
+  // Engine.
+
+  // Compare by code point, the order Go's sort.Strings gives the build.
+  function cmp(a, b) {
+    var i = 0, j = 0;
+    while (i < a.length && j < b.length) {
+      var x = a.codePointAt(i), y = b.codePointAt(j);
+      if (x !== y) return x < y ? -1 : 1;
+      i += x > 0xffff ? 2 : 1;
+      j += y > 0xffff ? 2 : 1;
+    }
+    if (i >= a.length && j >= b.length) return 0;
+    return i >= a.length ? -1 : 1;
+  }
+
+  // Prefixes that would need more buckets than this are skipped until the
+  // user types more: two letters of English can cover a large part of the
+  // index.
+  var MAX_PREFIX_BUCKETS = 3;
+  var PREFIX_FACTOR = 0.8; // a completion ranks below the word itself
+
+  function loadScript(url, name) {
+    return new Promise(function (resolve, reject) {
+      var s = document.createElement("script");
+      s.src = url;
+      s.async = true;
+      s.onload = function () {
+        var store = root.__ilsearch || {};
+        var v = store[name];
+        delete store[name];
+        s.remove();
+        if (v === undefined) reject(new Error("search index file " + url + " registered nothing"));
+        else resolve(v);
+      };
+      s.onerror = function () {
+        s.remove();
+        reject(new Error("cannot load " + url));
+      };
+      document.head.appendChild(s);
+    });
+  }
+
+  // loader returns the default way to read index file NAME under base.
+  function loader(base, useScript) {
+    return function (name) {
+      if (useScript) return loadScript(base + name + ".js", name);
+      return fetch(base + name + ".json").then(function (r) {
+        if (!r.ok) throw new Error("cannot load " + base + name + ".json: " + r.status);
+        return r.json();
+      });
+    };
+  }
+
+  // Engine reads an index through load(name) → Promise of its value, where
+  // name is "manifest", "t/3", "r/0" or "f/components".
+  function Engine(load) {
+    this.load = load;
+    this.cache = {};
+  }
+
+  Engine.prototype.get = function (name) {
+    var self = this;
+    if (!this.cache[name]) {
+      this.cache[name] = this.load(name).catch(function (err) {
+        delete self.cache[name];
+        throw err;
+      });
+    }
+    return this.cache[name];
+  };
+
+  Engine.prototype.manifest = function () { return this.get("manifest"); };
+
+  // bucketOf returns the bucket that holds term, if any term does.
+  function bucketOf(m, term) {
+    var lo = 0, hi = m.buckets.length - 1;
+    if (hi < 0) return -1;
+    while (lo < hi) {
+      var mid = (lo + hi + 1) >> 1;
+      if (cmp(m.buckets[mid], term) <= 0) lo = mid; else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  // prefixBuckets returns the buckets holding terms that start with p.
+  function prefixBuckets(m, p) {
+    var first = bucketOf(m, p);
+    if (first < 0) return [];
+    var out = [first];
+    for (var i = first + 1; i < m.buckets.length && m.buckets[i].startsWith(p); i++) out.push(i);
+    return out;
+  }
+
+  Engine.prototype.bucket = function (i) {
+    var self = this;
+    var key = "bucket:" + i;
+    if (!this.cache[key]) {
+      this.cache[key] = this.get("t/" + i).then(function (entries) {
+        var map = new Map();
+        entries.forEach(function (e) { map.set(e[0], e[1]); });
+        delete self.cache["t/" + i]; // keep only the map
+        return map;
+      });
+    }
+    return this.cache[key];
+  };
+
+  // postings decodes [docDelta, score, …] into a Map doc → score.
+  function postings(flat) {
+    var m = new Map(), d = 0;
+    for (var i = 0; i < flat.length; i += 2) {
+      d += flat[i];
+      m.set(d, flat[i + 1]);
+    }
+    return m;
+  }
+
+  Engine.prototype.facets = function () {
+    var self = this;
+    if (!this.cache.facets) {
+      this.cache.facets = this.manifest().then(function (m) {
+        return Promise.all(m.facets.map(function (f) { return self.get("f/" + f); })).then(function (files) {
+          var out = {};
+          files.forEach(function (file) {
+            file.terms.forEach(function (t) {
+              var abs = new Array(t.d.length), d = 0;
+              for (var i = 0; i < t.d.length; i++) { d += t.d[i]; abs[i] = d; }
+              t.docs = abs;
+            });
+            out[file.facet] = file.terms;
+          });
+          return out;
+        });
+      });
+    }
+    return this.cache.facets;
+  };
+
+  Engine.prototype.records = function (docs) {
+    var self = this;
+    return this.manifest().then(function (m) {
+      var chunks = {};
+      docs.forEach(function (d) { chunks[Math.floor(d / m.chunk)] = true; });
+      var names = Object.keys(chunks);
+      return Promise.all(names.map(function (c) { return self.get("r/" + c); })).then(function (files) {
+        var byChunk = {};
+        names.forEach(function (c, k) { byChunk[c] = files[k]; });
+        return docs.map(function (d) { return byChunk[Math.floor(d / m.chunk)][d % m.chunk]; });
+      });
+    });
+  };
+
+  function hasFilters(filters) {
+    return Object.keys(filters || {}).some(function (f) { return filters[f] && filters[f].length > 0; });
+  }
+
+  function editDistance(a, b, max) {
+    a = cps(a); b = cps(b);
+    if (Math.abs(a.length - b.length) > max) return max + 1;
+    var prev = [], cur;
+    for (var j = 0; j <= b.length; j++) prev[j] = j;
+    for (var i = 1; i <= a.length; i++) {
+      cur = [i];
+      for (var k = 1; k <= b.length; k++) {
+        cur[k] = Math.min(prev[k] + 1, cur[k - 1] + 1, prev[k - 1] + (a[i - 1] === b[k - 1] ? 0 : 1));
+      }
+      prev = cur;
+    }
+    return prev[b.length];
+  }
+
+  // search runs a query. opts: prefix (default true), filters ({facet: [ids]}),
+  // facets (compute facet counts), offset, limit. It resolves to
+  //   {groups, total, hits: [{doc, score, record}], partial, facets, suggestion}
+  // where partial means no case matched every word and hits match some, and
+  // suggestion is {filters: count without filters} or {query: text}.
+  Engine.prototype.search = function (text, opts) {
+    opts = opts || {};
+    var self = this;
+    var groups = query(text, opts.prefix !== false);
+    var filters = opts.filters || {};
+    var filtered = hasFilters(filters);
+    var limit = opts.limit || 20, offset = opts.offset || 0;
+    return this.manifest().then(function (m) {
+      // Which buckets does each group need?
+      var need = {};
+      var plans = groups.map(function (g) {
+        var plan = { g: g, prefixBuckets: [] };
+        g.any.concat(g.all).forEach(function (t) { need[bucketOf(m, t)] = true; });
+        if (g.prefix) {
+          var bs = prefixBuckets(m, g.prefix);
+          if (bs.length <= MAX_PREFIX_BUCKETS) {
+            plan.prefixBuckets = bs;
+            bs.forEach(function (b) { need[b] = true; });
+          }
+        }
+        return plan;
+      });
+      var ids = Object.keys(need).map(Number).filter(function (b) { return b >= 0; });
+      var wantFacets = filtered || opts.facets;
+      return Promise.all([
+        Promise.all(ids.map(function (b) { return self.bucket(b); })),
+        wantFacets ? self.facets() : null
+      ]).then(function (loaded) {
+        var buckets = {};
+        ids.forEach(function (b, k) { buckets[b] = loaded[0][k]; });
+        var lookup = function (t) {
+          var b = buckets[bucketOf(m, t)];
+          var flat = b && b.get(t);
+          return flat ? postings(flat) : null;
+        };
+        var groupScores = plans.map(function (plan) { return scoreGroup(plan, lookup, buckets); });
+        var res = combine(groupScores, m.docs, groups.length === 0 && filtered);
+        var facetData = loaded[1];
+        var unfiltered = res.docs.length;
+        var counts = null;
+        if (facetData) {
+          var f = applyFilters(res.docs, facetData, filters, m.docs);
+          res.docs = f.docs;
+          if (opts.facets) counts = f.counts;
+        }
+        var out = {
+          groups: groups, total: res.docs.length, partial: res.partial, facets: counts,
+          hits: [], suggestion: null
+        };
+        if (out.total === 0 && groups.length > 0) {
+          if (filtered && unfiltered > 0) {
+            out.suggestion = { filters: unfiltered };
+          } else {
+            var q = suggest(text, groups, groupScores, buckets, m);
+            if (q) out.suggestion = { query: q };
+          }
+        }
+        var page = res.docs.slice(offset, offset + limit);
+        return self.records(page.map(function (h) { return h.doc; })).then(function (recs) {
+          out.hits = page.map(function (h, k) { return { doc: h.doc, score: h.score, record: recs[k] }; });
+          return out;
+        });
+      });
+    });
+  };
+
+  // scoreGroup returns a Map doc → score for one query group: the best of an
+  // exact term, all of its bigrams (averaged, so they do not outweigh a
+  // whole-word match) and prefix completions.
+  function scoreGroup(plan, lookup, buckets) {
+    var g = plan.g;
+    var best = new Map();
+    var put = function (d, s) { if (!(best.get(d) >= s)) best.set(d, s); };
+    g.any.forEach(function (t) {
+      var p = lookup(t);
+      if (p) p.forEach(function (s, d) { put(d, s); });
+    });
+    if (g.all.length > 0) {
+      var lists = g.all.map(lookup);
+      if (lists.every(Boolean)) {
+        lists.sort(function (a, b) { return a.size - b.size; });
+        lists[0].forEach(function (s, d) {
+          var sum = s;
+          for (var i = 1; i < lists.length; i++) {
+            var v = lists[i].get(d);
+            if (v === undefined) return;
+            sum += v;
+          }
+          put(d, sum / lists.length);
+        });
+      }
+    }
+    plan.prefixBuckets.forEach(function (b) {
+      buckets[b].forEach(function (flat, t) {
+        if (!t.startsWith(g.prefix)) return;
+        var f = t === g.prefix ? 1 : PREFIX_FACTOR;
+        var d = 0;
+        for (var i = 0; i < flat.length; i += 2) {
+          d += flat[i];
+          put(d, flat[i + 1] * f);
+        }
+      });
+    });
+    return best;
+  }
+
+  // combine intersects the groups (every word must match); when that leaves
+  // nothing it falls back to documents matching any word, those matching
+  // more words first. Ties go to the lower document number: the newer case.
+  function combine(groupScores, n, allDocs) {
+    if (groupScores.length === 0) {
+      var docs = [];
+      if (allDocs) for (var d = 0; d < n; d++) docs.push({ doc: d, score: 0 });
+      return { docs: docs, partial: false };
+    }
+    var order = groupScores.slice().sort(function (a, b) { return a.size - b.size; });
+    var hits = [];
+    order[0].forEach(function (s, d) {
+      var sum = s;
+      for (var i = 1; i < order.length; i++) {
+        var v = order[i].get(d);
+        if (v === undefined) return;
+        sum += v;
+      }
+      hits.push({ doc: d, score: sum, matched: order.length });
+    });
+    var partial = false;
+    if (hits.length === 0 && groupScores.length > 1) {
+      partial = true;
+      var acc = new Map();
+      groupScores.forEach(function (gs) {
+        gs.forEach(function (s, d) {
+          var h = acc.get(d);
+          if (!h) acc.set(d, h = { doc: d, score: 0, matched: 0 });
+          h.score += s;
+          h.matched++;
+        });
+      });
+      acc.forEach(function (h) { hits.push(h); });
+    }
+    hits.sort(function (a, b) {
+      return (b.matched - a.matched) || (b.score - a.score) || (a.doc - b.doc);
+    });
+    return { docs: hits, partial: partial };
+  }
+
+  // applyFilters keeps the hits that pass every facet filter (values of one
+  // facet are alternatives) and counts, for each facet term, the hits that
+  // would pass if that facet's own filter were left out, so that choosing a
+  // second value of a facet shows what it would add.
+  function applyFilters(hits, facetData, filters, n) {
+    var names = Object.keys(facetData);
+    var fails = new Uint8Array(n), failedFacet = new Int16Array(n).fill(-1);
+    var inHits = new Uint8Array(n);
+    hits.forEach(function (h) { inHits[h.doc] = 1; });
+    names.forEach(function (f, fi) {
+      var want = filters[f];
+      if (!want || want.length === 0) return;
+      var ok = new Uint8Array(n);
+      facetData[f].forEach(function (t) {
+        if (want.indexOf(t.id) >= 0) t.docs.forEach(function (d) { ok[d] = 1; });
+      });
+      for (var d = 0; d < n; d++) {
+        if (inHits[d] && !ok[d]) { fails[d]++; failedFacet[d] = fi; }
+      }
+    });
+    var counts = {};
+    names.forEach(function (f, fi) {
+      counts[f] = facetData[f].map(function (t) {
+        var c = 0;
+        t.docs.forEach(function (d) {
+          if (inHits[d] && (fails[d] === 0 || (fails[d] === 1 && failedFacet[d] === fi))) c++;
+        });
+        return { id: t.id, label: t.l, count: c, selected: (filters[f] || []).indexOf(t.id) >= 0 };
+      });
+    });
+    return { docs: hits.filter(function (h) { return fails[h.doc] === 0; }), counts: counts };
+  }
+
+  // suggest replaces the first word that matched nothing with the closest
+  // term of its bucket (edit distance 1, or 2 for longer words; the most
+  // frequent wins).
+  function suggest(text, groups, groupScores, buckets, m) {
+    for (var i = 0; i < groups.length; i++) {
+      var g = groups[i];
+      if (groupScores[i].size > 0 || g.any.length === 0) continue;
+      var t = g.any[0];
+      var max = cps(t).length > 5 ? 2 : 1;
+      var b = buckets[bucketOf(m, t)];
+      var best = null, bestD = max + 1, bestN = 0;
+      if (b) {
+        b.forEach(function (flat, cand) {
+          var dist = editDistance(t, cand, max);
+          if (dist <= max && (dist < bestD || (dist === bestD && flat.length / 2 > bestN))) {
+            best = cand; bestD = dist; bestN = flat.length / 2;
+          }
+        });
+      }
+      if (!best) return null;
+      var lowerText = String(text).normalize("NFC").toLowerCase();
+      var at = lowerText.indexOf(g.raw);
+      if (at < 0) return best;
+      return (lowerText.slice(0, at) + best + lowerText.slice(at + g.raw.length)).trim();
+    }
+    return null;
+  }
+
+  // highlightRanges returns [start, end) UTF-16 ranges of text.normalize("NFC")
+  // that match the query groups.
+  function highlightRanges(text, groups) {
+    var terms = {}, prefixes = [], ko = [];
+    groups.forEach(function (g) {
+      g.any.concat(g.all).forEach(function (t) {
+        terms[t] = true;
+        if (/^[\uac00-\ud7a3]{2,}$/.test(t)) ko.push(t);
+      });
+      if (g.prefix) prefixes.push(g.prefix);
+    });
+    var ranges = [];
+    analyze(text).forEach(function (w) {
+      if (!w.hangul) {
+        var hit = (w.term && terms[w.term]) || w.alt.some(function (a) { return terms[a]; }) ||
+          prefixes.some(function (p) { return w.raw.startsWith(p); });
+        if (hit) ranges.push([w.s, w.e]);
+        return;
+      }
+      // Hangul is in the BMP: offsets inside the word are code units.
+      if (w.term && terms[w.term] && cps(w.term).length === 1) ranges.push([w.s, w.s + 1]);
+      ko.forEach(function (t) {
+        for (var at = w.raw.indexOf(t); at >= 0; at = w.raw.indexOf(t, at + 1)) ranges.push([w.s + at, w.s + at + t.length]);
+      });
+      prefixes.forEach(function (p) { if (w.raw.startsWith(p)) ranges.push([w.s, w.s + p.length]); });
+    });
+    ranges.sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; });
+    var merged = [];
+    ranges.forEach(function (r) {
+      var last = merged[merged.length - 1];
+      if (last && r[0] <= last[1]) last[1] = Math.max(last[1], r[1]);
+      else merged.push([r[0], r[1]]);
+    });
+    return merged;
+  }
+
+  var api = {
+    analyze: analyze,
+    indexTerms: indexTerms,
+    query: query,
+    stemEnglish: stemEnglish,
+    highlightRanges: highlightRanges,
+    Engine: Engine,
+    loader: loader,
+    // open returns an engine for the index at base (a URL ending in "/").
+    open: function (base, useScript) { return new Engine(loader(base, useScript)); }
+  };
+  root.IncidentSearch = api;
+  if (typeof module === "object" && module.exports) module.exports = api;
+})(typeof window !== "undefined" ? window : globalThis);
