@@ -1,0 +1,193 @@
+// Command incidentlib builds the incidentlib site from a content folder.
+//
+//	incidentlib build [-content DIR] [-out DIR] [-offline] [-base-url URL]
+//	incidentlib check [-content DIR]
+//	incidentlib serve [-content DIR] [-addr HOST:PORT]
+//
+// Run "incidentlib help" for the details.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"incidentlib/internal/build"
+	"incidentlib/internal/diag"
+)
+
+const usage = `incidentlib builds a bilingual (English and Korean) library of incident
+post-mortems from JSON and Markdown into a static site.
+
+Usage:
+  incidentlib build [flags]   read content/, check it, write public/
+  incidentlib check [flags]   read and check content/ only; write nothing
+  incidentlib serve [flags]   preview the site locally, rebuilding on every save
+  incidentlib help [command]  show help for a command
+
+A build reports every problem in the content at once, as
+  file:line:column: field: message
+and exits with status 1 without touching the previous output. Warnings (such
+as a missing translation) are printed but do not fail the build.
+
+Run "incidentlib help build" for a command's flags.
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	cmd, rest := args[0], args[1:]
+	switch cmd {
+	case "build":
+		return cmdBuild(rest, stdout, stderr)
+	case "check":
+		return cmdCheck(rest, stdout, stderr)
+	case "serve":
+		return cmdServe(rest, stdout, stderr)
+	case "help", "-h", "-help", "--help":
+		if len(rest) > 0 {
+			for _, fs := range []*flag.FlagSet{buildFlags(new(build.Options), nil), checkFlags(new(string), nil), serveFlags(new(serveOptions), nil)} {
+				if fs.Name() == rest[0] {
+					fs.SetOutput(stdout)
+					fs.Usage()
+					return 0
+				}
+			}
+			fmt.Fprintf(stderr, "incidentlib: no command %q\n", rest[0])
+			return 2
+		}
+		fmt.Fprint(stdout, usage)
+		return 0
+	default:
+		fmt.Fprintf(stderr, "incidentlib: unknown command %q\n\n%s", cmd, usage)
+		return 2
+	}
+}
+
+func newFlags(name, synopsis, about string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	if stderr != nil {
+		fs.SetOutput(stderr)
+	}
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: incidentlib %s %s\n\n%s\n\nFlags:\n", name, synopsis, about)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+func buildFlags(o *build.Options, stderr io.Writer) *flag.FlagSet {
+	fs := newFlags("build", "[flags]", `Reads the content folder, checks every file, and writes the whole site (pages
+in both languages, search index, JSON API, feeds, sitemap) into a new folder
+that replaces -out only when everything succeeded.`, stderr)
+	fs.StringVar(&o.Content, "content", "content", "content `folder` to read")
+	fs.StringVar(&o.Out, "out", "public", "output `folder`, replaced as a whole")
+	fs.BoolVar(&o.Offline, "offline", false, "write links that name index.html, so the site works when opened from disk")
+	fs.StringVar(&o.BaseURL, "base-url", "", "public `URL` of the site, such as https://example.org/incidentlib/ (default: base_url in site.json)")
+	fs.StringVar(&o.Templates, "templates", "", "use templates from this `folder` instead of the built-in ones")
+	fs.StringVar(&o.Static, "static", "", "use static files from this `folder` instead of the built-in ones")
+	fs.IntVar(&o.Workers, "workers", 0, "render `n` pages at once (default: number of CPUs)")
+	return fs
+}
+
+func cmdBuild(args []string, stdout, stderr io.Writer) int {
+	var o build.Options
+	verbose := false
+	fs := buildFlags(&o, stderr)
+	fs.BoolVar(&verbose, "v", false, "print the time of each stage and the files per kind")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "incidentlib build: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	if o.BaseURL != "" && !strings.HasSuffix(o.BaseURL, "/") {
+		o.BaseURL += "/"
+	}
+	st, list, err := build.Run(o)
+	printDiags(stderr, list)
+	if err != nil {
+		fmt.Fprintf(stderr, "incidentlib build: %v\n", err)
+		return 1
+	}
+	if verbose {
+		for _, l := range st.KindLines() {
+			fmt.Fprintln(stdout, l)
+		}
+		for _, s := range st.Stages {
+			fmt.Fprintf(stdout, "  %-22s %s\n", s.Name, s.Took.Round(10e3))
+		}
+	}
+	fmt.Fprintf(stdout, "%s → %s\n", st.Summary(), o.Out)
+	return 0
+}
+
+func checkFlags(content *string, stderr io.Writer) *flag.FlagSet {
+	fs := newFlags("check", "[flags]", "Reads and checks the content folder like a build does, and writes nothing.", stderr)
+	fs.StringVar(content, "content", "content", "content `folder` to check")
+	return fs
+}
+
+func cmdCheck(args []string, stdout, stderr io.Writer) int {
+	var content string
+	fs := checkFlags(&content, stderr)
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	lib, list, err := build.Load(content)
+	if err != nil {
+		fmt.Fprintf(stderr, "incidentlib check: %v\n", err)
+		return 1
+	}
+	printDiags(stderr, list)
+	if list.Errors() > 0 {
+		fmt.Fprintf(stderr, "incidentlib check: %d errors, %d warnings\n", list.Errors(), list.Warnings())
+		return 1
+	}
+	fmt.Fprintf(stdout, "%d cases, %d pages: no errors, %d warnings\n", len(lib.Cases), len(lib.Pages), list.Warnings())
+	return 0
+}
+
+func printDiags(w io.Writer, list diag.List) {
+	for _, d := range list.Items {
+		fmt.Fprintln(w, d.String())
+	}
+}
+
+type serveOptions struct {
+	build.Options
+	Addr string
+}
+
+func serveFlags(o *serveOptions, stderr io.Writer) *flag.FlagSet {
+	fs := newFlags("serve", "[flags]", `Serves a preview of the site on 127.0.0.1 and rebuilds what changed when a
+file in the content, templates or static folder is saved; open pages reload
+themselves. Content errors are shown in the browser with file and line.`, stderr)
+	fs.StringVar(&o.Content, "content", "content", "content `folder` to read")
+	fs.StringVar(&o.Addr, "addr", "127.0.0.1:1313", "`address` to listen on")
+	fs.StringVar(&o.Templates, "templates", "", "templates `folder` to watch (default: ./templates when it exists)")
+	fs.StringVar(&o.Static, "static", "", "static `folder` to watch (default: ./static when it exists)")
+	return fs
+}
+
+var errNotYet = errors.New("serve is not available in this build")
+
+func cmdServe(args []string, stdout, stderr io.Writer) int {
+	var o serveOptions
+	fs := serveFlags(&o, stderr)
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	fmt.Fprintf(stderr, "incidentlib serve: %v\n", errNotYet)
+	return 1
+}

@@ -1,0 +1,336 @@
+// Package build runs a whole build: load and check the content, derive what
+// pages share, render every file with a pool of workers and write the result
+// into a fresh folder that replaces the output folder only when everything
+// succeeded. A failed build leaves the previous output exactly as it was.
+package build
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"incidentlib"
+	"incidentlib/internal/cases"
+	"incidentlib/internal/diag"
+	"incidentlib/internal/site"
+)
+
+// Options say what to build and where.
+type Options struct {
+	Content   string // the content folder
+	Out       string // the output folder, replaced as a whole
+	Offline   bool   // links that work from disk
+	BaseURL   string // overrides site.json's base_url when set
+	Templates string // a folder of templates to use instead of the built-in ones
+	Static    string // a folder of static files to use instead of the built-in ones
+	Workers   int    // render workers; 0 means GOMAXPROCS
+}
+
+// Stats describe a finished build.
+type Stats struct {
+	Pages  int // HTML pages
+	Files  int // all files written
+	Bytes  int64
+	Cases  int
+	Stages []Stage
+	Total  time.Duration
+	// Kinds counts files per language and kind of page, for the summary.
+	Kinds map[string]int
+}
+
+// Stage is the time one step of the build took.
+type Stage struct {
+	Name string
+	Took time.Duration
+}
+
+// Summary is the one line a build ends with.
+func (s *Stats) Summary() string {
+	return fmt.Sprintf("built %s cases: %d pages, %d files, %s in %s",
+		fmtInt(s.Cases), s.Pages, s.Files, fmtBytes(s.Bytes), s.Total.Round(time.Millisecond))
+}
+
+func fmtInt(n int) string { return fmt.Sprintf("%d", n) }
+
+func fmtBytes(n int64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f kB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", n)
+}
+
+// Load reads and checks the content folder.
+func Load(content string) (*cases.Library, diag.List, error) {
+	info, err := os.Stat(content)
+	if err != nil {
+		return nil, diag.List{}, fmt.Errorf("content folder: %w", err)
+	}
+	if !info.IsDir() {
+		return nil, diag.List{}, fmt.Errorf("content folder %s is not a folder", content)
+	}
+	lib, list := cases.Load(os.DirFS(content))
+	return lib, list, nil
+}
+
+// Sources returns the template and static folders to use.
+func Sources(opt Options) (templates, static fs.FS) {
+	templates, static = incidentlib.Templates(), incidentlib.Static()
+	if opt.Templates != "" {
+		templates = os.DirFS(opt.Templates)
+	}
+	if opt.Static != "" {
+		static = os.DirFS(opt.Static)
+	}
+	return templates, static
+}
+
+// Run builds the site. Content problems come back in the list (warnings
+// too); err is set when the build did not replace the output folder.
+func Run(opt Options) (*Stats, diag.List, error) {
+	start := time.Now()
+	st := &Stats{Kinds: map[string]int{}}
+	stage := func(name string, t0 time.Time) time.Time {
+		now := time.Now()
+		st.Stages = append(st.Stages, Stage{name, now.Sub(t0)})
+		return now
+	}
+	t := start
+	lib, list, err := Load(opt.Content)
+	if err != nil {
+		return nil, list, err
+	}
+	t = stage("load+check", t)
+	if list.Errors() > 0 {
+		return nil, list, fmt.Errorf("%d problems in %s; nothing was written", list.Errors(), opt.Content)
+	}
+	st.Cases = len(lib.Cases)
+	tfs, sfs := Sources(opt)
+	s, err := site.New(lib, site.Options{Offline: opt.Offline, BaseURL: opt.BaseURL, Templates: tfs, Static: sfs})
+	if err != nil {
+		return nil, list, err
+	}
+	t = stage("derive", t)
+
+	w, err := newWriter(opt.Out)
+	if err != nil {
+		return nil, list, err
+	}
+	defer w.abandon()
+
+	jobs := s.Jobs()
+	if err := render(s, jobs, w, opt.Workers, st); err != nil {
+		return nil, list, err
+	}
+	t = stage("render+minify+write", t)
+
+	for _, extra := range Extras {
+		if err := extra.Write(s, w.write); err != nil {
+			return nil, list, fmt.Errorf("%s: %w", extra.Name, err)
+		}
+		t = stage(extra.Name, t)
+	}
+	st.Files, st.Bytes = int(w.files.Load()), w.bytes.Load()
+	if err := w.commit(); err != nil {
+		return nil, list, err
+	}
+	stage("swap", t)
+	st.Total = time.Since(start)
+	return st, list, nil
+}
+
+// Extra is a part of the site written outside the page jobs, such as the
+// search index or the JSON API.
+type Extra struct {
+	Name  string
+	Write func(s *site.Site, write func(path string, data []byte) error) error
+}
+
+// Extras are run in order after the pages; packages register theirs here.
+var Extras []Extra
+
+var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+func render(s *site.Site, jobs []site.Job, w *writer, workers int, st *Stats) error {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	var (
+		next  atomic.Int64
+		mu    sync.Mutex
+		errs  []error
+		wg    sync.WaitGroup
+		pages atomic.Int64
+		kinds = make([]map[string]int, workers)
+	)
+	for i := 0; i < workers; i++ {
+		kinds[i] = map[string]int{}
+		wg.Add(1)
+		go func(k map[string]int) {
+			defer wg.Done()
+			raw, out := bufPool.Get().(*bytes.Buffer), bufPool.Get().(*bytes.Buffer)
+			defer bufPool.Put(raw)
+			defer bufPool.Put(out)
+			for {
+				n := int(next.Add(1)) - 1
+				if n >= len(jobs) {
+					return
+				}
+				j := jobs[n]
+				raw.Reset()
+				out.Reset()
+				typ, err := s.Render(j, raw)
+				if err == nil {
+					err = site.Minify(out, typ, raw.Bytes())
+				}
+				if err == nil {
+					err = w.write(j.File(), out.Bytes())
+				}
+				if err != nil {
+					mu.Lock()
+					errs = append(errs, fmt.Errorf("%s: %w", j.File(), err))
+					mu.Unlock()
+					continue
+				}
+				if typ == "text/html" {
+					pages.Add(1)
+				}
+				k[kindName(j)]++
+			}
+		}(kinds[i])
+	}
+	wg.Wait()
+	st.Pages = int(pages.Load())
+	for _, k := range kinds {
+		for name, n := range k {
+			st.Kinds[name] += n
+		}
+	}
+	if len(errs) > 0 {
+		sort.Slice(errs, func(i, j int) bool { return errs[i].Error() < errs[j].Error() })
+		return errors.Join(errs...)
+	}
+	return nil
+}
+
+func kindName(j site.Job) string {
+	name := [...]string{"case pages", "case lists", "topic pages", "facet pages", "home", "language chooser",
+		"search page", "prose pages", "404", "API page", "feed", "sitemap", "robots.txt", "assets"}[j.Kind]
+	if j.Lang != "" {
+		return j.Lang + " " + name
+	}
+	return name
+}
+
+// KindLines formats the per-kind counts, sorted, one per line.
+func (s *Stats) KindLines() []string {
+	var lines []string
+	for k, n := range s.Kinds {
+		lines = append(lines, fmt.Sprintf("%6d  %s", n, k))
+	}
+	sort.Slice(lines, func(i, j int) bool { return lines[i][8:] < lines[j][8:] })
+	return lines
+}
+
+// writer writes files into a temporary sibling of the output folder.
+type writer struct {
+	out, tmp string
+	files    atomic.Int64
+	bytes    atomic.Int64
+	dirs     sync.Map
+	done     bool
+}
+
+func newWriter(out string) (*writer, error) {
+	out = filepath.Clean(out)
+	if out == "." || out == "/" || out == "" {
+		return nil, fmt.Errorf("refusing to replace %q: name an output folder such as public", out)
+	}
+	if info, err := os.Stat(out); err == nil && !info.IsDir() {
+		return nil, fmt.Errorf("output %s exists and is not a folder", out)
+	}
+	parent := filepath.Dir(out)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return nil, err
+	}
+	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(out)+".build-")
+	if err != nil {
+		return nil, err
+	}
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return nil, err
+	}
+	return &writer{out: out, tmp: tmp}, nil
+}
+
+// write stores one file; path is a slash-separated site path. Paths come
+// from checked ids and slugs, but are checked again here so that nothing can
+// ever be written outside the output folder.
+func (w *writer) write(path string, data []byte) error {
+	if path == "" || strings.HasPrefix(path, "/") || strings.Contains(path, "\\") {
+		return fmt.Errorf("bad output path %q", path)
+	}
+	for _, seg := range strings.Split(path, "/") {
+		if seg == "" || seg == "." || seg == ".." {
+			return fmt.Errorf("bad output path %q", path)
+		}
+	}
+	full := filepath.Join(w.tmp, filepath.FromSlash(path))
+	dir := filepath.Dir(full)
+	if _, ok := w.dirs.Load(dir); !ok {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+		w.dirs.Store(dir, true)
+	}
+	if err := os.WriteFile(full, data, 0o644); err != nil {
+		return err
+	}
+	w.files.Add(1)
+	w.bytes.Add(int64(len(data)))
+	return nil
+}
+
+// commit swaps the new folder in. The old output is moved aside first and
+// removed only after the new one is in place.
+func (w *writer) commit() error {
+	old := ""
+	if _, err := os.Stat(w.out); err == nil {
+		old = w.tmp + ".old"
+		if err := os.Rename(w.out, old); err != nil {
+			return err
+		}
+	}
+	if err := os.Rename(w.tmp, w.out); err != nil {
+		if old != "" {
+			_ = os.Rename(old, w.out)
+		}
+		return err
+	}
+	w.done = true
+	if old != "" {
+		return os.RemoveAll(old)
+	}
+	return nil
+}
+
+// abandon removes the temporary folder of a build that did not commit.
+func (w *writer) abandon() {
+	if !w.done {
+		_ = os.RemoveAll(w.tmp)
+	}
+}

@@ -1,0 +1,749 @@
+package cases
+
+import (
+	"fmt"
+	"io/fs"
+	"path"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"incidentlib/internal/diag"
+	"incidentlib/internal/jsonpos"
+)
+
+// Facets are the URL names of the ways cases are grouped, in menu order.
+var Facets = []string{"components", "symptoms", "root-causes", "contributing", "domains", "orgs", "years", "severities"}
+
+// FacetField maps a vocabulary facet's URL name to its field in vocab.json.
+var FacetField = map[string]string{
+	"components":   "components",
+	"symptoms":     "symptoms",
+	"root-causes":  "root_cause",
+	"contributing": "contributing",
+	"domains":      "domain",
+	"severities":   "severity",
+}
+
+// Terms returns the terms of a vocab.json field.
+func (v *Vocab) Terms(field string) []Term {
+	switch field {
+	case "root_cause":
+		return v.RootCause
+	case "components":
+		return v.Components
+	case "symptoms":
+		return v.Symptoms
+	case "contributing":
+		return v.Contributing
+	case "domain":
+		return v.Domain
+	case "severity":
+		return v.Severity
+	}
+	return nil
+}
+
+func (v *Vocab) set(field string, terms []Term) {
+	switch field {
+	case "root_cause":
+		v.RootCause = terms
+	case "components":
+		v.Components = terms
+	case "symptoms":
+		v.Symptoms = terms
+	case "contributing":
+		v.Contributing = terms
+	case "domain":
+		v.Domain = terms
+	case "severity":
+		v.Severity = terms
+	}
+}
+
+// Term looks a term up by vocab.json field and id.
+func (v *Vocab) Term(field, id string) (Term, bool) {
+	i, ok := v.index[field][id]
+	if !ok {
+		return Term{}, false
+	}
+	return v.Terms(field)[i], true
+}
+
+// Rank returns the position of a term in its vocabulary's display order.
+func (v *Vocab) Rank(field, id string) int {
+	if i, ok := v.index[field][id]; ok {
+		return i
+	}
+	return 1 << 30
+}
+
+func (v *Vocab) buildIndex() {
+	v.index = map[string]map[string]int{}
+	for _, f := range VocabFields {
+		m := map[string]int{}
+		for i, t := range v.Terms(f) {
+			m[t.ID] = i
+		}
+		v.index[f] = m
+	}
+}
+
+// Load reads a content folder. It always returns every problem it found; the
+// library is usable only when the list holds no errors.
+func Load(fsys fs.FS) (*Library, diag.List) {
+	var list diag.List
+	lib := &Library{ByID: map[string]*Case{}, Topics: map[string]map[string]Text{}}
+
+	if root := readJSON(fsys, "site.json", SiteSchema, &list); root != nil {
+		lib.Site = convertSite(root)
+	}
+	if root := readJSON(fsys, "vocab.json", VocabSchema, &list); root != nil {
+		lib.Vocab = convertVocab(root.v, root, &list)
+	}
+	lib.Vocab.buildIndex()
+
+	lib.Cases = loadCases(fsys, &lib.Vocab, &list)
+	for _, c := range lib.Cases {
+		lib.ByID[c.ID] = c
+	}
+	checkLinks(lib, &list)
+	lib.Pages = loadPages(fsys, &list)
+	loadTopics(fsys, lib, &list)
+	list.Sort()
+	return lib, list
+}
+
+// parsed is a file parsed and checked against its schema.
+type parsed struct {
+	v    *jsonpos.Value
+	doc  *jsonpos.Doc
+	file string
+	ok   bool // the schema check passed
+}
+
+func (p *parsed) pos(v *jsonpos.Value) (int, int) { return p.doc.Pos(v.Off) }
+
+func readJSON(fsys fs.FS, name string, s *Schema, list *diag.List) *parsed {
+	src, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		list.Errorf(name, 0, 0, "", "cannot read: %v", unwrapPathError(err))
+		return nil
+	}
+	return parseChecked(src, name, s, list)
+}
+
+func unwrapPathError(err error) error {
+	if pe, ok := err.(*fs.PathError); ok {
+		return pe.Err
+	}
+	return err
+}
+
+func parseChecked(src []byte, name string, s *Schema, list *diag.List) *parsed {
+	doc := jsonpos.Parse(src)
+	for _, p := range doc.Problems {
+		line, col := doc.Pos(p.Off)
+		list.Errorf(name, line, col, "", "%s", p.Msg)
+	}
+	if doc.Fatal {
+		return nil
+	}
+	v := &validator{doc: doc, file: name, list: list}
+	ok := v.validate(doc.Root, s, "")
+	if doc.Root.Kind != jsonpos.Object {
+		return nil
+	}
+	return &parsed{v: doc.Root, doc: doc, file: name, ok: ok}
+}
+
+// The conversions below run after the schema check, so they may assume the
+// right kinds; where a value had the wrong kind they leave the zero value.
+
+func getStr(v *jsonpos.Value, key string) string {
+	if m := v.Get(key); m != nil && m.Kind == jsonpos.String {
+		return m.Str
+	}
+	return ""
+}
+
+func getText(v *jsonpos.Value, key string) Text {
+	m := v.Get(key)
+	if m == nil || m.Kind != jsonpos.Object {
+		return Text{}
+	}
+	return Text{En: getStr(m, "en"), Ko: getStr(m, "ko")}
+}
+
+func getList(v *jsonpos.Value, key string) []*jsonpos.Value {
+	if m := v.Get(key); m != nil && m.Kind == jsonpos.Array {
+		return m.Items
+	}
+	return nil
+}
+
+func getStrings(v *jsonpos.Value, key string) []string {
+	var out []string
+	for _, it := range getList(v, key) {
+		if it.Kind == jsonpos.String {
+			out = append(out, it.Str)
+		}
+	}
+	return out
+}
+
+func getObj(v *jsonpos.Value, key string) *jsonpos.Value {
+	if m := v.Get(key); m != nil && m.Kind == jsonpos.Object {
+		return m
+	}
+	return &jsonpos.Value{Kind: jsonpos.Object}
+}
+
+func convertSite(p *parsed) Site {
+	v := p.v
+	s := Site{
+		Title:       getText(v, "title"),
+		Description: getText(v, "description"),
+		BaseURL:     getStr(v, "base_url"),
+		PageSize:    20,
+	}
+	if n := v.Get("page_size"); n != nil && n.Kind == jsonpos.Number {
+		if size, err := strconv.Atoi(n.Str); err == nil && size > 0 {
+			s.PageSize = size
+		}
+	}
+	co := getObj(v, "callout")
+	s.Callout = Callout{Title: getText(co, "title"), Text: getText(co, "text")}
+	if l := co.Get("link"); l != nil && l.Kind == jsonpos.Object {
+		s.Callout.Link = Link{Label: getText(l, "label"), URL: getStr(l, "url")}
+	}
+	mcp := getObj(v, "mcp")
+	s.MCP = MCP{URL: getStr(mcp, "url"), Tools: getStrings(mcp, "tools"), Note: getText(mcp, "note")}
+	for _, l := range getList(v, "links") {
+		s.Links = append(s.Links, Link{Label: getText(l, "label"), URL: getStr(l, "url")})
+	}
+	return s
+}
+
+func convertVocab(v *jsonpos.Value, p *parsed, list *diag.List) Vocab {
+	var voc Vocab
+	for _, f := range VocabFields {
+		seen := map[string]bool{}
+		var terms []Term
+		for i, it := range getList(v, f) {
+			if it.Kind != jsonpos.Object {
+				continue
+			}
+			t := Term{ID: getStr(it, "id"), Label: Text{En: getStr(it, "en"), Ko: getStr(it, "ko")}, Description: getText(it, "description")}
+			if seen[t.ID] {
+				line, col := p.pos(it)
+				list.Errorf(p.file, line, col, fmt.Sprintf("%s[%d].id", f, i), "duplicate term %q", t.ID)
+				continue
+			}
+			seen[t.ID] = true
+			terms = append(terms, t)
+		}
+		voc.set(f, terms)
+	}
+	return voc
+}
+
+// caseResult is what loading one case file produced.
+type caseResult struct {
+	c    *Case
+	list diag.List
+	p    *parsed
+}
+
+func loadCases(fsys fs.FS, voc *Vocab, list *diag.List) []*Case {
+	entries, err := fs.ReadDir(fsys, "cases")
+	if err != nil {
+		list.Errorf("cases", 0, 0, "", "cannot read the cases folder: %v", unwrapPathError(err))
+		return nil
+	}
+	var names []string
+	for _, e := range entries {
+		name := "cases/" + e.Name()
+		switch {
+		case e.IsDir():
+			list.Warnf(name, 0, 0, "", "folder ignored: cases are files directly in cases/")
+		case strings.HasSuffix(e.Name(), ".json"):
+			names = append(names, name)
+		case strings.HasPrefix(e.Name(), "."):
+			// Editor and system files (.DS_Store, swap files) are not content.
+		default:
+			list.Warnf(name, 0, 0, "", "ignored: a case file must end in .json")
+		}
+	}
+	results := make([]caseResult, len(names))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				results[i] = loadCase(fsys, names[i], voc)
+			}
+		}()
+	}
+	for i := range names {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+
+	var out []*Case
+	firstFile := map[string]string{}
+	for _, r := range results {
+		list.Merge(r.list)
+		if r.c == nil {
+			continue
+		}
+		if prev, dup := firstFile[r.c.ID]; dup {
+			line, col := r.p.pos(r.p.v.Get("id"))
+			list.Errorf(r.c.File, line, col, "id", "duplicate case id %q (also in %s)", r.c.ID, prev)
+			continue
+		}
+		firstFile[r.c.ID] = r.c.File
+		out = append(out, r.c)
+	}
+	SortNewestFirst(out)
+	return out
+}
+
+// SortNewestFirst orders cases by date, newest first, then by id.
+func SortNewestFirst(cs []*Case) {
+	sort.Slice(cs, func(i, j int) bool {
+		a, b := cs[i], cs[j]
+		if a.Date != b.Date {
+			return b.Date.Before(a.Date)
+		}
+		return a.ID < b.ID
+	})
+}
+
+func loadCase(fsys fs.FS, name string, voc *Vocab) (r caseResult) {
+	src, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		r.list.Errorf(name, 0, 0, "", "cannot read: %v", unwrapPathError(err))
+		return r
+	}
+	p := parseChecked(src, name, CaseSchema, &r.list)
+	if p == nil {
+		return r
+	}
+	r.p = p
+	v := p.v
+	c := &Case{
+		ID:           getStr(v, "id"),
+		Org:          getStr(v, "org"),
+		OrgSlug:      getStr(v, "org_slug"),
+		DateKind:     getStr(v, "date_kind"),
+		Title:        getText(v, "title"),
+		Summary:      getText(v, "summary"),
+		SymptomsText: getText(v, "symptoms_text"),
+		Trigger:      getText(v, "trigger"),
+		Detection:    getText(v, "detection"),
+		Severity:     getStr(v, "severity"),
+		Symptoms:     getStrings(v, "symptoms"),
+		Components:   getStrings(v, "components"),
+		RootCause:    getStr(v, "root_cause"),
+		Contributing: getStrings(v, "contributing"),
+		Domain:       getStrings(v, "domain"),
+		Related:      getStrings(v, "related"),
+		RecurrenceOf: getStr(v, "recurrence_of"),
+		Docs:         getStrings(v, "docs"),
+		URL:          getStr(v, "url"),
+		File:         name,
+		Raw:          src,
+	}
+	errorAt := func(val *jsonpos.Value, field, format string, args ...any) {
+		line, col := p.pos(val)
+		r.list.Errorf(name, line, col, field, format, args...)
+	}
+	if l := v.Get("lessons"); l != nil && l.Kind == jsonpos.Object {
+		t := getText(v, "lessons")
+		c.Lessons = &t
+	}
+	for _, it := range getList(v, "remediation") {
+		c.Remediation = append(c.Remediation, getText(it, "text"))
+	}
+	for _, it := range getList(v, "action_items") {
+		c.ActionItems = append(c.ActionItems, getText(it, "text"))
+	}
+	imp := getObj(v, "impact")
+	c.Impact = Impact{Scope: getStr(imp, "scope"), Users: getStr(imp, "users"), Region: getStr(imp, "region")}
+	for _, s := range getList(v, "sources") {
+		c.Sources = append(c.Sources, Source{URL: getStr(s, "url"), Kind: getStr(s, "kind"), Archived: getStr(s, "archived")})
+	}
+	rev := getObj(v, "review")
+	c.Review = Review{WrittenBy: getStr(rev, "written_by"), ReviewedBy: getStr(rev, "reviewed_by")}
+	if d := rev.Get("reviewed_at"); d != nil && d.Kind == jsonpos.String {
+		if date, ok := parseDate(d.Str); ok {
+			c.Review.ReviewedAt = &date
+		} else if p.ok {
+			errorAt(d, "review.reviewed_at", "%q is not a real date", d.Str)
+		}
+	}
+
+	// Checks the schema cannot express.
+	if want := strings.TrimSuffix(path.Base(name), ".json"); c.ID != "" && c.ID != want {
+		errorAt(v.Get("id"), "id", "id %q does not match the file name %s (name the file %s.json)", c.ID, path.Base(name), c.ID)
+	}
+	if d := v.Get("date"); d != nil && d.Kind == jsonpos.String {
+		if date, ok := parseDate(d.Str); ok {
+			c.Date = date
+		} else if p.ok {
+			errorAt(d, "date", "%q is not a real date", d.Str)
+		}
+	}
+	if u := v.Get("updated_at"); u != nil && u.Kind == jsonpos.String {
+		if t, err := time.Parse(time.RFC3339Nano, u.Str); err == nil {
+			c.UpdatedAt = t.UTC()
+		} else if p.ok {
+			errorAt(u, "updated_at", "%q is not a valid RFC 3339 time", u.Str)
+		}
+	}
+	tl := getObj(v, "timeline")
+	for _, k := range []string{"detected_after", "resolved_after"} {
+		d := tl.Get(k)
+		if d == nil || d.Kind != jsonpos.String {
+			continue
+		}
+		dur, ok := ParseDuration(d.Str)
+		if !ok {
+			if p.ok {
+				errorAt(d, "timeline."+k, "%q is not a duration like 56m or 1h10m", d.Str)
+			}
+			continue
+		}
+		if k == "detected_after" {
+			c.Timeline.DetectedAfter = &dur
+		} else {
+			c.Timeline.ResolvedAfter = &dur
+		}
+	}
+	checkTerms := func(key, field string) {
+		for i, it := range getList(v, key) {
+			checkTerm(voc, it, field, fmt.Sprintf("%s[%d]", key, i), errorAt)
+		}
+		seen := map[string]bool{}
+		for i, it := range getList(v, key) {
+			if seen[it.Str] {
+				errorAt(it, fmt.Sprintf("%s[%d]", key, i), "%q is listed twice", it.Str)
+			}
+			seen[it.Str] = true
+		}
+	}
+	checkTerms("symptoms", "symptoms")
+	checkTerms("components", "components")
+	checkTerms("contributing", "contributing")
+	checkTerms("domain", "domain")
+	if rc := v.Get("root_cause"); rc != nil {
+		checkTerm(voc, rc, "root_cause", "root_cause", errorAt)
+	}
+	if sv := v.Get("severity"); sv != nil && sv.Str != "unknown" {
+		checkTerm(voc, sv, "severity", "severity", errorAt)
+	}
+	checkTranslations(c, p, &r.list)
+	r.c = c
+	return r
+}
+
+func checkTerm(voc *Vocab, v *jsonpos.Value, field, path string, errorAt func(*jsonpos.Value, string, string, ...any)) {
+	if v.Kind != jsonpos.String || v.Str == "" {
+		return
+	}
+	if _, ok := voc.Term(field, v.Str); ok {
+		return
+	}
+	var ids []string
+	for _, t := range voc.Terms(field) {
+		ids = append(ids, t.ID)
+	}
+	errorAt(v, path, "unknown term %q%s", v.Str, didYouMean(v.Str, ids))
+}
+
+// checkTranslations warns about every text with one language missing: the
+// page still shows the other language, marked as not translated.
+func checkTranslations(c *Case, p *parsed, list *diag.List) {
+	var walk func(v *jsonpos.Value, path string)
+	walk = func(v *jsonpos.Value, path string) {
+		switch v.Kind {
+		case jsonpos.Object:
+			en, ko := v.Get("en"), v.Get("ko")
+			if en != nil && ko != nil && en.Kind == jsonpos.String && ko.Kind == jsonpos.String && len(v.Members) == 2 {
+				switch {
+				case strings.TrimSpace(en.Str) == "" && strings.TrimSpace(ko.Str) == "":
+					line, col := p.pos(v)
+					list.Errorf(p.file, line, col, path, "text is empty in both languages")
+				case strings.TrimSpace(ko.Str) == "":
+					line, col := p.pos(ko)
+					list.Warnf(p.file, line, col, path+".ko", "Korean translation missing: the Korean page shows the English text, marked as not translated")
+				case strings.TrimSpace(en.Str) == "":
+					line, col := p.pos(en)
+					list.Warnf(p.file, line, col, path+".en", "English translation missing: the English page shows the Korean text, marked as not translated")
+				}
+				return
+			}
+			for _, m := range v.Members {
+				walk(m.Value, join(path, m.Key))
+			}
+		case jsonpos.Array:
+			for i, it := range v.Items {
+				walk(it, path+"["+strconv.Itoa(i)+"]")
+			}
+		}
+	}
+	walk(p.v, "")
+}
+
+// checkLinks checks references between cases and organisation names.
+func checkLinks(lib *Library, list *diag.List) {
+	orgName := map[string]*Case{}
+	for _, c := range lib.Cases {
+		doc := jsonpos.Parse(c.Raw) // cheap next to rendering; keeps positions out of the model
+		if doc.Root == nil {
+			continue
+		}
+		at := func(v *jsonpos.Value, field, format string, args ...any) {
+			line, col := doc.Pos(v.Off)
+			list.Errorf(c.File, line, col, field, format, args...)
+		}
+		for i, it := range getList(doc.Root, "related") {
+			field := fmt.Sprintf("related[%d]", i)
+			switch {
+			case it.Str == c.ID:
+				at(it, field, "a case cannot be related to itself")
+			case lib.ByID[it.Str] == nil:
+				at(it, field, "no case with id %q%s", it.Str, didYouMean(it.Str, caseIDs(lib)))
+			}
+		}
+		if r := doc.Root.Get("recurrence_of"); r != nil && r.Kind == jsonpos.String {
+			switch {
+			case r.Str == c.ID:
+				at(r, "recurrence_of", "a case cannot be a recurrence of itself")
+			case lib.ByID[r.Str] == nil:
+				at(r, "recurrence_of", "no case with id %q%s", r.Str, didYouMean(r.Str, caseIDs(lib)))
+			}
+		}
+		if prev, ok := orgName[c.OrgSlug]; ok && prev.Org != c.Org && c.OrgSlug != "" {
+			at(doc.Root.Get("org"), "org", "org_slug %q is %q in %s but %q here", c.OrgSlug, prev.Org, prev.File, c.Org)
+		} else if !ok {
+			orgName[c.OrgSlug] = c
+		}
+	}
+}
+
+func caseIDs(lib *Library) []string {
+	ids := make([]string, 0, len(lib.ByID))
+	for id := range lib.ByID {
+		ids = append(ids, id)
+	}
+	return ids
+}
+
+func parseDate(s string) (Date, bool) {
+	t, err := time.Parse("2006-01-02", s)
+	if err != nil {
+		return Date{}, false
+	}
+	return Date{Year: t.Year(), Month: t.Month(), Day: t.Day()}, true
+}
+
+// ParseDuration reads durations such as 56m, 1h10m or 2d3h into minutes.
+func ParseDuration(s string) (Duration, bool) {
+	if s == "" {
+		return 0, false
+	}
+	total, n, digits := 0, 0, 0
+	last := byte(0)
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		if ch >= '0' && ch <= '9' {
+			n = n*10 + int(ch-'0')
+			digits++
+			if n > 1e7 {
+				return 0, false
+			}
+			continue
+		}
+		if digits == 0 {
+			return 0, false
+		}
+		unit := map[byte]int{'d': 1440, 'h': 60, 'm': 1}[ch]
+		if unit == 0 || (last != 0 && !strings.ContainsRune("dhm"[strings.IndexByte("dhm", last)+1:], rune(ch))) {
+			return 0, false
+		}
+		total += n * unit
+		n, digits, last = 0, 0, ch
+	}
+	if digits != 0 || last == 0 {
+		return 0, false
+	}
+	return Duration(total), true
+}
+
+// loadPages reads content/pages/<slug>.<lang>.md.
+func loadPages(fsys fs.FS, list *diag.List) []Page {
+	entries, err := fs.ReadDir(fsys, "pages")
+	if err != nil {
+		return nil // prose pages are optional
+	}
+	bySlug := map[string]*Page{}
+	var slugs []string
+	for _, e := range entries {
+		name := "pages/" + e.Name()
+		slug, lang, ok := splitLangFile(e.Name())
+		if e.IsDir() || strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		if !ok || !slugRe.MatchString(slug) {
+			list.Errorf(name, 0, 0, "", "a page file is named <slug>.<en|ko>.md with a lower-case slug")
+			continue
+		}
+		body, ok := readText(fsys, name, list)
+		if !ok {
+			continue
+		}
+		pg := bySlug[slug]
+		if pg == nil {
+			pg = &Page{Slug: slug}
+			bySlug[slug] = pg
+			slugs = append(slugs, slug)
+		}
+		setLang(&pg.Body, lang, body)
+		setLang(&pg.File, lang, name)
+	}
+	sort.Strings(slugs)
+	var out []Page
+	for _, s := range slugs {
+		pg := bySlug[s]
+		for _, lang := range Languages {
+			if pg.Body.Get(lang) == "" {
+				list.Warnf("pages/"+s+"."+Other(lang)+".md", 0, 0, "", "no %s version (pages/%s.%s.md): that page shows this text, marked as not translated", langName(lang), s, lang)
+			}
+		}
+		out = append(out, *pg)
+	}
+	return out
+}
+
+func langName(lang string) string {
+	if lang == "ko" {
+		return "Korean"
+	}
+	return "English"
+}
+
+var slugRe = CaseSchema.Props[2].re // org_slug's slug pattern
+
+func splitLangFile(name string) (stem, lang string, ok bool) {
+	if !strings.HasSuffix(name, ".md") {
+		return "", "", false
+	}
+	base := strings.TrimSuffix(name, ".md")
+	i := strings.LastIndexByte(base, '.')
+	if i < 0 {
+		return "", "", false
+	}
+	stem, lang = base[:i], base[i+1:]
+	return stem, lang, lang == "en" || lang == "ko"
+}
+
+func setLang(t *Text, lang, s string) {
+	if lang == "ko" {
+		t.Ko = s
+	} else {
+		t.En = s
+	}
+}
+
+func readText(fsys fs.FS, name string, list *diag.List) (string, bool) {
+	b, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		list.Errorf(name, 0, 0, "", "cannot read: %v", unwrapPathError(err))
+		return "", false
+	}
+	if !utf8.Valid(b) {
+		line, col := 1, 1
+		for i := 0; i < len(b); {
+			r, n := utf8.DecodeRune(b[i:])
+			if r == utf8.RuneError && n == 1 {
+				break
+			}
+			if r == '\n' {
+				line, col = line+1, 1
+			} else {
+				col++
+			}
+			i += n
+		}
+		list.Errorf(name, line, col, "", "invalid UTF-8")
+		return "", false
+	}
+	return string(b), true
+}
+
+// loadTopics reads content/topics/<facet>/<term>.<lang>.md.
+func loadTopics(fsys fs.FS, lib *Library, list *diag.List) {
+	facets, err := fs.ReadDir(fsys, "topics")
+	if err != nil {
+		return // topic introductions are optional
+	}
+	for _, f := range facets {
+		if !f.IsDir() {
+			continue
+		}
+		field, ok := FacetField[f.Name()]
+		if !ok {
+			list.Errorf("topics/"+f.Name(), 0, 0, "", "unknown facet %q: topic introductions live in one of %s%s", f.Name(), strings.Join(vocabFacets(), ", "), didYouMean(f.Name(), vocabFacets()))
+			continue
+		}
+		entries, _ := fs.ReadDir(fsys, "topics/"+f.Name())
+		for _, e := range entries {
+			name := "topics/" + f.Name() + "/" + e.Name()
+			if e.IsDir() || strings.HasPrefix(e.Name(), ".") {
+				continue
+			}
+			term, lang, ok := splitLangFile(e.Name())
+			if !ok {
+				list.Errorf(name, 0, 0, "", "a topic introduction is named <term>.<en|ko>.md")
+				continue
+			}
+			if _, ok := lib.Vocab.Term(field, term); !ok {
+				var ids []string
+				for _, t := range lib.Vocab.Terms(field) {
+					ids = append(ids, t.ID)
+				}
+				list.Errorf(name, 0, 0, "", "unknown %s term %q%s", f.Name(), term, didYouMean(term, ids))
+				continue
+			}
+			body, ok := readText(fsys, name, list)
+			if !ok {
+				continue
+			}
+			if lib.Topics[f.Name()] == nil {
+				lib.Topics[f.Name()] = map[string]Text{}
+			}
+			t := lib.Topics[f.Name()][term]
+			setLang(&t, lang, body)
+			lib.Topics[f.Name()][term] = t
+		}
+	}
+}
+
+func vocabFacets() []string {
+	var out []string
+	for _, f := range Facets {
+		if _, ok := FacetField[f]; ok {
+			out = append(out, f)
+		}
+	}
+	return out
+}

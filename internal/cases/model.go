@@ -1,0 +1,218 @@
+// Package cases owns the library's input model: cases, the controlled
+// vocabularies and the site settings, how they are read from content/, and
+// every check made on them before anything is rendered.
+//
+// Loading never stops at the first problem. Each file is parsed into a tree
+// that remembers the line and column of every value, checked against the case
+// schema (the same one published as schema/case.json) and then converted into
+// the typed model below. Every problem found anywhere becomes one diag.Diag.
+package cases
+
+import "time"
+
+// Languages are the two languages of the library, in the order pages list them.
+var Languages = []string{"en", "ko"}
+
+// Text is a field written in both languages. Either side may be empty when a
+// translation is missing; In says which language was actually used.
+type Text struct {
+	En string
+	Ko string
+}
+
+// Get returns the text in lang without falling back.
+func (t Text) Get(lang string) string {
+	if lang == "ko" {
+		return t.Ko
+	}
+	return t.En
+}
+
+// In returns the text for lang and the language it is really written in: when
+// the requested side is empty the other side is returned, so that the page can
+// mark it as untranslated.
+func (t Text) In(lang string) (text, written string) {
+	if s := t.Get(lang); s != "" {
+		return s, lang
+	}
+	other := Other(lang)
+	if s := t.Get(other); s != "" {
+		return s, other
+	}
+	return "", lang
+}
+
+// IsZero reports whether both sides are empty.
+func (t Text) IsZero() bool { return t.En == "" && t.Ko == "" }
+
+// Other returns the library's other language.
+func Other(lang string) string {
+	if lang == "ko" {
+		return "en"
+	}
+	return "ko"
+}
+
+// Date is a calendar date without a time zone, as cases give it.
+type Date struct {
+	Year  int
+	Month time.Month
+	Day   int
+}
+
+// String formats the date as YYYY-MM-DD.
+func (d Date) String() string {
+	return time.Date(d.Year, d.Month, d.Day, 0, 0, 0, 0, time.UTC).Format("2006-01-02")
+}
+
+// Before reports whether d is earlier than e.
+func (d Date) Before(e Date) bool {
+	if d.Year != e.Year {
+		return d.Year < e.Year
+	}
+	if d.Month != e.Month {
+		return d.Month < e.Month
+	}
+	return d.Day < e.Day
+}
+
+// Duration is a length of time in whole minutes. A nil *Duration is unknown.
+type Duration int
+
+// Impact says what broke and for whom; "unknown" is kept as written.
+type Impact struct {
+	Scope  string
+	Users  string
+	Region string
+}
+
+// Timeline holds the time to detect and to resolve; nil means unknown.
+type Timeline struct {
+	DetectedAfter *Duration
+	ResolvedAfter *Duration
+}
+
+// Source is one public document the case is written from.
+type Source struct {
+	URL      string
+	Kind     string
+	Archived string
+}
+
+// Review records who wrote the case and whether somebody checked it.
+type Review struct {
+	WrittenBy  string
+	ReviewedAt *Date
+	ReviewedBy string
+}
+
+// Case is one incident post-mortem.
+type Case struct {
+	ID           string
+	Org          string
+	OrgSlug      string
+	Date         Date
+	DateKind     string
+	Title        Text
+	Summary      Text
+	SymptomsText Text
+	Trigger      Text
+	Detection    Text
+	Lessons      *Text
+	Remediation  []Text
+	ActionItems  []Text
+	Impact       Impact
+	Severity     string
+	Symptoms     []string
+	Components   []string
+	RootCause    string
+	Contributing []string
+	Domain       []string
+	Timeline     Timeline
+	Sources      []Source
+	Related      []string
+	RecurrenceOf string
+	Review       Review
+	Docs         []string
+	UpdatedAt    time.Time
+	URL          string
+
+	// File is the case's path inside the content folder, for messages.
+	File string
+	// Raw is the case file exactly as read; the API publishes it unchanged.
+	Raw []byte
+}
+
+// Term is one entry of a controlled vocabulary.
+type Term struct {
+	ID          string
+	Label       Text
+	Description Text
+}
+
+// Vocab is content/vocab.json: each controlled field's terms in display order.
+type Vocab struct {
+	RootCause    []Term
+	Components   []Term
+	Symptoms     []Term
+	Contributing []Term
+	Domain       []Term
+	Severity     []Term
+
+	index map[string]map[string]int
+}
+
+// Link is a labelled link from site.json.
+type Link struct {
+	Label Text
+	URL   string
+}
+
+// Callout is the configurable box shown on every case page.
+type Callout struct {
+	Title Text
+	Text  Text
+	Link  Link
+}
+
+// Site is content/site.json.
+type Site struct {
+	Title       Text
+	Description Text
+	BaseURL     string
+	PageSize    int // cases per list page
+	Callout     Callout
+	MCP         MCP
+	Links       []Link
+}
+
+// MCP names the Model Context Protocol server that serves the same data.
+type MCP struct {
+	URL   string
+	Note  Text
+	Tools []string
+}
+
+// Page is a prose page from content/pages/<slug>.<lang>.md.
+type Page struct {
+	Slug string
+	Body Text // Markdown source per language
+	File Text // path per language, for messages
+}
+
+// TopicIntro is an optional Markdown introduction of a topic page.
+type TopicIntro struct {
+	Facet string
+	Term  string
+	Body  Text
+}
+
+// Library is everything read from content/.
+type Library struct {
+	Cases  []*Case // sorted newest first, then by ID
+	ByID   map[string]*Case
+	Vocab  Vocab
+	Site   Site
+	Pages  []Page
+	Topics map[string]map[string]Text // facet URL name → term → Markdown intro
+}

@@ -1,0 +1,407 @@
+package cases
+
+import (
+	"encoding/json"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"incidentlib/internal/diag"
+	"incidentlib/internal/jsonpos"
+)
+
+// Schema describes one JSON value. The same descriptions validate the files
+// as they are loaded and are published as JSON Schema (schema/case.json), so
+// that the loader and the published schema cannot disagree.
+type Schema struct {
+	Types       []jsonpos.Kind // allowed kinds; Number means an integer here
+	Props       []Prop         // for objects, in the order of the format
+	Items       *Schema        // for arrays
+	Pattern     string         // for strings
+	Enum        []string       // for strings
+	MinLen      int            // for strings
+	Description string
+	Optional    bool // for members: the key may be absent
+	re          *regexp.Regexp
+}
+
+// Prop is one member of an object schema.
+type Prop struct {
+	Name string
+	*Schema
+}
+
+func str(desc string) *Schema {
+	return &Schema{Types: []jsonpos.Kind{jsonpos.String}, Description: desc}
+}
+
+func pattern(desc, re string) *Schema {
+	s := str(desc)
+	s.Pattern = re
+	s.re = regexp.MustCompile(re)
+	return s
+}
+
+func nullable(s *Schema) *Schema {
+	c := *s
+	c.Types = append([]jsonpos.Kind{jsonpos.Null}, s.Types...)
+	return &c
+}
+
+func optional(s *Schema) *Schema {
+	c := *s
+	c.Optional = true
+	return &c
+}
+
+func object(desc string, props ...Prop) *Schema {
+	return &Schema{Types: []jsonpos.Kind{jsonpos.Object}, Props: props, Description: desc}
+}
+
+func array(desc string, items *Schema) *Schema {
+	return &Schema{Types: []jsonpos.Kind{jsonpos.Array}, Items: items, Description: desc}
+}
+
+func text(desc string) *Schema {
+	return object(desc+" English and Korean; an empty string marks a missing translation.",
+		Prop{"en", str("English text; paragraphs are separated by a blank line and may use inline Markdown.")},
+		Prop{"ko", str("Korean text; paragraphs are separated by a blank line and may use inline Markdown.")})
+}
+
+// Patterns shared by the schema and the checks.
+const (
+	idPattern       = `^[A-Z]{2}-[0-9]{4,6}$`
+	slugPattern     = `^[a-z0-9]+(-[a-z0-9]+)*$`
+	datePattern     = `^[0-9]{4}-[0-9]{2}-[0-9]{2}$`
+	durationPattern = `^([0-9]+d)?([0-9]+h)?([0-9]+m)?$`
+	httpPattern     = `^https?://[^\s]+$`
+	dateTimePattern = `^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$`
+)
+
+// SourceKinds are the kinds of source a case may cite.
+var SourceKinds = []string{"postmortem", "blog", "official-status", "issue", "talk", "news", "other"}
+
+// DateKinds say what a case's date is the date of.
+var DateKinds = []string{"incident", "published"}
+
+var (
+	termList = func(desc string) *Schema { return array(desc, pattern("A term id of the vocabulary.", slugPattern)) }
+	item     = object("One step.", Prop{"text", text("What was done.")})
+	duration = nullable(pattern("A duration such as 56m, 1h10m or 2d; null when unknown.", durationPattern))
+	url      = pattern("An http or https URL.", httpPattern)
+)
+
+// CaseSchema is the format of content/cases/<ID>.json.
+var CaseSchema = object("One incident post-mortem of the incidentlib library.",
+	Prop{"id", pattern("The case id, such as IL-0495; the file is named after it.", idPattern)},
+	Prop{"org", minLen(str("The organisation that had the incident."))},
+	Prop{"org_slug", pattern("The organisation's URL slug.", slugPattern)},
+	Prop{"date", pattern("The date, YYYY-MM-DD.", datePattern)},
+	Prop{"date_kind", enum(str("What the date is the date of."), DateKinds)},
+	Prop{"title", text("One-sentence title.")},
+	Prop{"summary", text("What happened, in a few paragraphs.")},
+	Prop{"symptoms_text", text("What users and operators saw.")},
+	Prop{"trigger", text("What set the incident off.")},
+	Prop{"detection", text("How it was noticed.")},
+	Prop{"lessons", nullable(text("What the organisation learned; null when the report gives none."))},
+	Prop{"remediation", array("What was done to recover, in order.", item)},
+	Prop{"action_items", array("What was planned or done afterwards.", item)},
+	Prop{"impact", object("Who and what was affected; \"unknown\" when not known.",
+		Prop{"scope", str("What stopped working.")},
+		Prop{"users", str("Who was affected.")},
+		Prop{"region", str("Where.")})},
+	Prop{"severity", pattern("A severity term id, or \"unknown\".", slugPattern)},
+	Prop{"symptoms", termList("Symptom term ids.")},
+	Prop{"components", termList("Component term ids.")},
+	Prop{"root_cause", pattern("The root cause term id.", slugPattern)},
+	Prop{"contributing", termList("Contributing factor term ids.")},
+	Prop{"domain", termList("Domain term ids.")},
+	Prop{"timeline", object("How long detection and resolution took.",
+		Prop{"detected_after", duration},
+		Prop{"resolved_after", duration})},
+	Prop{"sources", array("The public documents the case is written from.", object("A source.",
+		Prop{"url", url},
+		Prop{"kind", enum(str("The kind of document."), SourceKinds)},
+		Prop{"archived", nullable(pattern("An archived copy; null when there is none.", httpPattern))}))},
+	Prop{"related", array("Ids of cases an editor linked to this one.", pattern("A case id.", idPattern))},
+	Prop{"recurrence_of", nullable(pattern("The id of the earlier case this one repeats, or null.", idPattern))},
+	Prop{"review", object("Who wrote the case and who reviewed it.",
+		Prop{"written_by", minLen(str("Who wrote the case."))},
+		Prop{"reviewed_at", nullable(pattern("The review date, YYYY-MM-DD, or null.", datePattern))},
+		Prop{"reviewed_by", nullable(str("Who reviewed it, or null."))})},
+	Prop{"docs", array("Links to further documentation.", url)},
+	Prop{"updated_at", pattern("When the case was last changed, RFC 3339.", dateTimePattern)},
+	Prop{"url", url},
+)
+
+func minLen(s *Schema) *Schema { s.MinLen = 1; return s }
+
+func enum(s *Schema, values []string) *Schema { s.Enum = values; return s }
+
+var vocabTerm = object("A vocabulary term.",
+	Prop{"id", pattern("The term's slug, used in cases and URLs.", slugPattern)},
+	Prop{"en", minLen(str("English label."))},
+	Prop{"ko", minLen(str("Korean label."))},
+	Prop{"description", optional(text("What the term means."))},
+)
+
+// VocabFields are the controlled fields of a case, in vocab.json's order.
+var VocabFields = []string{"root_cause", "components", "symptoms", "contributing", "domain", "severity"}
+
+// VocabSchema is the format of content/vocab.json.
+var VocabSchema = func() *Schema {
+	s := object("The controlled vocabularies.")
+	for _, f := range VocabFields {
+		s.Props = append(s.Props, Prop{f, array("Terms in display order.", vocabTerm)})
+	}
+	return s
+}()
+
+var link = object("A labelled link.", Prop{"label", text("The label.")}, Prop{"url", url})
+
+// SiteSchema is the format of content/site.json.
+var SiteSchema = object("Site settings.",
+	Prop{"title", text("The site's title.")},
+	Prop{"description", text("One sentence about the library.")},
+	Prop{"base_url", pattern("The public URL of the site, ending in a slash.", `^https?://[^\s]+/$`)},
+	Prop{"page_size", optional(&Schema{Types: []jsonpos.Kind{jsonpos.Number}, Description: "Cases per list page (default 20)."})},
+	Prop{"callout", object("The box shown on every case page.",
+		Prop{"title", text("Its heading.")},
+		Prop{"text", text("Its text (Markdown).")},
+		Prop{"link", optional(link)})},
+	Prop{"mcp", object("The MCP server that serves the same data.",
+		Prop{"url", url},
+		Prop{"tools", array("Tool names.", str("A tool name."))},
+		Prop{"note", text("A sentence about it.")})},
+	Prop{"links", array("Extra links for the footer.", link)},
+)
+
+// validator walks a parsed document against a schema, reporting problems.
+type validator struct {
+	doc  *jsonpos.Doc
+	file string
+	list *diag.List
+}
+
+func (c *validator) errorf(off int, field, format string, args ...any) {
+	line, col := c.doc.Pos(off)
+	c.list.Errorf(c.file, line, col, field, format, args...)
+}
+
+func kindsString(ks []jsonpos.Kind) string {
+	var names []string
+	for _, k := range ks {
+		if k == jsonpos.Number {
+			names = append(names, "integer")
+		} else {
+			names = append(names, k.String())
+		}
+	}
+	return strings.Join(names, " or ")
+}
+
+// validate reports every way v differs from s and returns false if any.
+func (c *validator) validate(v *jsonpos.Value, s *Schema, path string) bool {
+	ok := false
+	for _, k := range s.Types {
+		if v.Kind == k {
+			ok = true
+		}
+	}
+	if !ok {
+		c.errorf(v.Off, path, "expected %s, found %s", kindsString(s.Types), v.Kind)
+		return false
+	}
+	good := true
+	switch v.Kind {
+	case jsonpos.Number:
+		if _, err := strconv.Atoi(v.Str); err != nil {
+			c.errorf(v.Off, path, "expected a whole number, found %s", v.Str)
+			good = false
+		}
+	case jsonpos.String:
+		if s.MinLen > 0 && strings.TrimSpace(v.Str) == "" {
+			c.errorf(v.Off, path, "must not be empty")
+			good = false
+		}
+		if s.re != nil && !s.re.MatchString(v.Str) {
+			c.errorf(v.Off, path, "%q is not %s", v.Str, patternMeaning(s.Pattern))
+			good = false
+		}
+		if s.Enum != nil && !contains(s.Enum, v.Str) {
+			c.errorf(v.Off, path, "%q is not one of %s%s", v.Str, strings.Join(s.Enum, ", "), didYouMean(v.Str, s.Enum))
+			good = false
+		}
+	case jsonpos.Array:
+		for i, it := range v.Items {
+			if !c.validate(it, s.Items, path+"["+strconv.Itoa(i)+"]") {
+				good = false
+			}
+		}
+	case jsonpos.Object:
+		names := make([]string, len(s.Props))
+		for i, p := range s.Props {
+			names[i] = p.Name
+		}
+		for _, m := range v.Members {
+			if !contains(names, m.Key) {
+				c.errorf(m.KeyOff, join(path, m.Key), "unknown field%s", didYouMean(m.Key, names))
+				good = false
+			}
+		}
+		for _, p := range s.Props {
+			mv := v.Get(p.Name)
+			if mv == nil {
+				if !p.Optional {
+					c.errorf(v.Off, join(path, p.Name), "missing field")
+					good = false
+				}
+				continue
+			}
+			if !c.validate(mv, p.Schema, join(path, p.Name)) {
+				good = false
+			}
+		}
+	}
+	return good
+}
+
+func join(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+func patternMeaning(p string) string {
+	switch p {
+	case idPattern:
+		return "a case id like IL-0495 (two capital letters, a hyphen, 4 to 6 digits)"
+	case slugPattern:
+		return "a slug (lower-case letters, digits and single hyphens)"
+	case datePattern:
+		return "a date written YYYY-MM-DD"
+	case durationPattern:
+		return "a duration like 56m, 1h10m or 2d3h"
+	case httpPattern:
+		return "an http or https URL"
+	case dateTimePattern:
+		return "an RFC 3339 time like 2026-11-14T12:34:13Z"
+	}
+	return "of the form " + p
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// didYouMean suggests the nearest candidate when it is close enough to be a
+// plausible typo.
+func didYouMean(s string, candidates []string) string {
+	best, bestD := "", 1<<30
+	for _, c := range candidates {
+		if d := distance(s, c); d < bestD || (d == bestD && c < best) {
+			best, bestD = c, d
+		}
+	}
+	limit := len([]rune(s))/3 + 1
+	if limit > 3 {
+		limit = 3
+	}
+	if best == "" || bestD > limit {
+		return ""
+	}
+	return " (did you mean " + strconv.Quote(best) + "?)"
+}
+
+// distance is the Levenshtein distance between a and b, in runes.
+func distance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}
+
+// JSONSchema returns s as a JSON Schema (draft 2020-12) document.
+func JSONSchema(s *Schema, id, title string) []byte {
+	m := toJSONSchema(s)
+	m["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+	m["$id"] = id
+	m["title"] = title
+	b, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		panic(err) // only maps, slices and strings: cannot fail
+	}
+	return append(b, '\n')
+}
+
+func toJSONSchema(s *Schema) map[string]any {
+	m := map[string]any{}
+	if s.Description != "" {
+		m["description"] = s.Description
+	}
+	var types []string
+	for _, k := range s.Types {
+		if k == jsonpos.Number {
+			types = append(types, "integer")
+		} else {
+			types = append(types, k.String())
+		}
+	}
+	if len(types) == 1 {
+		m["type"] = types[0]
+	} else {
+		m["type"] = types
+	}
+	if s.Pattern != "" {
+		m["pattern"] = s.Pattern
+	}
+	if s.MinLen > 0 {
+		m["minLength"] = s.MinLen
+		m["pattern"] = `\S`
+	}
+	if s.Enum != nil {
+		e := append([]string(nil), s.Enum...)
+		sort.Strings(e)
+		m["enum"] = e
+	}
+	if s.Items != nil {
+		m["items"] = toJSONSchema(s.Items)
+	}
+	if s.Props != nil || contains(types, "object") {
+		props := map[string]any{}
+		var req []string
+		for _, p := range s.Props {
+			props[p.Name] = toJSONSchema(p.Schema)
+			if !p.Optional {
+				req = append(req, p.Name)
+			}
+		}
+		m["properties"] = props
+		if len(req) > 0 {
+			m["required"] = req
+		}
+		m["additionalProperties"] = false
+	}
+	return m
+}

@@ -1,0 +1,118 @@
+// Package diag holds the problems found in content: each one a value with the
+// file, line, column and field path it is about, collected into one report
+// so that a build shows every problem at once instead of the first.
+package diag
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Diag is one problem. Line and Col are 1-based; zero means unknown.
+type Diag struct {
+	File    string
+	Line    int
+	Col     int
+	Field   string // path of the field, such as components[1]; may be empty
+	Msg     string
+	Warning bool // a warning is reported but does not fail the build
+}
+
+// String formats the problem as file:line:col: field: message.
+func (d Diag) String() string {
+	var b strings.Builder
+	b.WriteString(d.File)
+	if d.Line > 0 {
+		fmt.Fprintf(&b, ":%d:%d", d.Line, d.Col)
+	}
+	b.WriteString(": ")
+	if d.Warning {
+		b.WriteString("warning: ")
+	}
+	if d.Field != "" {
+		b.WriteString(d.Field)
+		b.WriteString(": ")
+	}
+	b.WriteString(d.Msg)
+	return b.String()
+}
+
+// List collects problems. The zero value is ready to use.
+type List struct {
+	Items []Diag
+}
+
+// Add records a problem.
+func (l *List) Add(d Diag) { l.Items = append(l.Items, d) }
+
+// Errorf records an error at a position.
+func (l *List) Errorf(file string, line, col int, field, format string, args ...any) {
+	l.Add(Diag{File: file, Line: line, Col: col, Field: field, Msg: fmt.Sprintf(format, args...)})
+}
+
+// Warnf records a warning at a position.
+func (l *List) Warnf(file string, line, col int, field, format string, args ...any) {
+	l.Add(Diag{File: file, Line: line, Col: col, Field: field, Msg: fmt.Sprintf(format, args...), Warning: true})
+}
+
+// Merge appends every problem of m.
+func (l *List) Merge(m List) { l.Items = append(l.Items, m.Items...) }
+
+// Errors returns the number of problems that are not warnings.
+func (l *List) Errors() int {
+	n := 0
+	for _, d := range l.Items {
+		if !d.Warning {
+			n++
+		}
+	}
+	return n
+}
+
+// Warnings returns the number of warnings.
+func (l *List) Warnings() int { return len(l.Items) - l.Errors() }
+
+// Sort orders problems by file, position and message so reports are stable.
+func (l *List) Sort() {
+	sort.SliceStable(l.Items, func(i, j int) bool {
+		a, b := l.Items[i], l.Items[j]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		if a.Col != b.Col {
+			return a.Col < b.Col
+		}
+		if a.Field != b.Field {
+			return a.Field < b.Field
+		}
+		return a.Msg < b.Msg
+	})
+}
+
+// Err returns the list as an error when it holds at least one error, or nil.
+func (l *List) Err() error {
+	if l.Errors() == 0 {
+		return nil
+	}
+	return &Error{List: *l}
+}
+
+// Error is a failed check: the whole report as one error value.
+type Error struct {
+	List List
+}
+
+func (e *Error) Error() string {
+	var b strings.Builder
+	for i, d := range e.List.Items {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(d.String())
+	}
+	return b.String()
+}

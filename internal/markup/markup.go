@@ -1,0 +1,230 @@
+// Package markup turns the Markdown of cases, topic introductions and prose
+// pages into HTML that is safe to put in a page.
+//
+// Case texts are paragraphs with inline Markdown only: a line that looks like
+// a heading or a list item stays text, so that nothing an author typed is
+// reinterpreted or dropped. Prose pages get block Markdown too. In both, raw
+// HTML is not a construct at all: "<script>" is parsed as text and escaped,
+// and links with dangerous schemes such as javascript: lose their target.
+package markup
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/renderer/html"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+)
+
+func inlineParsers() []util.PrioritizedValue {
+	return []util.PrioritizedValue{
+		util.Prioritized(parser.NewCodeSpanParser(), 100),
+		util.Prioritized(parser.NewLinkParser(), 200),
+		util.Prioritized(parser.NewAutoLinkParser(), 300),
+		util.Prioritized(parser.NewEmphasisParser(), 500),
+	}
+}
+
+func newRenderer() renderer.Renderer {
+	return renderer.NewRenderer(renderer.WithNodeRenderers(
+		util.Prioritized(html.NewRenderer(), 1000)))
+}
+
+// Case text: paragraphs and inline Markdown. No paragraph transformers, so a
+// line such as "[a]: b" is kept as text instead of becoming a hidden link
+// definition.
+var caseMD = goldmark.New(
+	goldmark.WithParser(parser.NewParser(
+		parser.WithBlockParsers(util.Prioritized(parser.NewParagraphParser(), 1000)),
+		parser.WithInlineParsers(inlineParsers()...),
+	)),
+	goldmark.WithRenderer(newRenderer()),
+)
+
+// Prose pages: block Markdown without HTML blocks.
+var proseMD = goldmark.New(
+	goldmark.WithParser(parser.NewParser(
+		parser.WithBlockParsers(
+			util.Prioritized(parser.NewSetextHeadingParser(), 100),
+			util.Prioritized(parser.NewThematicBreakParser(), 200),
+			util.Prioritized(parser.NewListParser(), 300),
+			util.Prioritized(parser.NewListItemParser(), 400),
+			util.Prioritized(parser.NewCodeBlockParser(), 500),
+			util.Prioritized(parser.NewATXHeadingParser(), 600),
+			util.Prioritized(parser.NewFencedCodeBlockParser(), 700),
+			util.Prioritized(parser.NewBlockquoteParser(), 800),
+			util.Prioritized(parser.NewParagraphParser(), 1000),
+		),
+		parser.WithInlineParsers(inlineParsers()...),
+		parser.WithParagraphTransformers(util.Prioritized(parser.LinkReferenceParagraphTransformer, 100)),
+		parser.WithAutoHeadingID(),
+	)),
+	goldmark.WithRenderer(newRenderer()),
+)
+
+var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// special lists the bytes that can start inline Markdown or need escaping.
+// Text without any of them renders as escaped paragraphs without a parser.
+const special = "*_`[]<>&!\\~|:\"'"
+
+// Text renders a case text field: paragraphs separated by blank lines, with
+// inline Markdown. The result is HTML, escaped and safe.
+func Text(src string) string {
+	if src == "" {
+		return ""
+	}
+	if !strings.ContainsAny(src, special) && !strings.Contains(src, "\r") {
+		return plainParagraphs(src)
+	}
+	buf := bufPool.Get().(*bytes.Buffer)
+	buf.Reset()
+	defer bufPool.Put(buf)
+	if err := caseMD.Convert([]byte(src), buf); err != nil {
+		return "<p>" + escape(src) + "</p>"
+	}
+	return buf.String()
+}
+
+// plainParagraphs is what goldmark makes of text with no Markdown in it.
+func plainParagraphs(src string) string {
+	var b strings.Builder
+	b.Grow(len(src) + 32)
+	for _, para := range strings.Split(src, "\n\n") {
+		lines := strings.Split(strings.TrimSpace(para), "\n")
+		first := true
+		for _, l := range lines {
+			l = strings.TrimSpace(l)
+			if l == "" {
+				continue
+			}
+			if first {
+				b.WriteString("<p>")
+				first = false
+			} else {
+				b.WriteByte('\n')
+			}
+			b.WriteString(l) // no special characters: nothing to escape
+		}
+		if !first {
+			b.WriteString("</p>\n")
+		}
+	}
+	return b.String()
+}
+
+func escape(s string) string {
+	var b bytes.Buffer
+	for _, r := range s {
+		switch r {
+		case '<':
+			b.WriteString("&lt;")
+		case '>':
+			b.WriteString("&gt;")
+		case '&':
+			b.WriteString("&amp;")
+		case '"':
+			b.WriteString("&#34;")
+		case '\'':
+			b.WriteString("&#39;")
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// Heading is one heading of a prose document, for a table of contents.
+type Heading struct {
+	Level int
+	ID    string
+	Text  string
+}
+
+// Prose renders a prose page or topic introduction. Headings get IDs made
+// from their text that keep Hangul, so Korean headings have readable anchors.
+// The first level-1 heading is returned as the title and left out of the HTML.
+func Prose(src string) (title, body string, toc []Heading) {
+	ctx := parser.NewContext(parser.WithIDs(&headingIDs{seen: map[string]int{}}))
+	doc := proseMD.Parser().Parse(text.NewReader([]byte(src)), parser.WithContext(ctx))
+	source := []byte(src)
+	if h, ok := doc.FirstChild().(*ast.Heading); ok && h.Level == 1 {
+		title = plain(h, source)
+		doc.RemoveChild(doc, h)
+	}
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if h, ok := n.(*ast.Heading); ok && entering {
+			id, _ := h.AttributeString("id")
+			idb, _ := id.([]byte)
+			toc = append(toc, Heading{Level: h.Level, ID: string(idb), Text: plain(h, source)})
+		}
+		return ast.WalkContinue, nil
+	})
+	var buf bytes.Buffer
+	if err := proseMD.Renderer().Render(&buf, source, doc); err != nil {
+		return title, "<p>" + escape(src) + "</p>", toc
+	}
+	return title, buf.String(), toc
+}
+
+func plain(n ast.Node, src []byte) string {
+	var b strings.Builder
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if entering {
+			switch t := c.(type) {
+			case *ast.Text:
+				b.Write(t.Segment.Value(src))
+				if t.SoftLineBreak() {
+					b.WriteByte(' ')
+				}
+			case *ast.String:
+				b.Write(t.Value)
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	return b.String()
+}
+
+// headingIDs makes anchors from heading text: lower case, letters and digits
+// of any script kept, everything else folded into single hyphens, and a
+// counter added when the same heading appears twice.
+type headingIDs struct {
+	seen map[string]int
+}
+
+func (h *headingIDs) Generate(value []byte, _ ast.NodeKind) []byte {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(string(value)) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			dash = false
+			b.WriteRune(r)
+		} else {
+			dash = true
+		}
+	}
+	id := b.String()
+	if id == "" {
+		id = "section"
+	}
+	n := h.seen[id]
+	h.seen[id] = n + 1
+	if n > 0 {
+		id += "-" + strconv.Itoa(n)
+	}
+	return []byte(id)
+}
+
+func (h *headingIDs) Put(value []byte) { h.seen[string(value)]++ }

@@ -1,0 +1,192 @@
+package site
+
+import (
+	"sort"
+	"strconv"
+
+	"incidentlib/internal/cases"
+)
+
+// Topic is one term of a facet with the cases that carry it.
+type Topic struct {
+	Facet       string
+	ID          string
+	Label       cases.Text
+	Description cases.Text
+	Cases       []*cases.Case // newest first
+	stats       *Stats
+}
+
+// Facet is one way of grouping cases, with its topics in display order.
+type Facet struct {
+	Name   string
+	Topics []*Topic // only terms that have cases
+	byID   map[string]*Topic
+}
+
+// Topic returns the facet's topic with the given id, or nil.
+func (f *Facet) Topic(id string) *Topic { return f.byID[id] }
+
+// deriveFacets groups cases by every facet in one pass over the cases.
+func deriveFacets(lib *cases.Library) map[string]*Facet {
+	facets := map[string]*Facet{}
+	for _, name := range cases.Facets {
+		facets[name] = &Facet{Name: name, byID: map[string]*Topic{}}
+	}
+	// Vocabulary facets list their terms in the vocabulary's order.
+	for name, field := range cases.FacetField {
+		f := facets[name]
+		for _, t := range lib.Vocab.Terms(field) {
+			f.byID[t.ID] = &Topic{Facet: name, ID: t.ID, Label: t.Label, Description: t.Description}
+		}
+	}
+	add := func(facet, id string, label cases.Text, c *cases.Case) {
+		f := facets[facet]
+		t := f.byID[id]
+		if t == nil {
+			if _, vocab := cases.FacetField[facet]; vocab {
+				return // "unknown" severity and the like have no topic page
+			}
+			t = &Topic{Facet: facet, ID: id, Label: label}
+			f.byID[id] = t
+		}
+		t.Cases = append(t.Cases, c)
+	}
+	for _, c := range lib.Cases { // already newest first, so topic lists are too
+		for _, id := range c.Components {
+			add("components", id, cases.Text{}, c)
+		}
+		for _, id := range c.Symptoms {
+			add("symptoms", id, cases.Text{}, c)
+		}
+		add("root-causes", c.RootCause, cases.Text{}, c)
+		for _, id := range c.Contributing {
+			add("contributing", id, cases.Text{}, c)
+		}
+		for _, id := range c.Domain {
+			add("domains", id, cases.Text{}, c)
+		}
+		add("severities", c.Severity, cases.Text{}, c)
+		add("orgs", c.OrgSlug, cases.Text{En: c.Org, Ko: c.Org}, c)
+		y := strconv.Itoa(c.Date.Year)
+		add("years", y, cases.Text{En: y, Ko: y + "년"}, c)
+	}
+	for name, f := range facets {
+		for _, t := range f.byID {
+			if len(t.Cases) > 0 {
+				f.Topics = append(f.Topics, t)
+			}
+		}
+		switch name {
+		case "years":
+			sort.Slice(f.Topics, func(i, j int) bool { return f.Topics[i].ID > f.Topics[j].ID })
+		case "orgs":
+			sort.Slice(f.Topics, func(i, j int) bool {
+				a, b := f.Topics[i], f.Topics[j]
+				if a.Label.En != b.Label.En {
+					return a.Label.En < b.Label.En
+				}
+				return a.ID < b.ID
+			})
+		default:
+			field := cases.FacetField[name]
+			sort.Slice(f.Topics, func(i, j int) bool {
+				return lib.Vocab.Rank(field, f.Topics[i].ID) < lib.Vocab.Rank(field, f.Topics[j].ID)
+			})
+		}
+	}
+	return facets
+}
+
+// Largest returns up to n topics of f with the most cases, ties in display
+// order.
+func (f *Facet) Largest(n int) []*Topic {
+	ts := append([]*Topic(nil), f.Topics...)
+	sort.SliceStable(ts, func(i, j int) bool { return len(ts[i].Cases) > len(ts[j].Cases) })
+	if len(ts) > n {
+		ts = ts[:n]
+	}
+	return ts
+}
+
+// Stats describes a set of cases, for topic and list pages.
+type Stats struct {
+	Total         int
+	Components    []TermCount
+	RootCauses    []TermCount
+	Contributing  []TermCount
+	Years         []TermCount // oldest first
+	MedianDetect  *int        // minutes; nil when no case of the set knows it
+	MedianResolve *int
+	KnownDetect   int
+	KnownResolve  int
+}
+
+// TermCount is a term id with how many cases of a set have it.
+type TermCount struct {
+	ID    string
+	Count int
+}
+
+// statsTop is how many terms a statistics list names.
+const statsTop = 5
+
+func computeStats(cs []*cases.Case, voc *cases.Vocab) *Stats {
+	st := &Stats{Total: len(cs)}
+	comp, rc, contrib, years := map[string]int{}, map[string]int{}, map[string]int{}, map[string]int{}
+	var det, res []int
+	for _, c := range cs {
+		for _, id := range c.Components {
+			comp[id]++
+		}
+		rc[c.RootCause]++
+		for _, id := range c.Contributing {
+			contrib[id]++
+		}
+		years[strconv.Itoa(c.Date.Year)]++
+		if d := c.Timeline.DetectedAfter; d != nil {
+			det = append(det, int(*d))
+		}
+		if d := c.Timeline.ResolvedAfter; d != nil {
+			res = append(res, int(*d))
+		}
+	}
+	st.Components = top(comp, func(id string) int { return voc.Rank("components", id) })
+	st.RootCauses = top(rc, func(id string) int { return voc.Rank("root_cause", id) })
+	st.Contributing = top(contrib, func(id string) int { return voc.Rank("contributing", id) })
+	for y, n := range years {
+		st.Years = append(st.Years, TermCount{y, n})
+	}
+	sort.Slice(st.Years, func(i, j int) bool { return st.Years[i].ID < st.Years[j].ID })
+	st.MedianDetect, st.KnownDetect = median(det), len(det)
+	st.MedianResolve, st.KnownResolve = median(res), len(res)
+	return st
+}
+
+func top(m map[string]int, rank func(string) int) []TermCount {
+	out := make([]TermCount, 0, len(m))
+	for id, n := range m {
+		out = append(out, TermCount{id, n})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Count != out[j].Count {
+			return out[i].Count > out[j].Count
+		}
+		return rank(out[i].ID) < rank(out[j].ID)
+	})
+	if len(out) > statsTop {
+		out = out[:statsTop]
+	}
+	return out
+}
+
+// median returns the median of xs (the lower middle for an even count, so
+// that it is a value some case really had), or nil for none.
+func median(xs []int) *int {
+	if len(xs) == 0 {
+		return nil
+	}
+	sort.Ints(xs)
+	m := xs[(len(xs)-1)/2]
+	return &m
+}

@@ -1,0 +1,172 @@
+package site
+
+import (
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"time"
+
+	"incidentlib/internal/cases"
+)
+
+// feedSize is how many cases an Atom feed carries.
+const feedSize = 50
+
+type atomLink struct {
+	Href string `xml:"href,attr"`
+	Rel  string `xml:"rel,attr,omitempty"`
+	Type string `xml:"type,attr,omitempty"`
+	Lang string `xml:"hreflang,attr,omitempty"`
+}
+
+type atomText struct {
+	Type string `xml:"type,attr,omitempty"`
+	Lang string `xml:"xml:lang,attr,omitempty"`
+	Body string `xml:",chardata"`
+}
+
+type atomEntry struct {
+	Title     atomText   `xml:"title"`
+	ID        string     `xml:"id"`
+	Updated   string     `xml:"updated"`
+	Published string     `xml:"published,omitempty"`
+	Links     []atomLink `xml:"link"`
+	Summary   atomText   `xml:"summary"`
+	Author    *atomAuth  `xml:"author,omitempty"`
+	Category  []atomCat  `xml:"category"`
+}
+
+type atomAuth struct {
+	Name string `xml:"name"`
+}
+
+type atomCat struct {
+	Term  string `xml:"term,attr"`
+	Label string `xml:"label,attr,omitempty"`
+}
+
+type atomFeed struct {
+	XMLName xml.Name    `xml:"http://www.w3.org/2005/Atom feed"`
+	Lang    string      `xml:"xml:lang,attr"`
+	Title   string      `xml:"title"`
+	ID      string      `xml:"id"`
+	Updated string      `xml:"updated"`
+	Links   []atomLink  `xml:"link"`
+	Author  atomAuth    `xml:"author"`
+	Entries []atomEntry `xml:"entry"`
+}
+
+// feedCases returns the cases a feed lists: most recently updated first.
+func (s *Site) feedCases() []*cases.Case {
+	cs := append([]*cases.Case(nil), s.lib.Cases...)
+	sort.SliceStable(cs, func(i, j int) bool {
+		if !cs[i].UpdatedAt.Equal(cs[j].UpdatedAt) {
+			return cs[i].UpdatedAt.After(cs[j].UpdatedAt)
+		}
+		return cs[i].ID < cs[j].ID
+	})
+	if len(cs) > feedSize {
+		cs = cs[:feedSize]
+	}
+	return cs
+}
+
+func (s *Site) feed(j Job, w io.Writer) error {
+	lang := j.Lang
+	cs := s.feedCases()
+	f := atomFeed{
+		Lang:  lang,
+		Title: s.lib.Site.Title.Get(lang) + " · " + s.strings.Get(lang, "feed.title"),
+		ID:    s.base + feedPath(lang),
+		Links: []atomLink{
+			{Href: s.base + feedPath(lang), Rel: "self", Type: "application/atom+xml"},
+			{Href: s.base + homePath(lang), Rel: "alternate", Type: "text/html"},
+		},
+		Author: atomAuth{Name: s.lib.Site.Title.Get(lang)},
+	}
+	// The feed's own time is that of its newest entry, not of the build, so
+	// that two builds of the same content are identical.
+	updated := time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+	for _, c := range cs {
+		if c.UpdatedAt.After(updated) {
+			updated = c.UpdatedAt
+		}
+		title, tl := c.Title.In(lang)
+		sum, sl := c.Summary.In(lang)
+		if i := strings.Index(sum, "\n\n"); i >= 0 {
+			sum = sum[:i]
+		}
+		e := atomEntry{
+			Title:     atomText{Body: c.ID + " · " + title, Lang: langIf(tl, lang)},
+			ID:        s.base + casePath(lang, c.ID),
+			Updated:   c.UpdatedAt.Format(time.RFC3339),
+			Published: c.Date.String() + "T00:00:00Z",
+			Links: []atomLink{
+				{Href: s.base + casePath(lang, c.ID), Rel: "alternate", Type: "text/html"},
+				{Href: s.base + casePath(cases.Other(lang), c.ID), Rel: "alternate", Type: "text/html", Lang: cases.Other(lang)},
+			},
+			Summary: atomText{Body: sum, Lang: langIf(sl, lang)},
+			Author:  &atomAuth{Name: c.Org},
+		}
+		add := func(field string, ids ...string) {
+			for _, id := range ids {
+				if t, ok := s.lib.Vocab.Term(field, id); ok {
+					e.Category = append(e.Category, atomCat{Term: fieldFacet[field] + "/" + id, Label: t.Label.Get(lang)})
+				}
+			}
+		}
+		add("root_cause", c.RootCause)
+		add("components", c.Components...)
+		add("domain", c.Domain...)
+		f.Entries = append(f.Entries, e)
+	}
+	f.Updated = updated.Format(time.RFC3339)
+	if _, err := io.WriteString(w, xml.Header); err != nil {
+		return err
+	}
+	enc := xml.NewEncoder(w)
+	enc.Indent("", " ")
+	return enc.Encode(f)
+}
+
+func langIf(written, page string) string {
+	if written != page {
+		return written
+	}
+	return ""
+}
+
+// sitemap lists every HTML page with its hreflang alternates; case pages
+// carry lastmod from updated_at.
+func (s *Site) sitemap(w io.Writer) error {
+	var b bytes.Buffer
+	b.WriteString(xml.Header)
+	b.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">` + "\n")
+	for _, j := range s.Jobs() {
+		if j.Lang == "" || j.Kind == KindFeed {
+			continue
+		}
+		b.WriteString("<url><loc>")
+		xml.EscapeText(&b, []byte(s.base+j.Path))
+		b.WriteString("</loc>")
+		if j.Kind == KindCase {
+			fmt.Fprintf(&b, "<lastmod>%s</lastmod>", j.Case.UpdatedAt.Format(time.RFC3339))
+		}
+		for _, lang := range cases.Languages {
+			p := j.Path
+			if lang != j.Lang {
+				p = twin(j.Path, j.Lang)
+			}
+			fmt.Fprintf(&b, `<xhtml:link rel="alternate" hreflang="%s" href="`, lang)
+			xml.EscapeText(&b, []byte(s.base+p))
+			b.WriteString(`"/>`)
+		}
+		b.WriteString("</url>\n")
+	}
+	b.WriteString("</urlset>\n")
+	_, err := w.Write(b.Bytes())
+	return err
+}

@@ -1,0 +1,268 @@
+// Package site turns the loaded library into the pages and files of the
+// public site: it owns the URL contract, the derived data that pages share
+// (topics, their statistics and related cases), the typed view of every page
+// kind and the templates that render them.
+//
+// A Site is built once per build and is read-only afterwards, so any number
+// of goroutines may render jobs from it at the same time.
+package site
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"fmt"
+	"html/template"
+	"io"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+
+	"incidentlib/internal/cases"
+	"incidentlib/internal/l10n"
+)
+
+// Options change how a site is rendered.
+type Options struct {
+	// Offline makes links name index.html, for a bundle opened from disk.
+	Offline bool
+	// BaseURL overrides site.json's base_url (canonical links, feeds,
+	// sitemap). It ends in a slash.
+	BaseURL string
+	// Templates and Static hold the page templates (with strings.json) and
+	// the files copied to the site, usually the embedded defaults.
+	Templates fs.FS
+	Static    fs.FS
+}
+
+// Site is a library ready to render.
+type Site struct {
+	lib     *cases.Library
+	opt     Options
+	base    string
+	strings l10n.Strings
+	tmpl    map[string]*template.Template
+	assets  map[string]Asset // logical name such as css/site.css → asset
+	facets  map[string]*Facet
+	related map[string][]RelGroup
+}
+
+// Asset is a static file published under a name that includes a hash of its
+// content, so that a CDN may cache it forever.
+type Asset struct {
+	Path string // site path, such as assets/site.1a2b3c4d.css
+	SRI  string // Subresource Integrity value
+	Data []byte
+	Type string // media type
+}
+
+// pageKinds are the templates that render whole pages.
+var pageKinds = []string{"case", "list", "facet", "home", "root", "search", "prose", "notfound", "apidoc"}
+
+// New derives everything pages share and parses the templates.
+func New(lib *cases.Library, opt Options) (*Site, error) {
+	s := &Site{lib: lib, opt: opt, base: lib.Site.BaseURL}
+	if opt.BaseURL != "" {
+		s.base = opt.BaseURL
+	}
+	if !strings.HasSuffix(s.base, "/") {
+		s.base += "/"
+	}
+	data, err := fs.ReadFile(opt.Templates, "strings.json")
+	if err != nil {
+		return nil, fmt.Errorf("templates: %w", err)
+	}
+	if s.strings, err = l10n.ParseStrings(data); err != nil {
+		return nil, fmt.Errorf("templates/strings.json: %w", err)
+	}
+	if err := s.loadAssets(); err != nil {
+		return nil, err
+	}
+	s.tmpl = map[string]*template.Template{}
+	for _, kind := range pageKinds {
+		t, err := template.New(kind).Funcs(funcs).ParseFS(opt.Templates, "base.html", kind+".html")
+		if err != nil {
+			return nil, fmt.Errorf("templates: %w", err)
+		}
+		s.tmpl[kind] = t
+	}
+	s.facets = deriveFacets(lib)
+	for _, f := range s.facets {
+		for _, t := range f.Topics {
+			t.stats = computeStats(t.Cases, &lib.Vocab)
+		}
+	}
+	s.related = deriveRelated(lib)
+	return s, nil
+}
+
+var funcs = template.FuncMap{
+	"add": func(a, b int) int { return a + b },
+}
+
+func (s *Site) loadAssets() error {
+	s.assets = map[string]Asset{}
+	return fs.WalkDir(s.opt.Static, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := fs.ReadFile(s.opt.Static, p)
+		if err != nil {
+			return err
+		}
+		ext := path.Ext(p)
+		typ := map[string]string{".css": "text/css", ".js": "application/javascript"}[ext]
+		if typ != "" {
+			data = minifyAsset(typ, data)
+		}
+		sum := sha256.Sum256(data)
+		name := strings.TrimSuffix(path.Base(p), ext)
+		s.assets[p] = Asset{
+			Path: "assets/" + name + "." + hex.EncodeToString(sum[:])[:10] + ext,
+			SRI:  "sha256-" + base64.StdEncoding.EncodeToString(sum[:]),
+			Data: data,
+			Type: typ,
+		}
+		return nil
+	})
+}
+
+// Assets returns the static files, sorted by path.
+func (s *Site) Assets() []Asset {
+	out := make([]Asset, 0, len(s.assets))
+	for _, a := range s.assets {
+		out = append(out, a)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return out
+}
+
+// Library returns the library the site renders.
+func (s *Site) Library() *cases.Library { return s.lib }
+
+// Facets returns the facets by URL name.
+func (s *Site) Facets() map[string]*Facet { return s.facets }
+
+// Kind is what a job produces.
+type Kind uint8
+
+// The kinds of job.
+const (
+	KindCase Kind = iota
+	KindCases
+	KindTopic
+	KindFacet
+	KindHome
+	KindRoot
+	KindSearch
+	KindProse
+	KindNotFound
+	KindAPIDoc
+	KindFeed
+	KindSitemap
+	KindRobots
+	KindAsset
+)
+
+// Job is one file of the site to render.
+type Job struct {
+	Kind  Kind
+	Lang  string
+	Path  string // site path; a folder path means <path>index.html
+	Case  *cases.Case
+	Topic *Topic
+	Facet string
+	Page  int // 1-based page of a paginated list
+	Slug  string
+	Asset string
+}
+
+// File returns where the job's output goes inside the output folder.
+func (j Job) File() string {
+	if j.Path == "" || strings.HasSuffix(j.Path, "/") {
+		return j.Path + "index.html"
+	}
+	return j.Path
+}
+
+// pages returns the number of pages a list of n cases needs.
+func (s *Site) pages(n int) int {
+	size := s.lib.Site.PageSize
+	if n == 0 {
+		return 1
+	}
+	return (n + size - 1) / size
+}
+
+// Jobs lists every file of the site, in a fixed order.
+func (s *Site) Jobs() []Job {
+	var jobs []Job
+	add := func(j Job) { jobs = append(jobs, j) }
+	add(Job{Kind: KindRoot, Path: ""})
+	add(Job{Kind: KindNotFound, Path: "404.html"})
+	add(Job{Kind: KindSitemap, Path: "sitemap.xml"})
+	add(Job{Kind: KindRobots, Path: "robots.txt"})
+	for _, a := range s.Assets() {
+		add(Job{Kind: KindAsset, Path: a.Path, Asset: a.Path})
+	}
+	for _, lang := range cases.Languages {
+		add(Job{Kind: KindHome, Lang: lang, Path: homePath(lang)})
+		add(Job{Kind: KindSearch, Lang: lang, Path: searchPath(lang)})
+		add(Job{Kind: KindAPIDoc, Lang: lang, Path: apiDocPath(lang)})
+		add(Job{Kind: KindFeed, Lang: lang, Path: feedPath(lang)})
+		for _, p := range s.lib.Pages {
+			add(Job{Kind: KindProse, Lang: lang, Path: prosePath(lang, p.Slug), Slug: p.Slug})
+		}
+		for i := 1; i <= s.pages(len(s.lib.Cases)); i++ {
+			add(Job{Kind: KindCases, Lang: lang, Path: casesPath(lang, i), Page: i})
+		}
+		for _, c := range s.lib.Cases {
+			add(Job{Kind: KindCase, Lang: lang, Path: casePath(lang, c.ID), Case: c})
+		}
+		for _, name := range cases.Facets {
+			f := s.facets[name]
+			add(Job{Kind: KindFacet, Lang: lang, Path: facetPath(lang, name), Facet: name})
+			for _, t := range f.Topics {
+				for i := 1; i <= s.pages(len(t.Cases)); i++ {
+					add(Job{Kind: KindTopic, Lang: lang, Path: topicPath(lang, name, t.ID, i), Topic: t, Facet: name, Page: i})
+				}
+			}
+		}
+	}
+	return jobs
+}
+
+// Render writes the job's file to w and returns its media type.
+func (s *Site) Render(j Job, w io.Writer) (string, error) {
+	switch j.Kind {
+	case KindAsset:
+		for _, a := range s.assets {
+			if a.Path == j.Asset {
+				_, err := w.Write(a.Data)
+				return a.Type, err
+			}
+		}
+		return "", fmt.Errorf("no asset %s", j.Asset)
+	case KindFeed:
+		return "application/atom+xml", s.feed(j, w)
+	case KindSitemap:
+		return "application/xml", s.sitemap(w)
+	case KindRobots:
+		_, err := fmt.Fprintf(w, "User-agent: *\nAllow: /\n\nSitemap: %ssitemap.xml\n", s.base)
+		return "text/plain", err
+	}
+	view, tmpl, err := s.view(j)
+	if err != nil {
+		return "", err
+	}
+	return "text/html", s.tmpl[tmpl].ExecuteTemplate(w, "base", view)
+}
+
+// RenderBytes renders a job into memory.
+func (s *Site) RenderBytes(j Job) ([]byte, string, error) {
+	var b bytes.Buffer
+	typ, err := s.Render(j, &b)
+	return b.Bytes(), typ, err
+}

@@ -1,0 +1,678 @@
+package site
+
+import (
+	"fmt"
+	"html/template"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"incidentlib/internal/cases"
+	"incidentlib/internal/l10n"
+	"incidentlib/internal/markup"
+)
+
+// Page is what every page view has: its language, where it is, its title
+// and the links around it. Templates call its methods to translate strings
+// and to make links relative to the page.
+type Page struct {
+	Lang        string
+	Path        string
+	Title       string
+	TitleLang   string // set when the title is shown in the other language
+	Description string
+	Canonical   string
+	Alternates  []Alternate
+	Switch      string // link to the same page in the other language
+	SwitchLang  string
+	Crumbs      []Crumb
+	Section     string // which header section is current
+	Noindex     bool
+	Feed        string
+	s           *Site
+}
+
+// Alternate is an hreflang link.
+type Alternate struct {
+	Lang string
+	Href string
+}
+
+// Crumb is one step of the breadcrumbs.
+type Crumb struct {
+	Label string
+	Href  string
+}
+
+// T returns a UI string in the page's language.
+func (p *Page) T(key string) string { return p.s.strings.Get(p.Lang, key) }
+
+// Link returns a link from this page to a site path.
+func (p *Page) Link(target string) string { return rel(p.Path, target, p.s.opt.Offline) }
+
+// Home returns the link to this language's home page.
+func (p *Page) Home() string { return p.Link(homePath(p.Lang)) }
+
+// Nav lists the header's sections.
+func (p *Page) Nav() []NavItem {
+	items := []NavItem{
+		{"cases", p.T("nav.cases"), p.Link(casesPath(p.Lang, 1))},
+		{"components", p.T("facet.components"), p.Link(facetPath(p.Lang, "components"))},
+		{"symptoms", p.T("facet.symptoms"), p.Link(facetPath(p.Lang, "symptoms"))},
+		{"root-causes", p.T("facet.root-causes"), p.Link(facetPath(p.Lang, "root-causes"))},
+		{"orgs", p.T("facet.orgs"), p.Link(facetPath(p.Lang, "orgs"))},
+		{"search", p.T("nav.search"), p.Link(searchPath(p.Lang))},
+	}
+	for _, pg := range p.s.lib.Pages {
+		if pg.Slug == "about" {
+			items = append(items, NavItem{"about", p.T("nav.about"), p.Link(prosePath(p.Lang, "about"))})
+		}
+	}
+	return items
+}
+
+// NavItem is a header link.
+type NavItem struct {
+	ID    string
+	Label string
+	Href  string
+}
+
+// FooterLinks lists prose pages and the API for the footer.
+func (p *Page) FooterLinks() []NavItem {
+	var items []NavItem
+	for _, pg := range p.s.lib.Pages {
+		title, _, _ := markup.Prose(pg.Body.Get(p.Lang))
+		if title == "" {
+			title = pg.Slug
+		}
+		items = append(items, NavItem{pg.Slug, title, p.Link(prosePath(p.Lang, pg.Slug))})
+	}
+	items = append(items, NavItem{"api", p.T("nav.api"), p.Link(apiDocPath(p.Lang))})
+	items = append(items, NavItem{"feed", p.T("nav.feed"), p.Link(feedPath(p.Lang))})
+	for _, l := range p.s.lib.Site.Links {
+		items = append(items, NavItem{"", l.Label.Get(p.Lang), l.URL})
+	}
+	return items
+}
+
+// Asset returns the link and integrity value of a static file.
+func (p *Page) Asset(name string) AssetRef {
+	a, ok := p.s.assets[name]
+	if !ok {
+		return AssetRef{Href: "missing-asset-" + name}
+	}
+	return AssetRef{Href: p.Link(a.Path), SRI: a.SRI}
+}
+
+// AssetRef is a link to a static file with its integrity value.
+type AssetRef struct {
+	Href string
+	SRI  string
+}
+
+// SiteTitle is the library's name in the page's language.
+func (p *Page) SiteTitle() string { return p.s.lib.Site.Title.Get(p.Lang) }
+
+// SearchRoot is the relative link to the search index folder.
+func (p *Page) SearchRoot() string { return p.Link("search/") }
+
+// Offline reports whether this is a build for opening from disk.
+func (p *Page) Offline() bool { return p.s.opt.Offline }
+
+// OtherLang is the language the switch leads to.
+func (p *Page) OtherLang() string { return cases.Other(p.Lang) }
+
+func (s *Site) page(j Job, title string) *Page {
+	p := &Page{Lang: j.Lang, Path: j.Path, Title: title, s: s}
+	if j.Lang != "" {
+		other := cases.Other(j.Lang)
+		p.Switch = rel(j.Path, twin(j.Path, j.Lang), s.opt.Offline)
+		p.SwitchLang = other
+		p.Canonical = s.base + j.Path
+		p.Alternates = []Alternate{{"en", s.base + twin(j.Path, "ko")}, {"ko", s.base + twin(j.Path, "en")}}
+		if j.Lang == "en" {
+			p.Alternates[0].Href = s.base + j.Path
+		} else {
+			p.Alternates[1].Href = s.base + j.Path
+		}
+		p.Feed = rel(j.Path, feedPath(j.Lang), s.opt.Offline)
+		p.Description = s.lib.Site.Description.Get(j.Lang)
+	}
+	return p
+}
+
+// Txt is a text in the page's language, or in the other language with a
+// mark when the translation is missing.
+type Txt struct {
+	HTML    template.HTML
+	Lang    string
+	Missing bool
+}
+
+func (s *Site) text(t cases.Text, lang string) Txt {
+	src, written := t.In(lang)
+	return Txt{HTML: template.HTML(markup.Text(src)), Lang: written, Missing: written != lang && src != ""}
+}
+
+// plainTxt is a one-line text without Markdown, such as a title.
+type plainTxt struct {
+	Text    string
+	Lang    string
+	Missing bool
+}
+
+func plainText(t cases.Text, lang string) plainTxt {
+	src, written := t.In(lang)
+	return plainTxt{Text: src, Lang: written, Missing: written != lang && src != ""}
+}
+
+// TermLink is a controlled term shown by its label, linking to its topic.
+type TermLink struct {
+	ID    string
+	Label string
+	Href  string
+}
+
+var fieldFacet = map[string]string{
+	"components": "components", "symptoms": "symptoms", "root_cause": "root-causes",
+	"contributing": "contributing", "domain": "domains", "severity": "severities",
+}
+
+func (s *Site) term(p *Page, field, id string) TermLink {
+	t, _ := s.lib.Vocab.Term(field, id)
+	label := t.Label.Get(p.Lang)
+	if label == "" {
+		label = id
+	}
+	return TermLink{ID: id, Label: label, Href: p.Link(topicPath(p.Lang, fieldFacet[field], id, 1))}
+}
+
+func (s *Site) terms(p *Page, field string, ids []string) []TermLink {
+	out := make([]TermLink, len(ids))
+	for i, id := range ids {
+		out[i] = s.term(p, field, id)
+	}
+	return out
+}
+
+// Fact is one row of a case's facts table. Empty Value means unknown.
+type Fact struct {
+	Label string
+	Value string
+	Link  string
+	Lang  string // set when the value is in another language than the page
+}
+
+// SourceView is one source of a case.
+type SourceView struct {
+	URL      string
+	Host     string
+	Kind     string
+	Archived string
+}
+
+// RelCase is a related case as listed under a reason.
+type RelCase struct {
+	ID    string
+	Title plainTxt
+	Org   string
+	Year  int
+	Href  string
+	Sev   string
+}
+
+// RelGroupView is related cases that share one reason.
+type RelGroupView struct {
+	Reason string
+	Cases  []RelCase
+}
+
+// CaseView is the case page.
+type CaseView struct {
+	*Page
+	C            *cases.Case
+	TitleT       plainTxt
+	Date         string
+	DateLong     string
+	DateKind     string
+	OrgLink      string
+	YearLink     string
+	Domains      []TermLink
+	Summary      Txt
+	Facts        []Fact
+	Symptoms     []TermLink
+	SymptomsText Txt
+	RootCause    TermLink
+	Trigger      Txt
+	Components   []TermLink
+	Contributing []TermLink
+	Detection    Txt
+	Remediation  []Txt
+	ActionItems  []Txt
+	Lessons      *Txt
+	Sources      []SourceView
+	Docs         []string
+	Related      []RelGroupView
+	ReviewedAt   string
+	Updated      string
+	Callout      CalloutView
+	JSON         string
+	Similar      string
+	Markdown     string
+	MCP          cases.MCP
+	MCPNote      Txt
+}
+
+// CalloutView is the configurable box.
+type CalloutView struct {
+	Title plainTxt
+	Text  Txt
+	Link  string
+	Label string
+}
+
+func (s *Site) dur(lang string, d *cases.Duration) string {
+	if d == nil {
+		return ""
+	}
+	return l10n.Duration(lang, int(*d))
+}
+
+func known(v string) string {
+	if v == "unknown" {
+		return ""
+	}
+	return v
+}
+
+func (s *Site) caseView(j Job) *CaseView {
+	c, lang := j.Case, j.Lang
+	title := plainText(c.Title, lang)
+	p := s.page(j, title.Text)
+	if title.Missing {
+		p.TitleLang = title.Lang
+	}
+	p.Section = "cases"
+	p.Crumbs = []Crumb{{p.T("nav.home"), p.Link(homePath(lang))}, {p.T("nav.cases"), p.Link(casesPath(lang, 1))}, {c.ID, ""}}
+	p.Description = firstSentence(c.Summary, lang)
+	v := &CaseView{
+		Page:         p,
+		C:            c,
+		TitleT:       title,
+		Date:         c.Date.String(),
+		DateLong:     l10n.Date(lang, c.Date.Year, c.Date.Month, c.Date.Day),
+		DateKind:     p.T("datekind." + c.DateKind),
+		OrgLink:      p.Link(topicPath(lang, "orgs", c.OrgSlug, 1)),
+		YearLink:     p.Link(topicPath(lang, "years", strconv.Itoa(c.Date.Year), 1)),
+		Domains:      s.terms(p, "domain", c.Domain),
+		Summary:      s.text(c.Summary, lang),
+		Symptoms:     s.terms(p, "symptoms", c.Symptoms),
+		SymptomsText: s.text(c.SymptomsText, lang),
+		RootCause:    s.term(p, "root_cause", c.RootCause),
+		Trigger:      s.text(c.Trigger, lang),
+		Components:   s.terms(p, "components", c.Components),
+		Contributing: s.terms(p, "contributing", c.Contributing),
+		Detection:    s.text(c.Detection, lang),
+		Docs:         c.Docs,
+		Updated:      l10n.Date(lang, c.UpdatedAt.Year(), c.UpdatedAt.Month(), c.UpdatedAt.Day()),
+		JSON:         p.Link("api/v1/cases/" + c.ID + ".json"),
+		Similar:      p.Link("api/v1/cases/" + c.ID + "/similar.json"),
+		Markdown:     p.Link(casePath(lang, c.ID) + "index.md"),
+		MCP:          s.lib.Site.MCP,
+		MCPNote:      s.text(s.lib.Site.MCP.Note, lang),
+	}
+	if c.Review.ReviewedAt != nil {
+		d := c.Review.ReviewedAt
+		v.ReviewedAt = l10n.Date(lang, d.Year, d.Month, d.Day)
+	}
+	sev := Fact{Label: p.T("fact.severity")}
+	if c.Severity != "unknown" {
+		t := s.term(p, "severity", c.Severity)
+		sev.Value, sev.Link = t.Label, t.Href
+	}
+	impactLang := ""
+	if lang != "en" {
+		impactLang = "en" // impact is written in English only
+	}
+	v.Facts = []Fact{
+		sev,
+		{Label: p.T("fact.scope"), Value: known(c.Impact.Scope), Lang: impactLang},
+		{Label: p.T("fact.users"), Value: known(c.Impact.Users), Lang: impactLang},
+		{Label: p.T("fact.region"), Value: known(c.Impact.Region), Lang: impactLang},
+		{Label: p.T("fact.detect"), Value: s.dur(lang, c.Timeline.DetectedAfter)},
+		{Label: p.T("fact.resolve"), Value: s.dur(lang, c.Timeline.ResolvedAfter)},
+	}
+	for _, t := range c.Remediation {
+		v.Remediation = append(v.Remediation, s.text(t, lang))
+	}
+	for _, t := range c.ActionItems {
+		v.ActionItems = append(v.ActionItems, s.text(t, lang))
+	}
+	if c.Lessons != nil {
+		l := s.text(*c.Lessons, lang)
+		v.Lessons = &l
+	}
+	for _, src := range c.Sources {
+		host := src.URL
+		if u, err := url.Parse(src.URL); err == nil {
+			host = u.Host
+		}
+		v.Sources = append(v.Sources, SourceView{URL: src.URL, Host: host, Kind: p.T("source." + src.Kind), Archived: src.Archived})
+	}
+	for _, g := range s.related[c.ID] {
+		gv := RelGroupView{Reason: s.reason(p, g)}
+		for _, id := range g.IDs {
+			rc := s.lib.ByID[id]
+			gv.Cases = append(gv.Cases, RelCase{
+				ID: rc.ID, Title: plainText(rc.Title, lang), Org: rc.Org, Year: rc.Date.Year,
+				Href: p.Link(casePath(lang, rc.ID)), Sev: sevLabel(s, p, rc),
+			})
+		}
+		v.Related = append(v.Related, gv)
+	}
+	co := s.lib.Site.Callout
+	v.Callout = CalloutView{Title: plainText(co.Title, lang), Text: s.text(co.Text, lang), Link: co.Link.URL, Label: co.Link.Label.Get(lang)}
+	return v
+}
+
+func sevLabel(s *Site, p *Page, c *cases.Case) string {
+	if c.Severity == "unknown" {
+		return ""
+	}
+	return s.term(p, "severity", c.Severity).Label
+}
+
+// reason writes why cases are related: "same root cause · shared Ingress
+// controller" / "같은 원인 · 공통 인그레스 컨트롤러".
+func (s *Site) reason(p *Page, g RelGroup) string {
+	var parts []string
+	switch g.Kind {
+	case RelExplicit:
+		parts = append(parts, p.T("related.explicit"))
+	case RelRecurrenceOf:
+		parts = append(parts, p.T("related.recurrence_of"))
+	case RelRecurred:
+		parts = append(parts, p.T("related.recurred"))
+	}
+	if g.SameRootCause {
+		parts = append(parts, p.T("related.same_root_cause"))
+	}
+	labels := func(field string, ids []string) []string {
+		out := make([]string, len(ids))
+		for i, id := range ids {
+			out[i] = s.term(p, field, id).Label
+		}
+		return out
+	}
+	if len(g.Components) > 0 {
+		parts = append(parts, p.T("related.shared")+" "+l10n.List(p.Lang, labels("components", g.Components)))
+	}
+	if len(g.Contributing) > 0 {
+		parts = append(parts, p.T("related.contributing")+" "+l10n.List(p.Lang, labels("contributing", g.Contributing)))
+	}
+	if len(g.Symptoms) > 0 {
+		parts = append(parts, p.T("related.symptoms")+" "+l10n.List(p.Lang, labels("symptoms", g.Symptoms)))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// firstSentence is a short description for meta tags and feeds.
+func firstSentence(t cases.Text, lang string) string {
+	s, _ := t.In(lang)
+	if i := strings.Index(s, "\n"); i >= 0 {
+		s = s[:i]
+	}
+	r := []rune(s)
+	if len(r) > 200 {
+		return string(r[:199]) + "…"
+	}
+	return s
+}
+
+// Card is a case in a list.
+type Card struct {
+	P            *Page
+	ID           string
+	Href         string
+	Title        plainTxt
+	Org          string
+	OrgLink      string
+	Year         int
+	YearLink     string
+	Date         string
+	Sev          string
+	Symptoms     Txt
+	Trigger      Txt
+	RootCause    TermLink
+	Components   []TermLink
+	Contributing []TermLink
+	Domains      []TermLink
+}
+
+func (s *Site) card(p *Page, c *cases.Case) Card {
+	sym, written := c.SymptomsText.In(p.Lang)
+	if i := strings.Index(sym, "\n\n"); i >= 0 {
+		sym = sym[:i]
+	}
+	var symT cases.Text
+	if written == "ko" {
+		symT.Ko = sym
+	} else {
+		symT.En = sym
+	}
+	return Card{
+		P: p, ID: c.ID, Href: p.Link(casePath(p.Lang, c.ID)), Title: plainText(c.Title, p.Lang),
+		Org: c.Org, OrgLink: p.Link(topicPath(p.Lang, "orgs", c.OrgSlug, 1)),
+		Year: c.Date.Year, YearLink: p.Link(topicPath(p.Lang, "years", strconv.Itoa(c.Date.Year), 1)),
+		Date: l10n.Date(p.Lang, c.Date.Year, c.Date.Month, c.Date.Day), Sev: sevLabel(s, p, c),
+		Symptoms: s.text(symT, p.Lang), Trigger: s.text(c.Trigger, p.Lang),
+		RootCause:    s.term(p, "root_cause", c.RootCause),
+		Components:   s.terms(p, "components", c.Components),
+		Contributing: s.terms(p, "contributing", c.Contributing),
+		Domains:      s.terms(p, "domain", c.Domain),
+	}
+}
+
+// Pager links the pages of a list.
+type Pager struct {
+	Page, Pages int
+	Prev, Next  string
+	Items       []PagerItem
+	Label       string
+}
+
+// PagerItem is one page number, or a gap when Href and Current are empty.
+type PagerItem struct {
+	N       int
+	Href    string
+	Current bool
+	Gap     bool
+}
+
+func pager(p *Page, page, pages int, path func(int) string) Pager {
+	pg := Pager{Page: page, Pages: pages, Label: l10n.Page(p.Lang, page, pages)}
+	if page > 1 {
+		pg.Prev = p.Link(path(page - 1))
+	}
+	if page < pages {
+		pg.Next = p.Link(path(page + 1))
+	}
+	last := 0
+	for n := 1; n <= pages; n++ {
+		if n == 1 || n == pages || (n >= page-2 && n <= page+2) {
+			if last != 0 && n > last+1 {
+				pg.Items = append(pg.Items, PagerItem{Gap: true})
+			}
+			pg.Items = append(pg.Items, PagerItem{N: n, Href: p.Link(path(n)), Current: n == page})
+			last = n
+		}
+	}
+	return pg
+}
+
+// ListView is the all-cases list and every topic page.
+type ListView struct {
+	*Page
+	Heading   string
+	Kicker    string // the facet's name above a topic's label
+	Intro     template.HTML
+	IntroLang string
+	IntroMiss bool
+	Desc      Txt
+	Count     string
+	Range     string
+	Cards     []Card
+	Pager     Pager
+	Stats     *StatsView
+	FacetLink string
+	Filters   bool // show the facet filter form (all-cases list)
+}
+
+func (s *Site) listView(j Job) *ListView {
+	lang := j.Lang
+	var all []*cases.Case
+	v := &ListView{}
+	var path func(int) string
+	var p *Page
+	if j.Kind == KindCases {
+		all = s.lib.Cases
+		p = s.page(j, s.strings.Get(lang, "cases.title"))
+		p.Section = "cases"
+		p.Crumbs = []Crumb{{p.T("nav.home"), p.Link(homePath(lang))}, {p.T("nav.cases"), ""}}
+		v.Heading = p.Title
+		v.Filters = true
+		path = func(n int) string { return casesPath(lang, n) }
+	} else {
+		t := j.Topic
+		all = t.Cases
+		label := t.Label.Get(lang)
+		p = s.page(j, label)
+		p.Section = j.Facet
+		facetName := s.strings.Get(lang, "facet."+j.Facet)
+		p.Crumbs = []Crumb{{p.T("nav.home"), p.Link(homePath(lang))}, {facetName, p.Link(facetPath(lang, j.Facet))}, {label, ""}}
+		v.Heading, v.Kicker = label, facetName
+		v.FacetLink = p.Link(facetPath(lang, j.Facet))
+		if !t.Description.IsZero() {
+			v.Desc = s.text(t.Description, lang)
+		}
+		if intro, ok := s.lib.Topics[j.Facet][t.ID]; ok && j.Page <= 1 {
+			src, written := intro.In(lang)
+			_, body, _ := markup.Prose(src)
+			v.Intro, v.IntroLang, v.IntroMiss = template.HTML(body), written, written != lang
+		}
+		v.Stats = s.statsView(p, t.stats, j.Facet)
+		path = func(n int) string { return topicPath(lang, j.Facet, t.ID, n) }
+	}
+	v.Page = p
+	size := s.lib.Site.PageSize
+	from := (j.Page - 1) * size
+	to := min(from+size, len(all))
+	if j.Page > 1 {
+		p.Title += " · " + l10n.Page(lang, j.Page, s.pages(len(all)))
+	}
+	v.Count = l10n.Cases(lang, len(all))
+	if len(all) > 0 {
+		v.Range = l10n.Range(lang, from+1, to, len(all))
+	}
+	for _, c := range all[from:to] {
+		v.Cards = append(v.Cards, s.card(p, c))
+	}
+	v.Pager = pager(p, j.Page, s.pages(len(all)), path)
+	return v
+}
+
+// StatsView is the statistics block of a list, ready to draw.
+type StatsView struct {
+	Summary       string
+	Groups        []BarGroup
+	Years         BarGroup
+	MedianDetect  string
+	MedianResolve string
+	DetectNote    string
+	ResolveNote   string
+}
+
+// BarGroup is one small bar chart.
+type BarGroup struct {
+	Title  string
+	Bars   []Bar
+	Height int
+	Alt    string
+}
+
+// Bar is one bar: Width is in percent of the largest bar.
+type Bar struct {
+	Label string
+	Href  string
+	Count int
+	Text  string
+	Width int
+	Y     int
+}
+
+func (s *Site) statsView(p *Page, st *Stats, facet string) *StatsView {
+	if st == nil || st.Total == 0 {
+		return nil
+	}
+	lang := p.Lang
+	v := &StatsView{}
+	mk := func(title, field string, tcs []TermCount) BarGroup {
+		g := BarGroup{Title: title}
+		maxN := 1
+		for _, tc := range tcs {
+			maxN = max(maxN, tc.Count)
+		}
+		var alt []string
+		for i, tc := range tcs {
+			b := Bar{Count: tc.Count, Text: l10n.Count(lang, tc.Count), Width: tc.Count * 100 / maxN, Y: i * 24}
+			if field == "" {
+				b.Label = tc.ID
+				if lang == "ko" {
+					b.Label += "년"
+				}
+				b.Href = p.Link(topicPath(lang, "years", tc.ID, 1))
+			} else {
+				t := s.term(p, field, tc.ID)
+				b.Label, b.Href = t.Label, t.Href
+			}
+			alt = append(alt, b.Label+" "+b.Text)
+			g.Bars = append(g.Bars, b)
+		}
+		g.Height = len(g.Bars) * 24
+		g.Alt = title + ": " + strings.Join(alt, ", ")
+		return g
+	}
+	if facet != "components" {
+		v.Groups = append(v.Groups, mk(p.T("stats.components"), "components", st.Components))
+	}
+	if facet != "root-causes" {
+		v.Groups = append(v.Groups, mk(p.T("stats.root_causes"), "root_cause", st.RootCauses))
+	}
+	if len(st.Contributing) > 0 && facet != "contributing" {
+		v.Groups = append(v.Groups, mk(p.T("stats.contributing"), "contributing", st.Contributing))
+	}
+	if facet != "years" {
+		v.Years = mk(p.T("stats.years"), "", st.Years)
+	}
+	if len(st.Components) > 0 {
+		var names []string
+		for _, tc := range st.Components {
+			names = append(names, s.term(p, "components", tc.ID).Label)
+		}
+		if lang == "ko" {
+			v.Summary = fmt.Sprintf("이 %s에서 가장 많이 나오는 구성 요소: %s.", l10n.Count(lang, st.Total), strings.Join(names, ", "))
+		} else {
+			v.Summary = fmt.Sprintf("The most common components in these %s: %s.", l10n.Cases(lang, st.Total), l10n.List(lang, names))
+		}
+	}
+	if st.MedianDetect != nil {
+		v.MedianDetect = l10n.Duration(lang, *st.MedianDetect)
+	}
+	if st.MedianResolve != nil {
+		v.MedianResolve = l10n.Duration(lang, *st.MedianResolve)
+	}
+	v.DetectNote = fmt.Sprintf(p.T("stats.known_of"), l10n.Number(st.KnownDetect), l10n.Number(st.Total))
+	v.ResolveNote = fmt.Sprintf(p.T("stats.known_of"), l10n.Number(st.KnownResolve), l10n.Number(st.Total))
+	return v
+}

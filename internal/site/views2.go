@@ -1,0 +1,265 @@
+package site
+
+import (
+	"fmt"
+	"html/template"
+
+	"incidentlib/internal/cases"
+	"incidentlib/internal/l10n"
+	"incidentlib/internal/markup"
+)
+
+// FacetView lists every term of a facet with its count.
+type FacetView struct {
+	*Page
+	Intro  string
+	Terms  []FacetTerm
+	Facets []NavItem
+}
+
+// FacetTerm is one term on a facet page.
+type FacetTerm struct {
+	Label string
+	Href  string
+	Count string
+	N     int
+	Desc  plainTxt
+}
+
+func (s *Site) facetList(p *Page) []NavItem {
+	var out []NavItem
+	for _, f := range cases.Facets {
+		out = append(out, NavItem{f, p.T("facet." + f), p.Link(facetPath(p.Lang, f))})
+	}
+	return out
+}
+
+func (s *Site) facetView(j Job) *FacetView {
+	p := s.page(j, s.strings.Get(j.Lang, "facet."+j.Facet))
+	p.Section = j.Facet
+	p.Crumbs = []Crumb{{p.T("nav.home"), p.Link(homePath(j.Lang))}, {p.Title, ""}}
+	v := &FacetView{Page: p, Intro: p.T("facetintro." + j.Facet), Facets: s.facetList(p)}
+	for _, t := range s.facets[j.Facet].Topics {
+		v.Terms = append(v.Terms, FacetTerm{
+			Label: t.Label.Get(j.Lang), Href: p.Link(topicPath(j.Lang, j.Facet, t.ID, 1)),
+			Count: l10n.Cases(j.Lang, len(t.Cases)), N: len(t.Cases), Desc: plainText(t.Description, j.Lang),
+		})
+	}
+	return v
+}
+
+// HomeView is a language's home page.
+type HomeView struct {
+	*Page
+	Intro   string
+	Counts  []HomeCount
+	Newest  []Card
+	Largest []HomeFacet
+	AllLink string
+}
+
+// HomeCount is one figure on the home page.
+type HomeCount struct {
+	Value string
+	Label string
+	Href  string
+}
+
+// HomeFacet is a facet's largest topics.
+type HomeFacet struct {
+	Title  string
+	Href   string
+	Topics []FacetTerm
+}
+
+// homeNewest is how many cases the home page shows.
+const homeNewest = 6
+
+func (s *Site) homeView(j Job) *HomeView {
+	lang := j.Lang
+	p := s.page(j, s.lib.Site.Title.Get(lang))
+	p.Section = "home"
+	v := &HomeView{Page: p, Intro: s.lib.Site.Description.Get(lang), AllLink: p.Link(casesPath(lang, 1))}
+	v.Counts = []HomeCount{{l10n.Number(len(s.lib.Cases)), p.T("home.count_cases"), p.Link(casesPath(lang, 1))}}
+	for _, f := range []string{"orgs", "components", "root-causes"} {
+		v.Counts = append(v.Counts, HomeCount{l10n.Number(len(s.facets[f].Topics)), p.T("home.count_" + f), p.Link(facetPath(lang, f))})
+	}
+	for i, c := range s.lib.Cases {
+		if i == homeNewest {
+			break
+		}
+		v.Newest = append(v.Newest, s.card(p, c))
+	}
+	for _, f := range []string{"components", "symptoms", "root-causes", "contributing", "domains", "orgs"} {
+		hf := HomeFacet{Title: p.T("facet." + f), Href: p.Link(facetPath(lang, f))}
+		for _, t := range s.facets[f].Largest(5) {
+			hf.Topics = append(hf.Topics, FacetTerm{Label: t.Label.Get(lang), Href: p.Link(topicPath(lang, f, t.ID, 1)), Count: l10n.Count(lang, len(t.Cases)), N: len(t.Cases)})
+		}
+		v.Largest = append(v.Largest, hf)
+	}
+	return v
+}
+
+// RootView is the language chooser at /.
+type RootView struct {
+	*Page
+	Choices []RootChoice
+}
+
+// RootChoice is one language on the chooser.
+type RootChoice struct {
+	Lang, Name, Title, Desc, Href string
+}
+
+func (s *Site) rootView(j Job) *RootView {
+	p := s.page(j, s.lib.Site.Title.En)
+	p.Lang = "en"
+	p.Canonical = s.base
+	p.Alternates = []Alternate{{"en", s.base + "en/"}, {"ko", s.base + "ko/"}, {"x-default", s.base}}
+	v := &RootView{Page: p}
+	for _, lang := range cases.Languages {
+		v.Choices = append(v.Choices, RootChoice{
+			Lang: lang, Name: s.strings.Get(lang, "lang.name"), Title: s.lib.Site.Title.Get(lang),
+			Desc: s.lib.Site.Description.Get(lang), Href: p.Link(homePath(lang)),
+		})
+	}
+	return v
+}
+
+// NotFoundView is the 404 page, in both languages at once.
+type NotFoundView struct {
+	*Page
+	Parts []RootChoice
+}
+
+func (s *Site) notFoundView(j Job) *NotFoundView {
+	p := s.page(j, s.strings.Get("en", "notfound.title"))
+	p.Lang = "en"
+	p.Noindex = true
+	v := &NotFoundView{Page: p}
+	for _, lang := range cases.Languages {
+		// A 404 page is served at any depth, so its links are absolute paths
+		// from the base URL rather than relative ones.
+		href := s.base + homePath(lang)
+		if s.opt.Offline {
+			href = homePath(lang) + "index.html"
+		}
+		v.Parts = append(v.Parts, RootChoice{Lang: lang, Name: s.strings.Get(lang, "notfound.title"), Desc: s.strings.Get(lang, "notfound.text"), Title: s.strings.Get(lang, "notfound.home"), Href: href})
+	}
+	return v
+}
+
+// SearchView is the search page.
+type SearchView struct {
+	*Page
+	Facets []NavItem
+}
+
+func (s *Site) searchView(j Job) *SearchView {
+	p := s.page(j, s.strings.Get(j.Lang, "search.title"))
+	p.Section = "search"
+	p.Crumbs = []Crumb{{p.T("nav.home"), p.Link(homePath(j.Lang))}, {p.Title, ""}}
+	return &SearchView{Page: p, Facets: s.facetList(p)}
+}
+
+// ProseView is a prose page.
+type ProseView struct {
+	*Page
+	Body     template.HTML
+	BodyLang string
+	Missing  bool
+	TOC      []markup.Heading
+}
+
+func (s *Site) proseView(j Job) (*ProseView, error) {
+	var pg *cases.Page
+	for i := range s.lib.Pages {
+		if s.lib.Pages[i].Slug == j.Slug {
+			pg = &s.lib.Pages[i]
+		}
+	}
+	if pg == nil {
+		return nil, fmt.Errorf("no page %q", j.Slug)
+	}
+	src, written := pg.Body.In(j.Lang)
+	title, body, toc := markup.Prose(src)
+	if title == "" {
+		title = pg.Slug
+	}
+	p := s.page(j, title)
+	p.Section = pg.Slug
+	p.Crumbs = []Crumb{{p.T("nav.home"), p.Link(homePath(j.Lang))}, {title, ""}}
+	if written != j.Lang {
+		p.TitleLang = written
+	}
+	return &ProseView{Page: p, Body: template.HTML(body), BodyLang: written, Missing: written != j.Lang, TOC: toc}, nil
+}
+
+// APIDocView documents the static JSON API.
+type APIDocView struct {
+	*Page
+	Base    string
+	Example string
+	MCPURL  string
+	Files   []APIFile
+}
+
+// APIFile is one file of the API.
+type APIFile struct {
+	Path string
+	Href string
+	Desc string
+}
+
+func (s *Site) apiDocView(j Job) *APIDocView {
+	p := s.page(j, s.strings.Get(j.Lang, "api.title"))
+	p.Section = "api"
+	p.Crumbs = []Crumb{{p.T("nav.home"), p.Link(homePath(j.Lang))}, {p.Title, ""}}
+	v := &APIDocView{Page: p, Base: s.base + "api/v1/", MCPURL: s.lib.Site.MCP.URL}
+	ex := "IL-0000"
+	if len(s.lib.Cases) > 0 {
+		ex = s.lib.Cases[0].ID
+	}
+	v.Example = ex
+	topicEx := "components/ingress"
+	if ts := s.facets["components"].Topics; len(ts) > 0 {
+		topicEx = "components/" + ts[0].ID
+	}
+	for _, f := range []struct{ path, key string }{
+		{"cases.json", "api.cases"},
+		{"cases/" + ex + ".json", "api.case"},
+		{"cases/" + ex + "/similar.json", "api.similar"},
+		{"vocab.json", "api.vocab"},
+		{"topics/" + topicEx + ".json", "api.topic"},
+		{"schema/case.json", "api.schema"},
+	} {
+		v.Files = append(v.Files, APIFile{Path: "/api/v1/" + f.path, Href: p.Link("api/v1/" + f.path), Desc: p.T(f.key)})
+	}
+	return v
+}
+
+// view builds the typed view of a page job and names its template.
+func (s *Site) view(j Job) (any, string, error) {
+	switch j.Kind {
+	case KindCase:
+		return s.caseView(j), "case", nil
+	case KindCases, KindTopic:
+		return s.listView(j), "list", nil
+	case KindFacet:
+		return s.facetView(j), "facet", nil
+	case KindHome:
+		return s.homeView(j), "home", nil
+	case KindRoot:
+		return s.rootView(j), "root", nil
+	case KindSearch:
+		return s.searchView(j), "search", nil
+	case KindProse:
+		v, err := s.proseView(j)
+		return v, "prose", err
+	case KindNotFound:
+		return s.notFoundView(j), "notfound", nil
+	case KindAPIDoc:
+		return s.apiDocView(j), "apidoc", nil
+	}
+	return nil, "", fmt.Errorf("unknown job kind %d", j.Kind)
+}
