@@ -1,0 +1,79 @@
+package e2e
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"incidentlib/internal/webtest"
+)
+
+// langs are the site's languages; every case has a page in each.
+var langs = []string{"en", "ko"}
+
+// TestCasePages opens every case page of both languages, from disk and over
+// HTTP, in one browser tab, and checks the title, the language, the font of
+// Korean text, accessibility and that nothing failed to load.
+func TestCasePages(t *testing.T) {
+	t.Parallel()
+	public := site(t)
+	all := cases(t)
+	tab := webtest.Browser(t)
+	base := webtest.Serve(t, public)
+
+	for _, c := range all {
+		for _, lang := range langs {
+			file := filepath.Join(public, lang, "cases", c.ID, "index.html")
+			urls := []struct{ mode, url string }{
+				{"file", webtest.FileURL(t, file)},
+				{"http", base + "/" + lang + "/cases/" + c.ID + "/"},
+			}
+			for _, u := range urls {
+				t.Run(c.ID+"/"+lang+"/"+u.mode, func(t *testing.T) {
+					checkCasePage(t, tab, u.url, lang, c)
+				})
+			}
+		}
+	}
+}
+
+func checkCasePage(t *testing.T, tab *webtest.Tab, url, lang string, c caseInfo) {
+	tab.Open(t, url)
+
+	h1, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[*string](`document.querySelector("h1")?.textContent ?? null`))
+	want := normSpace(c.Title[lang])
+	switch {
+	case err != nil:
+		t.Errorf("%s: read the h1: %v", url, err)
+	case h1 == nil:
+		t.Errorf("%s: no <h1>", url)
+	case normSpace(*h1) == "":
+		t.Errorf("%s: the <h1> is empty", url)
+	case want == "":
+		t.Errorf("%s: the case JSON has no %s title", url, lang)
+	case normSpace(*h1) != want:
+		t.Errorf("%s: <h1> is\n%q\nwant the case's %s title\n%q", url, normSpace(*h1), lang, want)
+	}
+
+	htmlLang, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](`document.documentElement.getAttribute("lang") || ""`))
+	if err != nil {
+		t.Errorf("%s: read <html lang>: %v", url, err)
+	} else if htmlLang != lang {
+		t.Errorf("%s: <html lang=%q>, want %q", url, htmlLang, lang)
+	}
+
+	if lang == "ko" && h1 != nil {
+		if font := webtest.HangulFont(t, tab.Ctx, "h1"); !strings.Contains(font, "CJK") {
+			t.Errorf("%s: the Hangul of the <h1> is drawn with %q, want a CJK font (Noto Sans/Serif CJK)", url, font)
+		}
+	}
+
+	for _, v := range webtest.Axe(t, tab.Ctx) {
+		t.Errorf("%s: axe: %s", url, v)
+	}
+	for _, p := range tab.Problems() {
+		t.Errorf("%s: %s", url, p)
+	}
+}
