@@ -1,0 +1,137 @@
+// Command shoot takes full-page screenshots of pages at a desktop size
+// (1280x900) and a phone size (390x844, mobile emulation), for looking at
+// the site's layout during development:
+//
+//	go run ./cmd/shoot -out /tmp/shots http://localhost:8080/en/ public/ko/index.html
+//
+// An argument that is not a URL but a file on disk is opened as a file://
+// URL. Each page gives SLUG-desktop.png and SLUG-phone.png in the -out
+// folder, SLUG being the URL's path. It starts Chromium exactly as the tests
+// do (internal/webtest) and exits non-zero if any page failed.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"incidentlib/internal/webtest"
+)
+
+func main() {
+	out := flag.String("out", "shots", "folder to write the PNG files to")
+	flag.Usage = func() {
+		fmt.Fprintf(flag.CommandLine.Output(), "usage: shoot [-out DIR] URL...\n")
+		flag.PrintDefaults()
+	}
+	flag.Parse()
+	if flag.NArg() == 0 {
+		flag.Usage()
+		os.Exit(2)
+	}
+	if err := run(*out, flag.Args()); err != nil {
+		fmt.Fprintln(os.Stderr, "shoot:", err)
+		os.Exit(1)
+	}
+}
+
+func run(out string, args []string) error {
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
+	}
+	profile, err := os.MkdirTemp("", "shoot-profile-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(profile)
+	ctx, stop, err := webtest.StartBrowser(context.Background(), profile)
+	if err != nil {
+		return err
+	}
+	defer stop()
+
+	sizes := []struct {
+		name string
+		vp   webtest.Viewport
+	}{{"desktop", webtest.Desktop}, {"phone", webtest.Phone}}
+	used := map[string]int{}
+	failed := 0
+	for _, arg := range args {
+		u, err := pageURL(arg)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "shoot:", err)
+			failed++
+			continue
+		}
+		name := slug(u)
+		// Two URLs with the same path (two hosts, or a repeated argument)
+		// must not overwrite each other's pictures.
+		if used[name]++; used[name] > 1 {
+			name = fmt.Sprintf("%s-%d", name, used[name])
+		}
+		for _, s := range sizes {
+			png, err := webtest.Capture(ctx, u, s.vp)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "shoot:", err)
+				failed++
+				continue
+			}
+			file := filepath.Join(out, name+"-"+s.name+".png")
+			if err := os.WriteFile(file, png, 0o644); err != nil {
+				return err
+			}
+			fmt.Println(file)
+		}
+	}
+	if failed > 0 {
+		return fmt.Errorf("%d screenshot(s) failed", failed)
+	}
+	return nil
+}
+
+// pageURL returns arg if it is a URL, or the file:// URL of arg if it names
+// a file or a folder (its index.html) on disk.
+func pageURL(arg string) (string, error) {
+	if u, err := url.Parse(arg); err == nil && u.Scheme != "" && u.Host+u.Opaque+u.Path != "" && len(u.Scheme) > 1 {
+		return arg, nil
+	}
+	fi, err := os.Stat(arg)
+	if err != nil {
+		return "", fmt.Errorf("%q is neither a URL nor a file: %v", arg, err)
+	}
+	if fi.IsDir() {
+		arg = filepath.Join(arg, "index.html")
+	}
+	abs, err := filepath.Abs(arg)
+	if err != nil {
+		return "", err
+	}
+	return (&url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}).String(), nil
+}
+
+var nonSlug = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
+
+// slug names the pictures of a page after its path: /en/cases/IL-0495/ is
+// en-cases-IL-0495, the root is "index".
+func slug(raw string) string {
+	u, err := url.Parse(raw)
+	p := raw
+	if err == nil {
+		p = u.Path
+		if u.Scheme == "file" {
+			p = strings.TrimSuffix(p, "/index.html")
+			p = filepath.Base(filepath.Dir(p)) + "-" + filepath.Base(p)
+		}
+	}
+	p = strings.TrimSuffix(p, "index.html")
+	s := strings.Trim(nonSlug.ReplaceAllString(p, "-"), "-.")
+	if s == "" {
+		return "index"
+	}
+	return s
+}
