@@ -11,7 +11,7 @@
  *         action="RELATIVE/PATH/TO/{lang}/search/"   where Enter goes without JS
  *         data-search="page" | "box"                 full search page, or header box
  *         data-search-root="RELATIVE/PATH/TO/search/"  the index folder, relative to this page
- *         data-site-root="RELATIVE/PATH/TO/"          optional; default: data-search-root + "../"
+ *         data-site-root="RELATIVE/PATH/TO/"          optional; default: data-search-root without "search/"
  *         data-lang="en" | "ko"                       UI language and which title/excerpt to show
  *         data-offline="1">                           optional; offline bundle: links name index.html
  *     <input type="search" name="q" autocomplete="off">
@@ -694,6 +694,452 @@
     return merged;
   }
 
+
+  // ---------------------------------------------------------------------------
+  // User interface. Everything below needs a DOM; the engine above does not.
+
+  var FACET_ORDER = ["components", "symptoms", "root-causes", "contributing", "domains", "orgs", "years", "severities"];
+  var PAGE_SIZE = 20, BOX_SIZE = 6, FACET_SHOWN = 8, DEBOUNCE_MS = 100;
+
+  function plural(n, one, many) { return n === 1 ? one : many.replace("%n", n); }
+
+  var STRINGS = {
+    en: {
+      facets: {
+        components: "Component", symptoms: "Symptom", "root-causes": "Root cause", contributing: "Contributing factor",
+        domains: "Domain", orgs: "Organisation", years: "Year", severities: "Severity"
+      },
+      cases: function (n) { return plural(n, "1 case", "%n cases"); },
+      found: function (n, q) { return q ? this.cases(n) + " for \u201c" + q + "\u201d" : this.cases(n); },
+      partial: "No case matches every word; these cases match some of them.",
+      none: function (q) { return q ? "No case matches \u201c" + q + "\u201d." : "No case matches these filters."; },
+      dropFilters: function (n) { return "Search without filters (" + this.cases(n) + ")"; },
+      didYouMean: "Did you mean:",
+      prompt: "Type a word in English or Korean, or open a topic page to browse.",
+      loading: "Searching\u2026",
+      error: "The search index could not be loaded.",
+      more: "Show more results",
+      showAll: function (n) { return "Show all " + n; },
+      fewer: "Show fewer",
+      clear: "Clear filters",
+      seeAll: function (q) { return "All results for \u201c" + q + "\u201d"; },
+      noneShort: "No matching case",
+      date: function (iso) {
+        var p = iso.split("-"), months = ["January", "February", "March", "April", "May", "June", "July",
+          "August", "September", "October", "November", "December"];
+        return p.length === 3 ? Number(p[2]) + " " + months[Number(p[1]) - 1] + " " + p[0] : iso;
+      }
+    },
+    ko: {
+      facets: {
+        components: "구성 요소", symptoms: "증상", "root-causes": "원인", contributing: "기여 요인",
+        domains: "분야", orgs: "조직", years: "연도", severities: "심각도"
+      },
+      cases: function (n) { return "사례 " + n + "건"; },
+      found: function (n, q) { return q ? "\u201c" + q + "\u201d 검색 결과 " + this.cases(n) : this.cases(n); },
+      partial: "모든 단어에 맞는 사례가 없어 일부 단어에 맞는 사례를 보여 줍니다.",
+      none: function (q) { return q ? "\u201c" + q + "\u201d에 맞는 사례가 없습니다." : "이 필터에 맞는 사례가 없습니다."; },
+      dropFilters: function (n) { return "필터 없이 검색 (" + this.cases(n) + ")"; },
+      didYouMean: "이 검색어를 찾으셨나요?",
+      prompt: "영어나 한국어로 검색어를 입력하거나, 주제 페이지에서 사례를 둘러보세요.",
+      loading: "찾는 중\u2026",
+      error: "검색 색인을 불러오지 못했습니다.",
+      more: "결과 더 보기",
+      showAll: function (n) { return "모두 보기 (" + n + ")"; },
+      fewer: "줄여 보기",
+      clear: "필터 모두 지우기",
+      seeAll: function (q) { return "\u201c" + q + "\u201d 검색 결과 모두 보기"; },
+      noneShort: "맞는 사례가 없습니다",
+      date: function (iso) {
+        var p = iso.split("-");
+        return p.length === 3 ? p[0] + "년 " + Number(p[1]) + "월 " + Number(p[2]) + "일" : iso;
+      }
+    }
+  };
+
+  function el(tag, attrs, children) {
+    var e = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) {
+      if (k === "text") e.textContent = attrs[k];
+      else if (k === "class") e.className = attrs[k];
+      else e.setAttribute(k, attrs[k]);
+    });
+    (children || []).forEach(function (c) { if (c != null) e.append(c); });
+    return e;
+  }
+
+  // highlighted returns text as DOM nodes with the query's matches in <mark>.
+  // Data only ever goes through text nodes, never through markup.
+  function highlighted(text, groups) {
+    text = String(text || "").normalize("NFC");
+    var frag = document.createDocumentFragment(), at = 0;
+    highlightRanges(text, groups).forEach(function (r) {
+      if (r[0] > at) frag.append(text.slice(at, r[0]));
+      frag.append(el("mark", { text: text.slice(r[0], r[1]) }));
+      at = r[1];
+    });
+    if (at < text.length) frag.append(text.slice(at));
+    return frag;
+  }
+
+  var engines = {};
+
+  // Setup holds what both controllers read from the form's data attributes.
+  function Setup(form) {
+    var fileMode = root.location && root.location.protocol === "file:";
+    this.form = form;
+    this.lang = form.getAttribute("data-lang") === "ko" ? "ko" : "en";
+    this.li = this.lang === "ko" ? 1 : 0;
+    this.t = STRINGS[this.lang];
+    this.input = form.querySelector('input[name="q"]');
+    var base = form.getAttribute("data-search-root") || "search/";
+    this.siteRoot = form.getAttribute("data-site-root") || (/(^|\/)search\/$/.test(base) ? base.slice(0, -7) : base + "../");
+    this.offline = form.getAttribute("data-offline") === "1" || fileMode;
+    var abs = new URL(base, document.baseURI).href;
+    this.engine = engines[abs] || (engines[abs] = new Engine(loader(base, fileMode)));
+    var action = form.getAttribute("action") || "";
+    if (this.offline && action && /\/$/.test(action)) form.setAttribute("action", action + "index.html");
+  }
+
+  Setup.prototype.href = function (rec) {
+    var u = this.siteRoot + rec.u[this.li];
+    return this.offline && /\/$/.test(u) ? u + "index.html" : u;
+  };
+
+  // resultItem renders one case: title (in the page language, or the other
+  // one marked with its lang), id, organisation, date and excerpt.
+  Setup.prototype.resultItem = function (rec, groups, withExcerpt) {
+    var li = this.li, other = 1 - li;
+    var pick = function (pair) {
+      return pair[li] ? { text: pair[li], lang: null } : { text: pair[other], lang: other ? "ko" : "en" };
+    };
+    var title = pick(rec.t), excerpt = pick(rec.x), org = pick(rec.o);
+    var titleEl = el("span", { class: "search-result-title" }, [highlighted(title.text, groups)]);
+    if (title.lang) titleEl.setAttribute("lang", title.lang);
+    var link = el("a", { href: this.href(rec), class: "search-result-link" }, [
+      el("span", { class: "search-result-id", text: rec.id }), " ", titleEl
+    ]);
+    var meta = el("p", { class: "search-result-meta" }, [
+      org.text ? el("span", org.lang ? { lang: org.lang, text: org.text } : { text: org.text }) : null,
+      org.text ? " \u00b7 " : null,
+      el("time", { datetime: rec.d, text: this.t.date(rec.d) })
+    ]);
+    var children = [link, meta];
+    if (withExcerpt && excerpt.text) {
+      var x = el("p", { class: "search-result-excerpt" }, [highlighted(excerpt.text, groups)]);
+      if (excerpt.lang) x.setAttribute("lang", excerpt.lang);
+      children.push(x);
+    }
+    return el("li", { class: "search-result" }, children);
+  };
+
+  // moveFocus handles ArrowUp/ArrowDown between the input and a list of links.
+  function moveFocus(ev, input, list) {
+    var links = Array.prototype.slice.call(list.querySelectorAll("a"));
+    if (links.length === 0) return false;
+    var i = links.indexOf(document.activeElement);
+    if (ev.key === "ArrowDown") {
+      (links[i + 1] || links[links.length - 1]).focus();
+    } else if (ev.key === "ArrowUp") {
+      if (i <= 0) input.focus(); else links[i - 1].focus();
+    } else {
+      return false;
+    }
+    ev.preventDefault();
+    return true;
+  }
+
+  function debounce(fn) {
+    var timer = null;
+    return function () {
+      clearTimeout(timer);
+      timer = setTimeout(fn, DEBOUNCE_MS);
+    };
+  }
+
+  // PageController runs the search page.
+  function PageController(form) {
+    var s = this.s = new Setup(form);
+    var find = function (sel) { return form.querySelector(sel) || document.querySelector(sel); };
+    this.status = find("[data-search-status]");
+    this.results = find("[data-search-results]");
+    this.facetsEl = find("[data-search-facets]");
+    this.filters = {};
+    this.expanded = {};
+    this.shown = PAGE_SIZE;
+    this.seq = 0;
+    this.more = el("button", { type: "button", class: "search-more", text: s.t.more, hidden: "" });
+    this.results.after(this.more);
+    this.readURL();
+    var self = this;
+    var later = debounce(function () { self.shown = PAGE_SIZE; self.run(true); });
+    s.input.addEventListener("input", later);
+    form.addEventListener("submit", function (ev) {
+      ev.preventDefault();
+      self.shown = PAGE_SIZE;
+      self.run(true);
+    });
+    s.input.addEventListener("keydown", function (ev) {
+      if (ev.key === "Escape" && s.input.value) {
+        ev.preventDefault();
+        s.input.value = "";
+        self.run(true);
+      } else if (ev.key === "ArrowDown") {
+        moveFocus(ev, s.input, self.results);
+      }
+    });
+    this.results.addEventListener("keydown", function (ev) {
+      if (ev.key === "Escape") {
+        ev.preventDefault();
+        s.input.focus();
+      } else {
+        moveFocus(ev, s.input, self.results);
+      }
+    });
+    this.more.addEventListener("click", function () {
+      self.shown += PAGE_SIZE;
+      self.run(false);
+    });
+    if (this.facetsEl) {
+      this.facetsEl.addEventListener("change", function (ev) {
+        var box = ev.target;
+        if (!box.matches('input[type="checkbox"]')) return;
+        var f = box.name, list = (self.filters[f] || []).filter(function (v) { return v !== box.value; });
+        if (box.checked) list.push(box.value);
+        if (list.length) self.filters[f] = list; else delete self.filters[f];
+        self.shown = PAGE_SIZE;
+        self.run(true);
+      });
+      this.facetsEl.addEventListener("click", function (ev) {
+        var b = ev.target.closest("button");
+        if (!b) return;
+        if (b.hasAttribute("data-facet-more")) {
+          var f = b.getAttribute("data-facet-more");
+          self.expanded[f] = !self.expanded[f];
+          self.renderFacets(self.last);
+          var again = self.facetsEl.querySelector('[data-facet-more="' + f + '"]');
+          if (again) again.focus();
+        } else if (b.hasAttribute("data-facets-clear")) {
+          self.filters = {};
+          self.run(true);
+          s.input.focus();
+        }
+      });
+    }
+    this.run(false);
+  }
+
+  PageController.prototype.readURL = function () {
+    var params = new URLSearchParams(root.location.search);
+    this.s.input.value = params.get("q") || "";
+    var self = this;
+    FACET_ORDER.forEach(function (f) {
+      var v = params.get(f);
+      if (v) self.filters[f] = v.split(",").filter(Boolean);
+    });
+  };
+
+  PageController.prototype.writeURL = function () {
+    var params = new URLSearchParams();
+    var q = this.s.input.value.trim();
+    if (q) params.set("q", q);
+    var self = this;
+    FACET_ORDER.concat(Object.keys(this.filters).filter(function (f) { return FACET_ORDER.indexOf(f) < 0; }).sort())
+      .forEach(function (f) { if (self.filters[f] && self.filters[f].length) params.set(f, self.filters[f].join(",")); });
+    var qs = params.toString();
+    try {
+      history.replaceState(null, "", qs ? "?" + qs : root.location.pathname);
+    } catch (e) {
+      // Some browsers refuse to change file:// URLs; the search still works.
+    }
+  };
+
+  PageController.prototype.run = function (updateURL) {
+    var s = this.s, self = this;
+    if (updateURL) this.writeURL();
+    var q = s.input.value.trim();
+    var my = ++this.seq;
+    if (!q && !hasFilters(this.filters)) {
+      this.status.textContent = s.t.prompt;
+      this.results.replaceChildren();
+      this.more.hidden = true;
+      if (this.facetsEl) this.facetsEl.replaceChildren();
+      this.last = null;
+      return Promise.resolve();
+    }
+    this.status.textContent = s.t.loading;
+    return s.engine.search(s.input.value, { filters: this.filters, facets: true, limit: this.shown }).then(function (res) {
+      if (my !== self.seq) return;
+      self.last = res;
+      self.render(res, q);
+    }).catch(function (err) {
+      if (my !== self.seq) return;
+      self.status.textContent = s.t.error;
+      if (root.console) console.error(err);
+    });
+  };
+
+  PageController.prototype.render = function (res, q) {
+    var s = this.s, t = s.t, self = this;
+    var focusedIndex = Array.prototype.indexOf.call(this.results.querySelectorAll("a"), document.activeElement);
+    this.results.replaceChildren.apply(this.results, res.hits.map(function (h) {
+      return s.resultItem(h.record, res.groups, true);
+    }));
+    if (focusedIndex >= 0) {
+      var links = this.results.querySelectorAll("a");
+      if (links[focusedIndex]) links[focusedIndex].focus();
+    }
+    this.more.hidden = res.total <= res.hits.length;
+    var parts = [];
+    if (res.total === 0) {
+      parts.push(t.none(q));
+      if (res.suggestion && res.suggestion.filters) {
+        var drop = el("button", { type: "button", class: "search-suggestion", text: t.dropFilters(res.suggestion.filters) });
+        drop.addEventListener("click", function () { self.filters = {}; self.run(true); });
+        parts.push(" ", drop);
+      } else if (res.suggestion && res.suggestion.query) {
+        var again = el("button", { type: "button", class: "search-suggestion", text: res.suggestion.query });
+        again.addEventListener("click", function () {
+          s.input.value = res.suggestion.query;
+          self.run(true);
+          s.input.focus();
+        });
+        parts.push(" " + t.didYouMean + " ", again);
+      }
+    } else {
+      parts.push(t.found(res.total, q));
+      if (res.partial) parts.push(". " + t.partial);
+    }
+    this.status.replaceChildren.apply(this.status, parts);
+    this.renderFacets(res);
+  };
+
+  PageController.prototype.renderFacets = function (res) {
+    var box = this.facetsEl;
+    if (!box || !res || !res.facets) return;
+    var s = this.s, t = s.t, self = this;
+    var active = document.activeElement, focusKey = null;
+    if (active && box.contains(active) && active.matches('input[type="checkbox"]')) focusKey = active.name + "\u0000" + active.value;
+    var sets = [];
+    Object.keys(res.facets).forEach(function (f) {
+      var terms = res.facets[f].filter(function (x) { return x.count > 0 || x.selected; });
+      if (terms.length === 0) return;
+      terms.sort(f === "years"
+        ? function (a, b) { return a.id < b.id ? 1 : a.id > b.id ? -1 : 0; }
+        : function (a, b) { return (b.count - a.count) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0); });
+      var visible = terms;
+      if (!self.expanded[f] && terms.length > FACET_SHOWN) {
+        visible = terms.filter(function (x, i) { return i < FACET_SHOWN || x.selected; });
+      }
+      var items = visible.map(function (x) {
+        var input = el("input", { type: "checkbox", name: f, value: x.id });
+        input.checked = x.selected;
+        var label = x.label[s.li] || x.label[1 - s.li] || x.id;
+        return el("li", null, [el("label", null, [
+          input, " ", el("span", { class: "search-facet-label", text: label }), " ",
+          el("span", { class: "search-facet-count", text: "(" + x.count + ")" })
+        ])]);
+      });
+      var children = [el("legend", { text: t.facets[f] || f }), el("ul", null, items)];
+      if (terms.length > FACET_SHOWN) {
+        children.push(el("button", { type: "button", class: "search-facet-more", "data-facet-more": f,
+          "aria-expanded": self.expanded[f] ? "true" : "false",
+          text: self.expanded[f] ? t.fewer : t.showAll(terms.length) }));
+      }
+      sets.push(el("fieldset", { class: "search-facet", "data-facet": f }, children));
+    });
+    if (hasFilters(this.filters)) {
+      sets.push(el("button", { type: "button", class: "search-facets-clear", "data-facets-clear": "", text: t.clear }));
+    }
+    box.replaceChildren.apply(box, sets);
+    if (focusKey) {
+      var again = Array.prototype.find.call(box.querySelectorAll('input[type="checkbox"]'), function (c) {
+        return c.name + "\u0000" + c.value === focusKey;
+      });
+      if (again) again.focus();
+    }
+  };
+
+  // BoxController runs a header search box: results as you type in a list
+  // under the input, Enter on the input goes to the search page.
+  function BoxController(form) {
+    var s = this.s = new Setup(form);
+    var self = this;
+    this.seq = 0;
+    this.list = el("ol", { class: "search-suggest", id: "search-suggest-" + (++BoxController.n), hidden: "" });
+    s.input.after(this.list);
+    s.input.setAttribute("aria-controls", this.list.id);
+    s.input.setAttribute("aria-expanded", "false");
+    s.input.addEventListener("input", debounce(function () { self.run(); }));
+    s.input.addEventListener("keydown", function (ev) {
+      if (ev.key === "Escape") {
+        ev.preventDefault();
+        if (!self.list.hidden) self.close(); else s.input.value = "";
+      } else if (ev.key === "ArrowDown" && !self.list.hidden) {
+        moveFocus(ev, s.input, self.list);
+      }
+    });
+    this.list.addEventListener("keydown", function (ev) {
+      if (ev.key === "Escape") {
+        ev.preventDefault();
+        self.close();
+        s.input.focus();
+      } else {
+        moveFocus(ev, s.input, self.list);
+      }
+    });
+    form.addEventListener("focusout", function () {
+      setTimeout(function () { if (!form.contains(document.activeElement)) self.close(); }, 0);
+    });
+    form.addEventListener("submit", function (ev) {
+      if (!s.input.value.trim()) ev.preventDefault();
+    });
+  }
+  BoxController.n = 0;
+
+  BoxController.prototype.close = function () {
+    this.list.hidden = true;
+    this.s.input.setAttribute("aria-expanded", "false");
+  };
+
+  BoxController.prototype.run = function () {
+    var s = this.s, self = this, my = ++this.seq;
+    var q = s.input.value.trim();
+    if (!q) {
+      this.list.replaceChildren();
+      this.close();
+      return Promise.resolve();
+    }
+    return s.engine.search(s.input.value, { limit: BOX_SIZE }).then(function (res) {
+      if (my !== self.seq) return;
+      var items = res.hits.map(function (h) { return s.resultItem(h.record, res.groups, false); });
+      if (res.total === 0) {
+        items.push(el("li", { class: "search-suggest-none", text: s.t.noneShort }));
+      } else {
+        var page = s.form.getAttribute("action") || "";
+        items.push(el("li", { class: "search-suggest-all" }, [
+          el("a", { href: page + "?q=" + encodeURIComponent(q), text: s.t.seeAll(q) + " (" + s.t.cases(res.total) + ")" })
+        ]));
+      }
+      self.list.replaceChildren.apply(self.list, items);
+      self.list.hidden = false;
+      s.input.setAttribute("aria-expanded", "true");
+    }).catch(function (err) {
+      if (my !== self.seq) return;
+      self.list.replaceChildren(el("li", { class: "search-suggest-none", text: s.t.error }));
+      self.list.hidden = false;
+      if (root.console) console.error(err);
+    });
+  };
+
+  function start() {
+    var forms = document.querySelectorAll("form[data-search-root]");
+    Array.prototype.forEach.call(forms, function (form) {
+      if (form.__incidentSearch) return;
+      form.__incidentSearch = form.getAttribute("data-search") === "page" ? new PageController(form) : new BoxController(form);
+    });
+  }
+
   var api = {
     analyze: analyze,
     indexTerms: indexTerms,
@@ -703,8 +1149,15 @@
     Engine: Engine,
     loader: loader,
     // open returns an engine for the index at base (a URL ending in "/").
-    open: function (base, useScript) { return new Engine(loader(base, useScript)); }
+    open: function (base, useScript) { return new Engine(loader(base, useScript)); },
+    // start wires every search form on the page; it runs by itself on load.
+    start: start,
+    strings: STRINGS
   };
   root.IncidentSearch = api;
   if (typeof module === "object" && module.exports) module.exports = api;
+  if (typeof document !== "undefined" && document.querySelectorAll) {
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+    else start();
+  }
 })(typeof window !== "undefined" ? window : globalThis);

@@ -1,0 +1,184 @@
+package search
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// demoPage follows the DOM contract at the top of static/js/search.js: a
+// header box and the search page form, both pointing at the index with
+// relative paths.
+const demoPage = `<!doctype html>
+<html lang="LANG"><head><meta charset="utf-8"><title>search</title></head><body>
+<header><form class="search" role="search" data-search="box" data-search-root="../../search/" data-lang="LANG" action="./">
+<input type="search" name="q" id="box" autocomplete="off"></form></header>
+<main><form class="search" role="search" data-search="page" data-search-root="../../search/" data-lang="LANG" action="./">
+<input type="search" name="q" id="q" autocomplete="off">
+<p data-search-status aria-live="polite"></p><div data-search-facets></div><ol data-search-results></ol></form></main>
+<script src="../../js/search.js"></script>
+</body></html>`
+
+// TestBrowser drives the search page and the header box in headless
+// Chromium, from file:// and over HTTP. It needs a Chromium on the machine
+// and is skipped without one, or with -short.
+func TestBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test skipped in -short mode")
+	}
+	chrome := ""
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless_shell"} {
+		if p, err := exec.LookPath(name); err == nil {
+			chrome = p
+			break
+		}
+	}
+	if chrome == "" {
+		t.Skip("no Chromium found")
+	}
+	dir := t.TempDir()
+	docs, labels := readFixture(t)
+	for p, data := range buildMap(t, docs, labels, goldenConfig) {
+		writeFile(t, filepath.Join(dir, p), data)
+	}
+	js, err := os.ReadFile(filepath.Join("..", "..", "static", "js", "search.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(dir, "js", "search.js"), js)
+	for _, lang := range []string{"en", "ko"} {
+		writeFile(t, filepath.Join(dir, lang, "search", "index.html"), []byte(strings.ReplaceAll(demoPage, "LANG", lang)))
+	}
+	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	defer srv.Close()
+
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(chrome), chromedp.NoSandbox)
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancel()
+	bctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	if err := chromedp.Do(bctx); err != nil {
+		t.Skipf("cannot start %s: %v", chrome, err)
+	}
+
+	for _, base := range []struct{ name, url string }{
+		{"http", srv.URL + "/"},
+		{"file", "file://" + filepath.ToSlash(dir) + "/"},
+	} {
+		t.Run(base.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(bctx, 60*time.Second)
+			defer cancel()
+			ctx, cancel = chromedp.NewContext(ctx)
+			defer cancel()
+			offline := base.name == "file"
+			do := func(what string, steps ...chromedp.Action[chromedp.Void]) {
+				t.Helper()
+				if err := chromedp.Do(ctx, steps...); err != nil {
+					t.Fatalf("%s: %v", what, err)
+				}
+			}
+			strs := func(expr string) []string {
+				t.Helper()
+				v, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](expr))
+				if err != nil {
+					t.Fatalf("%s: %v", expr, err)
+				}
+				return v
+			}
+			str := func(expr string) string {
+				t.Helper()
+				v, err := chromedp.Run(ctx, chromedp.Evaluate[string](expr))
+				if err != nil {
+					t.Fatalf("%s: %v", expr, err)
+				}
+				return v
+			}
+			const resultIDs = `Array.from(document.querySelectorAll("[data-search-results] .search-result-id")).map(e => e.textContent)`
+			css := func(sel string) chromedp.CSS { return chromedp.CSS(sel) }
+
+			// A shared URL with a Korean query with a particle restores its results.
+			do("korean query", chromedp.Navigate(base.url+"ko/search/index.html?q="+url.QueryEscape("로드 밸런서가")),
+				chromedp.WaitVisible(css(`[data-search-results] li`)))
+			ids, status := strs(resultIDs), str(`document.querySelector("[data-search-status]").textContent`)
+			if !contains(ids, "IL-0495") || !strings.Contains(status, "사례") {
+				t.Errorf("로드 밸런서가: results %v, status %q", ids, status)
+			}
+			for _, h := range strs(`Array.from(document.querySelectorAll("[data-search-results] a")).map(a => a.getAttribute("href"))`) {
+				if !strings.HasPrefix(h, "../../ko/cases/") || strings.HasSuffix(h, "index.html") != offline {
+					t.Errorf("result link %q (offline %v)", h, offline)
+				}
+			}
+
+			// Filters in the URL restore with their counts; the marks are there.
+			do("filtered", chromedp.Navigate(base.url+"en/search/index.html?q=load+balancer&domains=gcp"),
+				chromedp.WaitVisible(css(`[data-search-facets] input[name="domains"][value="gcp"]`)))
+			ids = strs(resultIDs)
+			checked := str(`String(document.querySelector('[data-search-facets] input[name="domains"][value="gcp"]').checked)`)
+			count := str(`document.querySelector('fieldset[data-facet="components"] li .search-facet-count').textContent`)
+			marks := str(`Array.from(document.querySelectorAll("[data-search-results] mark")).map(m => m.textContent).join("|")`)
+			if len(ids) != 2 || contains(ids, "IL-0495") || checked != "true" || count != "(2)" || !strings.Contains(strings.ToLower(marks), "load") {
+				t.Errorf("filtered: results %v, gcp checked %v, first component count %q, marks %q", ids, checked, count, marks)
+			}
+
+			// Ticking a facet narrows the results and writes the URL.
+			do("tick", chromedp.Click(css(`[data-search-facets] input[name="components"][value="ingress"]`)),
+				chromedp.Poll[chromedp.Void](`location.search.includes("components=ingress") && document.querySelectorAll("[data-search-results] li").length === 1`))
+			if ids := strs(resultIDs); strings.Join(ids, " ") != "IL-0054" {
+				t.Errorf("after ticking ingress: %v (url %s)", ids, str(`location.search`))
+			}
+
+			// Typing: no results with a suggestion, then the keyboard.
+			do("typo", chromedp.Navigate(base.url+"en/search/index.html"), chromedp.WaitVisible(css(`#q`)),
+				chromedp.SendKeys(css(`#q`), "honeycomp"), chromedp.WaitVisible(css(`[data-search-status] button`)))
+			if s := str(`document.querySelector("[data-search-status] button").textContent`); s != "honeycomb" {
+				t.Errorf("suggestion %q, want honeycomb", s)
+			}
+			do("keys", chromedp.Click(css(`[data-search-status] button`)), chromedp.WaitVisible(css(`[data-search-results] li`)),
+				chromedp.Focus(css(`#q`)), chromedp.KeyEvent(kb.ArrowDown))
+			active := str(`document.activeElement.closest(".search-result") ? document.activeElement.querySelector(".search-result-id").textContent : document.activeElement.id`)
+			if active != "IL-0202" {
+				t.Errorf("ArrowDown focused %q, want the first result IL-0202", active)
+			}
+			do("escape", chromedp.KeyEvent(kb.Escape))
+			if a := str(`document.activeElement.id`); a != "q" {
+				t.Errorf("Escape focused %q, want the input", a)
+			}
+
+			// The header box lists results as the user types.
+			do("box", chromedp.SendKeys(css(`#box`), "kubernetes"), chromedp.WaitVisible(css(`.search-suggest li`)))
+			box := strs(`Array.from(document.querySelectorAll(".search-suggest li")).map(e => e.textContent)`)
+			if len(box) < 2 || !strings.Contains(strings.Join(box, "\n"), "IL-0202") || !strings.Contains(box[len(box)-1], "All results") {
+				t.Errorf("header box shows %q", box)
+			}
+		})
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func writeFile(t *testing.T, p string, data []byte) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
