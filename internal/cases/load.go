@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"regexp"
 	"runtime"
 	"sort"
 	"strconv"
@@ -386,27 +387,27 @@ func loadCase(fsys fs.FS, name string, voc *Vocab) (r caseResult) {
 	if d := rev.Get("reviewed_at"); d != nil && d.Kind == jsonpos.String {
 		if date, ok := parseDate(d.Str); ok {
 			c.Review.ReviewedAt = &date
-		} else if p.ok {
+		} else if dateRe.MatchString(d.Str) {
 			errorAt(d, "review.reviewed_at", "%q is not a real date", d.Str)
 		}
 	}
 
 	// Checks the schema cannot express.
-	if want := strings.TrimSuffix(path.Base(name), ".json"); c.ID != "" && c.ID != want {
+	if want := strings.TrimSuffix(path.Base(name), ".json"); idRe.MatchString(c.ID) && c.ID != want {
 		errorAt(v.Get("id"), "id", "id %q does not match the file name %s (name the file %s.json)", c.ID, path.Base(name), c.ID)
 	}
 	if d := v.Get("date"); d != nil && d.Kind == jsonpos.String {
 		if date, ok := parseDate(d.Str); ok {
 			c.Date = date
-		} else if p.ok {
+		} else if dateRe.MatchString(d.Str) {
 			errorAt(d, "date", "%q is not a real date", d.Str)
 		}
 	}
 	if u := v.Get("updated_at"); u != nil && u.Kind == jsonpos.String {
 		if t, err := time.Parse(time.RFC3339Nano, u.Str); err == nil {
 			c.UpdatedAt = t.UTC()
-		} else if p.ok {
-			errorAt(u, "updated_at", "%q is not a valid RFC 3339 time", u.Str)
+		} else if dateTimeRe.MatchString(u.Str) {
+			errorAt(u, "updated_at", "%q is not a real time", u.Str)
 		}
 	}
 	tl := getObj(v, "timeline")
@@ -417,7 +418,7 @@ func loadCase(fsys fs.FS, name string, voc *Vocab) (r caseResult) {
 		}
 		dur, ok := ParseDuration(d.Str)
 		if !ok {
-			if p.ok {
+			if durationRe.MatchString(d.Str) { // otherwise the schema check said so
 				errorAt(d, "timeline."+k, "%q is not a duration like 56m or 1h10m", d.Str)
 			}
 			continue
@@ -518,6 +519,8 @@ func checkLinks(lib *Library, list *diag.List) {
 		for i, it := range getList(doc.Root, "related") {
 			field := fmt.Sprintf("related[%d]", i)
 			switch {
+			case !idRe.MatchString(it.Str):
+				// The schema check reported it.
 			case it.Str == c.ID:
 				at(it, field, "a case cannot be related to itself")
 			case lib.ByID[it.Str] == nil:
@@ -526,6 +529,7 @@ func checkLinks(lib *Library, list *diag.List) {
 		}
 		if r := doc.Root.Get("recurrence_of"); r != nil && r.Kind == jsonpos.String {
 			switch {
+			case !idRe.MatchString(r.Str):
 			case r.Str == c.ID:
 				at(r, "recurrence_of", "a case cannot be a recurrence of itself")
 			case lib.ByID[r.Str] == nil:
@@ -641,7 +645,13 @@ func langName(lang string) string {
 	return "English"
 }
 
-var slugRe = CaseSchema.Props[2].re // org_slug's slug pattern
+var (
+	idRe       = regexp.MustCompile(idPattern)
+	slugRe     = regexp.MustCompile(slugPattern)
+	dateRe     = regexp.MustCompile(datePattern)
+	dateTimeRe = regexp.MustCompile(dateTimePattern)
+	durationRe = regexp.MustCompile(durationPattern)
+)
 
 func splitLangFile(name string) (stem, lang string, ok bool) {
 	if !strings.HasSuffix(name, ".md") {

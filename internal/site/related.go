@@ -1,35 +1,83 @@
 package site
 
-import "incidentlib/internal/cases"
-
-// RelKind says why a related case is listed.
-type RelKind uint8
-
-// The reasons a case can be related.
-const (
-	RelComputed RelKind = iota
-	RelExplicit
-	RelRecurrenceOf
-	RelRecurred
+import (
+	"incidentlib/internal/cases"
+	"incidentlib/internal/related"
 )
 
-// RelGroup is related cases that share one reason, in display order.
+// RelGroup is related cases listed under one heading: the same kind of link
+// and the same answer to "same root cause?", with the shared terms of all
+// its cases joined for the heading, as seed 003 shows them ("같은 원인 ·
+// 공통 인메모리 캐시, 애플리케이션 데이터베이스"). Each link keeps its own
+// reason for the line under it.
 type RelGroup struct {
-	Kind          RelKind
-	SameRootCause bool
-	Components    []string
-	Contributing  []string
-	Symptoms      []string
-	IDs           []string
+	related.Kind
+	related.Reason
+	Links []related.Link
 }
 
-// deriveRelated lists each case's related cases, grouped by reason.
+// deriveRelated computes every case's related cases once; both languages
+// and the API use the result.
 func deriveRelated(lib *cases.Library) map[string][]RelGroup {
-	out := map[string][]RelGroup{}
-	for _, c := range lib.Cases {
-		for _, id := range c.Related {
-			out[c.ID] = append(out[c.ID], RelGroup{Kind: RelExplicit, IDs: []string{id}})
+	items := make([]related.Item, len(lib.Cases))
+	for i, c := range lib.Cases {
+		items[i] = related.Item{
+			ID: c.ID, Date: c.Date.String(), RootCause: c.RootCause,
+			Components: c.Components, Contributing: c.Contributing, Symptoms: c.Symptoms,
+			Related: c.Related, RecurrenceOf: c.RecurrenceOf,
 		}
+	}
+	links := related.Compute(items, related.Options{})
+	out := make(map[string][]RelGroup, len(lib.Cases))
+	for i, c := range lib.Cases {
+		var groups []RelGroup
+		for _, l := range links[i] {
+			gi := -1
+			for k := range groups {
+				if groups[k].Kind == l.Kind && groups[k].SameRootCause == l.SameRootCause {
+					gi = k
+				}
+			}
+			if gi < 0 {
+				groups = append(groups, RelGroup{Kind: l.Kind, Reason: related.Reason{SameRootCause: l.SameRootCause}})
+				gi = len(groups) - 1
+			}
+			g := &groups[gi]
+			g.Components = union(g.Components, l.Components)
+			g.Contributing = union(g.Contributing, l.Contributing)
+			g.Symptoms = union(g.Symptoms, l.Symptoms)
+			g.Links = append(g.Links, l)
+		}
+		// A heading names the strongest shared terms only; each line under
+		// it still says everything its case shares.
+		for k := range groups {
+			g := &groups[k]
+			if g.SameRootCause || len(g.Components) > 0 {
+				g.Contributing, g.Symptoms = nil, nil
+			} else if len(g.Contributing) > 0 {
+				g.Symptoms = nil
+			}
+		}
+		out[c.ID] = groups
 	}
 	return out
 }
+
+func union(a, b []string) []string {
+	for _, x := range b {
+		found := false
+		for _, y := range a {
+			if x == y {
+				found = true
+				break
+			}
+		}
+		if !found {
+			a = append(a, x)
+		}
+	}
+	return a
+}
+
+// Related returns a case's related cases, grouped for display.
+func (s *Site) Related(id string) []RelGroup { return s.related[id] }

@@ -10,6 +10,7 @@ import (
 	"incidentlib/internal/cases"
 	"incidentlib/internal/l10n"
 	"incidentlib/internal/markup"
+	"incidentlib/internal/related"
 )
 
 // Page is what every page view has: its language, where it is, its title
@@ -214,6 +215,7 @@ type SourceView struct {
 
 // RelCase is a related case as listed under a reason.
 type RelCase struct {
+	Why   string
 	ID    string
 	Title plainTxt
 	Org   string
@@ -361,11 +363,12 @@ func (s *Site) caseView(j Job) *CaseView {
 		v.Sources = append(v.Sources, SourceView{URL: src.URL, Host: host, Kind: p.T("source." + src.Kind), Archived: src.Archived})
 	}
 	for _, g := range s.related[c.ID] {
-		gv := RelGroupView{Reason: s.reason(p, g)}
-		for _, id := range g.IDs {
-			rc := s.lib.ByID[id]
+		gv := RelGroupView{Reason: s.reason(p, g.Kind, g.Reason)}
+		for _, l := range g.Links {
+			rc := s.lib.ByID[l.ID]
 			gv.Cases = append(gv.Cases, RelCase{
-				ID: rc.ID, Title: plainText(rc.Title, lang), Org: rc.Org, Year: rc.Date.Year,
+				Why: s.reason(p, l.Kind, l.Reason),
+				ID:  rc.ID, Title: plainText(rc.Title, lang), Org: rc.Org, Year: rc.Date.Year,
 				Href: p.Link(casePath(lang, rc.ID)), Sev: sevLabel(s, p, rc),
 			})
 		}
@@ -385,14 +388,14 @@ func sevLabel(s *Site, p *Page, c *cases.Case) string {
 
 // reason writes why cases are related: "same root cause · shared Ingress
 // controller" / "같은 원인 · 공통 인그레스 컨트롤러".
-func (s *Site) reason(p *Page, g RelGroup) string {
+func (s *Site) reason(p *Page, kind related.Kind, g related.Reason) string {
 	var parts []string
-	switch g.Kind {
-	case RelExplicit:
+	switch kind {
+	case related.Explicit:
 		parts = append(parts, p.T("related.explicit"))
-	case RelRecurrenceOf:
+	case related.RecurrenceOf:
 		parts = append(parts, p.T("related.recurrence_of"))
-	case RelRecurred:
+	case related.Recurred:
 		parts = append(parts, p.T("related.recurred"))
 	}
 	if g.SameRootCause {

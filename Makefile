@@ -1,0 +1,54 @@
+# A thin layer over go and the test tools. Every target works on a fresh
+# machine: `make test` installs what the tests need when it is missing.
+
+GO      ?= go
+BIN     := bin/incidentlib
+CONTENT ?= content
+OUT     ?= public
+
+.PHONY: build bundle check serve test test-deps test-go test-js lint bench bench-search clean
+
+build: $(BIN)
+	$(BIN) build -content $(CONTENT) -out $(OUT)
+
+$(BIN): FORCE
+	$(GO) build -o $(BIN) ./cmd/incidentlib
+
+check: $(BIN)
+	$(BIN) check -content $(CONTENT)
+
+# The offline bundle: links name index.html, so it works opened from disk.
+bundle: $(BIN)
+	$(BIN) build -offline -content $(CONTENT) -out dist/incidentlib-offline
+	cd dist && rm -f incidentlib-offline.zip && $(GO) run ../cmd/zipdir incidentlib-offline incidentlib-offline.zip
+	@echo "offline bundle: dist/incidentlib-offline/index.html and dist/incidentlib-offline.zip"
+
+serve: $(BIN)
+	$(BIN) serve -content $(CONTENT)
+
+test: test-deps lint test-go test-js
+
+test-deps:
+	bash scripts/test-deps.sh
+
+lint:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './node_modules/*')); \
+	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+
+test-go:
+	CI=$${CI:-} $(GO) test -count=1 -timeout 30m ./...
+
+test-js:
+	node --test js-test/
+
+bench:
+	$(GO) run ./cmd/benchsite
+
+bench-search:
+	$(GO) run ./cmd/benchsearch
+
+clean:
+	rm -rf bin public dist .cache
+
+FORCE:

@@ -1,0 +1,185 @@
+package cases
+
+import (
+	"flag"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// fixture is the real site.json and vocab.json with no cases: every test
+// adds its own.
+func fixture(t testing.TB) fstest.MapFS {
+	t.Helper()
+	m := fstest.MapFS{}
+	for _, name := range []string{"site.json", "vocab.json"} {
+		b, err := os.ReadFile(filepath.Join("..", "..", "content", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m[name] = &fstest.MapFile{Data: b}
+	}
+	m["cases"] = &fstest.MapFile{Mode: fs.ModeDir | 0o755}
+	return m
+}
+
+// TestBadInput loads each folder under testdata/bad on top of the fixture
+// and compares every reported problem with want.txt.
+func TestBadInput(t *testing.T) {
+	dirs, err := os.ReadDir("testdata/bad")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range dirs {
+		t.Run(d.Name(), func(t *testing.T) {
+			m := fixture(t)
+			root := filepath.Join("testdata", "bad", d.Name())
+			err := filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
+				if err != nil || e.IsDir() || e.Name() == "want.txt" {
+					return err
+				}
+				b, err := os.ReadFile(p)
+				rel, _ := filepath.Rel(root, p)
+				m[filepath.ToSlash(rel)] = &fstest.MapFile{Data: b}
+				return err
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, list := Load(m)
+			var lines []string
+			for _, it := range list.Items {
+				lines = append(lines, it.String())
+			}
+			got := strings.Join(lines, "\n") + "\n"
+			if list.Errors() == 0 {
+				t.Errorf("no errors reported; got:\n%s", got)
+			}
+			golden := filepath.Join(root, "want.txt")
+			if *update {
+				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test -update)", err)
+			}
+			if got != string(want) {
+				t.Errorf("problems differ from %s\ngot:\n%s\nwant:\n%s", golden, got, want)
+			}
+		})
+	}
+}
+
+// TestContent loads the real content: no errors allowed.
+func TestContent(t *testing.T) {
+	lib, list := Load(os.DirFS("../../content"))
+	for _, d := range list.Items {
+		if !d.Warning {
+			t.Error(d.String())
+		}
+	}
+	if len(lib.Cases) < 6 {
+		t.Errorf("only %d cases", len(lib.Cases))
+	}
+	for i := 1; i < len(lib.Cases); i++ {
+		if lib.Cases[i-1].Date.Before(lib.Cases[i].Date) {
+			t.Errorf("cases not newest first at %d", i)
+		}
+	}
+	c := lib.ByID["IL-0495"]
+	if c == nil {
+		t.Fatal("IL-0495 missing")
+	}
+	if c.Timeline.DetectedAfter != nil || c.Timeline.ResolvedAfter == nil || *c.Timeline.ResolvedAfter != 56 {
+		t.Errorf("timeline = %+v", c.Timeline)
+	}
+	if c.Lessons == nil || !strings.HasPrefix(c.Lessons.En, "HubSpot concluded") {
+		t.Errorf("lessons = %v", c.Lessons)
+	}
+	if c.Date != (Date{2024, 8, 27}) || c.UpdatedAt.Year() != 2026 {
+		t.Errorf("dates = %v %v", c.Date, c.UpdatedAt)
+	}
+	if lib.ByID["IL-0338"].Lessons != nil {
+		t.Error("IL-0338 lessons should be null")
+	}
+}
+
+// TestWarnings checks that a missing translation is a warning, not an error.
+func TestWarnings(t *testing.T) {
+	m := fixture(t)
+	b, _ := os.ReadFile("../../content/cases/IL-0495.json")
+	m["cases/IL-0495.json"] = &fstest.MapFile{Data: []byte(strings.Replace(string(b), `"ko":"HubSpot 의 트래픽은`, `"ko":"","xx":"`, 1))}
+	_, list := Load(m)
+	// The replacement above breaks the text object on purpose: an unknown key.
+	if list.Errors() == 0 {
+		t.Fatal("unknown key inside a text accepted")
+	}
+	m["cases/IL-0495.json"] = &fstest.MapFile{Data: []byte(strings.Replace(string(b), `"ko":"핵심 문제는`, `"ko":"","_":"`, 1))}
+	b2 := strings.Replace(string(b), `"ko":"헬스 체크가 잘못 타임아웃되지 않도록 설정을 고쳤다."`, `"ko":""`, 1)
+	m["cases/IL-0495.json"] = &fstest.MapFile{Data: []byte(b2)}
+	_, list = Load(m)
+	if list.Errors() != 0 || list.Warnings() != 1 {
+		t.Fatalf("want 1 warning and no error, got %+v", list.Items)
+	}
+	if got := list.Items[0].String(); !strings.Contains(got, "action_items[0].text.ko: Korean translation missing") || !strings.HasPrefix(got, "cases/IL-0495.json:1:") {
+		t.Errorf("warning = %s", got)
+	}
+}
+
+func TestParseDuration(t *testing.T) {
+	for in, want := range map[string]int{"56m": 56, "1h10m": 70, "2h": 120, "1d": 1440, "2d3h": 2*1440 + 180, "0m": 0} {
+		got, ok := ParseDuration(in)
+		if !ok || int(got) != want {
+			t.Errorf("ParseDuration(%q) = %d, %v; want %d", in, got, ok, want)
+		}
+	}
+	for _, in := range []string{"", "m", "5", "1m1h", "1h1h", "5s", "1hm", "-5m", "99999999m"} {
+		if _, ok := ParseDuration(in); ok {
+			t.Errorf("ParseDuration(%q) accepted", in)
+		}
+	}
+}
+
+func TestDidYouMean(t *testing.T) {
+	ids := []string{"ingress", "health-probe", "cdn"}
+	if got := didYouMean("ingres", ids); got != ` (did you mean "ingress"?)` {
+		t.Errorf("got %q", got)
+	}
+	if got := didYouMean("frobnicator", ids); got != "" {
+		t.Errorf("got %q", got)
+	}
+}
+
+// FuzzLoadCase feeds arbitrary bytes as a case file: loading must never
+// panic, and a file it accepts must have an id of the checked form.
+func FuzzLoadCase(f *testing.F) {
+	b, _ := os.ReadFile("../../content/cases/IL-0495.json")
+	f.Add(b)
+	f.Add([]byte(`{"id": "IL-0001"}`))
+	f.Add([]byte(`[`))
+	f.Add([]byte(`{"id": "\ud800"}`))
+	m := fixture(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		mm := fstest.MapFS{}
+		for k, v := range m {
+			mm[k] = v
+		}
+		mm["cases/IL-0495.json"] = &fstest.MapFile{Data: data}
+		lib, list := Load(mm)
+		if list.Errors() == 0 {
+			for _, c := range lib.Cases {
+				if !idRe.MatchString(c.ID) {
+					t.Fatalf("accepted id %q", c.ID)
+				}
+			}
+		}
+	})
+}
