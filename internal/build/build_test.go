@@ -1,0 +1,156 @@
+package build
+
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// copyContent copies the real content folder so a test can break it.
+func copyContent(t *testing.T) string {
+	t.Helper()
+	dst := filepath.Join(t.TempDir(), "content")
+	src := filepath.Join("..", "..", "content")
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+// tree reads every file under dir into a map.
+func tree(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	m := map[string][]byte{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(dir, p)
+		m[filepath.ToSlash(rel)] = b
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func sameTree(t *testing.T, a, b map[string][]byte, what string) {
+	t.Helper()
+	if len(a) != len(b) {
+		t.Errorf("%s: %d files vs %d", what, len(a), len(b))
+	}
+	for k, v := range a {
+		if !bytes.Equal(v, b[k]) {
+			t.Errorf("%s: %s differs", what, k)
+		}
+	}
+}
+
+func TestBuildDeterministicAndParallel(t *testing.T) {
+	content := copyContent(t)
+	dir := t.TempDir()
+	one, par := filepath.Join(dir, "one"), filepath.Join(dir, "par")
+	st, _, err := Run(Options{Content: content, Out: one, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Pages < 50 || st.Files <= st.Pages || st.Bytes == 0 {
+		t.Errorf("implausible stats %+v", st)
+	}
+	if !strings.Contains(st.Summary(), "pages") {
+		t.Errorf("summary %q", st.Summary())
+	}
+	if _, _, err := Run(Options{Content: content, Out: par, Workers: 4}); err != nil {
+		t.Fatal(err)
+	}
+	a, b := tree(t, one), tree(t, par)
+	sameTree(t, a, b, "one worker vs four")
+	for _, want := range []string{"index.html", "404.html", "sitemap.xml", "robots.txt", "en/index.html", "ko/index.html",
+		"en/cases/IL-0495/index.html", "ko/cases/IL-0495/index.html", "en/components/ingress/index.html", "ko/feed.xml"} {
+		if a[want] == nil {
+			t.Errorf("%s not written", want)
+		}
+	}
+	// Nothing is left beside the output folder.
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 2 {
+		t.Errorf("output parent holds %d entries, want 2", len(entries))
+	}
+}
+
+func TestFailedBuildKeepsOutput(t *testing.T) {
+	content := copyContent(t)
+	out := filepath.Join(t.TempDir(), "public")
+	if _, _, err := Run(Options{Content: content, Out: out}); err != nil {
+		t.Fatal(err)
+	}
+	before := tree(t, out)
+	// Break one case two ways and another case a third way.
+	p := filepath.Join(content, "cases", "IL-0495.json")
+	b, _ := os.ReadFile(p)
+	bad := strings.Replace(string(b), `"root_cause":"software-bug"`, `"root_cause":"software-bugs"`, 1)
+	bad = strings.Replace(bad, `"date":"2024-08-27"`, `"date":"2024-02-30"`, 1)
+	os.WriteFile(p, []byte(bad), 0o644)
+	os.WriteFile(filepath.Join(content, "cases", "IL-0338.json"), []byte(`{"id": "IL-0338",}`), 0o644)
+	_, list, err := Run(Options{Content: content, Out: out})
+	if err == nil {
+		t.Fatal("broken content built")
+	}
+	report := (&list).Err().Error()
+	for _, want := range []string{
+		`cases/IL-0495.json:1:`, `root_cause: unknown term "software-bugs" (did you mean "software-bug"?)`,
+		`date: "2024-02-30" is not a real date`, `cases/IL-0338.json:1:18: trailing comma`,
+	} {
+		if !strings.Contains(report, want) {
+			t.Errorf("report lacks %q:\n%s", want, report)
+		}
+	}
+	sameTree(t, before, tree(t, out), "after a failed build")
+	entries, _ := os.ReadDir(filepath.Dir(out))
+	if len(entries) != 1 {
+		t.Errorf("a failed build left %d entries beside the output", len(entries))
+	}
+}
+
+func TestWriterRejectsEscapes(t *testing.T) {
+	w, err := newWriter(filepath.Join(t.TempDir(), "out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.abandon()
+	for _, p := range []string{"../x", "a/../../x", "/etc/x", "", "a//b", `a\..\x`, "./a"} {
+		if err := w.write(p, nil); err == nil {
+			t.Errorf("write(%q) accepted", p)
+		}
+	}
+	if err := w.write("a/b.html", []byte("x")); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestRefusesRoot(t *testing.T) {
+	for _, out := range []string{"", ".", "/"} {
+		if _, err := newWriter(out); err == nil {
+			t.Errorf("newWriter(%q) accepted", out)
+		}
+	}
+}

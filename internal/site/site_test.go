@@ -1,0 +1,251 @@
+package site
+
+import (
+	"bytes"
+	"flag"
+	"html"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"incidentlib"
+	"incidentlib/internal/cases"
+	"incidentlib/internal/markup"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+func loadContent(t testing.TB, fsys fstest.MapFS) *cases.Library {
+	t.Helper()
+	lib, list := cases.Load(fsys)
+	if list.Errors() > 0 {
+		t.Fatalf("content has errors: %v", list.Err())
+	}
+	return lib
+}
+
+func contentFS(t testing.TB) fstest.MapFS {
+	t.Helper()
+	m := fstest.MapFS{}
+	root := filepath.Join("..", "..", "content")
+	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(root, p)
+		m[filepath.ToSlash(rel)] = &fstest.MapFile{Data: b}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func newSite(t testing.TB, lib *cases.Library, offline bool) *Site {
+	t.Helper()
+	s, err := New(lib, Options{Offline: offline, Templates: incidentlib.Templates(), Static: incidentlib.Static()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func render(t testing.TB, s *Site, j Job) string {
+	t.Helper()
+	b, typ, err := s.RenderBytes(j)
+	if err != nil {
+		t.Fatalf("%s: %v", j.Path, err)
+	}
+	var out bytes.Buffer
+	if err := Minify(&out, typ, b); err != nil {
+		t.Fatalf("%s: minify: %v", j.Path, err)
+	}
+	return out.String()
+}
+
+var tagRe = regexp.MustCompile(`<[^>]*>`)
+var spaceRe = regexp.MustCompile(`\s+`)
+
+// visible returns a page's text as a reader sees it: tags removed, entities
+// decoded, white space folded.
+func visible(s string) string {
+	return strings.TrimSpace(spaceRe.ReplaceAllString(html.UnescapeString(tagRe.ReplaceAllString(s, " ")), " "))
+}
+
+// TestLossless checks that every non-empty text field of every case appears
+// on that case's page in that language, and that untranslated text is
+// shown in the other language with a mark.
+func TestLossless(t *testing.T) {
+	lib := loadContent(t, contentFS(t))
+	s := newSite(t, lib, false)
+	for _, c := range lib.Cases {
+		for _, lang := range cases.Languages {
+			page := render(t, s, Job{Kind: KindCase, Lang: lang, Path: casePath(lang, c.ID), Case: c})
+			text := visible(page)
+			check := func(field string, t2 cases.Text) {
+				src, written := t2.In(lang)
+				if src == "" {
+					return
+				}
+				for _, para := range strings.Split(src, "\n\n") {
+					want := visible(markup.Text(para))
+					if !strings.Contains(text, want) {
+						t.Errorf("%s %s: %s: text missing from page: %.80q", c.ID, lang, field, want)
+					}
+				}
+				if written != lang && !strings.Contains(page, `lang="`+written+`"`) {
+					t.Errorf("%s %s: %s: untranslated text without lang", c.ID, lang, field)
+				}
+			}
+			for name, f := range map[string]cases.Text{"title": c.Title, "summary": c.Summary, "symptoms_text": c.SymptomsText, "trigger": c.Trigger, "detection": c.Detection} {
+				check(name, f)
+			}
+			if c.Lessons != nil {
+				check("lessons", *c.Lessons)
+			}
+			for _, r := range c.Remediation {
+				check("remediation", r)
+			}
+			for i, a := range c.ActionItems {
+				check("action_items", a)
+				if a.Get(lang) == "" && !strings.Contains(page, s.strings.Get(lang, "notranslation")) && !strings.Contains(page, "not translated yet") && !strings.Contains(page, "아직 번역되지 않음") {
+					t.Errorf("%s %s: action_items[%d] untranslated without a mark", c.ID, lang, i)
+				}
+			}
+			plain := []string{c.ID, c.Org, c.Date.String(), c.URL, c.Review.WrittenBy, c.Review.ReviewedBy}
+			for _, v := range []string{c.Impact.Scope, c.Impact.Users, c.Impact.Region} {
+				if v != "unknown" {
+					plain = append(plain, v)
+				}
+			}
+			for _, src := range c.Sources {
+				plain = append(plain, src.URL, src.Archived)
+			}
+			plain = append(plain, c.Docs...)
+			for _, v := range plain {
+				if v != "" && !strings.Contains(page, html.EscapeString(v)) && !strings.Contains(text, v) {
+					t.Errorf("%s %s: %q missing", c.ID, lang, v)
+				}
+			}
+			// Controlled terms appear by their label in the page's language.
+			terms := map[string][]string{"symptoms": c.Symptoms, "components": c.Components, "contributing": c.Contributing, "domain": c.Domain, "root_cause": {c.RootCause}}
+			for field, ids := range terms {
+				for _, id := range ids {
+					tm, _ := lib.Vocab.Term(field, id)
+					if !strings.Contains(text, tm.Label.Get(lang)) {
+						t.Errorf("%s %s: %s label %q missing", c.ID, lang, field, tm.Label.Get(lang))
+					}
+				}
+			}
+			if strings.Contains(page, "[case.") || strings.Contains(page, "[fact.") {
+				t.Errorf("%s %s: untranslated UI key on page", c.ID, lang)
+			}
+		}
+	}
+}
+
+// TestLocalised checks the seeds' way of writing dates and durations.
+func TestLocalised(t *testing.T) {
+	lib := loadContent(t, contentFS(t))
+	s := newSite(t, lib, false)
+	c := lib.ByID["IL-0495"]
+	ko := visible(render(t, s, Job{Kind: KindCase, Lang: "ko", Path: casePath("ko", c.ID), Case: c}))
+	en := visible(render(t, s, Job{Kind: KindCase, Lang: "en", Path: casePath("en", c.ID), Case: c}))
+	for _, want := range []string{"2024년 8월 27일", "56분", "소프트웨어 결함", "인그레스 컨트롤러", "증상", "촉발", "후속 조치", "교훈"} {
+		if !strings.Contains(ko, want) {
+			t.Errorf("Korean page lacks %q", want)
+		}
+	}
+	for _, want := range []string{"27 August 2024", "56m", "Software defect", "Ingress controller", "Time to resolve", "Check your cluster for this", "For AI tools and scripts"} {
+		if !strings.Contains(en, want) {
+			t.Errorf("English page lacks %q", want)
+		}
+	}
+	list := visible(render(t, s, Job{Kind: KindTopic, Lang: "ko", Path: topicPath("ko", "components", "ingress", 1), Topic: s.facets["components"].Topic("ingress"), Facet: "components", Page: 1}))
+	n := len(s.facets["components"].Topic("ingress").Cases)
+	for _, want := range []string{"사례 " + itoa(n) + "건", itoa(n) + "건 중 1~" + itoa(min(n, lib.Site.PageSize)) + "번째", "가장 많이 나오는 구성 요소"} {
+		if !strings.Contains(list, want) {
+			t.Errorf("Korean topic page lacks %q", want)
+		}
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// TestEscaping feeds hostile text through a whole case page.
+func TestEscaping(t *testing.T) {
+	m := contentFS(t)
+	b := string(m["cases/IL-0495.json"].Data)
+	b = strings.Replace(b, `"en":"HubSpot's internal load balancers on Kubernetes`, `"en":"<script>alert(1)</script><img src=x onerror=alert(2)> HubSpot's internal load balancers on Kubernetes`, 1)
+	b = strings.Replace(b, `"en":"HubSpot concluded`, `"en":"[click](javascript:alert(3)) <a href=\"javascript:alert(4)\">x</a> HubSpot concluded`, 1)
+	m["cases/IL-0495.json"] = &fstest.MapFile{Data: []byte(b)}
+	lib := loadContent(t, m)
+	s := newSite(t, lib, false)
+	c := lib.ByID["IL-0495"]
+	page := render(t, s, Job{Kind: KindCase, Lang: "en", Path: casePath("en", c.ID), Case: c})
+	for _, bad := range []string{"<script>alert", "<img"} {
+		if strings.Contains(page, bad) {
+			t.Errorf("page contains %q", bad)
+		}
+	}
+	if m := regexp.MustCompile(`<a[^>]+href="?javascript:`).FindString(page); m != "" {
+		t.Errorf("page has a javascript: link: %s", m)
+	}
+	if !strings.Contains(visible(page), "<script>alert(1)</script>") {
+		t.Error("the script tag is not shown as text")
+	}
+}
+
+// TestDeterministic renders every job twice.
+func TestDeterministic(t *testing.T) {
+	lib := loadContent(t, contentFS(t))
+	a, b := newSite(t, lib, false), newSite(t, loadContent(t, contentFS(t)), false)
+	ja, jb := a.Jobs(), b.Jobs()
+	if len(ja) != len(jb) {
+		t.Fatalf("%d vs %d jobs", len(ja), len(jb))
+	}
+	for i := range ja {
+		x, y := render(t, a, ja[i]), render(t, b, jb[i])
+		if x != y {
+			t.Errorf("%s differs between two builds", ja[i].Path)
+		}
+	}
+}
+
+// TestGolden compares a few pages with files under testdata/golden; run
+// with -update after an intended change and read the diff.
+func TestGolden(t *testing.T) {
+	lib := loadContent(t, contentFS(t))
+	s := newSite(t, lib, false)
+	c := lib.ByID["IL-0338"]
+	for name, j := range map[string]Job{
+		"case-en.html":  {Kind: KindCase, Lang: "en", Path: casePath("en", c.ID), Case: c},
+		"case-ko.html":  {Kind: KindCase, Lang: "ko", Path: casePath("ko", c.ID), Case: c},
+		"topic-ko.html": {Kind: KindTopic, Lang: "ko", Path: topicPath("ko", "components", "cloud-load-balancer", 1), Topic: s.facets["components"].Topic("cloud-load-balancer"), Facet: "components", Page: 1},
+	} {
+		got := render(t, s, j)
+		// One tag per line keeps golden diffs readable.
+		got = strings.ReplaceAll(got, "><", ">\n<")
+		path := filepath.Join("testdata", "golden", name)
+		if *update {
+			os.MkdirAll(filepath.Dir(path), 0o755)
+			if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatalf("%v (run go test -update)", err)
+		}
+		if got != string(want) {
+			t.Errorf("%s differs from golden; run go test ./internal/site -update and review the diff", name)
+		}
+	}
+}
