@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"incidentlib"
+	"incidentlib/internal/api"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/diag"
 	"incidentlib/internal/site"
@@ -160,8 +161,26 @@ type Extra struct {
 	Write func(s *site.Site, write func(path string, data []byte) error) error
 }
 
-// Extras are run in order after the pages; packages register theirs here.
-var Extras []Extra
+// Extras are run in order after the pages.
+var Extras = []Extra{
+	{"api", api.Write},
+	{"headers", writeHeaders},
+}
+
+// writeHeaders writes _headers, the file several static hosts read for
+// response headers: hashed assets may be cached forever, everything under a
+// stable name only briefly so that a rebuild shows at once.
+func writeHeaders(s *site.Site, write func(string, []byte) error) error {
+	var b strings.Builder
+	b.WriteString("# Response headers for static hosts that read _headers. Written by incidentlib.\n")
+	b.WriteString("/*\n  X-Content-Type-Options: nosniff\n  Referrer-Policy: strict-origin-when-cross-origin\n\n")
+	b.WriteString("/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n\n")
+	for _, p := range []string{"/", "/index.html", "/404.html", "/en/*", "/ko/*", "/api/*", "/search/*", "/sitemap.xml", "/robots.txt", "/llms.txt"} {
+		b.WriteString(p + "\n  Cache-Control: public, max-age=300, must-revalidate\n\n")
+	}
+	b.WriteString("/*.md\n  Content-Type: text/markdown; charset=utf-8\n")
+	return write("_headers", []byte(b.String()))
+}
 
 var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 

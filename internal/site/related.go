@@ -81,3 +81,8 @@ func union(a, b []string) []string {
 
 // Related returns a case's related cases, grouped for display.
 func (s *Site) Related(id string) []RelGroup { return s.related[id] }
+
+// Reason writes why a case is related, in lang, for the API.
+func (s *Site) Reason(lang string, kind related.Kind, r related.Reason) string {
+	return s.reason(&Page{Lang: lang, s: s}, kind, r)
+}

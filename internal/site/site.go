@@ -266,3 +266,12 @@ func (s *Site) RenderBytes(j Job) ([]byte, string, error) {
 	typ, err := s.Render(j, &b)
 	return b.Bytes(), typ, err
 }
+
+// BaseURL is the site's public URL, ending in a slash.
+func (s *Site) BaseURL() string { return s.base }
+
+// Strings returns the UI strings.
+func (s *Site) Strings() l10n.Strings { return s.strings }
+
+// Stats returns the statistics of a topic's cases.
+func (t *Topic) Stats() *Stats { return t.stats }
