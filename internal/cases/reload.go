@@ -1,0 +1,219 @@
+package cases
+
+import (
+	"io/fs"
+	"path"
+	"runtime"
+	"strings"
+	"sync"
+
+	"incidentlib/internal/diag"
+	"incidentlib/internal/jsonpos"
+)
+
+// Reload returns the library as Load would return it after the content files
+// named in changed were edited, added or removed, while reading again only
+// the case files it must. It is what the preview server calls after a save.
+//
+// lib and prev are the library and the problems of the previous Load or
+// Reload of the same folder. changed holds slash-separated paths relative to
+// the content folder ("cases/IL-0495.json"); names the loader does not read
+// are ignored, and a change to site.json or vocab.json means a full Load,
+// because every case is checked against them.
+//
+// The new library shares the *Case values of the files it did not read
+// again; neither library is modified. A case file is read again when it
+// changed, when prev reported a problem in it (its own problems are not
+// kept anywhere else), or when the previous library holds no case from it
+// (a file that did not parse, or a duplicate id that was left out). The
+// cases folder is listed again every time, so added and removed files are
+// found even when a watcher missed them. The checks between files (links,
+// duplicate ids, organisation names), the prose pages and the topic
+// introductions, which are all cheap, are done again in full.
+func Reload(lib *Library, prev diag.List, fsys fs.FS, changed []string) (*Library, diag.List) {
+	if lib == nil {
+		return Load(fsys)
+	}
+	reread := map[string]bool{}
+	for _, p := range changed {
+		p = path.Clean(strings.TrimPrefix(p, "/"))
+		switch {
+		case p == "site.json" || p == "vocab.json" || p == ".":
+			return Load(fsys)
+		case strings.HasPrefix(p, "cases/"):
+			reread[p] = true
+		}
+	}
+	var list diag.List
+	for _, d := range prev.Items {
+		switch d.File {
+		case "site.json", "vocab.json":
+			// Neither changed, or this would be a full Load.
+			list.Add(d)
+		default:
+			if strings.HasPrefix(d.File, "cases/") {
+				reread[d.File] = true
+			}
+		}
+	}
+	nl := &Library{ByID: map[string]*Case{}, Topics: map[string]map[string]Text{}, Vocab: lib.Vocab, Site: lib.Site}
+
+	byFile := make(map[string]*Case, len(lib.Cases))
+	for _, c := range lib.Cases {
+		byFile[c.File] = c
+	}
+	names := listCases(fsys, &list)
+	var todo []string
+	for _, name := range names {
+		if reread[name] || byFile[name] == nil {
+			todo = append(todo, name)
+		}
+	}
+	fresh := loadCaseFiles(fsys, todo, &nl.Vocab)
+
+	// Merge in file-name order, as loadCases does, so that the first of
+	// two files with the same id keeps it whichever of them was re-read.
+	firstFile := map[string]string{}
+	for _, name := range names {
+		r, ok := fresh[name]
+		if !ok {
+			r = caseResult{c: byFile[name]}
+		}
+		list.Merge(r.list)
+		if r.c == nil {
+			continue
+		}
+		if prevFile, dup := firstFile[r.c.ID]; dup {
+			line, col := idPos(r)
+			list.Errorf(r.c.File, line, col, "id", "duplicate case id %q (also in %s)", r.c.ID, prevFile)
+			continue
+		}
+		firstFile[r.c.ID] = r.c.File
+		nl.Cases = append(nl.Cases, r.c)
+	}
+	SortNewestFirst(nl.Cases)
+	for _, c := range nl.Cases {
+		nl.ByID[c.ID] = c
+	}
+	crossCheck(nl, &list)
+	nl.Pages = loadPages(fsys, &list)
+	loadTopics(fsys, nl, &list)
+	list.Sort()
+	return nl, list
+}
+
+// listCases lists the case files with the same warnings as loadCases.
+func listCases(fsys fs.FS, list *diag.List) []string {
+	entries, err := fs.ReadDir(fsys, "cases")
+	if err != nil {
+		list.Errorf("cases", 0, 0, "", "cannot read the cases folder: %v", unwrapPathError(err))
+		return nil
+	}
+	var names []string
+	for _, e := range entries {
+		name := "cases/" + e.Name()
+		switch {
+		case e.IsDir():
+			list.Warnf(name, 0, 0, "", "folder ignored: cases are files directly in cases/")
+		case strings.HasSuffix(e.Name(), ".json"):
+			names = append(names, name)
+		case strings.HasPrefix(e.Name(), "."):
+		default:
+			list.Warnf(name, 0, 0, "", "ignored: a case file must end in .json")
+		}
+	}
+	return names
+}
+
+// loadCaseFiles reads case files with one worker per CPU; a single file, the
+// usual save, is read on the calling goroutine.
+func loadCaseFiles(fsys fs.FS, names []string, voc *Vocab) map[string]caseResult {
+	results := make([]caseResult, len(names))
+	workers := min(runtime.GOMAXPROCS(0), len(names))
+	if workers <= 1 {
+		for i, name := range names {
+			results[i] = loadCase(fsys, name, voc)
+		}
+	} else {
+		var wg sync.WaitGroup
+		next := make(chan int)
+		for w := 0; w < workers; w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range next {
+					results[i] = loadCase(fsys, names[i], voc)
+				}
+			}()
+		}
+		for i := range names {
+			next <- i
+		}
+		close(next)
+		wg.Wait()
+	}
+	out := make(map[string]caseResult, len(names))
+	for i, name := range names {
+		out[name] = results[i]
+	}
+	return out
+}
+
+// idPos returns the position of a case's id. A case kept from the previous
+// library has no parse tree any more, so its file is parsed again; that
+// happens only when it has become a duplicate.
+func idPos(r caseResult) (int, int) {
+	if r.p != nil {
+		return r.p.pos(r.p.v.Get("id"))
+	}
+	doc := jsonpos.Parse(r.c.Raw)
+	if doc.Root == nil {
+		return 0, 0
+	}
+	if v := doc.Root.Get("id"); v != nil {
+		return doc.Pos(v.Off)
+	}
+	return 0, 0
+}
+
+// crossCheck reports exactly what checkLinks reports, without parsing every
+// case file again: checkLinks needs positions, so it re-parses each file it
+// looks at, which at 10,000 cases costs most of a second. The model says
+// which cases have a problem; checkLinks then runs on those alone, plus the
+// first case of each organisation slug in conflict, which checkLinks
+// compares the others with. Cases keep their order, so every message is the
+// one a full check gives.
+func crossCheck(lib *Library, list *diag.List) {
+	first := map[string]*Case{}
+	conflict := map[string]bool{}
+	bad := map[*Case]bool{}
+	broken := func(c *Case, id string) bool {
+		return idRe.MatchString(id) && (id == c.ID || lib.ByID[id] == nil)
+	}
+	for _, c := range lib.Cases {
+		for _, id := range c.Related {
+			if broken(c, id) {
+				bad[c] = true
+			}
+		}
+		if broken(c, c.RecurrenceOf) {
+			bad[c] = true
+		}
+		if f, ok := first[c.OrgSlug]; !ok {
+			first[c.OrgSlug] = c
+		} else if c.OrgSlug != "" && f.Org != c.Org {
+			bad[c] = true
+			conflict[c.OrgSlug] = true
+		}
+	}
+	if len(bad) == 0 {
+		return
+	}
+	var subset []*Case
+	for _, c := range lib.Cases {
+		if bad[c] || (conflict[c.OrgSlug] && first[c.OrgSlug] == c) {
+			subset = append(subset, c)
+		}
+	}
+	checkLinks(&Library{Cases: subset, ByID: lib.ByID}, list)
+}
