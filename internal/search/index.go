@@ -34,6 +34,7 @@ import (
 	"regexp"
 	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -108,35 +109,40 @@ func build(in []Doc, labels Labels, write func(string, []byte) error, cfg config
 		}
 	}
 
-	// Analyse the documents in parallel; each one is independent.
-	perDoc := make([][]termTF, len(docs))
+	// Analyse the documents in parallel, a batch at a time, and merge each
+	// batch in document order so that every posting list comes out sorted
+	// and only one batch of per-document term lists is alive at once.
+	const batch = 256
+	perDoc := make([][]termTF, batch)
 	lengths := make([]float64, len(docs))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				perDoc[i], lengths[i] = docTerms(&docs[i], labels)
-			}
-		}()
-	}
-	for i := range docs {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-
-	// Merge in document order so every posting list comes out sorted.
 	postings := map[string][]posting{}
 	total := 0.0
-	for i, terms := range perDoc {
-		total += lengths[i]
-		for _, t := range terms {
-			postings[t.term] = append(postings[t.term], posting{int32(i), t.tf})
+	workers := runtime.GOMAXPROCS(0)
+	for start := 0; start < len(docs); start += batch {
+		end := min(start+batch, len(docs))
+		var wg sync.WaitGroup
+		next := make(chan int)
+		for w := 0; w < workers; w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range next {
+					perDoc[i-start], lengths[i] = docTerms(&docs[i], labels)
+				}
+			}()
 		}
-		perDoc[i] = nil
+		for i := start; i < end; i++ {
+			next <- i
+		}
+		close(next)
+		wg.Wait()
+		for i := start; i < end; i++ {
+			total += lengths[i]
+			for _, t := range perDoc[i-start] {
+				postings[t.term] = append(postings[t.term], posting{int32(i), t.tf})
+			}
+			perDoc[i-start] = nil
+		}
 	}
 	avg := 1.0
 	if len(docs) > 0 && total > 0 {
@@ -172,6 +178,7 @@ func build(in []Doc, labels Labels, write func(string, []byte) error, cfg config
 		bucket.Reset()
 		return err
 	}
+	var num []byte
 	for _, t := range terms {
 		ps := postings[t]
 		df := float64(len(ps))
@@ -194,7 +201,10 @@ func build(in []Doc, labels Labels, write func(string, []byte) error, cfg config
 			if k > 0 {
 				entry.WriteByte(',')
 			}
-			fmt.Fprintf(&entry, "%d,%d", p.doc-prev, q)
+			num = strconv.AppendInt(num[:0], int64(p.doc-prev), 10)
+			num = append(num, ',')
+			num = strconv.AppendInt(num, int64(q), 10)
+			entry.Write(num)
 			prev = p.doc
 		}
 		entry.WriteString("]]")
@@ -288,10 +298,10 @@ func docTerms(d *Doc, labels Labels) ([]termTF, float64) {
 	tf := map[string]float32{}
 	length := 0
 	add := func(text string, w float32) {
-		for _, t := range IndexTerms(text) {
+		eachIndexTerm(text, func(t string) {
 			tf[t] += w
 			length++
-		}
+		})
 	}
 	add(d.ID, weightTitle)
 	for l := 0; l < 2; l++ {

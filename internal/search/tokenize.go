@@ -27,6 +27,20 @@ const (
 )
 
 func classOf(r rune) int {
+	// ASCII first: it is most of the text, and the table lookups are slow.
+	if r < 0x80 {
+		switch {
+		case 'a' <= r && r <= 'z', 'A' <= r && r <= 'Z':
+			return clLetter
+		case '0' <= r && r <= '9':
+			return clDigit
+		case r == '\'':
+			return clApos
+		case r == ' ', '\t' <= r && r <= '\r':
+			return clSpace
+		}
+		return clSep
+	}
 	switch {
 	case r >= 0xAC00 && r <= 0xD7A3, r >= 0x1100 && r <= 0x11FF, r >= 0x3130 && r <= 0x318F,
 		r >= 0xA960 && r <= 0xA97F, r >= 0xD7B0 && r <= 0xD7FF:
@@ -35,7 +49,7 @@ func classOf(r rune) int {
 		return clDigit
 	case unicode.IsLetter(r) || unicode.IsMark(r):
 		return clLetter
-	case r == '\'' || r == '\u2019':
+	case r == '\u2019':
 		return clApos
 	case unicode.IsSpace(r):
 		return clSpace
@@ -80,6 +94,17 @@ var koreanSuffixSet = func() map[string]bool {
 	return m
 }()
 
+// koreanSuffixesByLast lists the suffixes by their last syllable, longest
+// first, so that a word is compared only with those that could match.
+var koreanSuffixesByLast = func() map[rune][]string {
+	m := map[rune][]string{}
+	for _, s := range koreanSuffixes {
+		r, _ := utf8.DecodeLastRuneInString(s)
+		m[r] = append(m[r], s)
+	}
+	return m
+}()
+
 // word is one analysed word of a text.
 type word struct {
 	hangul bool
@@ -106,16 +131,29 @@ type word struct {
 // analyze splits text into words. It is the single place where the rules
 // live; IndexTerms and Query only arrange its output.
 func analyze(text string) []word {
+	var out []word
+	eachWord(text, func(w word) { out = append(out, w) })
+	return out
+}
+
+// eachWord calls f with each word of text, for the index build, which needs
+// no list of them.
+func eachWord(text string, f func(word)) {
 	text = norm.NFC.String(text)
 	rs := make([]rune, 0, len(text))
 	for _, r := range text {
 		rs = append(rs, unicode.ToLower(r))
 	}
-	var out []word
 	// prevKo is the stem of the previous word when it was a Korean word at the
 	// end of its chunk with nothing stripped; spaceOnly says whether only
 	// whitespace has been seen since then.
 	prevKo, spaceOnly := []rune(nil), false
+	type run struct {
+		class int
+		start int
+		rs    []rune
+	}
+	var runs []run
 	i := 0
 	for i < len(rs) {
 		c := classOf(rs[i])
@@ -127,11 +165,10 @@ func analyze(text string) []word {
 			continue
 		}
 		// Collect the chunk as script runs.
-		type run struct {
-			class int
-			rs    []rune
-		}
-		var runs []run
+		// Apostrophes inside words are dropped by moving the chunk's runes
+		// down in place, so that every run is a subslice of rs.
+		runs = runs[:0]
+		wpos := i
 		for i < len(rs) {
 			r := rs[i]
 			c := classOf(r)
@@ -146,13 +183,15 @@ func analyze(text string) []word {
 			if c == clSep || c == clSpace {
 				break
 			}
-			if c == clLetter && unicode.IsMark(r) && len(runs) > 0 {
+			if c == clLetter && len(runs) > 0 && unicode.IsMark(r) {
 				c = runs[len(runs)-1].class // a combining mark stays with what it marks
 			}
 			if len(runs) == 0 || runs[len(runs)-1].class != c {
-				runs = append(runs, run{class: c})
+				runs = append(runs, run{class: c, start: wpos})
 			}
-			runs[len(runs)-1].rs = append(runs[len(runs)-1].rs, r)
+			rs[wpos] = r
+			wpos++
+			runs[len(runs)-1].rs = rs[runs[len(runs)-1].start:wpos]
 			i++
 		}
 		for k := 0; k < len(runs); k++ {
@@ -162,7 +201,7 @@ func analyze(text string) []word {
 				if k == 0 && spaceOnly && prevKo != nil && w.term != "" {
 					w.junction = string(prevKo[len(prevKo)-1:]) + string(stem[:1])
 				}
-				out = append(out, w)
+				f(w)
 				prevKo = nil
 				if k == len(runs)-1 && !stripped && w.term != "" {
 					prevKo = stem
@@ -175,24 +214,22 @@ func analyze(text string) []word {
 				j++
 			}
 			if j == k {
-				out = append(out, alnumWord(r.class, r.rs))
+				f(alnumWord(r.class, r.rs))
 			} else {
-				var joined []rune
 				var parts []string
 				for _, p := range runs[k : j+1] {
-					joined = append(joined, p.rs...)
 					if w := alnumWord(p.class, p.rs); w.term != "" {
 						parts = append(parts, w.term)
 					}
 				}
-				out = append(out, word{term: string(joined), alt: parts, raw: string(joined)})
+				joined := string(rs[runs[k].start : runs[j].start+len(runs[j].rs)])
+				f(word{term: joined, alt: parts, raw: joined})
 			}
 			k = j
 			prevKo = nil
 		}
 		spaceOnly = true
 	}
-	return out
 }
 
 func alnumWord(class int, rs []rune) word {
@@ -214,7 +251,7 @@ func koreanWord(rs []rune) (word, []rune, bool) {
 		return word{hangul: true, raw: raw}, rs, false
 	}
 	stem, stripped := rs, false
-	for _, suf := range koreanSuffixes {
+	for _, suf := range koreanSuffixesByLast[rs[len(rs)-1]] {
 		if strings.HasSuffix(raw, suf) {
 			n := utf8.RuneCountInString(suf)
 			if len(rs)-n >= 1 {
@@ -241,54 +278,66 @@ func koreanWord(rs []rune) (word, []rune, bool) {
 // final e, so that "caches", "cache", "cached" and "caching" meet at "cach".
 // It works on code points and only ever removes ASCII endings.
 func stemEnglish(w string) string {
-	rs := []rune(w)
-	n := len(rs)
+	n := utf8.RuneCountInString(w)
 	if n <= 3 {
 		return w
 	}
-	has := func(suf string) bool { return strings.HasSuffix(string(rs), suf) }
+	has := func(suf string) bool { return strings.HasSuffix(w, suf) }
+	cut := func(k int) { w, n = w[:len(w)-k], n-k }
 	undouble := func() {
-		n := len(rs)
-		if n >= 2 && rs[n-1] == rs[n-2] && !strings.ContainsRune("lsz", rs[n-1]) && rs[n-1] < 0x80 && unicode.IsLetter(rs[n-1]) {
-			rs = rs[:n-1]
+		if k := len(w); n >= 2 && k >= 2 && w[k-1] == w[k-2] && isASCIILetter(w[k-1]) && !strings.ContainsRune("lsz", rune(w[k-1])) {
+			cut(1)
 		}
 	}
 	switch {
 	case n > 4 && (has("ies") || has("ied")):
-		rs = append(rs[:n-3], 'y')
+		cut(3)
+		w, n = w+"y", n+1
 	case has("sses"):
-		rs = rs[:n-2]
+		cut(2)
 	case has("s") && !has("ss") && !has("us") && !has("is"):
-		rs = rs[:n-1]
+		cut(1)
 	case has("ing") && n-3 >= 3:
-		rs = rs[:n-3]
+		cut(3)
 		undouble()
 	case has("ed") && n-2 >= 3:
-		rs = rs[:n-2]
+		cut(2)
 		undouble()
 	}
-	if len(rs) > 3 && rs[len(rs)-1] == 'e' {
-		rs = rs[:len(rs)-1]
+	if n > 3 && has("e") {
+		cut(1)
 	}
-	return string(rs)
+	return w
 }
+
+func isASCIILetter(b byte) bool { return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' }
 
 // IndexTerms returns the terms the index records for text, in text order and
 // with repeats, so that counting them gives term frequencies.
 func IndexTerms(text string) []string {
 	var out []string
-	for _, w := range analyze(text) {
+	eachIndexTerm(text, func(t string) { out = append(out, t) })
+	return out
+}
+
+// eachIndexTerm calls f with each term IndexTerms would return, without
+// building the list.
+func eachIndexTerm(text string, f func(string)) {
+	eachWord(text, func(w word) {
 		if w.junction != "" {
-			out = append(out, w.junction)
+			f(w.junction)
 		}
 		if w.term == "" {
-			continue
+			return
 		}
-		out = append(out, w.term)
-		out = append(out, w.parts...)
-		out = append(out, w.alt...)
-	}
-	return out
+		f(w.term)
+		for _, t := range w.parts {
+			f(t)
+		}
+		for _, t := range w.alt {
+			f(t)
+		}
+	})
 }
 
 // Group is one word of a query. A document matches it when it has any term
