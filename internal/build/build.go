@@ -163,6 +163,7 @@ type Extra struct {
 
 // Extras are run in order after the pages.
 var Extras = []Extra{
+	{"search index", writeSearch},
 	{"api", api.Write},
 	{"headers", writeHeaders},
 }
