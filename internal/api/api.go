@@ -395,4 +395,3 @@ func (w *writer) markdown(c *cases.Case, lang string) string {
 		t("case.ai_json"), w.base+prefix("cases/"+c.ID+".json"), t("case.ai_similar"), w.base+prefix("cases/"+c.ID+"/similar.json")))
 	return b.String()
 }
-

@@ -139,16 +139,51 @@ func langIf(written, page string) string {
 	return ""
 }
 
-// sitemap lists every HTML page with its hreflang alternates; case pages
-// carry lastmod from updated_at.
-func (s *Site) sitemap(w io.Writer) error {
+// sitemapMax is the most URLs one sitemap file may list (the protocol's
+// limit); a larger site gets a sitemap index and numbered parts.
+const sitemapMax = 50000
+
+// sitemapURLs lists the jobs a sitemap names: every HTML page of a language.
+func (s *Site) sitemapURLs() []Job {
+	var out []Job
+	for _, j := range s.pageJobs() {
+		if j.Lang != "" && j.Kind != KindFeed {
+			out = append(out, j)
+		}
+	}
+	return out
+}
+
+// sitemapParts returns how many part files the sitemap needs; 1 means
+// sitemap.xml is itself the list.
+func (s *Site) sitemapParts() int {
+	n := s.countPages()
+	return max(1, (n+sitemapMax-1)/sitemapMax)
+}
+
+// sitemap writes sitemap.xml (part 0) or one numbered part. Every page is
+// listed with its hreflang alternates; case pages carry lastmod from
+// updated_at.
+func (s *Site) sitemap(j Job, w io.Writer) error {
 	var b bytes.Buffer
 	b.WriteString(xml.Header)
-	b.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">` + "\n")
-	for _, j := range s.Jobs() {
-		if j.Lang == "" || j.Kind == KindFeed {
-			continue
+	parts := s.sitemapParts()
+	if parts > 1 && j.Page == 0 {
+		b.WriteString(`<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
+		for i := 1; i <= parts; i++ {
+			fmt.Fprintf(&b, "<sitemap><loc>%ssitemap-%d.xml</loc></sitemap>\n", s.base, i)
 		}
+		b.WriteString("</sitemapindex>\n")
+		_, err := w.Write(b.Bytes())
+		return err
+	}
+	jobs := s.sitemapURLs()
+	if parts > 1 {
+		from := (j.Page - 1) * sitemapMax
+		jobs = jobs[from:min(from+sitemapMax, len(jobs))]
+	}
+	b.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">` + "\n")
+	for _, j := range jobs {
 		b.WriteString("<url><loc>")
 		xml.EscapeText(&b, []byte(s.base+j.Path))
 		b.WriteString("</loc>")

@@ -203,10 +203,35 @@ func (s *Site) Jobs() []Job {
 	add(Job{Kind: KindRoot, Path: ""})
 	add(Job{Kind: KindNotFound, Path: "404.html"})
 	add(Job{Kind: KindSitemap, Path: "sitemap.xml"})
+	if parts := s.sitemapParts(); parts > 1 {
+		for i := 1; i <= parts; i++ {
+			add(Job{Kind: KindSitemap, Path: fmt.Sprintf("sitemap-%d.xml", i), Page: i})
+		}
+	}
 	add(Job{Kind: KindRobots, Path: "robots.txt"})
 	for _, a := range s.Assets() {
 		add(Job{Kind: KindAsset, Path: a.Path, Asset: a.Path})
 	}
+	return append(jobs, s.pageJobs()...)
+}
+
+// countPages counts the HTML pages of both languages, as the sitemap lists
+// them, without listing them.
+func (s *Site) countPages() int {
+	per := 3 + len(s.lib.Pages) // home, search and API pages; not the feed + s.pages(len(s.lib.Cases)) + len(s.lib.Cases)
+	for _, name := range cases.Facets {
+		per++
+		for _, t := range s.facets[name].Topics {
+			per += s.pages(len(t.Cases))
+		}
+	}
+	return per * len(cases.Languages)
+}
+
+// pageJobs lists the pages of both languages.
+func (s *Site) pageJobs() []Job {
+	var jobs []Job
+	add := func(j Job) { jobs = append(jobs, j) }
 	for _, lang := range cases.Languages {
 		add(Job{Kind: KindHome, Lang: lang, Path: homePath(lang)})
 		add(Job{Kind: KindSearch, Lang: lang, Path: searchPath(lang)})
@@ -248,7 +273,7 @@ func (s *Site) Render(j Job, w io.Writer) (string, error) {
 	case KindFeed:
 		return "application/atom+xml", s.feed(j, w)
 	case KindSitemap:
-		return "application/xml", s.sitemap(w)
+		return "application/xml", s.sitemap(j, w)
 	case KindRobots:
 		_, err := fmt.Fprintf(w, "User-agent: *\nAllow: /\n\nSitemap: %ssitemap.xml\n", s.base)
 		return "text/plain", err

@@ -1,0 +1,231 @@
+package site
+
+import (
+	"fmt"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"incidentlib/internal/cases"
+	"incidentlib/internal/related"
+)
+
+// TestRelatedContent pins which cases each real case lists as related and
+// why, in both languages. The golden file was read and checked by hand:
+// every reason names terms the two cases really share.
+func TestRelatedContent(t *testing.T) {
+	lib := loadContent(t, contentFS(t))
+	s := newSite(t, lib, false)
+	var b strings.Builder
+	for _, c := range lib.Cases {
+		fmt.Fprintf(&b, "%s %s\n", c.ID, c.Title.En)
+		for _, g := range s.Related(c.ID) {
+			fmt.Fprintf(&b, "  [%s | %s]\n", s.Reason("en", g.Kind, g.Reason), s.Reason("ko", g.Kind, g.Reason))
+			for _, l := range g.Links {
+				fmt.Fprintf(&b, "    %s %s | %s\n", l.ID, s.Reason("en", l.Kind, l.Reason), s.Reason("ko", l.Kind, l.Reason))
+			}
+		}
+	}
+	got := b.String()
+	path := filepath.Join("testdata", "golden", "related.txt")
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update)", err)
+	}
+	if got != string(want) {
+		t.Errorf("related cases differ from %s; run go test ./internal/site -update and review the diff", path)
+	}
+
+	// Symmetric, and each reason is what the two cases share, in words of
+	// both languages.
+	for _, c := range lib.Cases {
+		for _, g := range s.Related(c.ID) {
+			for _, l := range g.Links {
+				o := lib.ByID[l.ID]
+				if !linked(s, o.ID, c.ID) {
+					t.Errorf("%s lists %s but not the other way round", c.ID, o.ID)
+				}
+				if l.SameRootCause != (c.RootCause == o.RootCause) {
+					t.Errorf("%s→%s: same root cause = %v", c.ID, o.ID, l.SameRootCause)
+				}
+				checkShared(t, c.ID+"→"+o.ID+" components", l.Components, c.Components, o.Components)
+				checkShared(t, c.ID+"→"+o.ID+" contributing", l.Contributing, c.Contributing, o.Contributing)
+				checkShared(t, c.ID+"→"+o.ID+" symptoms", l.Symptoms, c.Symptoms, o.Symptoms)
+				for _, lang := range cases.Languages {
+					reason := s.Reason(lang, l.Kind, l.Reason)
+					for _, id := range l.Components {
+						tm, _ := lib.Vocab.Term("components", id)
+						if !strings.Contains(reason, tm.Label.Get(lang)) {
+							t.Errorf("%s→%s %s reason %q lacks %q", c.ID, o.ID, lang, reason, tm.Label.Get(lang))
+						}
+					}
+					if l.SameRootCause && !strings.Contains(reason, s.strings.Get(lang, "related.same_root_cause")) {
+						t.Errorf("%s→%s %s reason %q does not say same root cause", c.ID, o.ID, lang, reason)
+					}
+				}
+			}
+		}
+		// Explicit links come first.
+		seenComputed := false
+		for _, g := range s.Related(c.ID) {
+			if g.Kind == related.Computed {
+				seenComputed = true
+			} else if seenComputed {
+				t.Errorf("%s: explicit link after computed ones", c.ID)
+			}
+		}
+		for _, id := range c.Related {
+			if !linked(s, c.ID, id) {
+				t.Errorf("%s: explicit link to %s missing", c.ID, id)
+			}
+		}
+	}
+}
+
+func linked(s *Site, from, to string) bool {
+	for _, g := range s.Related(from) {
+		for _, l := range g.Links {
+			if l.ID == to {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func checkShared(t *testing.T, what string, got, a, b []string) {
+	t.Helper()
+	var want []string
+	for _, x := range a {
+		if slices.Contains(b, x) {
+			want = append(want, x)
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("%s: reason says %v, the cases share %v", what, got, want)
+	}
+}
+
+// syntheticLibrary makes n cases with Zipf-skewed terms, without JSON, so
+// that derivation can be tested and measured at 100,000 cases quickly.
+func syntheticLibrary(n int) *cases.Library {
+	r := rand.New(rand.NewSource(1))
+	terms := func(prefix string, k int) []cases.Term {
+		out := make([]cases.Term, k)
+		for i := range out {
+			id := fmt.Sprintf("%s-%d", prefix, i)
+			out[i] = cases.Term{ID: id, Label: cases.Text{En: id, Ko: id + " 한"}}
+		}
+		return out
+	}
+	voc := cases.Vocab{RootCause: terms("rc", 15), Components: terms("comp", 40), Symptoms: terms("sym", 40),
+		Contributing: terms("con", 25), Domain: terms("dom", 12), Severity: terms("sev", 4)}
+	lib := &cases.Library{ByID: map[string]*cases.Case{}, Vocab: voc, Site: cases.Site{PageSize: 20, BaseURL: "https://x.example/"}}
+	zipf := func(k int) *rand.Zipf { return rand.NewZipf(r, 1.1, 1, uint64(k-1)) }
+	zc, zs, zr, zk, zd := zipf(40), zipf(40), zipf(15), zipf(25), zipf(12)
+	pick := func(z *rand.Zipf, ts []cases.Term, k int) []string {
+		var out []string
+		for len(out) < k {
+			id := ts[z.Uint64()].ID
+			if !slices.Contains(out, id) {
+				out = append(out, id)
+			}
+		}
+		return out
+	}
+	for i := 0; i < n; i++ {
+		d := 10 + i%300
+		det, res := cases.Duration(d), cases.Duration(3*d)
+		c := &cases.Case{
+			ID: fmt.Sprintf("IL-%06d", i+1), Org: fmt.Sprintf("Org %d", i%500), OrgSlug: fmt.Sprintf("org-%d", i%500),
+			Date:       cases.Date{Year: 2014 + i%13, Month: time.Month(1 + i%12), Day: 1 + i%28},
+			Title:      cases.Text{En: "t", Ko: "제목"},
+			Components: pick(zc, voc.Components, 1+r.Intn(3)), Symptoms: pick(zs, voc.Symptoms, 1+r.Intn(3)),
+			RootCause: voc.RootCause[zr.Uint64()].ID, Contributing: pick(zk, voc.Contributing, r.Intn(3)),
+			Domain: pick(zd, voc.Domain, 1+r.Intn(2)), Severity: "unknown",
+			Timeline: cases.Timeline{DetectedAfter: &det, ResolvedAfter: &res},
+		}
+		lib.Cases = append(lib.Cases, c)
+		lib.ByID[c.ID] = c
+	}
+	cases.SortNewestFirst(lib.Cases)
+	return lib
+}
+
+func derive(lib *cases.Library) (map[string]*Facet, map[string][]RelGroup) {
+	facets := deriveFacets(lib)
+	for _, f := range facets {
+		for _, t := range f.Topics {
+			t.stats = computeStats(t.Cases, &lib.Vocab)
+		}
+	}
+	return facets, deriveRelated(lib)
+}
+
+// TestDeriveLarge derives topics, statistics and related cases for 1,000
+// and 100,000 generated cases and checks what must hold at any size.
+func TestDeriveLarge(t *testing.T) {
+	for _, n := range []int{1000, 100000} {
+		if n > 1000 && testing.Short() {
+			continue
+		}
+		lib := syntheticLibrary(n)
+		facets, rel := derive(lib)
+		total := 0
+		for _, tp := range facets["root-causes"].Topics {
+			total += len(tp.Cases)
+			if tp.Stats().Total != len(tp.Cases) || tp.Stats().MedianDetect == nil {
+				t.Errorf("%d: %s stats %+v", n, tp.ID, tp.Stats())
+			}
+		}
+		if total != n {
+			t.Errorf("%d: root-cause topics hold %d cases", n, total)
+		}
+		if len(facets["years"].Topics) != 13 {
+			t.Errorf("%d: %d years", n, len(facets["years"].Topics))
+		}
+		links := 0
+		for _, c := range lib.Cases {
+			for _, g := range rel[c.ID] {
+				for _, l := range g.Links {
+					links++
+					found := false
+					for _, g2 := range rel[l.ID] {
+						for _, l2 := range g2.Links {
+							found = found || l2.ID == c.ID
+						}
+					}
+					if !found {
+						t.Fatalf("%d: %s→%s not symmetric", n, c.ID, l.ID)
+					}
+				}
+			}
+		}
+		if links < n*3 {
+			t.Errorf("%d: only %d related links", n, links)
+		}
+	}
+}
+
+// BenchmarkDerive measures topics, statistics and related cases together;
+// compare the sizes to see the cost grow in a straight line.
+func BenchmarkDerive(b *testing.B) {
+	for _, n := range []int{1000, 10000, 100000} {
+		lib := syntheticLibrary(n)
+		b.Run(fmt.Sprintf("cases=%d", n), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				derive(lib)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/case")
+		})
+	}
+}
