@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/css"
 	"github.com/chromedp/chromedp"
@@ -17,7 +18,8 @@ import (
 // the element's font, weight and lang, and holds nothing but Hangul, so the
 // fonts Chromium reports for it are exactly the fonts that drew the Hangul
 // (the element's own text would mix in the font of Latin letters and
-// spaces). It returns "" when the element exists and the span was added,
+// spaces). Reading its box forces a layout: Chromium reports fonts only for
+// text that has been laid out. It returns "" when the element exists and the span was added,
 // else why not.
 const markHangul = `(() => {
   const el = document.querySelector(%s);
@@ -28,6 +30,7 @@ const markHangul = `(() => {
   span.setAttribute("data-webtest-hangul", "");
   span.textContent = hangul;
   el.appendChild(span);
+  span.getBoundingClientRect();
   return "";
 })()`
 
@@ -55,11 +58,20 @@ func HangulFont(t testing.TB, ctx context.Context, selector string) string {
 	if err != nil || len(ids) == 0 {
 		t.Fatalf("hangul font of %q: find the marker span: %v", selector, err)
 	}
-	res, err := chromedp.Call(ctx, css.GetPlatformFontsForNode, css.GetPlatformFontsForNodeParams{NodeID: ids[0]})
-	if err != nil {
-		t.Fatalf("hangul font of %q: CSS.getPlatformFontsForNode: %v", selector, err)
+	// Chromium answers from the last layout and does not lay the page out
+	// for this call; a busy renderer can still be behind, so ask again a
+	// few times before concluding that the text is not drawn.
+	var fonts []*css.PlatformFontUsage
+	for try := 0; try < 20 && len(fonts) == 0; try++ {
+		if try > 0 {
+			time.Sleep(50 * time.Millisecond)
+		}
+		res, err := chromedp.Call(ctx, css.GetPlatformFontsForNode, css.GetPlatformFontsForNodeParams{NodeID: ids[0]})
+		if err != nil {
+			t.Fatalf("hangul font of %q: CSS.getPlatformFontsForNode: %v", selector, err)
+		}
+		fonts = res.Fonts
 	}
-	fonts := res.Fonts
 	if len(fonts) == 0 {
 		t.Fatalf("hangul font of %q: Chromium reports no font for the Hangul text (is it hidden?)", selector)
 	}
