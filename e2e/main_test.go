@@ -13,6 +13,7 @@ package e2e
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -90,6 +91,9 @@ var skipDirs = map[string]bool{".git": true, "node_modules": true, "public": tru
 // comment for why.
 func statSources(root string) error {
 	return filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil // removed while we walk: someone is editing
+		}
 		if err != nil {
 			return err
 		}
@@ -99,8 +103,10 @@ func statSources(root string) error {
 			}
 			return nil
 		}
-		_, err = os.Stat(p)
-		return err
+		if _, err := os.Stat(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+		return nil
 	})
 }
 
