@@ -249,3 +249,36 @@ func TestGolden(t *testing.T) {
 		}
 	}
 }
+
+// TestAssetNames: an asset's published name changes when its content
+// changes, and only then.
+func TestAssetNames(t *testing.T) {
+	lib := loadContent(t, contentFS(t))
+	names := func(css, js string) map[string]string {
+		static := fstest.MapFS{"css/site.css": {Data: []byte(css)}, "js/search.js": {Data: []byte(js)}}
+		s, err := New(lib, Options{Templates: incidentlib.Templates(), Static: static})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]string{}
+		for k, a := range s.assets {
+			out[k] = a.Path
+		}
+		return out
+	}
+	a := names("body { color: red }", "var a = 1;")
+	b := names("body { color: red }", "var a = 1;")
+	c := names("body { color: blue }", "var a = 1;")
+	if a["css/site.css"] != b["css/site.css"] || a["js/search.js"] != b["js/search.js"] {
+		t.Errorf("same content, different names: %v %v", a, b)
+	}
+	if a["css/site.css"] == c["css/site.css"] {
+		t.Errorf("changed stylesheet kept its name %s", a["css/site.css"])
+	}
+	if a["js/search.js"] != c["js/search.js"] {
+		t.Errorf("unchanged script renamed: %s → %s", a["js/search.js"], c["js/search.js"])
+	}
+	if !strings.HasPrefix(a["css/site.css"], "assets/site.") || !strings.HasSuffix(a["css/site.css"], ".css") {
+		t.Errorf("name %s", a["css/site.css"])
+	}
+}

@@ -1,0 +1,309 @@
+package serve
+
+import (
+	"bytes"
+	"fmt"
+	"html/template"
+	"mime"
+	"net/http"
+	"path"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"incidentlib/internal/build"
+	"incidentlib/internal/diag"
+	"incidentlib/internal/site"
+)
+
+// EventsPath is where open pages listen for new versions.
+const EventsPath = "/_incidentlib/events"
+
+// Handler serves the current model: pages rendered on request, the files
+// of build.Extras, and the event stream that makes pages reload.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc(EventsPath, s.events)
+	mux.HandleFunc("/", s.page)
+	return mux
+}
+
+var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+func (s *Server) page(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	// A preview must never be cached: the next save changes everything.
+	w.Header().Set("Cache-Control", "no-store")
+	m := s.cur.Load()
+	if m.site == nil {
+		s.errorPage(w, m, m.problems, http.StatusInternalServerError)
+		return
+	}
+	file := strings.TrimPrefix(r.URL.Path, "/")
+	if file == "" || strings.HasSuffix(file, "/") {
+		file += "index.html"
+	}
+	if j, ok := m.files[file]; ok {
+		s.render(w, m, j, http.StatusOK)
+		return
+	}
+	extras, err := m.extraFiles()
+	if data, ok := extras[file]; ok {
+		s.write(w, m, typeOf(file, ""), data, http.StatusOK)
+		return
+	}
+	// A folder asked for without its slash, as a static host redirects it.
+	if _, ok := m.files[file+"/index.html"]; ok {
+		http.Redirect(w, r, r.URL.Path+"/", http.StatusFound)
+		return
+	}
+	if _, ok := extras[file+"/index.html"]; ok {
+		http.Redirect(w, r, r.URL.Path+"/", http.StatusFound)
+		return
+	}
+	if err != nil {
+		// The file may be missing because an extra failed: say so.
+		var l diag.List
+		l.Errorf("", 0, 0, "", "%v", err)
+		s.errorPage(w, m, l, http.StatusInternalServerError)
+		return
+	}
+	if j, ok := m.files["404.html"]; ok {
+		s.render(w, m, j, http.StatusNotFound)
+		return
+	}
+	http.NotFound(w, r)
+}
+
+// render renders one job, minified as a build writes it.
+func (s *Server) render(w http.ResponseWriter, m *model, j site.Job, status int) {
+	raw, out := bufPool.Get().(*bytes.Buffer), bufPool.Get().(*bytes.Buffer)
+	defer bufPool.Put(raw)
+	defer bufPool.Put(out)
+	raw.Reset()
+	out.Reset()
+	typ, err := m.site.Render(j, raw)
+	if err == nil {
+		err = site.Minify(out, typ, raw.Bytes())
+	}
+	if err != nil {
+		// Templates can fail when they run, on one kind of page only.
+		s.errorPage(w, m, templateProblems(s.templatesName(), fmt.Errorf("%s: %w", j.File(), err)), http.StatusInternalServerError)
+		return
+	}
+	s.write(w, m, typeOf(j.File(), typ), out.Bytes(), status)
+}
+
+// write sends a file, with the reload script in HTML.
+func (s *Server) write(w http.ResponseWriter, m *model, typ string, data []byte, status int) {
+	if strings.HasPrefix(typ, "text/html") {
+		data = inject(data, m.version)
+	}
+	w.Header().Set("Content-Type", typ)
+	w.Header().Set("Content-Length", strconv.Itoa(len(data)))
+	w.WriteHeader(status)
+	w.Write(data)
+}
+
+// typeOf is the Content-Type of a file, from the renderer when it said.
+func typeOf(file, rendered string) string {
+	typ := rendered
+	if typ == "" {
+		switch path.Ext(file) {
+		case ".json":
+			typ = "application/json"
+		case ".md":
+			typ = "text/markdown"
+		case ".txt", "":
+			typ = "text/plain"
+		default:
+			typ = mime.TypeByExtension(path.Ext(file))
+		}
+	}
+	if typ == "" {
+		return "application/octet-stream"
+	}
+	if !strings.Contains(typ, "charset") && (strings.HasPrefix(typ, "text/") || strings.HasSuffix(typ, "json") || strings.HasSuffix(typ, "xml") || strings.HasSuffix(typ, "javascript")) {
+		typ += "; charset=utf-8"
+	}
+	return typ
+}
+
+// extraFiles runs every build.Extras entry once for this model, on first
+// need: the search index and the API cost far more than one page, and an
+// edit should show on the page being read without waiting for them.
+func (m *model) extraFiles() (map[string][]byte, error) {
+	m.extrasOnce.Do(func() {
+		files := map[string][]byte{}
+		var mu sync.Mutex
+		store := func(p string, data []byte) error {
+			mu.Lock()
+			defer mu.Unlock()
+			files[p] = bytes.Clone(data) // writers may reuse their buffers
+			return nil
+		}
+		for _, e := range build.Extras {
+			if err := e.Write(m.site, store); err != nil {
+				m.extrasErr = fmt.Errorf("%s: %w", e.Name, err)
+				break
+			}
+		}
+		m.extras = files
+	})
+	return m.extras, m.extrasErr
+}
+
+// reloadScript opens the event stream and reloads the page when the server
+// has a version other than the one the page was rendered from. The stream
+// sends the current version as soon as it opens, so a save made while the
+// page was loading is not missed; after a restart the browser reconnects on
+// its own and the new server's version differs.
+const reloadScript = `<script>(function(){var v="%d";if(!window.EventSource)return;` +
+	`var es=new EventSource("` + EventsPath + `");` +
+	`es.onmessage=function(e){if(e.data!==v){es.close();location.reload();}};})();</script>`
+
+// inject puts the reload script before the last </body>, or at the end.
+func inject(page []byte, version uint64) []byte {
+	script := fmt.Sprintf(reloadScript, version)
+	i := bytes.LastIndex(page, []byte("</body>"))
+	if i < 0 {
+		return append(page[:len(page):len(page)], script...)
+	}
+	out := make([]byte, 0, len(page)+len(script))
+	out = append(out, page[:i]...)
+	out = append(out, script...)
+	return append(out, page[i:]...)
+}
+
+// events streams the model's version to a page: once on connect, then after
+// every rebuild, until the page goes away or the server stops.
+func (s *Server) events(w http.ResponseWriter, r *http.Request) {
+	flusher, ok := w.(http.Flusher)
+	if !ok {
+		http.Error(w, "streaming unsupported", http.StatusInternalServerError)
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	// Reconnect quickly after a restart, so the page reloads soon after.
+	fmt.Fprint(w, "retry: 1000\n\n")
+	ping := time.NewTicker(20 * time.Second)
+	defer ping.Stop()
+	m := s.cur.Load()
+	for {
+		fmt.Fprintf(w, "data: %d\n\n", m.version)
+		flusher.Flush()
+	wait:
+		select {
+		case <-m.next:
+			m = s.cur.Load()
+		case <-ping.C:
+			fmt.Fprint(w, ": ping\n\n") // keeps idle connections from being dropped
+			flusher.Flush()
+			goto wait
+		case <-r.Context().Done():
+			return
+		case <-s.stopping:
+			return
+		}
+	}
+}
+
+// errorPage lists problems instead of the page, with the reload script, so
+// that saving the fix brings the page back by itself.
+func (s *Server) errorPage(w http.ResponseWriter, m *model, problems diag.List, status int) {
+	type item struct{ At, Field, Msg string }
+	var errs, warns []item
+	for _, d := range problems.Items {
+		it := item{At: d.File, Field: d.Field, Msg: d.Msg}
+		if d.Line > 0 {
+			it.At += fmt.Sprintf(":%d:%d", d.Line, d.Col)
+		}
+		if d.Warning {
+			warns = append(warns, it)
+		} else {
+			errs = append(errs, it)
+		}
+	}
+	var b bytes.Buffer
+	err := errorTmpl.Execute(&b, map[string]any{"Errors": errs, "Warnings": warns})
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	s.write(w, m, "text/html; charset=utf-8", b.Bytes(), status)
+}
+
+// The text of each line is the problem as the terminal shows it
+// (file:line:col: field: message), so that it can be searched for.
+var errorTmpl = template.Must(template.New("error").Parse(`<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{len .Errors}} problem{{if ne (len .Errors) 1}}s{{end}} · incidentlib serve</title>
+<style>
+body{font:16px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:60rem;padding:0 1rem;color:#1a1a1a}
+h1{font-size:1.4rem;color:#a00}h2{font-size:1.1rem;color:#7a5a00}
+ol{padding-left:1.5rem}li{margin:.4rem 0}
+code{font:14px/1.4 ui-monospace,monospace;white-space:pre-wrap;word-break:break-word}
+.at{font-weight:bold}.field{color:#005a9c}
+</style>
+</head>
+<body>
+<h1>The site cannot be shown: {{len .Errors}} problem{{if ne (len .Errors) 1}}s{{end}}</h1>
+<p>Fix the files below and save: this page reloads by itself.</p>
+<ol>{{range .Errors}}
+<li><code>{{with .At}}<span class="at">{{.}}</span>: {{end}}{{with .Field}}<span class="field">{{.}}</span>: {{end}}{{.Msg}}</code></li>{{end}}
+</ol>
+{{with .Warnings}}<h2>Warnings</h2>
+<ol>{{range .}}
+<li><code>{{with .At}}<span class="at">{{.}}</span>: {{end}}warning: {{with .Field}}<span class="field">{{.}}</span>: {{end}}{{.Msg}}</code></li>{{end}}
+</ol>{{end}}
+</body>
+</html>
+`))
+
+// templateErrRe finds the template file and line in an html/template or
+// text/template error, such as `template: case.html:12: unexpected "}"` or
+// `html/template:case.html:3:10: no such template "x"`.
+var templateErrRe = regexp.MustCompile(`(?:html/)?template: ?([\w.-]+\.html):(\d+)(?::(\d+))?: (.*)`)
+
+// templateProblems turns a template error into a problem with the
+// template's file and line when the message names them.
+func templateProblems(dir string, err error) diag.List {
+	var l diag.List
+	msg := err.Error()
+	if sm := templateErrRe.FindStringSubmatch(msg); sm != nil {
+		line, _ := strconv.Atoi(sm[2])
+		col, _ := strconv.Atoi(sm[3])
+		if col == 0 {
+			col = 1
+		}
+		l.Errorf(dir+"/"+sm[1], line, col, "", "%s", strings.TrimSpace(sm[4]))
+		return l
+	}
+	l.Errorf(dir, 0, 0, "", "%s", msg)
+	return l
+}
+
+// templatesName names the templates for messages.
+func (s *Server) templatesName() string {
+	for _, r := range s.roots {
+		if r.kind == "templates" {
+			return r.name
+		}
+	}
+	return "built-in templates"
+}
+
+func (s *Server) templateProblems(err error) diag.List {
+	return templateProblems(s.templatesName(), err)
+}

@@ -1,0 +1,334 @@
+// Package serve owns "incidentlib serve", the local preview: it keeps the
+// library and the derived site in memory, renders each page when it is
+// asked for, watches the content, templates and static folders, re-reads
+// only what a save changed, and tells open pages to reload themselves.
+//
+// The state a request sees is one immutable model (library, site, problems,
+// version), swapped atomically after each rebuild, so that a request never
+// sees half of a change. Content or template errors do not stop the server:
+// every page shows them, with file and line, until the files are fixed.
+package serve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"incidentlib"
+	"incidentlib/internal/cases"
+	"incidentlib/internal/diag"
+	"incidentlib/internal/site"
+)
+
+// Options say what to preview and where.
+type Options struct {
+	Content string // the content folder
+	// Templates and Static are folders to use instead of the built-in
+	// files. Empty means ./templates and ./static when those folders exist,
+	// so that edits to a checkout's templates show without a restart, and
+	// the built-in files otherwise.
+	Templates string
+	Static    string
+	BaseURL   string        // overrides site.json's base_url in canonical links
+	Addr      string        // where Run listens, such as 127.0.0.1:1313
+	Log       io.Writer     // the terminal; nil means nowhere
+	Debounce  time.Duration // quiet time that ends a burst of file events; 0 means 50 ms
+}
+
+// Server is a running preview. Create it with New; Serve or Run it once.
+type Server struct {
+	opt       Options
+	content   fs.FS
+	templates fs.FS
+	static    fs.FS
+	roots     []root // folders to watch
+
+	cur      atomic.Pointer[model]
+	rebuild  sync.Mutex    // one rebuild at a time
+	stopping chan struct{} // closed when shutdown starts: event streams end
+	logMu    sync.Mutex
+}
+
+// root is a watched folder and what a change in it means.
+type root struct {
+	kind string // "content", "templates" or "static"
+	dir  string // absolute
+	name string // as given, for messages
+}
+
+// New loads the content once and derives the site. Problems in the content
+// or the templates are not an error here: the pages show them. The error is
+// for a content folder that is missing or not a folder.
+func New(opt Options) (*Server, error) {
+	if opt.Debounce <= 0 {
+		opt.Debounce = 50 * time.Millisecond
+	}
+	if opt.Log == nil {
+		opt.Log = io.Discard
+	}
+	if opt.BaseURL != "" && !strings.HasSuffix(opt.BaseURL, "/") {
+		opt.BaseURL += "/"
+	}
+	s := &Server{opt: opt, stopping: make(chan struct{})}
+	if err := s.addRoot("content", opt.Content, true); err != nil {
+		return nil, err
+	}
+	s.content = os.DirFS(opt.Content)
+	var err error
+	if s.templates, err = s.pick("templates", opt.Templates, incidentlib.Templates()); err != nil {
+		return nil, err
+	}
+	if s.static, err = s.pick("static", opt.Static, incidentlib.Static()); err != nil {
+		return nil, err
+	}
+	m := s.build(nil, nil, true)
+	s.report(nil, m, "started")
+	s.cur.Store(m)
+	return s, nil
+}
+
+// pick returns the folder to read templates or static files from: dir when
+// given, else ./templates or ./static when it exists, else the built-in
+// files, which need no watching.
+func (s *Server) pick(kind, dir string, builtin fs.FS) (fs.FS, error) {
+	given := dir != ""
+	if !given {
+		dir = kind
+	}
+	n := len(s.roots)
+	if err := s.addRoot(kind, dir, given); err != nil {
+		return nil, err
+	}
+	if len(s.roots) == n {
+		return builtin, nil
+	}
+	return os.DirFS(dir), nil
+}
+
+// addRoot records a folder to watch. A folder that was not asked for by
+// name is used only when it exists.
+func (s *Server) addRoot(kind, dir string, required bool) error {
+	info, err := os.Stat(dir)
+	switch {
+	case err != nil && !required:
+		return nil
+	case err != nil:
+		return fmt.Errorf("%s folder: %w", kind, err)
+	case !info.IsDir():
+		return fmt.Errorf("%s folder %s is not a folder", kind, dir)
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return err
+	}
+	s.roots = append(s.roots, root{kind: kind, dir: abs, name: dir})
+	return nil
+}
+
+// Version is the version of the model now served; it changes with every
+// rebuild, successful or not.
+func (s *Server) Version() uint64 { return s.cur.Load().version }
+
+// Run listens on Options.Addr and serves until ctx is done.
+func (s *Server) Run(ctx context.Context) error {
+	ln, err := net.Listen("tcp", s.opt.Addr)
+	if err != nil {
+		return err
+	}
+	return s.Serve(ctx, ln)
+}
+
+// Serve serves on ln and watches the folders until ctx is done. The
+// folders are watched before the first request is answered, so a client
+// that got an answer knows that no later save will be missed. Then it shuts
+// down: open event streams end, requests in flight get a few seconds to
+// finish, the watcher is closed. It returns nil after a clean shutdown.
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	w, err := s.newWatcher()
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	watchCtx, stopWatch := context.WithCancel(context.Background())
+	watched := make(chan struct{})
+	go func() {
+		defer close(watched)
+		s.watch(watchCtx, w)
+	}()
+
+	var names []string
+	for _, r := range s.roots {
+		names = append(names, r.name)
+	}
+	s.logf("incidentlib serve: http://%s/ (watching %s; Ctrl-C to stop)\n", ln.Addr(), strings.Join(names, ", "))
+
+	var serveErr error
+	select {
+	case <-ctx.Done():
+	case serveErr = <-served:
+	}
+	close(s.stopping)
+	shutCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	err = srv.Shutdown(shutCtx)
+	stopWatch()
+	w.Close()
+	<-watched
+	if serveErr != nil && !errors.Is(serveErr, http.ErrServerClosed) {
+		return serveErr
+	}
+	return err
+}
+
+// logf writes to the terminal; rebuilds and the start line come from
+// different goroutines.
+func (s *Server) logf(format string, args ...any) {
+	s.logMu.Lock()
+	defer s.logMu.Unlock()
+	fmt.Fprintf(s.opt.Log, format, args...)
+}
+
+// model is one immutable state of the preview.
+type model struct {
+	version uint64
+	lib     *cases.Library // nil only when the content folder could not be read at all
+	diags   diag.List      // the content's problems, warnings included
+	site    *site.Site     // nil when there are errors
+	// problems is what the error page lists: the content's errors and
+	// warnings, or the template error.
+	problems diag.List
+	files    map[string]site.Job // output file ("en/cases/IL-0495/index.html") → job
+	timings  []timing
+
+	extrasOnce sync.Once
+	extras     map[string][]byte
+	extrasErr  error
+
+	next chan struct{} // closed when a newer model replaces this one
+}
+
+type timing struct {
+	name string
+	took time.Duration
+}
+
+// build makes the next model from cur. changed lists content paths relative
+// to the content folder; templates says that templates or static files
+// changed, which needs site.New but no content reading; full reads all.
+func (s *Server) build(cur *model, changed []string, full bool) *model {
+	m := &model{next: make(chan struct{})}
+	if cur == nil {
+		// Start from the clock, so that a restarted server never repeats a
+		// version an open page already has and every page reloads.
+		m.version = uint64(time.Now().UnixMilli())
+	} else {
+		m.version = cur.version + 1
+	}
+	t := time.Now()
+	step := func(name string) {
+		now := time.Now()
+		m.timings = append(m.timings, timing{name, now.Sub(t)})
+		t = now
+	}
+	switch {
+	case full || cur == nil:
+		m.lib, m.diags = cases.Load(s.content)
+		step("load")
+	case len(changed) > 0:
+		m.lib, m.diags = cases.Reload(cur.lib, cur.diags, s.content, changed)
+		step("reload")
+	default:
+		m.lib, m.diags = cur.lib, cur.diags
+	}
+	if m.diags.Errors() > 0 {
+		m.problems = m.diags
+		return m
+	}
+	st, err := site.New(m.lib, site.Options{BaseURL: s.opt.BaseURL, Templates: s.templates, Static: s.static})
+	step("site")
+	if err != nil {
+		m.problems = s.templateProblems(err)
+		return m
+	}
+	m.site = st
+	jobs := st.Jobs()
+	m.files = make(map[string]site.Job, len(jobs))
+	for _, j := range jobs {
+		m.files[j.File()] = j
+	}
+	step("index")
+	return m
+}
+
+// apply rebuilds after a burst of changes and swaps the new model in.
+func (s *Server) apply(content []string, templates bool, what string) {
+	s.rebuild.Lock()
+	defer s.rebuild.Unlock()
+	cur := s.cur.Load()
+	if len(content) == 0 && !templates {
+		return
+	}
+	m := s.build(cur, content, cur.lib == nil)
+	s.report(cur, m, what)
+	s.cur.Store(m)
+	close(cur.next)
+}
+
+// report prints a rebuild's outcome: every error each time (they are the
+// state of the content), warnings only when they are new, so that a save
+// does not repeat the same warnings, and one line with the time taken.
+func (s *Server) report(prev, m *model, what string) {
+	seen := map[string]bool{}
+	if prev != nil {
+		for _, d := range prev.problems.Items {
+			seen[d.String()] = true
+		}
+		for _, d := range prev.diags.Items {
+			seen[d.String()] = true
+		}
+	}
+	var b strings.Builder
+	for _, d := range m.problems.Items {
+		if !d.Warning || !seen[d.String()] {
+			b.WriteString(d.String())
+			b.WriteByte('\n')
+		}
+	}
+	if m.site != nil {
+		for _, d := range m.diags.Items {
+			if d.Warning && !seen[d.String()] {
+				b.WriteString(d.String())
+				b.WriteByte('\n')
+			}
+		}
+	}
+	var total time.Duration
+	var parts []string
+	for _, t := range m.timings {
+		total += t.took
+		parts = append(parts, fmt.Sprintf("%s %d", t.name, t.took.Milliseconds()))
+	}
+	n := 0
+	if m.lib != nil {
+		n = len(m.lib.Cases)
+	}
+	if m.site != nil {
+		fmt.Fprintf(&b, "incidentlib serve: %s: %d cases ready in %d ms (%s ms)\n", what, n, total.Milliseconds(), strings.Join(parts, ", "))
+	} else {
+		fmt.Fprintf(&b, "incidentlib serve: %s: %d errors, %d warnings; the pages show them until they are fixed\n", what, m.problems.Errors(), m.problems.Warnings())
+	}
+	s.logf("%s", b.String())
+}

@@ -1,0 +1,496 @@
+package serve
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html"
+	"io"
+	"io/fs"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"incidentlib/internal/build"
+	"incidentlib/internal/cases"
+	"incidentlib/internal/site"
+)
+
+// copyDir copies a folder of the repository into a temporary folder.
+func copyDir(t testing.TB, from string) string {
+	t.Helper()
+	to := t.TempDir()
+	err := filepath.WalkDir(from, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(from, p)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(to, rel), 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(to, rel), b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return to
+}
+
+// syncBuf is a log the server and the test share.
+type syncBuf struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuf) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuf) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+type running struct {
+	srv  *Server
+	url  string
+	log  *syncBuf
+	stop func() error // cancels and waits for Serve
+}
+
+// start serves opt on a free port of 127.0.0.1 until the test ends.
+func start(t *testing.T, opt Options) *running {
+	t.Helper()
+	log := &syncBuf{}
+	opt.Log = log
+	srv, err := New(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ctx, ln) }()
+	var once sync.Once
+	var serveErr error
+	stop := func() error {
+		once.Do(func() {
+			cancel()
+			select {
+			case serveErr = <-done:
+			case <-time.After(10 * time.Second):
+				serveErr = errors.New("Serve did not return 10 s after cancel")
+			}
+		})
+		return serveErr
+	}
+	t.Cleanup(func() { stop() })
+	r := &running{srv: srv, url: "http://" + ln.Addr().String(), log: log, stop: stop}
+	// Serve answers only once the folders are watched: after this request,
+	// no edit can be missed.
+	get(t, r.url+"/")
+	return r
+}
+
+// get returns the status and the body with HTML escapes undone, so that
+// text can be compared with what the content says.
+func get(t *testing.T, url string) (int, string) {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp.StatusCode, text(string(b))
+}
+
+var tagRe = regexp.MustCompile(`<[^>]*>`)
+
+// text is a page's text: tags removed, escapes undone, so that it can be
+// compared with what the content and the terminal say.
+func text(page string) string {
+	return html.UnescapeString(tagRe.ReplaceAllString(page, ""))
+}
+
+// waitFor polls url until ok accepts the response, and returns how long
+// that took; it fails the test after limit.
+func waitFor(t *testing.T, url string, limit time.Duration, what string, ok func(status int, body string) bool) time.Duration {
+	t.Helper()
+	t0 := time.Now()
+	for {
+		status, body := get(t, url)
+		if ok(status, body) {
+			return time.Since(t0)
+		}
+		if time.Since(t0) > limit {
+			t.Fatalf("%s: not seen after %v; last status %d, body:\n%.2000s", what, limit, status, body)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// editCase rewrites a case file through a decoded map.
+func editCase(t *testing.T, file string, change func(c map[string]any)) {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c map[string]any
+	if err := json.Unmarshal(b, &c); err != nil {
+		t.Fatal(err)
+	}
+	change(c)
+	if b, err = json.MarshalIndent(c, "", "  "); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, append(b, '\n'), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// wantProblems returns what a full load of dir reports, as the terminal
+// shows it: the error page must list each of these lines.
+func wantProblems(t *testing.T, dir string) []string {
+	t.Helper()
+	_, list := cases.Load(os.DirFS(dir))
+	if list.Errors() == 0 {
+		t.Fatal("the broken content has no errors")
+	}
+	var out []string
+	for _, d := range list.Items {
+		if !d.Warning {
+			out = append(out, d.String())
+		}
+	}
+	return out
+}
+
+var posRe = regexp.MustCompile(`cases/IL-0495\.json:\d+:\d+: `)
+
+// TestEditBreakFix walks through what a person editing a case sees: the
+// page, an edit shown within a second, the error page for two kinds of
+// broken file, and the page again after the fix.
+func TestEditBreakFix(t *testing.T) {
+	dir := copyDir(t, filepath.Join("..", "..", "content"))
+	r := start(t, Options{Content: dir})
+	file := filepath.Join(dir, "cases", "IL-0495.json")
+	page := r.url + "/en/cases/IL-0495/"
+	orig, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	var c struct{ Title cases.Text }
+	if err := json.Unmarshal(orig, &c); err != nil {
+		t.Fatal(err)
+	}
+	status, body := get(t, page)
+	if status != 200 || !strings.Contains(body, c.Title.En) {
+		t.Fatalf("the case page (status %d) does not show the title %q", status, c.Title.En)
+	}
+
+	const newTitle = "Load balancers marked unhealthy, edited in the preview"
+	editCase(t, file, func(c map[string]any) { c["title"].(map[string]any)["en"] = newTitle })
+	took := waitFor(t, page, 5*time.Second, "the new title", func(status int, body string) bool {
+		return status == 200 && strings.Contains(body, newTitle)
+	})
+	t.Logf("edit visible after %v", took)
+	if took >= time.Second {
+		t.Errorf("the edit took %v to show, want under 1 s", took)
+	}
+
+	broken := []struct {
+		name  string
+		write func()
+	}{
+		{"invalid JSON", func() {
+			bad := strings.Replace(string(orig), `"org"`, `"org" oops`, 1)
+			if err := os.WriteFile(file, []byte(bad), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"unknown term", func() {
+			if err := os.WriteFile(file, orig, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			editCase(t, file, func(c map[string]any) { c["components"] = []any{"ingres", "health-probe"} })
+		}},
+	}
+	for _, b := range broken {
+		b.write()
+		want := wantProblems(t, dir)
+		waitFor(t, page, 5*time.Second, b.name+": error page", func(status int, body string) bool {
+			if status != http.StatusInternalServerError || !posRe.MatchString(body) {
+				return false
+			}
+			for _, w := range want {
+				if !strings.Contains(body, w) {
+					return false
+				}
+			}
+			return true
+		})
+		// Every page shows the problem, not only the broken case's.
+		if status, body := get(t, r.url+"/ko/"); status != 500 || !strings.Contains(body, want[0]) || !strings.Contains(body, EventsPath) {
+			t.Errorf("%s: the home page (status %d) does not show %q with the reload script", b.name, status, want[0])
+		}
+		if log := r.log.String(); !strings.Contains(log, want[0]) {
+			t.Errorf("%s: the terminal does not show %q:\n%s", b.name, want[0], log)
+		}
+	}
+	if _, body := get(t, page); !strings.Contains(body, `unknown term "ingres" (did you mean "ingress"?)`) {
+		t.Errorf("the error page does not suggest the right term:\n%.2000s", body)
+	}
+
+	if err := os.WriteFile(file, orig, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, page, 5*time.Second, "the fixed page", func(status int, body string) bool {
+		return status == 200 && strings.Contains(body, c.Title.En)
+	})
+	if n := strings.Count(r.log.String(), "cases ready in"); n < 3 {
+		t.Errorf("the terminal shows %d successful rebuilds, want at least 3:\n%s", n, r.log.String())
+	}
+	if err := r.stop(); err != nil {
+		t.Errorf("shutdown: %v", err)
+	}
+}
+
+// TestTemplateEdit edits a template in a folder given with Templates: the
+// page shows the change, a broken template shows its file and line, and
+// the fix brings the page back.
+func TestTemplateEdit(t *testing.T) {
+	content := copyDir(t, filepath.Join("..", "..", "content"))
+	tmpl := copyDir(t, filepath.Join("..", "..", "templates"))
+	r := start(t, Options{Content: content, Templates: tmpl})
+	page := r.url + "/en/cases/IL-0495/"
+	file := filepath.Join(tmpl, "case.html")
+	orig, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := strings.Index(string(orig), `{{define "main"}}`)
+	if i < 0 {
+		t.Fatal(`case.html has no {{define "main"}}`)
+	}
+	i += len(`{{define "main"}}`)
+	withMark := string(orig[:i]) + `<p id="tmark">template edited</p>` + string(orig[i:])
+	if err := os.WriteFile(file, []byte(withMark), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, page, 5*time.Second, "the edited template", func(status int, body string) bool {
+		return status == 200 && strings.Contains(body, "template edited")
+	})
+
+	line := strings.Count(string(orig[:i]), "\n") + 1
+	broken := string(orig[:i]) + `{{.NoSuchField` + string(orig[i:])
+	if err := os.WriteFile(file, []byte(broken), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("%s/case.html:%d:", tmpl, line)
+	waitFor(t, page, 5*time.Second, "the template error", func(status int, body string) bool {
+		return status == 500 && strings.Contains(body, want)
+	})
+
+	if err := os.WriteFile(file, orig, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, page, 5*time.Second, "the restored template", func(status int, body string) bool {
+		return status == 200 && !strings.Contains(body, "template edited")
+	})
+}
+
+// TestEventsAndShutdown reads the event stream: the version on connect is
+// the one in the page's script, a save sends a new one, and shutting down
+// ends the open stream and returns.
+func TestEventsAndShutdown(t *testing.T) {
+	dir := copyDir(t, filepath.Join("..", "..", "content"))
+	r := start(t, Options{Content: dir})
+	v0 := r.srv.Version()
+	if _, body := get(t, r.url+"/en/"); !strings.Contains(body, fmt.Sprintf(`var v="%d"`, v0)) {
+		t.Fatalf("the page's reload script does not carry version %d", v0)
+	}
+
+	resp, err := http.Get(r.url + EventsPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if ct := resp.Header.Get("Content-Type"); ct != "text/event-stream" {
+		t.Errorf("Content-Type %q", ct)
+	}
+	lines := make(chan string, 10)
+	go func() {
+		sc := bufio.NewScanner(resp.Body)
+		for sc.Scan() {
+			if v, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
+				lines <- v
+			}
+		}
+		close(lines)
+	}()
+	next := func(what string) (string, bool) {
+		select {
+		case v, ok := <-lines:
+			return v, ok
+		case <-time.After(5 * time.Second):
+			t.Fatalf("no event %s", what)
+		}
+		return "", false
+	}
+	if v, _ := next("on connect"); v != fmt.Sprint(v0) {
+		t.Errorf("first event %q, want the current version %d", v, v0)
+	}
+	editCase(t, filepath.Join(dir, "cases", "IL-0338.json"), func(c map[string]any) {
+		c["title"].(map[string]any)["ko"] = "제목을 고쳤다"
+	})
+	if v, _ := next("after a save"); v == fmt.Sprint(v0) || v != fmt.Sprint(r.srv.Version()) {
+		t.Errorf("event after a save %q, want a new version (was %d, now %d)", v, v0, r.srv.Version())
+	}
+
+	t0 := time.Now()
+	if err := r.stop(); err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(t0); d > 3*time.Second {
+		t.Errorf("shutdown took %v with an open event stream", d)
+	}
+	if _, ok := <-lines; ok {
+		t.Error("the event stream is still open after shutdown")
+	}
+	if _, err := http.Get(r.url + "/en/"); err == nil {
+		t.Error("the server still answers after shutdown")
+	}
+}
+
+// TestRoutes checks how URLs map to files, with the handler alone.
+func TestRoutes(t *testing.T) {
+	calls := 0
+	build.Extras = append(build.Extras, build.Extra{Name: "test extra", Write: func(s *site.Site, write func(string, []byte) error) error {
+		calls++
+		if err := write("api/v1/test.json", []byte(`{"cases":`+fmt.Sprint(len(s.Library().Cases))+`}`)); err != nil {
+			return err
+		}
+		return write("docs/index.html", []byte("<!DOCTYPE html><html><body><p>extra page</p></body></html>"))
+	}})
+	t.Cleanup(func() { build.Extras = build.Extras[:len(build.Extras)-1] })
+
+	srv, err := New(Options{Content: filepath.Join("..", "..", "content")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := srv.Handler()
+	tests := []struct {
+		path     string
+		status   int
+		typ      string
+		contains string
+		location string
+	}{
+		{"/", 200, "text/html; charset=utf-8", EventsPath, ""},
+		{"/index.html", 200, "text/html; charset=utf-8", "<html", ""},
+		{"/en/cases/IL-0495/", 200, "text/html; charset=utf-8", "IL-0495", ""},
+		{"/en/cases/IL-0495/index.html", 200, "text/html; charset=utf-8", "IL-0495", ""},
+		{"/ko/cases/IL-0495", 302, "", "", "/ko/cases/IL-0495/"},
+		{"/en/components/ingress/", 200, "text/html; charset=utf-8", "ingress", ""},
+		{"/en/feed.xml", 200, "application/atom+xml; charset=utf-8", "<feed", ""},
+		{"/robots.txt", 200, "text/plain; charset=utf-8", "Sitemap:", ""},
+		{"/api/v1/test.json", 200, "application/json; charset=utf-8", `{"cases":14}`, ""},
+		{"/docs/", 200, "text/html; charset=utf-8", EventsPath, ""},
+		{"/docs", 302, "", "", "/docs/"},
+		{"/en/cases/IL-9999/", 404, "text/html; charset=utf-8", EventsPath, ""},
+		{"/../../etc/passwd", 307, "", "", "/etc/passwd"}, // cleaned by the mux first
+	}
+	for _, tt := range tests {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", tt.path, nil))
+		body := rec.Body.String()
+		if rec.Code != tt.status || (tt.typ != "" && rec.Header().Get("Content-Type") != tt.typ) || !strings.Contains(body, tt.contains) {
+			t.Errorf("GET %s: %d %q, want %d %q containing %q", tt.path, rec.Code, rec.Header().Get("Content-Type"), tt.status, tt.typ, tt.contains)
+		}
+		if loc := rec.Header().Get("Location"); loc != tt.location {
+			t.Errorf("GET %s: Location %q, want %q", tt.path, loc, tt.location)
+		}
+		if cc := rec.Header().Get("Cache-Control"); tt.status < 300 && cc != "no-store" {
+			t.Errorf("GET %s: Cache-Control %q, want no-store", tt.path, cc)
+		}
+		if strings.Count(body, EventsPath) > 1 {
+			t.Errorf("GET %s: the reload script is in the page twice", tt.path)
+		}
+	}
+	if calls != 1 {
+		t.Errorf("the extras ran %d times for one model, want once", calls)
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("POST", "/", nil))
+	if rec.Code != http.StatusMethodNotAllowed {
+		t.Errorf("POST /: %d", rec.Code)
+	}
+}
+
+func TestInject(t *testing.T) {
+	script := fmt.Sprintf(reloadScript, 7)
+	tests := []struct{ in, want string }{
+		{"<html><body><p>x</p></body></html>", "<html><body><p>x</p>" + script + "</body></html>"},
+		{"<p>no body end</p>", "<p>no body end</p>" + script},
+		{"<body><pre></body></pre></body>", "<body><pre></body></pre>" + script + "</body>"},
+	}
+	for _, tt := range tests {
+		in := []byte(tt.in)
+		if got := string(inject(in, 7)); got != tt.want {
+			t.Errorf("inject(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+		if string(in) != tt.in {
+			t.Errorf("inject changed its input %q", tt.in)
+		}
+	}
+}
+
+func TestTemplateProblems(t *testing.T) {
+	tests := []struct{ err, want string }{
+		{`templates: template: case.html:12: unexpected "}" in operand`, `tmpl/case.html:12:1: unexpected "}" in operand`},
+		{`en/cases/IL-0495/index.html: html/template:case.html:3:10: no such template "x"`, `tmpl/case.html:3:10: no such template "x"`},
+		{`templates/strings.json: missing key "nav.main"`, `tmpl: templates/strings.json: missing key "nav.main"`},
+	}
+	for _, tt := range tests {
+		l := templateProblems("tmpl", errors.New(tt.err))
+		if len(l.Items) != 1 || l.Items[0].String() != tt.want {
+			t.Errorf("templateProblems(%q) = %v, want %q", tt.err, l.Items, tt.want)
+		}
+	}
+}
+
+func TestScratch(t *testing.T) {
+	for name, want := range map[string]bool{
+		"IL-0495.json": false, "case.html": false, ".IL-0495.json.swp": true, "IL-0495.json~": true,
+		"4913": true, "#case.html#": true, "site.css": false, "x.tmp": true,
+	} {
+		if scratch(name) != want {
+			t.Errorf("scratch(%q) = %v", name, !want)
+		}
+	}
+}
