@@ -10,6 +10,7 @@ import (
 	"testing/fstest"
 
 	"incidentlib/internal/diag"
+	"incidentlib/internal/gencases"
 )
 
 // contentFS copies the real content folder into memory.
@@ -196,4 +197,58 @@ func TestReloadNilIsLoad(t *testing.T) {
 	if len(lib.Cases) != len(want.Cases) || diagLines(list) != diagLines(wantList) {
 		t.Errorf("Reload(nil) gave %d cases, want %d", len(lib.Cases), len(want.Cases))
 	}
+}
+
+// BenchmarkReloadParts times each part of a Reload after a one-case edit at
+// 10,000 generated cases, and the full cross-file check it replaces.
+func BenchmarkReloadParts(b *testing.B) {
+	dir := b.TempDir()
+	if err := gencases.WriteDir(dir, gencases.Options{N: 10000, Seed: 1}); err != nil {
+		b.Fatal(err)
+	}
+	fsys := os.DirFS(dir)
+	lib, list := Load(fsys)
+	if list.Errors() > 0 {
+		b.Fatalf("generated library has errors:\n%s", diagLines(list))
+	}
+	name := lib.Cases[len(lib.Cases)/2].File
+	b.Run("Reload", func(b *testing.B) {
+		for b.Loop() {
+			Reload(lib, list, fsys, []string{name})
+		}
+	})
+	b.Run("listCases", func(b *testing.B) {
+		for b.Loop() {
+			listCases(fsys, &diag.List{})
+		}
+	})
+	b.Run("loadCase", func(b *testing.B) {
+		for b.Loop() {
+			loadCase(fsys, name, &lib.Vocab)
+		}
+	})
+	b.Run("crossCheck", func(b *testing.B) {
+		for b.Loop() {
+			crossCheck(lib, &diag.List{})
+		}
+	})
+	b.Run("checkLinks", func(b *testing.B) {
+		for b.Loop() {
+			checkLinks(lib, &diag.List{})
+		}
+	})
+	b.Run("sort", func(b *testing.B) {
+		cs := append([]*Case(nil), lib.Cases...)
+		for b.Loop() {
+			cs[0], cs[len(cs)-1] = cs[len(cs)-1], cs[0]
+			SortNewestFirst(cs)
+		}
+	})
+	b.Run("pages+topics", func(b *testing.B) {
+		for b.Loop() {
+			var l diag.List
+			loadPages(fsys, &l)
+			loadTopics(fsys, &Library{Vocab: lib.Vocab, Topics: map[string]map[string]Text{}}, &l)
+		}
+	})
 }
