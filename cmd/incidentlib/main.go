@@ -8,15 +8,18 @@
 package main
 
 import (
-	"errors"
+	"context"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 
 	"incidentlib/internal/build"
 	"incidentlib/internal/diag"
+	"incidentlib/internal/serve"
 )
 
 const usage = `incidentlib builds a bilingual (English and Korean) library of incident
@@ -180,14 +183,31 @@ themselves. Content errors are shown in the browser with file and line.`, stderr
 	return fs
 }
 
-var errNotYet = errors.New("serve is not available in this build")
-
 func cmdServe(args []string, stdout, stderr io.Writer) int {
 	var o serveOptions
 	fs := serveFlags(&o, stderr)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	fmt.Fprintf(stderr, "incidentlib serve: %v\n", errNotYet)
-	return 1
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "incidentlib serve: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	srv, err := serve.New(serve.Options{
+		Content: o.Content, Templates: o.Templates, Static: o.Static,
+		BaseURL: o.BaseURL, Addr: o.Addr, Log: stderr,
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "incidentlib serve: %v\n", err)
+		return 1
+	}
+	// Ctrl-C and a service manager's TERM both end the preview cleanly.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := srv.Run(ctx); err != nil {
+		fmt.Fprintf(stderr, "incidentlib serve: %v\n", err)
+		return 1
+	}
+	fmt.Fprintln(stderr, "incidentlib serve: stopped")
+	return 0
 }
