@@ -328,7 +328,15 @@ func (s *Server) report(prev, m *model, what string) {
 	if m.site != nil {
 		fmt.Fprintf(&b, "incidentlib serve: %s: %d cases ready in %d ms (%s ms)\n", what, n, total.Milliseconds(), strings.Join(parts, ", "))
 	} else {
-		fmt.Fprintf(&b, "incidentlib serve: %s: %d errors, %d warnings; the pages show them until they are fixed\n", what, m.problems.Errors(), m.problems.Warnings())
+		fmt.Fprintf(&b, "incidentlib serve: %s: %s, %s; the pages show them until they are fixed\n", what,
+			plural(m.problems.Errors(), "error"), plural(m.problems.Warnings(), "warning"))
 	}
 	s.logf("%s", b.String())
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }

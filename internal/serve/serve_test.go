@@ -494,3 +494,29 @@ func TestScratch(t *testing.T) {
 		}
 	}
 }
+
+// TestNewFolder checks that a folder created while serving is watched: a
+// file written into it later, on its own, is picked up.
+func TestNewFolder(t *testing.T) {
+	dir := copyDir(t, filepath.Join("..", "..", "content"))
+	r := start(t, Options{Content: dir})
+	sub := filepath.Join(dir, "topics", "severities")
+	v0 := r.srv.Version()
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// The new folder is a change of its own; wait for it, so that the file
+	// below comes as a separate event that only a watch on sub can see.
+	for t0 := time.Now(); r.srv.Version() == v0; time.Sleep(10 * time.Millisecond) {
+		if time.Since(t0) > 5*time.Second {
+			t.Fatal("creating a folder did not rebuild")
+		}
+	}
+	time.Sleep(100 * time.Millisecond)
+	if err := os.WriteFile(filepath.Join(sub, "sev9.en.md"), []byte("Intro.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, r.url+"/en/", 5*time.Second, "the problem in the new folder", func(status int, body string) bool {
+		return status == 500 && strings.Contains(body, `topics/severities/sev9.en.md: unknown severities term "sev9"`)
+	})
+}

@@ -4,12 +4,15 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"time"
 
 	"github.com/fsnotify/fsnotify"
+
+	"incidentlib/internal/cases"
 )
 
 // newWatcher watches every folder under the roots. inotify and its kin
@@ -51,26 +54,46 @@ func addTree(w *fsnotify.Watcher, dir string, found func(file string)) error {
 
 // batch is what changed during one burst of events.
 type batch struct {
-	content   map[string]bool // paths relative to the content folder
-	templates bool            // a template or static file changed
-	names     map[string]bool // for the terminal
+	content   map[string]bool   // paths relative to the content folder
+	templates bool              // a template or static file changed
+	names     map[string]string // for the terminal: name shown → absolute path
 }
 
-func newBatch() batch { return batch{content: map[string]bool{}, names: map[string]bool{}} }
+func newBatch() batch { return batch{content: map[string]bool{}, names: map[string]string{}} }
 
 func (b *batch) empty() bool { return len(b.content) == 0 && !b.templates }
 
-// describe names the changed files for the terminal line.
-func (b *batch) describe() string {
+// describe names the changed files for the terminal line: those that
+// exist, and those that are gone but were case files of the library, so
+// that the scratch files of tools (sed -i, some editors) that come and go
+// within a save are not named.
+func (b *batch) describe(lib *cases.Library) string {
 	names := make([]string, 0, len(b.names))
-	for n := range b.names {
-		names = append(names, n)
+	for n, abs := range b.names {
+		if _, err := os.Stat(abs); err == nil || wasCase(lib, n) {
+			names = append(names, n)
+		}
+	}
+	if len(names) == 0 {
+		return "files removed"
 	}
 	sort.Strings(names)
 	if len(names) > 3 {
 		return fmt.Sprintf("%s and %d more", strings.Join(names[:3], ", "), len(names)-3)
 	}
 	return strings.Join(names, ", ")
+}
+
+func wasCase(lib *cases.Library, file string) bool {
+	if lib == nil {
+		return false
+	}
+	for _, c := range lib.Cases {
+		if c.File == file {
+			return true
+		}
+	}
+	return false
 }
 
 // watch collects file events into bursts and rebuilds after each. A burst
@@ -116,7 +139,7 @@ func (s *Server) watch(ctx context.Context, w *fsnotify.Watcher) {
 					content = append(content, p)
 				}
 				sort.Strings(content)
-				s.apply(content, pending.templates, pending.describe())
+				s.apply(content, pending.templates, pending.describe(s.cur.Load().lib))
 			}
 			pending = newBatch()
 		}
@@ -155,14 +178,14 @@ func (s *Server) mark(r root, rel string, b *batch) bool {
 	}
 	if r.kind != "content" {
 		b.templates = true
-		b.names[r.name+"/"+rel] = true
+		b.names[r.name+"/"+rel] = filepath.Join(r.dir, filepath.FromSlash(rel))
 		return true
 	}
 	top, _, _ := strings.Cut(rel, "/")
 	switch top {
 	case "cases", "pages", "topics", "site.json", "vocab.json":
 		b.content[rel] = true
-		b.names[rel] = true
+		b.names[rel] = filepath.Join(r.dir, filepath.FromSlash(rel))
 		return true
 	}
 	return false
