@@ -12,6 +12,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/signal"
 	"strings"
@@ -193,18 +194,26 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "incidentlib serve: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
+	// Listen before loading, so that a port in use is reported at once
+	// and not after reading a large library.
+	ln, err := net.Listen("tcp", o.Addr)
+	if err != nil {
+		fmt.Fprintf(stderr, "incidentlib serve: %v\n", err)
+		return 1
+	}
 	srv, err := serve.New(serve.Options{
 		Content: o.Content, Templates: o.Templates, Static: o.Static,
 		BaseURL: o.BaseURL, Addr: o.Addr, Log: stderr,
 	})
 	if err != nil {
+		ln.Close()
 		fmt.Fprintf(stderr, "incidentlib serve: %v\n", err)
 		return 1
 	}
 	// Ctrl-C and a service manager's TERM both end the preview cleanly.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := srv.Run(ctx); err != nil {
+	if err := srv.Serve(ctx, ln); err != nil {
 		fmt.Fprintf(stderr, "incidentlib serve: %v\n", err)
 		return 1
 	}
