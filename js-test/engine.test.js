@@ -123,3 +123,43 @@ test("prefix matches while typing and ranks below the whole word", async () => {
   const part = await engine.search("certif", {});
   assert.equal(part.hits[0].score, whole.hits[0].score * 0.8);
 });
+
+test("empty state: every case counts, no record is loaded", async () => {
+  const loaded = [];
+  const engine = new S.Engine(jsonLoader(loaded));
+  const res = await engine.search("", { all: true, facets: true, limit: 0 });
+  const manifest = JSON.parse(fs.readFileSync(path.join(golden, "manifest.json"), "utf8"));
+  assert.equal(res.total, manifest.docs);
+  assert.deepEqual(res.hits, []);
+  assert.ok(!loaded.some((n) => n.startsWith("r/") || n.startsWith("t/")), `loaded ${loaded}`);
+  assert.deepEqual(Object.keys(res.facets).sort(), manifest.facets.slice().sort());
+  // Each count is the term's own document count in its facet file: the
+  // whole library, before any query or filter.
+  for (const f of manifest.facets) {
+    const file = JSON.parse(fs.readFileSync(path.join(golden, "f", f + ".json"), "utf8"));
+    for (const t of file.terms) {
+      const got = res.facets[f].find((x) => x.id === t.id);
+      assert.equal(got.count, t.n, `${f}/${t.id}`);
+      assert.equal(got.selected, false);
+    }
+  }
+  assert.equal(res.facets.components.find((t) => t.id === "ingress").count, 3);
+});
+
+test("empty state: without all, an empty query still finds nothing", async () => {
+  const engine = new S.Engine(jsonLoader());
+  const res = await engine.search("", { facets: true });
+  assert.equal(res.total, 0);
+  assert.ok(res.facets.components.every((t) => t.count === 0));
+});
+
+test("empty state: ticking a facet gives results whose number is its count", async () => {
+  const engine = new S.Engine(jsonLoader());
+  const idle = await engine.search("", { all: true, facets: true, limit: 0 });
+  for (const t of idle.facets.components) {
+    const res = await engine.search("", { all: true, facets: true, filters: { components: [t.id] }, limit: 50 });
+    assert.equal(res.total, t.count, `components=${t.id}`);
+    assert.equal(res.hits.length, t.count);
+    assert.ok(res.facets.components.find((x) => x.id === t.id).selected);
+  }
+});

@@ -23,6 +23,16 @@
  *     <div data-search-facets></div>                  filled with one <fieldset> per facet
  *     <ol data-search-results></ol>                   filled with one <li class="search-result"> per case
  *
+ *   Before anything is typed or ticked the page shows the facet filters
+ *   with their counts over every case (it loads the facet files for that).
+ *   While a query or a filter is active, the <main> holding the form (or
+ *   <body>) has the class "search-active".
+ *
+ *   A list page whose static case cards the results replace marks its form
+ *   with data-search-list: its empty state has no prompt, and its CSS hides
+ *   the cards and the pager under main.search-active, so that without
+ *   JavaScript the static list stays as it is.
+ *
  *   The header box (data-search="box") gets an <ol class="search-suggest">
  *   inserted after its input, listing the first results as the user types.
  *
@@ -447,7 +457,9 @@
   }
 
   // search runs a query. opts: prefix (default true), filters ({facet: [ids]}),
-  // facets (compute facet counts), offset, limit. It resolves to
+  // facets (compute facet counts), all (an empty query matches every case,
+  // which gives the facet counts of the whole library), offset, limit. It
+  // resolves to
   //   {groups, total, hits: [{doc, score, record}], partial, facets, suggestion}
   // where partial means no case matched every word and hits match some, and
   // suggestion is {filters: count without filters} or {query: text}.
@@ -457,7 +469,7 @@
     var groups = query(text, opts.prefix !== false);
     var filters = opts.filters || {};
     var filtered = hasFilters(filters);
-    var limit = opts.limit || 20, offset = opts.offset || 0;
+    var limit = opts.limit != null ? opts.limit : 20, offset = opts.offset || 0;
     return this.manifest().then(function (m) {
       // Which buckets does each group need?
       var need = {};
@@ -487,7 +499,7 @@
           return flat ? postings(flat) : null;
         };
         var groupScores = plans.map(function (plan) { return scoreGroup(plan, lookup, buckets); });
-        var res = combine(groupScores, m.docs, groups.length === 0 && filtered);
+        var res = combine(groupScores, m.docs, groups.length === 0 && (filtered || opts.all));
         var facetData = loaded[1];
         var unfiltered = res.docs.length;
         var counts = null;
@@ -792,7 +804,9 @@
     this.li = this.lang === "ko" ? 1 : 0;
     this.t = STRINGS[this.lang];
     this.input = form.querySelector('input[name="q"]');
-    var base = form.getAttribute("data-search-root") || "search/";
+    // A folder link in the offline bundle may come out as ".../index.html";
+    // the index files sit beside it, so the name is dropped.
+    var base = (form.getAttribute("data-search-root") || "search/").replace(/index\.html$/, "");
     this.siteRoot = form.getAttribute("data-site-root") || (/(^|\/)search\/$/.test(base) ? base.slice(0, -7) : base + "../");
     this.offline = form.getAttribute("data-offline") === "1" || fileMode;
     var abs = new URL(base, document.baseURI).href;
@@ -864,6 +878,10 @@
     this.status = find("[data-search-status]");
     this.results = find("[data-search-results]");
     this.facetsEl = find("[data-search-facets]");
+    // On a list page the results stand in for the static cards while a
+    // query or filter is active; CSS hides the cards by this class.
+    this.listMode = form.hasAttribute("data-search-list");
+    this.scope = form.closest("main") || document.body;
     this.filters = {};
     this.expanded = {};
     this.shown = PAGE_SIZE;
@@ -959,14 +977,9 @@
     if (updateURL) this.writeURL();
     var q = s.input.value.trim();
     var my = ++this.seq;
-    if (!q && !hasFilters(this.filters)) {
-      this.status.textContent = s.t.prompt;
-      this.results.replaceChildren();
-      this.more.hidden = true;
-      if (this.facetsEl) this.facetsEl.replaceChildren();
-      this.last = null;
-      return Promise.resolve();
-    }
+    var active = !!q || hasFilters(this.filters);
+    this.scope.classList.toggle("search-active", active);
+    if (!active) return this.idle(my);
     this.status.textContent = s.t.loading;
     return s.engine.search(s.input.value, { filters: this.filters, facets: true, limit: this.shown }).then(function (res) {
       if (my !== self.seq) return;
@@ -974,6 +987,31 @@
       self.render(res, q);
     }).catch(function (err) {
       if (my !== self.seq) return;
+      self.status.textContent = s.t.error;
+      if (root.console) console.error(err);
+    });
+  };
+
+  // idle shows the state before anything is typed or ticked: no results, and
+  // the facet filters with their counts over every case, so that a reader can
+  // start by filtering. It costs the facet files, which only the search page
+  // and the list pages load; the header box never does.
+  PageController.prototype.idle = function (my) {
+    var s = this.s, self = this;
+    this.status.textContent = this.listMode ? "" : s.t.prompt;
+    this.results.replaceChildren();
+    this.more.hidden = true;
+    if (!this.facetsEl) {
+      this.last = null;
+      return Promise.resolve();
+    }
+    return s.engine.search("", { all: true, facets: true, limit: 0 }).then(function (res) {
+      if (my !== self.seq) return;
+      self.last = res;
+      self.renderFacets(res);
+    }).catch(function (err) {
+      if (my !== self.seq) return;
+      self.facetsEl.replaceChildren();
       self.status.textContent = s.t.error;
       if (root.console) console.error(err);
     });
@@ -1068,6 +1106,10 @@
     this.seq = 0;
     this.list = el("ol", { class: "search-suggest", id: "search-suggest-" + (++BoxController.n), hidden: "" });
     s.input.after(this.list);
+    // aria-expanded is not allowed on a plain search field; as a combobox
+    // the input may say that it controls the list and whether it is open.
+    s.input.setAttribute("role", "combobox");
+    s.input.setAttribute("aria-autocomplete", "list");
     s.input.setAttribute("aria-controls", this.list.id);
     s.input.setAttribute("aria-expanded", "false");
     s.input.addEventListener("input", debounce(function () { self.run(); }));
