@@ -33,6 +33,10 @@ var (
 	setupOnce sync.Once
 	// publicDir is the built site; setupErr says why there is none.
 	publicDir string
+	// offlineDir is the same site built with -offline, for file:// tests:
+	// links name index.html and nothing needs a server (no integrity
+	// attributes, which browsers cannot check on file://).
+	offlineDir string
 	setupErr  string
 	// contentDir is the repository's content folder the site was built from.
 	contentDir string
@@ -80,7 +84,19 @@ func setup(tmp string) {
 		return
 	}
 	fmt.Fprintf(os.Stderr, "e2e: built the site in %v\n", time.Since(start).Round(time.Millisecond))
-	publicDir = out
+	off := filepath.Join(tmp, "offline")
+	if o, err := run(root, bin, "build", "-offline", "-content", contentDir, "-out", off); err != nil {
+		setupErr = fmt.Sprintf("incidentlib build -offline -content %s -out %s: %v\n%s", contentDir, off, err, o)
+		return
+	}
+	publicDir, offlineDir = out, off
+}
+
+// offline returns the offline build of the site.
+func offline(t *testing.T) string {
+	t.Helper()
+	site(t)
+	return offlineDir
 }
 
 // skipDirs are folders under the repository root that hold no input of the

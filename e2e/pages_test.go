@@ -39,7 +39,9 @@ func TestCasePages(t *testing.T) {
 
 	for _, c := range all {
 		for _, lang := range langs {
-			file := filepath.Join(public, lang, "cases", c.ID, "index.html")
+			// From disk the offline build is what people open; over HTTP the
+			// CDN build with its integrity attributes.
+			file := filepath.Join(offline(t), lang, "cases", c.ID, "index.html")
 			urls := []struct{ mode, url string }{
 				{"file", webtest.FileURL(t, file)},
 				{"http", base + "/" + lang + "/cases/" + c.ID + "/"},

@@ -15,6 +15,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"strings"
 	"syscall"
 
@@ -106,10 +107,25 @@ that replaces -out only when everything succeeded.`, stderr)
 func cmdBuild(args []string, stdout, stderr io.Writer) int {
 	var o build.Options
 	verbose := false
+	cpuprofile := ""
 	fs := buildFlags(&o, stderr)
 	fs.BoolVar(&verbose, "v", false, "print the time of each stage and the files per kind")
+	fs.StringVar(&cpuprofile, "cpuprofile", "", "write a CPU profile of the build to `file` (for go tool pprof)")
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	if cpuprofile != "" {
+		f, err := os.Create(cpuprofile)
+		if err != nil {
+			fmt.Fprintf(stderr, "incidentlib build: %v\n", err)
+			return 1
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintf(stderr, "incidentlib build: %v\n", err)
+			return 1
+		}
+		defer pprof.StopCPUProfile()
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "incidentlib build: unexpected argument %q\n", fs.Arg(0))

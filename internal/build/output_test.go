@@ -258,7 +258,7 @@ func TestHeaders(t *testing.T) {
 			t.Errorf("no short cache rule for %s", p)
 		}
 	}
-	hashed := regexp.MustCompile(`^assets/[a-z-]+\.[0-9a-f]{10}\.(css|js)$`)
+	hashed := regexp.MustCompile(`^assets/[a-z-]+\.[0-9a-f]{10}\.(css|js|svg)$`)
 	assets := 0
 	for p := range files {
 		if strings.HasPrefix(p, "assets/") {

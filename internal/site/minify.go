@@ -31,11 +31,12 @@ var minifier = func() *minify.M {
 	return m
 }()
 
-// Minify writes data of the given media type minified to w. Types without
-// a minifier are copied unchanged.
+// Minify writes a rendered file to w, minified when it is HTML. Other
+// rendered files are written compactly already, and static assets were
+// minified once when the site was loaded: minifying them again would change
+// bytes their integrity hashes were computed from.
 func Minify(w io.Writer, mediaType string, data []byte) error {
-	switch mediaType {
-	case "text/html", "text/css", "application/javascript":
+	if mediaType == "text/html" {
 		return minifier.Minify(mediaType, w, bytes.NewReader(data))
 	}
 	_, err := w.Write(data)
@@ -44,7 +45,7 @@ func Minify(w io.Writer, mediaType string, data []byte) error {
 
 func minifyAsset(mediaType string, data []byte) []byte {
 	var b bytes.Buffer
-	if err := Minify(&b, mediaType, data); err != nil {
+	if err := minifier.Minify(mediaType, &b, bytes.NewReader(data)); err != nil {
 		return data // an asset the minifier cannot read is published as written
 	}
 	return b.Bytes()

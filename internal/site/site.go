@@ -19,6 +19,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"sync"
 
 	"incidentlib/internal/cases"
 	"incidentlib/internal/l10n"
@@ -47,6 +48,9 @@ type Site struct {
 	assets  map[string]Asset // logical name such as css/site.css → asset
 	facets  map[string]*Facet
 	related map[string][]RelGroup
+	nav     map[string][]NavItem
+	footer  map[string][]NavItem
+	cards   sync.Map // lang+id → rendered card
 }
 
 // Asset is a static file published under a name that includes a hash of its
@@ -95,6 +99,10 @@ func New(lib *cases.Library, opt Options) (*Site, error) {
 		}
 	}
 	s.related = deriveRelated(lib)
+	s.nav, s.footer = map[string][]NavItem{}, map[string][]NavItem{}
+	for _, lang := range cases.Languages {
+		s.nav[lang], s.footer[lang] = s.navigation(lang)
+	}
 	return s, nil
 }
 
@@ -113,7 +121,7 @@ func (s *Site) loadAssets() error {
 			return err
 		}
 		ext := path.Ext(p)
-		typ := map[string]string{".css": "text/css", ".js": "application/javascript"}[ext]
+		typ := map[string]string{".css": "text/css", ".js": "application/javascript", ".svg": "image/svg+xml"}[ext]
 		if typ != "" {
 			data = minifyAsset(typ, data)
 		}
@@ -282,8 +290,17 @@ func (s *Site) Render(j Job, w io.Writer) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return "text/html", s.tmpl[tmpl].ExecuteTemplate(w, "base", view)
+	buf := bufPool.Get().(*bytes.Buffer)
+	defer bufPool.Put(buf)
+	buf.Reset()
+	if err := s.tmpl[tmpl].ExecuteTemplate(buf, "base", view); err != nil {
+		return "", err
+	}
+	_, err = w.Write(resolveLinks(buf.Bytes(), j.Path))
+	return "text/html", err
 }
+
+var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // RenderBytes renders a job into memory.
 func (s *Site) RenderBytes(j Job) ([]byte, string, error) {

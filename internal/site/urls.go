@@ -1,6 +1,7 @@
 package site
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 )
@@ -41,39 +42,39 @@ func twin(path, lang string) string {
 	return path
 }
 
-// rel returns a link from the page at from to target, both site paths. Links
-// are relative so the site works under any path prefix and from disk; in an
-// offline build a folder link names its index.html, because a browser opening
-// files does not look for it.
-func rel(from, target string, offline bool) string {
-	fromDir := from
-	if i := strings.LastIndexByte(fromDir, '/'); i >= 0 {
-		fromDir = fromDir[:i+1]
-	} else {
-		fromDir = ""
+// Links inside a page are written relative to the page, so that the site
+// works under any path prefix and from disk. Rendering writes every internal
+// link as rootMark followed by the target's site path; resolveLinks then
+// replaces the mark with the way up from the page to the site root. Pieces of
+// HTML with links in them (case cards, the header) are then the same on every
+// page and can be rendered once.
+const rootMark = "~/"
+
+// markedLink returns the marked link to a site path. In an offline build a
+// folder link names its index.html, because a browser opening files does not
+// look for it.
+func markedLink(target string, offline bool) string {
+	if offline && (target == "" || strings.HasSuffix(target, "/")) {
+		return rootMark + target + "index.html"
 	}
-	fs := strings.Split(strings.TrimSuffix(fromDir, "/"), "/")
-	if fromDir == "" {
-		fs = nil
+	return rootMark + target
+}
+
+// upToRoot returns the relative way from the folder of the page at path to
+// the site root: "./" at the root, "../../" two folders down.
+func upToRoot(path string) string {
+	depth := strings.Count(path, "/")
+	if depth == 0 {
+		return "./"
 	}
-	ts := strings.Split(target, "/")
-	// ts holds the target's folders and, last, its file name ("" for a folder).
-	common := 0
-	for common < len(fs) && common < len(ts)-1 && fs[common] == ts[common] {
-		common++
-	}
-	var b strings.Builder
-	for i := common; i < len(fs); i++ {
-		b.WriteString("../")
-	}
-	b.WriteString(strings.Join(ts[common:], "/"))
-	out := b.String()
-	if strings.HasSuffix(target, "/") || target == "" {
-		if offline {
-			out += "index.html"
-		} else if out == "" {
-			out = "./"
-		}
-	}
-	return out
+	return strings.Repeat("../", depth)
+}
+
+var markAttr = []byte(`="` + rootMark)
+
+// resolveLinks replaces the root mark at the start of every attribute value
+// with the page's way up to the root. Text from cases can never produce the
+// pattern: html/template and the Markdown renderer escape its quote.
+func resolveLinks(html []byte, path string) []byte {
+	return bytes.ReplaceAll(html, markAttr, []byte(`="`+upToRoot(path)))
 }

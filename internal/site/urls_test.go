@@ -2,31 +2,35 @@ package site
 
 import "testing"
 
-func TestRel(t *testing.T) {
+func TestLinks(t *testing.T) {
 	tests := []struct {
 		from, to string
 		offline  bool
 		want     string
 	}{
-		{"en/cases/IL-0495/", "en/cases/IL-0338/", false, "../IL-0338/"},
-		{"en/cases/IL-0495/", "en/cases/IL-0338/", true, "../IL-0338/index.html"},
-		{"en/cases/IL-0495/", "ko/cases/IL-0495/", false, "../../../ko/cases/IL-0495/"},
-		{"en/cases/IL-0495/", "en/cases/IL-0495/", false, "./"},
-		{"en/cases/IL-0495/", "en/cases/IL-0495/", true, "index.html"},
-		{"en/", "en/cases/", false, "cases/"},
-		{"", "en/", false, "en/"},
+		{"en/cases/IL-0495/", "en/cases/IL-0338/", false, "../../../en/cases/IL-0338/"},
+		{"en/cases/IL-0495/", "en/cases/IL-0338/", true, "../../../en/cases/IL-0338/index.html"},
+		{"en/", "en/cases/", false, "../en/cases/"},
+		{"", "en/", false, "./en/"},
 		{"", "", false, "./"},
-		{"", "", true, "index.html"},
+		{"", "", true, "./index.html"},
 		{"en/", "", true, "../index.html"},
-		{"en/cases/page/2/", "en/cases/", false, "../../"},
-		{"en/feed.xml", "en/cases/X/", false, "cases/X/"},
+		{"en/cases/page/2/", "en/cases/", false, "../../../../en/cases/"},
+		{"en/feed.xml", "en/cases/X/", false, "../en/cases/X/"},
+		{"404.html", "en/", false, "./en/"},
 		{"en/cases/IL-0495/", "assets/site.abc.css", true, "../../../assets/site.abc.css"},
-		{"404.html", "en/", false, "en/"},
 	}
 	for _, tt := range tests {
-		if got := rel(tt.from, tt.to, tt.offline); got != tt.want {
-			t.Errorf("rel(%q, %q, %v) = %q, want %q", tt.from, tt.to, tt.offline, got, tt.want)
+		html := []byte(`<a href="` + markedLink(tt.to, tt.offline) + `">`)
+		got := string(resolveLinks(html, tt.from))
+		if want := `<a href="` + tt.want + `">`; got != want {
+			t.Errorf("link from %q to %q (offline %v) = %s, want %s", tt.from, tt.to, tt.offline, got, want)
 		}
+	}
+	// The mark in text or in a foreign URL is left alone.
+	in := `<p>x="~/y</p><a href="https://h.example/~/z">`
+	if got := string(resolveLinks([]byte(`<p>x=&#34;~/y</p><a href="https://h.example/~/z">`), "en/")); got != `<p>x=&#34;~/y</p><a href="https://h.example/~/z">` {
+		t.Errorf("resolveLinks changed %q into %q", in, got)
 	}
 }
 

@@ -49,52 +49,54 @@ type Crumb struct {
 func (p *Page) T(key string) string { return p.s.strings.Get(p.Lang, key) }
 
 // Link returns a link from this page to a site path.
-func (p *Page) Link(target string) string { return rel(p.Path, target, p.s.opt.Offline) }
+func (p *Page) Link(target string) string { return markedLink(target, p.s.opt.Offline) }
 
 // Home returns the link to this language's home page.
 func (p *Page) Home() string { return p.Link(homePath(p.Lang)) }
 
 // Nav lists the header's sections.
-func (p *Page) Nav() []NavItem {
-	items := []NavItem{
-		{"cases", p.T("nav.cases"), p.Link(casesPath(p.Lang, 1))},
-		{"components", p.T("facet.components"), p.Link(facetPath(p.Lang, "components"))},
-		{"symptoms", p.T("facet.symptoms"), p.Link(facetPath(p.Lang, "symptoms"))},
-		{"root-causes", p.T("facet.root-causes"), p.Link(facetPath(p.Lang, "root-causes"))},
-		{"orgs", p.T("facet.orgs"), p.Link(facetPath(p.Lang, "orgs"))},
-		{"search", p.T("nav.search"), p.Link(searchPath(p.Lang))},
-	}
-	for _, pg := range p.s.lib.Pages {
-		if pg.Slug == "about" {
-			items = append(items, NavItem{"about", p.T("nav.about"), p.Link(prosePath(p.Lang, "about"))})
-		}
-	}
-	return items
-}
+func (p *Page) Nav() []NavItem { return p.s.nav[p.Lang] }
 
-// NavItem is a header link.
+// FooterLinks lists prose pages and the API for the footer.
+func (p *Page) FooterLinks() []NavItem { return p.s.footer[p.Lang] }
+
+// NavItem is a header or footer link.
 type NavItem struct {
 	ID    string
 	Label string
 	Href  string
 }
 
-// FooterLinks lists prose pages and the API for the footer.
-func (p *Page) FooterLinks() []NavItem {
-	var items []NavItem
-	for _, pg := range p.s.lib.Pages {
-		title, _, _ := markup.Prose(pg.Body.Get(p.Lang))
+// navigation computes the header and footer links of a language once: with
+// marked links they are the same on every page.
+func (s *Site) navigation(lang string) (nav, footer []NavItem) {
+	p := &Page{Lang: lang, s: s}
+	nav = []NavItem{
+		{"cases", p.T("nav.cases"), p.Link(casesPath(lang, 1))},
+		{"components", p.T("facet.components"), p.Link(facetPath(lang, "components"))},
+		{"symptoms", p.T("facet.symptoms"), p.Link(facetPath(lang, "symptoms"))},
+		{"root-causes", p.T("facet.root-causes"), p.Link(facetPath(lang, "root-causes"))},
+		{"orgs", p.T("facet.orgs"), p.Link(facetPath(lang, "orgs"))},
+		{"search", p.T("nav.search"), p.Link(searchPath(lang))},
+	}
+	for _, pg := range s.lib.Pages {
+		if pg.Slug == "about" {
+			nav = append(nav, NavItem{"about", p.T("nav.about"), p.Link(prosePath(lang, "about"))})
+		}
+	}
+	for _, pg := range s.lib.Pages {
+		title, _, _ := markup.Prose(pg.Body.Get(lang))
 		if title == "" {
 			title = pg.Slug
 		}
-		items = append(items, NavItem{pg.Slug, title, p.Link(prosePath(p.Lang, pg.Slug))})
+		footer = append(footer, NavItem{pg.Slug, title, p.Link(prosePath(lang, pg.Slug))})
 	}
-	items = append(items, NavItem{"api", p.T("nav.api"), p.Link(apiDocPath(p.Lang))})
-	items = append(items, NavItem{"feed", p.T("nav.feed"), p.Link(feedPath(p.Lang))})
-	for _, l := range p.s.lib.Site.Links {
-		items = append(items, NavItem{"", l.Label.Get(p.Lang), l.URL})
+	footer = append(footer, NavItem{"api", p.T("nav.api"), p.Link(apiDocPath(lang))})
+	footer = append(footer, NavItem{"feed", p.T("nav.feed"), p.Link(feedPath(lang))})
+	for _, l := range s.lib.Site.Links {
+		footer = append(footer, NavItem{"", l.Label.Get(lang), l.URL})
 	}
-	return items
+	return nav, footer
 }
 
 // Asset returns the link and integrity value of a static file.
@@ -128,7 +130,7 @@ func (s *Site) page(j Job, title string) *Page {
 	p := &Page{Lang: j.Lang, Path: j.Path, Title: title, s: s}
 	if j.Lang != "" {
 		other := cases.Other(j.Lang)
-		p.Switch = rel(j.Path, twin(j.Path, j.Lang), s.opt.Offline)
+		p.Switch = markedLink(twin(j.Path, j.Lang), s.opt.Offline)
 		p.SwitchLang = other
 		p.Canonical = s.base + j.Path
 		p.Alternates = []Alternate{{"en", s.base + twin(j.Path, "ko")}, {"ko", s.base + twin(j.Path, "en")}}
@@ -137,7 +139,7 @@ func (s *Site) page(j Job, title string) *Page {
 		} else {
 			p.Alternates[1].Href = s.base + j.Path
 		}
-		p.Feed = rel(j.Path, feedPath(j.Lang), s.opt.Offline)
+		p.Feed = markedLink(feedPath(j.Lang), s.opt.Offline)
 		p.Description = s.lib.Site.Description.Get(j.Lang)
 	}
 	return p
@@ -453,6 +455,36 @@ type Card struct {
 	Domains      []TermLink
 }
 
+// cardHTML returns a case's card in lang, rendered once and kept: a case
+// appears on many list and topic pages, and with marked links its card is the
+// same on all of them.
+func (s *Site) cardHTML(lang string, c *cases.Case) (template.HTML, error) {
+	key := lang + c.ID
+	if h, ok := s.cards.Load(key); ok {
+		return h.(template.HTML), nil
+	}
+	var b strings.Builder
+	p := &Page{Lang: lang, s: s}
+	if err := s.tmpl["list"].ExecuteTemplate(&b, "card", s.card(p, c)); err != nil {
+		return "", err
+	}
+	h := template.HTML(b.String())
+	s.cards.Store(key, h)
+	return h, nil
+}
+
+func (s *Site) cardsHTML(lang string, cs []*cases.Case) ([]template.HTML, error) {
+	out := make([]template.HTML, len(cs))
+	for i, c := range cs {
+		h, err := s.cardHTML(lang, c)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = h
+	}
+	return out, nil
+}
+
 func (s *Site) card(p *Page, c *cases.Case) Card {
 	sym, written := c.SymptomsText.In(p.Lang)
 	if i := strings.Index(sym, "\n\n"); i >= 0 {
@@ -525,14 +557,14 @@ type ListView struct {
 	Desc      Txt
 	Count     string
 	Range     string
-	Cards     []Card
+	Cards     []template.HTML
 	Pager     Pager
 	Stats     *StatsView
 	FacetLink string
 	Filters   bool // show the facet filter form (all-cases list)
 }
 
-func (s *Site) listView(j Job) *ListView {
+func (s *Site) listView(j Job) (*ListView, error) {
 	lang := j.Lang
 	var all []*cases.Case
 	v := &ListView{}
@@ -578,11 +610,13 @@ func (s *Site) listView(j Job) *ListView {
 	if len(all) > 0 {
 		v.Range = l10n.Range(lang, from+1, to, len(all))
 	}
-	for _, c := range all[from:to] {
-		v.Cards = append(v.Cards, s.card(p, c))
+	cards, err := s.cardsHTML(lang, all[from:to])
+	if err != nil {
+		return nil, err
 	}
+	v.Cards = cards
 	v.Pager = pager(p, j.Page, s.pages(len(all)), path)
-	return v
+	return v, nil
 }
 
 // StatsView is the statistics block of a list, ready to draw.

@@ -53,7 +53,7 @@ type HomeView struct {
 	*Page
 	Intro   string
 	Counts  []HomeCount
-	Newest  []Card
+	Newest  []template.HTML
 	Largest []HomeFacet
 	AllLink string
 }
@@ -75,7 +75,7 @@ type HomeFacet struct {
 // homeNewest is how many cases the home page shows.
 const homeNewest = 6
 
-func (s *Site) homeView(j Job) *HomeView {
+func (s *Site) homeView(j Job) (*HomeView, error) {
 	lang := j.Lang
 	p := s.page(j, s.lib.Site.Title.Get(lang))
 	p.Section = "home"
@@ -84,12 +84,11 @@ func (s *Site) homeView(j Job) *HomeView {
 	for _, f := range []string{"orgs", "components", "root-causes"} {
 		v.Counts = append(v.Counts, HomeCount{l10n.Number(len(s.facets[f].Topics)), p.T("home.count_" + f), p.Link(facetPath(lang, f))})
 	}
-	for i, c := range s.lib.Cases {
-		if i == homeNewest {
-			break
-		}
-		v.Newest = append(v.Newest, s.card(p, c))
+	newest, err := s.cardsHTML(lang, s.lib.Cases[:min(homeNewest, len(s.lib.Cases))])
+	if err != nil {
+		return nil, err
 	}
+	v.Newest = newest
 	for _, f := range []string{"components", "symptoms", "root-causes", "contributing", "domains", "orgs"} {
 		hf := HomeFacet{Title: p.T("facet." + f), Href: p.Link(facetPath(lang, f))}
 		for _, t := range s.facets[f].Largest(5) {
@@ -97,7 +96,7 @@ func (s *Site) homeView(j Job) *HomeView {
 		}
 		v.Largest = append(v.Largest, hf)
 	}
-	return v
+	return v, nil
 }
 
 // RootView is the language chooser at /.
@@ -244,11 +243,13 @@ func (s *Site) view(j Job) (any, string, error) {
 	case KindCase:
 		return s.caseView(j), "case", nil
 	case KindCases, KindTopic:
-		return s.listView(j), "list", nil
+		v, err := s.listView(j)
+		return v, "list", err
 	case KindFacet:
 		return s.facetView(j), "facet", nil
 	case KindHome:
-		return s.homeView(j), "home", nil
+		v, err := s.homeView(j)
+		return v, "home", err
 	case KindRoot:
 		return s.rootView(j), "root", nil
 	case KindSearch:
