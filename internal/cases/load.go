@@ -112,7 +112,7 @@ func Load(fsys fs.FS) (*Library, diag.List) {
 	for _, c := range lib.Cases {
 		lib.ByID[c.ID] = c
 	}
-	checkLinks(lib, &list)
+	crossCheck(lib, &list)
 	lib.Pages = loadPages(fsys, &list)
 	loadTopics(fsys, lib, &list)
 	list.Sort()

@@ -3,6 +3,7 @@ package site
 import (
 	"sort"
 	"strconv"
+	"sync"
 
 	"incidentlib/internal/cases"
 )
@@ -15,6 +16,16 @@ type Topic struct {
 	Description cases.Text
 	Cases       []*cases.Case // newest first
 	stats       *Stats
+	statsOnce   sync.Once
+	voc         *cases.Vocab
+}
+
+// Stats returns the statistics of the topic's cases, computed on first use:
+// a build computes them in its render workers, and the preview server only
+// for the topics somebody looks at.
+func (t *Topic) Stats() *Stats {
+	t.statsOnce.Do(func() { t.stats = computeStats(t.Cases, t.voc) })
+	return t.stats
 }
 
 // Facet is one way of grouping cases, with its topics in display order.
@@ -37,7 +48,7 @@ func deriveFacets(lib *cases.Library) map[string]*Facet {
 	for name, field := range cases.FacetField {
 		f := facets[name]
 		for _, t := range lib.Vocab.Terms(field) {
-			f.byID[t.ID] = &Topic{Facet: name, ID: t.ID, Label: t.Label, Description: t.Description}
+			f.byID[t.ID] = &Topic{Facet: name, ID: t.ID, Label: t.Label, Description: t.Description, voc: &lib.Vocab}
 		}
 	}
 	add := func(facet, id string, label cases.Text, c *cases.Case) {
@@ -47,7 +58,7 @@ func deriveFacets(lib *cases.Library) map[string]*Facet {
 			if _, vocab := cases.FacetField[facet]; vocab {
 				return // "unknown" severity and the like have no topic page
 			}
-			t = &Topic{Facet: facet, ID: id, Label: label}
+			t = &Topic{Facet: facet, ID: id, Label: label, voc: &lib.Vocab}
 			f.byID[id] = t
 		}
 		t.Cases = append(t.Cases, c)

@@ -165,7 +165,7 @@ func derive(lib *cases.Library) (map[string]*Facet, map[string][]RelGroup) {
 	facets := deriveFacets(lib)
 	for _, f := range facets {
 		for _, t := range f.Topics {
-			t.stats = computeStats(t.Cases, &lib.Vocab)
+			t.Stats()
 		}
 	}
 	return facets, deriveRelated(lib)

@@ -93,11 +93,6 @@ func New(lib *cases.Library, opt Options) (*Site, error) {
 		s.tmpl[kind] = t
 	}
 	s.facets = deriveFacets(lib)
-	for _, f := range s.facets {
-		for _, t := range f.Topics {
-			t.stats = computeStats(t.Cases, &lib.Vocab)
-		}
-	}
 	s.related = deriveRelated(lib)
 	s.nav, s.footer = map[string][]NavItem{}, map[string][]NavItem{}
 	for _, lang := range cases.Languages {
@@ -314,6 +309,3 @@ func (s *Site) BaseURL() string { return s.base }
 
 // Strings returns the UI strings.
 func (s *Site) Strings() l10n.Strings { return s.strings }
-
-// Stats returns the statistics of a topic's cases.
-func (t *Topic) Stats() *Stats { return t.stats }

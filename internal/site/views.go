@@ -596,7 +596,7 @@ func (s *Site) listView(j Job) (*ListView, error) {
 			_, body, _ := markup.Prose(src)
 			v.Intro, v.IntroLang, v.IntroMiss = template.HTML(body), written, written != lang
 		}
-		v.Stats = s.statsView(p, t.stats, j.Facet)
+		v.Stats = s.statsView(p, t.Stats(), j.Facet)
 		path = func(n int) string { return topicPath(lang, j.Facet, t.ID, n) }
 	}
 	v.Page = p
