@@ -19,11 +19,11 @@ import (
 	"incidentlib/internal/webtest"
 )
 
-// The search tests drive the search page, the header box's page and the
-// all-cases list of the real site in Chromium, once over HTTP (the public
-// build) and once from file:// (the offline build that TestMain makes,
-// whose links name index.html and whose index loads through <script>
-// elements).
+// The search tests drive the search page and the all-cases list of the real
+// site in Chromium, once over HTTP (the public build) and once from file://
+// (the offline build that TestMain makes, whose links name index.html and
+// whose index loads through <script> elements). Every step also fails on
+// any failed request, console error or uncaught exception of the page.
 
 // searchCase is the part of a case JSON the search checks need.
 type searchCase struct {
