@@ -140,10 +140,10 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "incidentlib build: %v\n", err)
 		return 1
 	}
+	for _, l := range st.KindLines() {
+		fmt.Fprintln(stdout, "  "+l)
+	}
 	if verbose {
-		for _, l := range st.KindLines() {
-			fmt.Fprintln(stdout, l)
-		}
 		for _, s := range st.Stages {
 			fmt.Fprintf(stdout, "  %-22s %s\n", s.Name, s.Took.Round(10e3))
 		}

@@ -40,7 +40,6 @@ func (w *writer) json(path string, v any) error {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
-	enc.SetIndent("", " ")
 	if err := enc.Encode(v); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
@@ -215,7 +214,8 @@ func (w *writer) topics() error {
 				Count       int            `json:"count"`
 				Pages       URLs           `json:"pages"`
 				Stats       map[string]any `json:"stats"`
-				Cases       []Summary      `json:"cases"`
+				Cases       []string       `json:"cases"`
+				CasesJSON   string         `json:"cases_json"`
 			}{Facet: facet, ID: t.ID, Label: bi(t.Label), Count: len(t.Cases),
 				Pages: URLs{En: w.base + "en/" + facet + "/" + t.ID + "/", Ko: w.base + "ko/" + facet + "/" + t.ID + "/"}}
 			if !t.Description.IsZero() {
@@ -228,9 +228,13 @@ func (w *writer) topics() error {
 				"median_minutes_to_detect": st.MedianDetect, "median_minutes_to_resolve": st.MedianResolve,
 				"known_detect": st.KnownDetect, "known_resolve": st.KnownResolve,
 			}
-			for _, c := range t.Cases {
-				out.Cases = append(out.Cases, w.summary(c))
+			// Ids only, newest first: a large topic lists thousands of cases,
+			// and cases.json already holds each case's summary once.
+			out.Cases = make([]string, len(t.Cases))
+			for i, c := range t.Cases {
+				out.Cases[i] = c.ID
 			}
+			out.CasesJSON = w.base + prefix("cases.json")
 			if err := w.json(prefix("topics/"+facet+"/"+t.ID+".json"), out); err != nil {
 				return err
 			}

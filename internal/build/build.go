@@ -133,18 +133,39 @@ func Run(opt Options) (*Stats, diag.List, error) {
 	}
 	defer w.abandon()
 
-	jobs := s.Jobs()
-	if err := render(s, jobs, w, opt.Workers, st); err != nil {
+	// The search index and the API need only the model, so they are made
+	// while the pages render: on a machine with few cores this keeps every
+	// core busy until the end instead of finishing on one.
+	extraErrs := make([]error, len(Extras))
+	extraTook := make([]time.Duration, len(Extras))
+	extraFiles := make([]atomic.Int64, len(Extras))
+	var extras sync.WaitGroup
+	for i, extra := range Extras {
+		extras.Add(1)
+		go func() {
+			defer extras.Done()
+			t0 := time.Now()
+			write := func(path string, data []byte) error {
+				extraFiles[i].Add(1)
+				return w.write(path, data)
+			}
+			if err := extra.Write(s, write); err != nil {
+				extraErrs[i] = fmt.Errorf("%s: %w", extra.Name, err)
+			}
+			extraTook[i] = time.Since(t0)
+		}()
+	}
+	renderErr := render(s, s.Jobs(), w, opt.Workers, st)
+	st.Stages = append(st.Stages, Stage{"render+minify+write", time.Since(t)})
+	extras.Wait()
+	for i, extra := range Extras {
+		st.Stages = append(st.Stages, Stage{extra.Name + " (alongside)", extraTook[i]})
+		st.Kinds[extra.Name+" files"] += int(extraFiles[i].Load())
+	}
+	if err := errors.Join(append([]error{renderErr}, extraErrs...)...); err != nil {
 		return nil, list, err
 	}
-	t = stage("render+minify+write", t)
-
-	for _, extra := range Extras {
-		if err := extra.Write(s, w.write); err != nil {
-			return nil, list, fmt.Errorf("%s: %w", extra.Name, err)
-		}
-		t = stage(extra.Name, t)
-	}
+	t = time.Now()
 	st.Files, st.Bytes = int(w.files.Load()), w.bytes.Load()
 	if err := w.commit(); err != nil {
 		return nil, list, err
@@ -256,13 +277,28 @@ func kindName(j site.Job) string {
 	return name
 }
 
-// KindLines formats the per-kind counts, sorted, one per line.
+// KindLines says what the build wrote, one line per language and one for
+// the files shared by both, such as "en: 14 case pages, 2 case lists, …".
 func (s *Stats) KindLines() []string {
-	var lines []string
-	for k, n := range s.Kinds {
-		lines = append(lines, fmt.Sprintf("%6d  %s", n, k))
+	groups := map[string][]string{}
+	var names []string
+	for k := range s.Kinds {
+		names = append(names, k)
 	}
-	sort.Slice(lines, func(i, j int) bool { return lines[i][8:] < lines[j][8:] })
+	sort.Strings(names)
+	for _, k := range names {
+		group, kind := "site", k
+		if lang, rest, ok := strings.Cut(k, " "); ok && (lang == "en" || lang == "ko") {
+			group, kind = lang, rest
+		}
+		groups[group] = append(groups[group], fmt.Sprintf("%d %s", s.Kinds[k], kind))
+	}
+	var lines []string
+	for _, g := range []string{"en", "ko", "site"} {
+		if len(groups[g]) > 0 {
+			lines = append(lines, g+": "+strings.Join(groups[g], ", "))
+		}
+	}
 	return lines
 }
 
