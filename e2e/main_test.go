@@ -37,7 +37,7 @@ var (
 	// links name index.html and nothing needs a server (no integrity
 	// attributes, which browsers cannot check on file://).
 	offlineDir string
-	setupErr  string
+	setupErr   string
 	// contentDir is the repository's content folder the site was built from.
 	contentDir string
 )
