@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"net/http"
+	"net/http/httptest"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -32,9 +34,26 @@ type linkinatorReport struct {
 // with the server's address replaced by "/" paths so messages are stable.
 func Links(t testing.TB, dir string) []string {
 	t.Helper()
+	return LinksUnder(t, dir, "")
+}
+
+// LinksUnder is Links with the site served under a path prefix such as
+// "/incidentlib", as a site deployed to a sub-path is.
+func LinksUnder(t testing.TB, dir, prefix string) []string {
+	t.Helper()
 	bin := tool(t, "node_modules/.bin/linkinator", "linkinator")
 	dir = absDir(t, dir)
-	base := Serve(t, dir)
+	var base, origin string
+	if prefix == "" {
+		base = Serve(t, dir)
+		origin = base
+	} else {
+		mux := http.NewServeMux()
+		mux.Handle(prefix+"/", http.StripPrefix(prefix, Handler(dir)))
+		srv := httptest.NewServer(mux)
+		t.Cleanup(srv.Close)
+		base, origin = srv.URL+prefix, srv.URL
+	}
 
 	args := []string{}
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
@@ -62,8 +81,9 @@ func Links(t testing.TB, dir string) []string {
 		t.Fatalf("links: no .html file under %s", dir)
 	}
 	// linkinator tests each URL against the skip pattern: skip everything
-	// that does not start with this server's address.
-	skip := `^(?!` + regexp.QuoteMeta(base) + `(/|$))`
+	// that is not on this server. A link that leaves the path prefix stays
+	// on the server and is reported broken.
+	skip := `^(?!` + regexp.QuoteMeta(origin) + `(/|$))`
 	args = append(args, "--recurse", "--format", "json", "--skip", skip, "--timeout", "20000", "--verbosity", "error")
 	cmd := exec.Command(bin, args...)
 	cmd.Dir = dir
