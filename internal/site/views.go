@@ -118,7 +118,7 @@ type AssetRef struct {
 func (p *Page) SiteTitle() string { return p.s.lib.Site.Title.Get(p.Lang) }
 
 // SearchRoot is the relative link to the search index folder.
-func (p *Page) SearchRoot() string { return p.Link("search/") }
+func (p *Page) SearchRoot() string { return markedLink("search/", false) } // a folder the script reads, never a page
 
 // Offline reports whether this is a build for opening from disk.
 func (p *Page) Offline() bool { return p.s.opt.Offline }

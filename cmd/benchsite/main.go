@@ -1,0 +1,176 @@
+// Command benchsite measures full builds of generated libraries, for
+// `make bench`. For each size it generates a library once (kept under
+// .cache/bench), builds the incidentlib binary, runs complete builds into a
+// temporary folder several times and prints, per size, the median wall and
+// CPU time, the peak memory, what was written and the median time of each
+// stage of the build.
+//
+//	go run ./cmd/benchsite [-sizes 1000,10000,100000] [-runs 3] [-tmp DIR]
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"incidentlib/internal/gencases"
+)
+
+type run struct {
+	wall, cpu time.Duration
+	maxRSS    int64 // bytes
+	summary   string
+	stages    map[string]time.Duration
+}
+
+func main() {
+	sizes := flag.String("sizes", "1000,10000,100000", "comma-separated library `sizes`")
+	runs := flag.Int("runs", 3, "builds per size (100,000 cases: at most -runs-large)")
+	large := flag.Int("runs-large", 1, "builds for sizes of 100,000 cases and more")
+	tmp := flag.String("tmp", os.TempDir(), "`folder` for build output (a tmpfs such as /dev/shm takes the disk out of the figures)")
+	cache := flag.String("cache", ".cache/bench", "`folder` where generated libraries are kept between runs")
+	flag.Parse()
+
+	bin := filepath.Join(*cache, "incidentlib")
+	must(os.MkdirAll(*cache, 0o755))
+	if out, err := exec.Command("go", "build", "-o", bin, "./cmd/incidentlib").CombinedOutput(); err != nil {
+		fail("go build: %v\n%s", err, out)
+	}
+	fmt.Printf("incidentlib build benchmark: %d CPUs (GOMAXPROCS %d), %s, output under %s\n\n", runtime.NumCPU(), runtime.GOMAXPROCS(0), runtime.GOARCH, *tmp)
+	fmt.Printf("%-8s %4s %10s %10s %9s %9s %9s %9s %12s\n", "cases", "runs", "wall", "cpu", "peak mem", "pages", "files", "bytes", "wall/case")
+	var stageLines []string
+	for _, f := range strings.Split(*sizes, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n <= 0 {
+			fail("bad size %q", f)
+		}
+		content := filepath.Join(*cache, fmt.Sprintf("lib-%d-seed1", n))
+		if _, err := os.Stat(filepath.Join(content, "site.json")); err != nil {
+			os.RemoveAll(content)
+			t0 := time.Now()
+			must(gencases.WriteDir(content, gencases.Options{N: n, Seed: 1}))
+			fmt.Fprintf(os.Stderr, "generated %d cases in %v\n", n, time.Since(t0).Round(time.Millisecond))
+		}
+		k := *runs
+		if n >= 100000 {
+			k = min(k, *large)
+		}
+		var rs []run
+		for i := 0; i < k; i++ {
+			out, err := os.MkdirTemp(*tmp, "benchsite-")
+			must(err)
+			rs = append(rs, build(bin, content, filepath.Join(out, "public")))
+			os.RemoveAll(out) // not timed: the next build starts from nothing
+		}
+		sort.Slice(rs, func(i, j int) bool { return rs[i].wall < rs[j].wall })
+		med := rs[len(rs)/2]
+		cpus := make([]time.Duration, len(rs))
+		var peak int64
+		for i, r := range rs {
+			cpus[i] = r.cpu
+			peak = max(peak, r.maxRSS)
+		}
+		sort.Slice(cpus, func(i, j int) bool { return cpus[i] < cpus[j] })
+		pages, files, mb := parseSummary(med.summary)
+		fmt.Printf("%-8d %4d %10s %10s %8dM %9s %9s %9s %12s\n", n, k, round(med.wall), round(cpus[len(cpus)/2]),
+			peak>>20, pages, files, mb, (med.wall / time.Duration(n)).Round(time.Microsecond))
+		var parts []string
+		for _, name := range stageOrder(rs) {
+			var ds []time.Duration
+			for _, r := range rs {
+				ds = append(ds, r.stages[name])
+			}
+			sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
+			parts = append(parts, fmt.Sprintf("%s %s", name, round(ds[len(ds)/2])))
+		}
+		stageLines = append(stageLines, fmt.Sprintf("%-8d %s", n, strings.Join(parts, ", ")))
+	}
+	fmt.Println("\nmedian time per stage (the search index and the API are made alongside the pages):")
+	for _, l := range stageLines {
+		fmt.Println(l)
+	}
+}
+
+var stageRe = regexp.MustCompile(`^  (\S.*?)\s{2,}(\S+)$`)
+
+func build(bin, content, out string) run {
+	cmd := exec.Command(bin, "build", "-v", "-content", content, "-out", out)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	t0 := time.Now()
+	err := cmd.Run()
+	wall := time.Since(t0)
+	if err != nil {
+		fail("build %s: %v\n%s", content, err, stderr.String())
+	}
+	ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+	r := run{
+		wall:   wall,
+		cpu:    time.Duration(ru.Utime.Nano() + ru.Stime.Nano()),
+		maxRSS: ru.Maxrss << 10,
+		stages: map[string]time.Duration{},
+	}
+	sc := bufio.NewScanner(&stdout)
+	for sc.Scan() {
+		line := sc.Text()
+		if strings.HasPrefix(line, "built ") {
+			r.summary = line
+		}
+		if m := stageRe.FindStringSubmatch(line); m != nil {
+			if d, err := time.ParseDuration(m[2]); err == nil {
+				r.stages[strings.TrimSuffix(m[1], " (alongside)")] = d
+			}
+		}
+	}
+	return r
+}
+
+func stageOrder(rs []run) []string {
+	order := []string{"load+check", "derive", "render+minify+write", "search index", "api", "swap"}
+	var out []string
+	for _, s := range order {
+		if _, ok := rs[0].stages[s]; ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+var summaryRe = regexp.MustCompile(`(\d+) pages, (\d+) files, ([\d.]+ [kMG]?B)`)
+
+func parseSummary(s string) (pages, files, size string) {
+	m := summaryRe.FindStringSubmatch(s)
+	if m == nil {
+		return "?", "?", "?"
+	}
+	return m[1], m[2], m[3]
+}
+
+func round(d time.Duration) string {
+	if d > 10*time.Second {
+		return d.Round(100 * time.Millisecond).String()
+	}
+	return d.Round(time.Millisecond).String()
+}
+
+func must(err error) {
+	if err != nil {
+		fail("%v", err)
+	}
+}
+
+func fail(format string, args ...any) {
+	fmt.Fprintf(os.Stderr, "benchsite: "+format+"\n", args...)
+	os.Exit(1)
+}
