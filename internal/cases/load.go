@@ -5,11 +5,9 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
-	"runtime"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -261,46 +259,12 @@ type caseResult struct {
 }
 
 func loadCases(fsys fs.FS, voc *Vocab, list *diag.List) []*Case {
-	entries, err := fs.ReadDir(fsys, "cases")
-	if err != nil {
-		list.Errorf("cases", 0, 0, "", "cannot read the cases folder: %v", unwrapPathError(err))
-		return nil
-	}
-	var names []string
-	for _, e := range entries {
-		name := "cases/" + e.Name()
-		switch {
-		case e.IsDir():
-			list.Warnf(name, 0, 0, "", "folder ignored: cases are files directly in cases/")
-		case strings.HasSuffix(e.Name(), ".json"):
-			names = append(names, name)
-		case strings.HasPrefix(e.Name(), "."):
-			// Editor and system files (.DS_Store, swap files) are not content.
-		default:
-			list.Warnf(name, 0, 0, "", "ignored: a case file must end in .json")
-		}
-	}
-	results := make([]caseResult, len(names))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				results[i] = loadCase(fsys, names[i], voc)
-			}
-		}()
-	}
-	for i := range names {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-
+	names := listCases(fsys, list)
+	results := loadCaseFiles(fsys, names, voc)
 	var out []*Case
 	firstFile := map[string]string{}
-	for _, r := range results {
+	for _, name := range names { // listed in name order, so reports are stable
+		r := results[name]
 		list.Merge(r.list)
 		if r.c == nil {
 			continue

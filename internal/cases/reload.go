@@ -102,7 +102,8 @@ func Reload(lib *Library, prev diag.List, fsys fs.FS, changed []string) (*Librar
 	return nl, list
 }
 
-// listCases lists the case files with the same warnings as loadCases.
+// listCases lists the case files in name order, warning about anything in
+// the folder that is not one.
 func listCases(fsys fs.FS, list *diag.List) []string {
 	entries, err := fs.ReadDir(fsys, "cases")
 	if err != nil {
@@ -118,6 +119,7 @@ func listCases(fsys fs.FS, list *diag.List) []string {
 		case strings.HasSuffix(e.Name(), ".json"):
 			names = append(names, name)
 		case strings.HasPrefix(e.Name(), "."):
+			// Editor and system files (.DS_Store, swap files) are not content.
 		default:
 			list.Warnf(name, 0, 0, "", "ignored: a case file must end in .json")
 		}
