@@ -134,7 +134,15 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 	if o.BaseURL != "" && !strings.HasSuffix(o.BaseURL, "/") {
 		o.BaseURL += "/"
 	}
+	if isTerminal(stderr) {
+		o.Progress = func(done, total int) {
+			fmt.Fprintf(stderr, "\rrendering: %d of %d files", done, total)
+		}
+	}
 	st, list, err := build.Run(o)
+	if o.Progress != nil {
+		fmt.Fprint(stderr, "\r\033[K") // clear the progress line
+	}
 	printDiags(stderr, list)
 	if err != nil {
 		fmt.Fprintf(stderr, "incidentlib build: %v\n", err)
@@ -176,6 +184,17 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "%d cases, %d pages: no errors, %d warnings\n", len(lib.Cases), len(lib.Pages), list.Warnings())
 	return 0
+}
+
+// isTerminal reports whether w is a terminal, where a progress line helps;
+// in logs and pipes it would only add noise.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	info, err := f.Stat()
+	return err == nil && info.Mode()&os.ModeCharDevice != 0
 }
 
 func printDiags(w io.Writer, list diag.List) {

@@ -35,6 +35,9 @@ type Options struct {
 	Templates string // a folder of templates to use instead of the built-in ones
 	Static    string // a folder of static files to use instead of the built-in ones
 	Workers   int    // render workers; 0 means GOMAXPROCS
+	// Progress, when set, is called about once a second while pages render
+	// with how many of how many files are done.
+	Progress func(done, total int)
 }
 
 // Stats describe a finished build.
@@ -155,7 +158,11 @@ func Run(opt Options) (*Stats, diag.List, error) {
 			extraTook[i] = time.Since(t0)
 		}()
 	}
-	renderErr := render(s, s.Jobs(), w, opt.Workers, st)
+	jobs := s.Jobs()
+	var rendered atomic.Int64
+	stopProgress := progress(opt.Progress, &rendered, len(jobs))
+	renderErr := render(s, jobs, w, opt.Workers, st, &rendered)
+	stopProgress()
 	st.Stages = append(st.Stages, Stage{"render+minify+write", time.Since(t)})
 	extras.Wait()
 	for i, extra := range Extras {
@@ -206,7 +213,31 @@ func writeHeaders(s *site.Site, write func(string, []byte) error) error {
 
 var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
-func render(s *site.Site, jobs []site.Job, w *writer, workers int, st *Stats) error {
+// progress reports the files written so far once a second until stopped.
+func progress(report func(done, total int), done *atomic.Int64, total int) (stop func()) {
+	if report == nil {
+		return func() {}
+	}
+	quit := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		tick := time.NewTicker(time.Second)
+		defer tick.Stop()
+		for {
+			select {
+			case <-quit:
+				return
+			case <-tick.C:
+				report(int(done.Load()), total)
+			}
+		}
+	}()
+	return func() { close(quit); wg.Wait() }
+}
+
+func render(s *site.Site, jobs []site.Job, w *writer, workers int, st *Stats, done *atomic.Int64) error {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -250,6 +281,7 @@ func render(s *site.Site, jobs []site.Job, w *writer, workers int, st *Stats) er
 				if typ == "text/html" {
 					pages.Add(1)
 				}
+				done.Add(1)
 				k[kindName(j)]++
 			}
 		}(kinds[i])
