@@ -575,6 +575,10 @@ func loadPages(fsys fs.FS, list *diag.List) []Page {
 			list.Errorf(name, 0, 0, "", "a page file is named <slug>.<en|ko>.md with a lower-case slug")
 			continue
 		}
+		if reservedSlug(slug) {
+			list.Errorf(name, 0, 0, "", "%q is taken by the site's own pages (/<lang>/%s/); choose another name", slug, slug)
+			continue
+		}
 		body, ok := readText(fsys, name, list)
 		if !ok {
 			continue
@@ -600,6 +604,21 @@ func loadPages(fsys fs.FS, list *diag.List) []Page {
 		out = append(out, *pg)
 	}
 	return out
+}
+
+// reservedSlug reports whether a prose page would take the address of one of
+// the site's own sections.
+func reservedSlug(slug string) bool {
+	for _, f := range Facets {
+		if f == slug {
+			return true
+		}
+	}
+	switch slug {
+	case "cases", "search", "api", "feed", "page":
+		return true
+	}
+	return false
 }
 
 func langName(lang string) string {

@@ -183,3 +183,16 @@ func FuzzLoadCase(f *testing.F) {
 		}
 	})
 }
+
+func TestReservedPageSlug(t *testing.T) {
+	m := fixture(t)
+	m["pages/cases.en.md"] = &fstest.MapFile{Data: []byte("# Cases\n")}
+	m["pages/about.en.md"] = &fstest.MapFile{Data: []byte("# About\n")}
+	lib, list := Load(m)
+	if err := list.Err(); list.Errors() != 1 || !strings.Contains(err.Error(), `pages/cases.en.md: "cases" is taken`) {
+		t.Fatalf("got %+v", list.Items)
+	}
+	if len(lib.Pages) != 1 || lib.Pages[0].Slug != "about" {
+		t.Errorf("pages %+v", lib.Pages)
+	}
+}
