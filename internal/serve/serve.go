@@ -91,7 +91,7 @@ func New(opt Options) (*Server, error) {
 	if s.static, err = s.pick("static", opt.Static, incidentlib.Static()); err != nil {
 		return nil, err
 	}
-	m := s.build(nil, nil, true)
+	m := s.build(nil, nil, true, true)
 	s.report(nil, m, "started")
 	s.cur.Store(m)
 	return s, nil
@@ -207,6 +207,7 @@ type model struct {
 	lib     *cases.Library // nil only when the content folder could not be read at all
 	diags   diag.List      // the content's problems, warnings included
 	site    *site.Site     // nil when there are errors
+	theme   *site.Theme    // parsed templates and static files, kept across content edits
 	// problems is what the error page lists: the content's errors and
 	// warnings, or the template error.
 	problems diag.List
@@ -226,9 +227,10 @@ type timing struct {
 }
 
 // build makes the next model from cur. changed lists content paths relative
-// to the content folder; templates says that templates or static files
-// changed, which needs site.New but no content reading; full reads all.
-func (s *Server) build(cur *model, changed []string, full bool) *model {
+// to the content folder; themeChanged says that templates or static files
+// changed, which needs them parsed again but no content reading; full reads
+// all content.
+func (s *Server) build(cur *model, changed []string, full, themeChanged bool) *model {
 	m := &model{next: make(chan struct{})}
 	if cur == nil {
 		// Start from the clock, so that a restarted server never repeats a
@@ -257,7 +259,20 @@ func (s *Server) build(cur *model, changed []string, full bool) *model {
 		m.problems = m.diags
 		return m
 	}
-	st, err := site.New(m.lib, site.Options{BaseURL: s.opt.BaseURL, Templates: s.templates, Static: s.static})
+	// A content edit keeps the parsed templates and minified static files;
+	// only a change to those folders (or a first build) parses them again.
+	if cur != nil && cur.theme != nil && !themeChanged {
+		m.theme = cur.theme
+	} else {
+		th, err := site.LoadTheme(s.templates, s.static)
+		step("theme")
+		if err != nil {
+			m.problems = s.templateProblems(err)
+			return m
+		}
+		m.theme = th
+	}
+	st, err := site.New(m.lib, site.Options{BaseURL: s.opt.BaseURL, Theme: m.theme})
 	step("site")
 	if err != nil {
 		m.problems = s.templateProblems(err)
@@ -281,7 +296,7 @@ func (s *Server) apply(content []string, templates bool, what string) {
 	if len(content) == 0 && !templates {
 		return
 	}
-	m := s.build(cur, content, cur.lib == nil)
+	m := s.build(cur, content, cur.lib == nil, templates)
 	s.report(cur, m, what)
 	s.cur.Store(m)
 	close(cur.next)

@@ -36,6 +36,8 @@ type Options struct {
 	// the files copied to the site, usually the embedded defaults.
 	Templates fs.FS
 	Static    fs.FS
+	// Theme, when set, is used instead of parsing Templates and Static.
+	Theme *Theme
 }
 
 // Site is a library ready to render.
@@ -74,24 +76,14 @@ func New(lib *cases.Library, opt Options) (*Site, error) {
 	if !strings.HasSuffix(s.base, "/") {
 		s.base += "/"
 	}
-	data, err := fs.ReadFile(opt.Templates, "strings.json")
-	if err != nil {
-		return nil, fmt.Errorf("templates: %w", err)
-	}
-	if s.strings, err = l10n.ParseStrings(data); err != nil {
-		return nil, fmt.Errorf("templates/strings.json: %w", err)
-	}
-	if err := s.loadAssets(); err != nil {
-		return nil, err
-	}
-	s.tmpl = map[string]*template.Template{}
-	for _, kind := range pageKinds {
-		t, err := template.New(kind).Funcs(funcs).ParseFS(opt.Templates, "base.html", kind+".html")
-		if err != nil {
-			return nil, fmt.Errorf("templates: %w", err)
+	th := opt.Theme
+	if th == nil {
+		var err error
+		if th, err = LoadTheme(opt.Templates, opt.Static); err != nil {
+			return nil, err
 		}
-		s.tmpl[kind] = t
 	}
+	s.strings, s.tmpl, s.assets = th.strings, th.tmpl, th.assets
 	s.facets = deriveFacets(lib)
 	s.related = deriveRelated(lib)
 	s.nav, s.footer = map[string][]NavItem{}, map[string][]NavItem{}
@@ -101,17 +93,51 @@ func New(lib *cases.Library, opt Options) (*Site, error) {
 	return s, nil
 }
 
+// Theme is the parsed templates, UI strings and static files: everything a
+// site needs that does not come from content. The preview server keeps one
+// across content edits.
+type Theme struct {
+	strings l10n.Strings
+	tmpl    map[string]*template.Template
+	assets  map[string]Asset
+}
+
+// LoadTheme parses the templates and strings and minifies and hashes the
+// static files.
+func LoadTheme(templates, static fs.FS) (*Theme, error) {
+	th := &Theme{}
+	data, err := fs.ReadFile(templates, "strings.json")
+	if err != nil {
+		return nil, fmt.Errorf("templates: %w", err)
+	}
+	if th.strings, err = l10n.ParseStrings(data); err != nil {
+		return nil, fmt.Errorf("templates/strings.json: %w", err)
+	}
+	if th.assets, err = loadAssets(static); err != nil {
+		return nil, err
+	}
+	th.tmpl = map[string]*template.Template{}
+	for _, kind := range pageKinds {
+		t, err := template.New(kind).Funcs(funcs).ParseFS(templates, "base.html", kind+".html")
+		if err != nil {
+			return nil, fmt.Errorf("templates: %w", err)
+		}
+		th.tmpl[kind] = t
+	}
+	return th, nil
+}
+
 var funcs = template.FuncMap{
 	"add": func(a, b int) int { return a + b },
 }
 
-func (s *Site) loadAssets() error {
-	s.assets = map[string]Asset{}
-	return fs.WalkDir(s.opt.Static, ".", func(p string, d fs.DirEntry, err error) error {
+func loadAssets(static fs.FS) (map[string]Asset, error) {
+	assets := map[string]Asset{}
+	err := fs.WalkDir(static, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
-		data, err := fs.ReadFile(s.opt.Static, p)
+		data, err := fs.ReadFile(static, p)
 		if err != nil {
 			return err
 		}
@@ -122,7 +148,7 @@ func (s *Site) loadAssets() error {
 		}
 		sum := sha256.Sum256(data)
 		name := strings.TrimSuffix(path.Base(p), ext)
-		s.assets[p] = Asset{
+		assets[p] = Asset{
 			Path: "assets/" + name + "." + hex.EncodeToString(sum[:])[:10] + ext,
 			SRI:  "sha256-" + base64.StdEncoding.EncodeToString(sum[:]),
 			Data: data,
@@ -130,6 +156,7 @@ func (s *Site) loadAssets() error {
 		}
 		return nil
 	})
+	return assets, err
 }
 
 // Assets returns the static files, sorted by path.
