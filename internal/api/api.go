@@ -279,7 +279,7 @@ func (w *writer) llms() error {
 	b.WriteString("\n## Cases\n\n")
 	for _, c := range w.lib.Cases {
 		title, _ := c.Title.In("en")
-		fmt.Fprintf(&b, "- [%s: %s](%sen/cases/%s/index.md) (%s, %s)\n", c.ID, title, w.base, c.ID, c.Org, c.Date)
+		fmt.Fprintf(&b, "- [%s: %s](%sen/cases/%s/index.md) (%s, %s)\n", c.ID, title, w.base, c.ID, c.Org, c.Date.String())
 	}
 	return w.write("llms.txt", []byte(b.String()))
 }

@@ -516,12 +516,24 @@ func caseIDs(lib *Library) []string {
 	return ids
 }
 
+// parseDate reads YYYY-MM-DD, YYYY-MM or YYYY.
 func parseDate(s string) (Date, bool) {
-	t, err := time.Parse("2006-01-02", s)
+	layout := map[int]string{10: "2006-01-02", 7: "2006-01", 4: "2006"}[len(s)]
+	if layout == "" {
+		return Date{}, false
+	}
+	t, err := time.Parse(layout, s)
 	if err != nil {
 		return Date{}, false
 	}
-	return Date{Year: t.Year(), Month: t.Month(), Day: t.Day()}, true
+	d := Date{Year: t.Year()}
+	if len(s) >= 7 {
+		d.Month = t.Month()
+	}
+	if len(s) == 10 {
+		d.Day = t.Day()
+	}
+	return d, true
 }
 
 // ParseDuration reads durations such as 56m, 1h10m or 2d3h into minutes.

@@ -196,3 +196,24 @@ func TestReservedPageSlug(t *testing.T) {
 		t.Errorf("pages %+v", lib.Pages)
 	}
 }
+
+func TestPartialDates(t *testing.T) {
+	for in, want := range map[string]Date{"2019": {2019, 0, 0}, "2019-04": {2019, 4, 0}, "2019-04-23": {2019, 4, 23}} {
+		got, ok := parseDate(in)
+		if !ok || got != want || got.String() != in {
+			t.Errorf("parseDate(%q) = %v %v (%s)", in, got, ok, got.String())
+		}
+	}
+	for _, in := range []string{"2019-13", "2019-02-30", "19", "2019-4", "2019-04-1", ""} {
+		if _, ok := parseDate(in); ok {
+			t.Errorf("parseDate(%q) accepted", in)
+		}
+	}
+	y, m, d := Date{2019, 0, 0}, Date{2019, 4, 0}, Date{2019, 4, 23}
+	if !y.Before(m) || !m.Before(d) || d.Before(y) {
+		t.Error("a partial date does not sort before the dates inside it")
+	}
+	if got := y.First().Format("2006-01-02"); got != "2019-01-01" {
+		t.Errorf("First = %s", got)
+	}
+}

@@ -8,7 +8,10 @@
 // the typed model below. Every problem found anywhere becomes one diag.Diag.
 package cases
 
-import "time"
+import (
+	"fmt"
+	"time"
+)
 
 // Languages are the two languages of the library, in the order pages list them.
 var Languages = []string{"en", "ko"}
@@ -53,19 +56,34 @@ func Other(lang string) string {
 	return "ko"
 }
 
-// Date is a calendar date without a time zone, as cases give it.
+// Date is a calendar date without a time zone, as cases give it. A report
+// that names only the year or the month gives a date with Day, or Month and
+// Day, zero: the site then shows only what is known, never a made-up day.
 type Date struct {
 	Year  int
-	Month time.Month
-	Day   int
+	Month time.Month // 0 when only the year is known
+	Day   int        // 0 when the day is not known
 }
 
-// String formats the date as YYYY-MM-DD.
+// String formats the date as the input does: YYYY-MM-DD, YYYY-MM or YYYY.
 func (d Date) String() string {
-	return time.Date(d.Year, d.Month, d.Day, 0, 0, 0, 0, time.UTC).Format("2006-01-02")
+	switch {
+	case d.Month == 0:
+		return fmt.Sprintf("%04d", d.Year)
+	case d.Day == 0:
+		return fmt.Sprintf("%04d-%02d", d.Year, int(d.Month))
+	}
+	return fmt.Sprintf("%04d-%02d-%02d", d.Year, int(d.Month), d.Day)
 }
 
-// Before reports whether d is earlier than e.
+// First returns the first day the date can mean, for formats that need a
+// whole date (feeds).
+func (d Date) First() time.Time {
+	return time.Date(d.Year, max(d.Month, 1), max(d.Day, 1), 0, 0, 0, 0, time.UTC)
+}
+
+// Before reports whether d is earlier than e; a year alone sorts before
+// every date inside it.
 func (d Date) Before(e Date) bool {
 	if d.Year != e.Year {
 		return d.Year < e.Year

@@ -73,7 +73,7 @@ func text(desc string) *Schema {
 const (
 	idPattern       = `^[A-Z]{2}-[0-9]{4,6}$`
 	slugPattern     = `^[a-z0-9]+(-[a-z0-9]+)*$`
-	datePattern     = `^[0-9]{4}-[0-9]{2}-[0-9]{2}$`
+	datePattern     = `^[0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?$`
 	durationPattern = `^([0-9]+d)?([0-9]+h)?([0-9]+m)?$`
 	httpPattern     = `^https?://[^\s]+$`
 	dateTimePattern = `^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$`
@@ -97,7 +97,7 @@ var CaseSchema = object("One incident post-mortem of the incidentlib library.",
 	Prop{"id", pattern("The case id, such as IL-0495; the file is named after it.", idPattern)},
 	Prop{"org", minLen(str("The organisation that had the incident."))},
 	Prop{"org_slug", pattern("The organisation's URL slug.", slugPattern)},
-	Prop{"date", pattern("The date, YYYY-MM-DD.", datePattern)},
+	Prop{"date", pattern("The date, YYYY-MM-DD; YYYY-MM or YYYY when the report does not give the day or the month.", datePattern)},
 	Prop{"date_kind", enum(str("What the date is the date of."), DateKinds)},
 	Prop{"title", text("One-sentence title.")},
 	Prop{"summary", text("What happened, in a few paragraphs.")},
@@ -128,7 +128,7 @@ var CaseSchema = object("One incident post-mortem of the incidentlib library.",
 	Prop{"recurrence_of", nullable(pattern("The id of the earlier case this one repeats, or null.", idPattern))},
 	Prop{"review", object("Who wrote the case and who reviewed it.",
 		Prop{"written_by", minLen(str("Who wrote the case."))},
-		Prop{"reviewed_at", nullable(pattern("The review date, YYYY-MM-DD, or null.", datePattern))},
+		Prop{"reviewed_at", nullable(pattern("The review date, YYYY-MM-DD, or null.", `^[0-9]{4}-[0-9]{2}-[0-9]{2}$`))},
 		Prop{"reviewed_by", nullable(str("Who reviewed it, or null."))})},
 	Prop{"docs", array("Links to further documentation.", url)},
 	Prop{"updated_at", pattern("When the case was last changed, RFC 3339.", dateTimePattern)},
@@ -281,6 +281,8 @@ func patternMeaning(p string) string {
 	case slugPattern:
 		return "a slug (lower-case letters, digits and single hyphens)"
 	case datePattern:
+		return "a date written YYYY-MM-DD (or YYYY-MM, or YYYY)"
+	case `^[0-9]{4}-[0-9]{2}-[0-9]{2}$`:
 		return "a date written YYYY-MM-DD"
 	case durationPattern:
 		return "a duration like 56m, 1h10m or 2d3h"

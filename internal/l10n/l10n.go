@@ -55,11 +55,26 @@ func (s Strings) Get(lang, key string) string {
 var enMonths = [...]string{"", "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"}
 
 // Date writes a calendar date in full: "27 August 2024", "2024년 8월 27일".
+// A zero day or month is not known and is left out: "August 2024", "2024년".
 func Date(lang string, y int, m time.Month, d int) string {
+	switch {
+	case m == 0:
+		return Year(lang, y)
+	case d == 0:
+		return Month(lang, y, m)
+	}
 	if lang == "ko" {
 		return fmt.Sprintf("%d년 %d월 %d일", y, int(m), d)
 	}
 	return fmt.Sprintf("%d %s %d", d, enMonths[m], y)
+}
+
+// Year writes a year: "2024", "2024년".
+func Year(lang string, y int) string {
+	if lang == "ko" {
+		return fmt.Sprintf("%d년", y)
+	}
+	return fmt.Sprintf("%d", y)
 }
 
 // Month writes a month: "August 2024", "2024년 8월".

@@ -103,7 +103,7 @@ func (s *Site) feed(j Job, w io.Writer) error {
 			Title:     atomText{Body: c.ID + " · " + title, Lang: langIf(tl, lang)},
 			ID:        s.base + casePath(lang, c.ID),
 			Updated:   c.UpdatedAt.Format(time.RFC3339),
-			Published: c.Date.String() + "T00:00:00Z",
+			Published: c.Date.First().Format(time.RFC3339),
 			Links: []atomLink{
 				{Href: s.base + casePath(lang, c.ID), Rel: "alternate", Type: "text/html"},
 				{Href: s.base + casePath(cases.Other(lang), c.ID), Rel: "alternate", Type: "text/html", Lang: cases.Other(lang)},
