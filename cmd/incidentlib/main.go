@@ -15,9 +15,11 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime/pprof"
 	"strings"
 	"syscall"
+	"unicode/utf8"
 
 	"incidentlib/internal/build"
 	"incidentlib/internal/diag"
@@ -143,7 +145,7 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 	if o.Progress != nil {
 		fmt.Fprint(stderr, "\r\033[K") // clear the progress line
 	}
-	printDiags(stderr, list)
+	printDiags(stderr, list, o.Content)
 	if err != nil {
 		fmt.Fprintf(stderr, "incidentlib build: %v\n", err)
 		return 1
@@ -177,13 +179,20 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "incidentlib check: %v\n", err)
 		return 1
 	}
-	printDiags(stderr, list)
+	printDiags(stderr, list, content)
 	if list.Errors() > 0 {
-		fmt.Fprintf(stderr, "incidentlib check: %d errors, %d warnings\n", list.Errors(), list.Warnings())
+		fmt.Fprintf(stderr, "incidentlib check: %s, %s\n", plural(list.Errors(), "error"), plural(list.Warnings(), "warning"))
 		return 1
 	}
-	fmt.Fprintf(stdout, "%d cases, %d pages: no errors, %d warnings\n", len(lib.Cases), len(lib.Pages), list.Warnings())
+	fmt.Fprintf(stdout, "%s, %s: no errors, %s\n", plural(len(lib.Cases), "case"), plural(len(lib.Pages), "prose page"), plural(list.Warnings(), "warning"))
 	return 0
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // isTerminal reports whether w is a terminal, where a progress line helps;
@@ -197,10 +206,58 @@ func isTerminal(w io.Writer) bool {
 	return err == nil && info.Mode()&os.ModeCharDevice != 0
 }
 
-func printDiags(w io.Writer, list diag.List) {
+// printDiags prints every problem, each followed by the part of its line it
+// points at and a caret, as compilers do; case files are often one long line,
+// so the excerpt is clipped around the column.
+func printDiags(w io.Writer, list diag.List, content string) {
+	files := map[string][]string{}
 	for _, d := range list.Items {
 		fmt.Fprintln(w, d.String())
+		if d.Line <= 0 {
+			continue
+		}
+		lines, ok := files[d.File]
+		if !ok {
+			if b, err := os.ReadFile(filepath.Join(content, filepath.FromSlash(d.File))); err == nil {
+				lines = strings.Split(string(b), "\n")
+			}
+			files[d.File] = lines
+		}
+		if d.Line > len(lines) {
+			continue
+		}
+		excerpt, caret := clip(lines[d.Line-1], d.Col-1, 36)
+		fmt.Fprintf(w, "    %s\n    %s^\n", excerpt, strings.Repeat(" ", caret))
 	}
+}
+
+// clip returns the part of line within width characters of column col
+// (0-based, in characters) and where col falls in it. Tabs become spaces so
+// that the caret lines up.
+func clip(line string, col, width int) (string, int) {
+	r := []rune(strings.ReplaceAll(line, "\t", " "))
+	if !utf8.ValidString(line) {
+		r = []rune(strings.ToValidUTF8(string(r), "?"))
+	}
+	from, to := max(0, col-width), min(len(r), col+width)
+	if from > to {
+		return "", 0
+	}
+	excerpt, caret := string(r[from:to]), col-from
+	if from > 0 {
+		excerpt, caret = "…"+excerpt, caret+1
+	}
+	if to < len(r) {
+		excerpt += "…"
+	}
+	// Wide Hangul takes two columns in a terminal: count it twice before
+	// the caret so the caret stands under the right character.
+	for _, c := range r[from:min(col, to)] {
+		if c >= 0x1100 && (c <= 0x115f || (c >= 0x2e80 && c <= 0xa4cf) || (c >= 0xac00 && c <= 0xd7a3) || (c >= 0xf900 && c <= 0xfaff) || (c >= 0xff00 && c <= 0xff60)) {
+			caret++
+		}
+	}
+	return excerpt, caret
 }
 
 type serveOptions struct {

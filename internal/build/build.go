@@ -120,7 +120,11 @@ func Run(opt Options) (*Stats, diag.List, error) {
 	}
 	t = stage("load+check", t)
 	if list.Errors() > 0 {
-		return nil, list, fmt.Errorf("%d problems in %s; nothing was written", list.Errors(), opt.Content)
+		n := fmt.Sprintf("%d errors", list.Errors())
+		if list.Errors() == 1 {
+			n = "1 error"
+		}
+		return nil, list, fmt.Errorf("%s in %s; nothing was written", n, opt.Content)
 	}
 	st.Cases = len(lib.Cases)
 	tfs, sfs := Sources(opt)
