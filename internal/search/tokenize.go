@@ -139,7 +139,9 @@ func analyze(text string) []word {
 // eachWord calls f with each word of text, for the index build, which needs
 // no list of them.
 func eachWord(text string, f func(word)) {
-	text = norm.NFC.String(text)
+	if !plainNFC(text) {
+		text = norm.NFC.String(text)
+	}
 	rs := make([]rune, 0, len(text))
 	for _, r := range text {
 		rs = append(rs, unicode.ToLower(r))
@@ -387,4 +389,17 @@ func Query(text string, prefix bool) []Group {
 		out = append(out, g)
 	}
 	return out
+}
+
+// plainNFC reports, cheaply, that text is certainly in NFC already: every
+// character is below the combining marks (U+0300) or a precomposed Hangul
+// syllable, and none of those changes under NFC. Almost all English and
+// Korean text passes, and skips the normalizer's own slower check.
+func plainNFC(text string) bool {
+	for _, r := range text {
+		if r >= 0x300 && (r < 0xac00 || r > 0xd7a3) {
+			return false
+		}
+	}
+	return true
 }

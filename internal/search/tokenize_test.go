@@ -1,6 +1,8 @@
 package search
 
 import (
+	"golang.org/x/text/unicode/norm"
+
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -50,6 +52,21 @@ func TestVectors(t *testing.T) {
 		}
 		if g := Query(c.In, true); !reflect.DeepEqual(g, c.Typing) {
 			t.Errorf("%s: Query(%q, true) = %+v, want %+v", c.Name, c.In, g, c.Typing)
+		}
+	}
+}
+
+func TestPlainNFC(t *testing.T) {
+	for _, s := range []string{"load balancer", "로드 밸런서가", "café", "2024년 8월"} {
+		if !plainNFC(s) || norm.NFC.String(s) != s {
+			t.Errorf("%q: plainNFC=%v, NFC changes it: %v", s, plainNFC(s), norm.NFC.String(s) != s)
+		}
+	}
+	// Decomposed text, a trailing jamo after a syllable and a singleton
+	// decomposition all need the real normalizer.
+	for _, s := range []string{"cafe\u0301", "가\u11a8", "\u2000", "\u1100\u1161"} {
+		if plainNFC(s) {
+			t.Errorf("%q taken as NFC", s)
 		}
 	}
 }
