@@ -155,7 +155,7 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 	}
 	if verbose {
 		for _, s := range st.Stages {
-			fmt.Fprintf(stdout, "  %-22s %s\n", s.Name, s.Took.Round(10e3))
+			fmt.Fprintf(stdout, "  %-28s %s\n", s.Name, s.Took.Round(10e3))
 		}
 	}
 	fmt.Fprintf(stdout, "%s → %s\n", st.Summary(), o.Out)
