@@ -272,7 +272,11 @@ func (s *Server) build(cur *model, changed []string, full, themeChanged bool) *m
 		}
 		m.theme = th
 	}
-	st, err := site.New(m.lib, site.Options{BaseURL: s.opt.BaseURL, Theme: m.theme})
+	var prev *site.Site
+	if cur != nil {
+		prev = cur.site
+	}
+	st, err := site.New(m.lib, site.Options{BaseURL: s.opt.BaseURL, Theme: m.theme, Previous: prev})
 	step("site")
 	if err != nil {
 		m.problems = s.templateProblems(err)

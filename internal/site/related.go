@@ -1,6 +1,8 @@
 package site
 
 import (
+	"slices"
+
 	"incidentlib/internal/cases"
 	"incidentlib/internal/related"
 )
@@ -61,6 +63,27 @@ func deriveRelated(lib *cases.Library) map[string][]RelGroup {
 		out[c.ID] = groups
 	}
 	return out
+}
+
+// sameRelations reports whether a and b have the same cases in the same
+// order with the same inputs to related cases (dates, terms and links), so
+// that related cases computed for one hold for the other.
+func sameRelations(a, b *cases.Library) bool {
+	if len(a.Cases) != len(b.Cases) {
+		return false
+	}
+	for i, x := range a.Cases {
+		y := b.Cases[i]
+		if x == y {
+			continue
+		}
+		if x.ID != y.ID || x.Date != y.Date || x.RootCause != y.RootCause || x.RecurrenceOf != y.RecurrenceOf ||
+			!slices.Equal(x.Components, y.Components) || !slices.Equal(x.Contributing, y.Contributing) ||
+			!slices.Equal(x.Symptoms, y.Symptoms) || !slices.Equal(x.Related, y.Related) {
+			return false
+		}
+	}
+	return true
 }
 
 func union(a, b []string) []string {

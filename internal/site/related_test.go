@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"incidentlib/internal/cases"
@@ -227,5 +228,35 @@ func BenchmarkDerive(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/case")
 		})
+	}
+}
+
+// TestPreviousRelations: a text edit reuses the related cases of the site
+// before it; an edit of a term computes them again.
+func TestPreviousRelations(t *testing.T) {
+	m := contentFS(t)
+	prev := newSite(t, loadContent(t, m), false)
+	b := string(m["cases/IL-0495.json"].Data)
+	m["cases/IL-0495.json"] = &fstest.MapFile{Data: []byte(strings.Replace(b, `"en":"HubSpot concluded`, `"en":"Edited. HubSpot concluded`, 1))}
+	lib := loadContent(t, m)
+	if !sameRelations(prev.lib, lib) {
+		t.Fatal("a text edit changed the relations")
+	}
+	m["cases/IL-0495.json"] = &fstest.MapFile{Data: []byte(strings.Replace(b, `"components":["ingress","health-probe"]`, `"components":["health-probe"]`, 1))}
+	lib2 := loadContent(t, m)
+	if sameRelations(prev.lib, lib2) {
+		t.Fatal("a term edit kept the relations")
+	}
+	th := &Theme{strings: prev.strings, tmpl: prev.tmpl, assets: prev.assets}
+	s2, err := New(lib2, Options{Theme: th, Previous: prev})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range s2.Related("IL-0495") {
+		for _, l := range g.Links {
+			if slices.Contains(l.Components, "ingress") {
+				t.Errorf("IL-0495 still shares ingress with %s after the edit", l.ID)
+			}
+		}
 	}
 }

@@ -38,6 +38,9 @@ type Options struct {
 	Static    fs.FS
 	// Theme, when set, is used instead of parsing Templates and Static.
 	Theme *Theme
+	// Previous, when set, is the site of the library before an edit: what
+	// the edit cannot have changed is taken from it instead of computed.
+	Previous *Site
 }
 
 // Site is a library ready to render.
@@ -85,7 +88,11 @@ func New(lib *cases.Library, opt Options) (*Site, error) {
 	}
 	s.strings, s.tmpl, s.assets = th.strings, th.tmpl, th.assets
 	s.facets = deriveFacets(lib)
-	s.related = deriveRelated(lib)
+	if p := opt.Previous; p != nil && sameRelations(p.lib, lib) {
+		s.related = p.related // a text edit leaves every relation as it was
+	} else {
+		s.related = deriveRelated(lib)
+	}
 	s.nav, s.footer = map[string][]NavItem{}, map[string][]NavItem{}
 	for _, lang := range cases.Languages {
 		s.nav[lang], s.footer[lang] = s.navigation(lang)
