@@ -214,10 +214,15 @@ func TestDeterministic(t *testing.T) {
 	if len(ja) != len(jb) {
 		t.Fatalf("%d vs %d jobs", len(ja), len(jb))
 	}
+	missing := regexp.MustCompile(`\[[a-z-]+\.[a-z_.-]+\]`)
 	for i := range ja {
 		x, y := render(t, a, ja[i]), render(t, b, jb[i])
 		if x != y {
 			t.Errorf("%s differs between two builds", ja[i].Path)
+		}
+		// strings.Get shows a missing UI string as [key]; no page may.
+		if m := missing.FindString(x); m != "" && ja[i].Kind != KindAsset {
+			t.Errorf("%s shows the missing UI string %s", ja[i].Path, m)
 		}
 	}
 }
