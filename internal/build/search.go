@@ -2,7 +2,6 @@ package build
 
 import (
 	"strconv"
-	"strings"
 
 	"incidentlib/internal/cases"
 	"incidentlib/internal/search"
@@ -30,13 +29,8 @@ func writeSearch(s *site.Site, write func(string, []byte) error) error {
 		if c.Severity != "unknown" {
 			d.Facets["severities"] = []string{c.Severity}
 		}
-		var en, ko strings.Builder
-		add := func(t cases.Text) {
-			en.WriteString(t.En)
-			en.WriteString("\n\n")
-			ko.WriteString(t.Ko)
-			ko.WriteString("\n\n")
-		}
+		body := make([]string, 0, 2*(4+len(c.Remediation)+len(c.ActionItems)))
+		add := func(t cases.Text) { body = append(body, t.En, t.Ko) }
 		add(c.SymptomsText)
 		add(c.Trigger)
 		add(c.Detection)
@@ -49,7 +43,7 @@ func writeSearch(s *site.Site, write func(string, []byte) error) error {
 		for _, t := range c.ActionItems {
 			add(t)
 		}
-		d.Body = [2]string{en.String(), ko.String()}
+		d.Body = body
 		docs[i] = d
 	}
 	labels := search.Labels{}

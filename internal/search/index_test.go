@@ -220,8 +220,8 @@ func TestKoreanMatching(t *testing.T) {
 		{"HubSpot 은 14:20 UTC에 확인했다", "hubspot은 확인", true},
 	} {
 		files := buildMap(t, []Doc{
-			{ID: "IL-1", Date: "2024-01-01", Body: [2]string{"", c.text}},
-			{ID: "IL-2", Date: "2024-01-02", Body: [2]string{"unrelated", "관계없는 글"}},
+			{ID: "IL-1", Date: "2024-01-01", Body: []string{"", c.text}},
+			{ID: "IL-2", Date: "2024-01-02", Body: []string{"unrelated", "관계없는 글"}},
 		}, nil, defaultConfig)
 		ids, partial := loadIndex(t, files).search(c.q, nil)
 		got := len(ids) == 1 && ids[0] == "IL-1" && !partial
@@ -234,7 +234,7 @@ func TestKoreanMatching(t *testing.T) {
 func TestRanking(t *testing.T) {
 	docs := []Doc{
 		{ID: "IL-1", Date: "2020-01-01", Title: [2]string{"DNS outage", ""}},
-		{ID: "IL-2", Date: "2020-01-01", Body: [2]string{"A long body that mentions etcd once among many other words about nodes", ""}},
+		{ID: "IL-2", Date: "2020-01-01", Body: []string{"A long body that mentions etcd once among many other words about nodes", ""}},
 		{ID: "IL-3", Date: "2022-01-01", Title: [2]string{"etcd quorum lost", ""}},
 		{ID: "IL-4", Date: "2021-01-01", Facets: map[string][]string{"components": {"etcd"}}},
 		{ID: "IL-5", Date: "2023-06-01", Title: [2]string{"DNS outage", ""}},
@@ -244,7 +244,7 @@ func TestRanking(t *testing.T) {
 	// normalisation does not decide the order.
 	filler := strings.Repeat("unrelated words about something else entirely ", 8)
 	for i := range docs {
-		docs[i].Body[1] = filler
+		docs[i].Body = append(docs[i].Body, filler)
 	}
 	labels := Labels{"components": {"etcd": {"etcd", "etcd"}}}
 	idx := loadIndex(t, buildMap(t, docs, labels, defaultConfig))
@@ -570,7 +570,7 @@ func synthDocs(n int, seed int64) []Doc {
 			Date:    fmt.Sprintf("%d-%02d-%02d", year, 1+r.Intn(12), 1+r.Intn(28)),
 			Title:   [2]string{text(en, 14), text(ko, 12)},
 			Summary: [2]string{text(en, 120), text(ko, 90)},
-			Body:    [2]string{text(en, 500), text(ko, 380)},
+			Body:    []string{text(en, 500), text(ko, 380)},
 			Org:     [2]string{org, org},
 			URL:     [2]string{"en/cases/" + id + "/", "ko/cases/" + id + "/"},
 			Facets: map[string][]string{
