@@ -10,8 +10,11 @@ import (
 
 // TestGeneratedLibrary builds a generated library of 1,000 cases and checks
 // every link of it, so that speed never comes at the cost of a broken site.
+//
+// It does not run in parallel with the browser tests: linkinator over
+// thousands of pages takes both cores, and the browser tests' waits are
+// timed.
 func TestGeneratedLibrary(t *testing.T) {
-	t.Parallel()
 	site(t) // builds the command
 	root, _ := webtest.RepoRoot()
 	dir := t.TempDir()

@@ -15,7 +15,7 @@ import (
 var langs = []string{"en", "ko"}
 
 // pagesBudget bounds the time TestCasePages spends opening pages.
-const pagesBudget = 150 * time.Second
+const pagesBudget = 600 * time.Second
 
 // TestCasePages opens every case page of both languages, from disk and over
 // HTTP, in one browser tab, and checks the title, the language, the font of
