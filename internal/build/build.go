@@ -171,7 +171,7 @@ func Run(opt Options) (*Stats, diag.List, error) {
 	extras.Wait()
 	for i, extra := range Extras {
 		st.Stages = append(st.Stages, Stage{extra.Name + " (alongside)", extraTook[i]})
-		st.Kinds[extra.Name+" files"] += int(extraFiles[i].Load())
+		st.Kinds[extra.Name+" file"] += int(extraFiles[i].Load())
 	}
 	if err := errors.Join(append([]error{renderErr}, extraErrs...)...); err != nil {
 		return nil, list, err
@@ -305,8 +305,8 @@ func render(s *site.Site, jobs []site.Job, w *writer, workers int, st *Stats, do
 }
 
 func kindName(j site.Job) string {
-	name := [...]string{"case pages", "case lists", "topic pages", "facet pages", "home", "language chooser",
-		"search page", "prose pages", "404", "API page", "feed", "sitemap", "robots.txt", "assets"}[j.Kind]
+	name := [...]string{"case page", "case list", "topic page", "facet page", "home", "language chooser",
+		"search page", "prose page", "404", "API page", "feed", "sitemap", "robots.txt", "asset"}[j.Kind]
 	if j.Lang != "" {
 		return j.Lang + " " + name
 	}
@@ -327,7 +327,11 @@ func (s *Stats) KindLines() []string {
 		if lang, rest, ok := strings.Cut(k, " "); ok && (lang == "en" || lang == "ko") {
 			group, kind = lang, rest
 		}
-		groups[group] = append(groups[group], fmt.Sprintf("%d %s", s.Kinds[k], kind))
+		n := s.Kinds[k]
+		if n != 1 && kind != "home" && kind != "404" && kind != "robots.txt" && kind != "sitemap" {
+			kind += "s" // every kind name is an English noun with a plain plural
+		}
+		groups[group] = append(groups[group], fmt.Sprintf("%d %s", n, kind))
 	}
 	var lines []string
 	for _, g := range []string{"en", "ko", "site"} {
