@@ -107,14 +107,21 @@ func Load(fsys fs.FS) (*Library, diag.List) {
 	lib.Vocab.buildIndex()
 
 	lib.Cases = loadCases(fsys, &lib.Vocab, &list)
+	finish(lib, fsys, &list)
+	return lib, list
+}
+
+// finish completes a library whose cases are read and sorted: the id index,
+// the checks across cases, prose pages and topic introductions, and the
+// report in a stable order. Load and Reload end the same way.
+func finish(lib *Library, fsys fs.FS, list *diag.List) {
 	for _, c := range lib.Cases {
 		lib.ByID[c.ID] = c
 	}
-	crossCheck(lib, &list)
-	lib.Pages = loadPages(fsys, &list)
-	loadTopics(fsys, lib, &list)
+	crossCheck(lib, list)
+	lib.Pages = loadPages(fsys, list)
+	loadTopics(fsys, lib, list)
 	list.Sort()
-	return lib, list
 }
 
 // parsed is a file parsed and checked against its schema.

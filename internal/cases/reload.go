@@ -92,13 +92,7 @@ func Reload(lib *Library, prev diag.List, fsys fs.FS, changed []string) (*Librar
 		nl.Cases = append(nl.Cases, r.c)
 	}
 	SortNewestFirst(nl.Cases)
-	for _, c := range nl.Cases {
-		nl.ByID[c.ID] = c
-	}
-	crossCheck(nl, &list)
-	nl.Pages = loadPages(fsys, &list)
-	loadTopics(fsys, nl, &list)
-	list.Sort()
+	finish(nl, fsys, &list)
 	return nl, list
 }
 
