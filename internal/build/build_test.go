@@ -7,32 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-// copyContent copies the real content folder so a test can break it.
-func copyContent(t *testing.T) string {
-	t.Helper()
-	dst := filepath.Join(t.TempDir(), "content")
-	src := filepath.Join("..", "..", "content")
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dst
-}
+	"incidentlib/internal/repotest"
+)
 
 // tree reads every file under dir into a map.
 func tree(t *testing.T, dir string) map[string][]byte {
@@ -66,7 +43,7 @@ func sameTree(t *testing.T, a, b map[string][]byte, what string) {
 }
 
 func TestBuildDeterministicAndParallel(t *testing.T) {
-	content := copyContent(t)
+	content := repotest.CopyDir(t, "content")
 	dir := t.TempDir()
 	one, par := filepath.Join(dir, "one"), filepath.Join(dir, "par")
 	st, _, err := Run(Options{Content: content, Out: one, Workers: 1})
@@ -104,7 +81,7 @@ func TestBuildDeterministicAndParallel(t *testing.T) {
 }
 
 func TestFailedBuildKeepsOutput(t *testing.T) {
-	content := copyContent(t)
+	content := repotest.CopyDir(t, "content")
 	out := filepath.Join(t.TempDir(), "public")
 	if _, _, err := Run(Options{Content: content, Out: out}); err != nil {
 		t.Fatal(err)

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"incidentlib/internal/repotest"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -16,14 +18,8 @@ var update = flag.Bool("update", false, "rewrite golden files")
 // adds its own.
 func fixture(t testing.TB) fstest.MapFS {
 	t.Helper()
-	m := fstest.MapFS{}
-	for _, name := range []string{"site.json", "vocab.json"} {
-		b, err := os.ReadFile(filepath.Join("..", "..", "content", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		m[name] = &fstest.MapFile{Data: b}
-	}
+	all := repotest.MapFS(t, "content")
+	m := fstest.MapFS{"site.json": all["site.json"], "vocab.json": all["vocab.json"]}
 	m["cases"] = &fstest.MapFile{Mode: fs.ModeDir | 0o755}
 	return m
 }

@@ -2,36 +2,18 @@ package cases
 
 import (
 	"encoding/json"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
 
 	"incidentlib/internal/diag"
 	"incidentlib/internal/gencases"
+	"incidentlib/internal/repotest"
 )
 
 // contentFS copies the real content folder into memory.
-func contentFS(t testing.TB) fstest.MapFS {
-	t.Helper()
-	m := fstest.MapFS{}
-	root := filepath.Join("..", "..", "content")
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		rel, _ := filepath.Rel(root, p)
-		m[filepath.ToSlash(rel)] = &fstest.MapFile{Data: b}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
-}
+func contentFS(t testing.TB) fstest.MapFS { return repotest.MapFS(t, "content") }
 
 // edit rewrites a case file through a decoded map.
 func edit(t *testing.T, m fstest.MapFS, name string, change func(c map[string]any)) {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"incidentlib/internal/repotest"
 	"incidentlib/internal/webtest"
 )
 
@@ -19,7 +20,7 @@ func TestBrowserReloads(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts Chromium")
 	}
-	dir := copyDir(t, filepath.Join("..", "..", "content"))
+	dir := repotest.CopyDir(t, "content")
 	r := start(t, Options{Content: dir})
 	tab := webtest.Browser(t)
 	tab.Open(t, r.url+"/en/cases/IL-0495/")

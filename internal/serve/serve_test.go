@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"html"
 	"io"
-	"io/fs"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -22,32 +21,9 @@ import (
 
 	"incidentlib/internal/build"
 	"incidentlib/internal/cases"
+	"incidentlib/internal/repotest"
 	"incidentlib/internal/site"
 )
-
-// copyDir copies a folder of the repository into a temporary folder.
-func copyDir(t testing.TB, from string) string {
-	t.Helper()
-	to := t.TempDir()
-	err := filepath.WalkDir(from, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(from, p)
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(to, rel), 0o755)
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(to, rel), b, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return to
-}
 
 // syncBuf is a log the server and the test share.
 type syncBuf struct {
@@ -195,7 +171,7 @@ var posRe = regexp.MustCompile(`cases/IL-0495\.json:\d+:\d+: `)
 // page, an edit shown within a second, the error page for two kinds of
 // broken file, and the page again after the fix.
 func TestEditBreakFix(t *testing.T) {
-	dir := copyDir(t, filepath.Join("..", "..", "content"))
+	dir := repotest.CopyDir(t, "content")
 	r := start(t, Options{Content: dir})
 	file := filepath.Join(dir, "cases", "IL-0495.json")
 	page := r.url + "/en/cases/IL-0495/"
@@ -284,8 +260,8 @@ func TestEditBreakFix(t *testing.T) {
 // page shows the change, a broken template shows its file and line, and
 // the fix brings the page back.
 func TestTemplateEdit(t *testing.T) {
-	content := copyDir(t, filepath.Join("..", "..", "content"))
-	tmpl := copyDir(t, filepath.Join("..", "..", "templates"))
+	content := repotest.CopyDir(t, "content")
+	tmpl := repotest.CopyDir(t, "templates")
 	r := start(t, Options{Content: content, Templates: tmpl})
 	page := r.url + "/en/cases/IL-0495/"
 	file := filepath.Join(tmpl, "case.html")
@@ -328,7 +304,7 @@ func TestTemplateEdit(t *testing.T) {
 // the one in the page's script, a save sends a new one, and shutting down
 // ends the open stream and returns.
 func TestEventsAndShutdown(t *testing.T) {
-	dir := copyDir(t, filepath.Join("..", "..", "content"))
+	dir := repotest.CopyDir(t, "content")
 	r := start(t, Options{Content: dir})
 	v0 := r.srv.Version()
 	if _, body := get(t, r.url+"/en/"); !strings.Contains(body, fmt.Sprintf(`var v="%d"`, v0)) {
@@ -498,7 +474,7 @@ func TestScratch(t *testing.T) {
 // TestNewFolder checks that a folder created while serving is watched: a
 // file written into it later, on its own, is picked up.
 func TestNewFolder(t *testing.T) {
-	dir := copyDir(t, filepath.Join("..", "..", "content"))
+	dir := repotest.CopyDir(t, "content")
 	r := start(t, Options{Content: dir})
 	sub := filepath.Join(dir, "topics", "severities")
 	v0 := r.srv.Version()

@@ -15,6 +15,7 @@ import (
 	"incidentlib"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/markup"
+	"incidentlib/internal/repotest"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -28,24 +29,7 @@ func loadContent(t testing.TB, fsys fstest.MapFS) *cases.Library {
 	return lib
 }
 
-func contentFS(t testing.TB) fstest.MapFS {
-	t.Helper()
-	m := fstest.MapFS{}
-	root := filepath.Join("..", "..", "content")
-	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		rel, _ := filepath.Rel(root, p)
-		m[filepath.ToSlash(rel)] = &fstest.MapFile{Data: b}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
-}
+func contentFS(t testing.TB) fstest.MapFS { return repotest.MapFS(t, "content") }
 
 func newSite(t testing.TB, lib *cases.Library, offline bool) *Site {
 	t.Helper()

@@ -1,0 +1,70 @@
+// Package repotest gives tests copies of the repository's own folders
+// (content, templates): in memory, for loading, or on disk, for tests that
+// edit files or run the command. Tests may change the copies freely.
+package repotest
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+	"testing/fstest"
+)
+
+// Dir returns a folder of the repository, such as "content". The
+// repository is found from this file's own place in it, so the answer does
+// not depend on which package's test is running.
+func Dir(t testing.TB, name string) string {
+	t.Helper()
+	_, file, _, ok := runtime.Caller(0)
+	if !ok {
+		t.Fatal("repotest: cannot tell where the repository is")
+	}
+	return filepath.Join(filepath.Dir(file), "..", "..", name)
+}
+
+// MapFS reads every file of a repository folder into memory.
+func MapFS(t testing.TB, name string) fstest.MapFS {
+	t.Helper()
+	m := fstest.MapFS{}
+	root := Dir(t, name)
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(root, p)
+		m[filepath.ToSlash(rel)] = &fstest.MapFile{Data: b}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// CopyDir copies a repository folder into a new temporary folder and
+// returns its path.
+func CopyDir(t testing.TB, name string) string {
+	t.Helper()
+	from, to := Dir(t, name), filepath.Join(t.TempDir(), name)
+	err := filepath.WalkDir(from, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(from, p)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(to, rel), 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(to, rel), b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return to
+}
