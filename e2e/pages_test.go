@@ -77,19 +77,30 @@ func checkCasePage(t *testing.T, tab *webtest.Tab, url, lang string, c caseInfo)
 		t.Errorf("%s: <h1> is\n%q\nwant the case's %s title\n%q", url, normSpace(*h1), lang, want)
 	}
 
+	font := ""
+	if h1 != nil {
+		font = "h1"
+	}
+	checkOpenPage(t, tab, url, lang, font)
+}
+
+// checkOpenPage checks the page open in tab as every page must be: its
+// <html lang>, Hangul drawn with a CJK font inside fontSel on Korean pages
+// (skipped when fontSel is empty), no axe violation and nothing failed in
+// the browser's log.
+func checkOpenPage(t *testing.T, tab *webtest.Tab, url, lang, fontSel string) {
+	t.Helper()
 	htmlLang, err := chromedp.Run(tab.Ctx, chromedp.Evaluate[string](`document.documentElement.getAttribute("lang") || ""`))
 	if err != nil {
 		t.Errorf("%s: read <html lang>: %v", url, err)
 	} else if htmlLang != lang {
 		t.Errorf("%s: <html lang=%q>, want %q", url, htmlLang, lang)
 	}
-
-	if lang == "ko" && h1 != nil {
-		if font := webtest.HangulFont(t, tab.Ctx, "h1"); !strings.Contains(font, "CJK") {
-			t.Errorf("%s: the Hangul of the <h1> is drawn with %q, want a CJK font (Noto Sans/Serif CJK)", url, font)
+	if lang == "ko" && fontSel != "" {
+		if font := webtest.HangulFont(t, tab.Ctx, fontSel); !strings.Contains(font, "CJK") {
+			t.Errorf("%s: the Hangul of %s is drawn with %q, want a CJK font (Noto Sans/Serif CJK)", url, fontSel, font)
 		}
 	}
-
 	for _, v := range webtest.Axe(t, tab.Ctx) {
 		t.Errorf("%s: axe: %s", url, v)
 	}
