@@ -123,9 +123,6 @@ func (p *Page) SearchRoot() string { return markedLink("search/", false) } // a 
 // Offline reports whether this is a build for opening from disk.
 func (p *Page) Offline() bool { return p.s.opt.Offline }
 
-// OtherLang is the language the switch leads to.
-func (p *Page) OtherLang() string { return cases.Other(p.Lang) }
-
 func (s *Site) page(j Job, title string) *Page {
 	p := &Page{Lang: j.Lang, Path: j.Path, Title: title, s: s}
 	if j.Lang != "" {
@@ -445,14 +442,12 @@ type Card struct {
 	OrgLink      string
 	Year         int
 	YearLink     string
-	Date         string
 	Sev          string
 	Symptoms     Txt
 	Trigger      Txt
 	RootCause    TermLink
 	Components   []TermLink
 	Contributing []TermLink
-	Domains      []TermLink
 }
 
 // cardHTML returns a case's card in lang, rendered once and kept: a case
@@ -500,12 +495,11 @@ func (s *Site) card(p *Page, c *cases.Case) Card {
 		P: p, ID: c.ID, Href: p.Link(casePath(p.Lang, c.ID)), Title: plainText(c.Title, p.Lang),
 		Org: c.Org, OrgLink: p.Link(topicPath(p.Lang, "orgs", c.OrgSlug, 1)),
 		Year: c.Date.Year, YearLink: p.Link(topicPath(p.Lang, "years", strconv.Itoa(c.Date.Year), 1)),
-		Date: l10n.Date(p.Lang, c.Date.Year, c.Date.Month, c.Date.Day), Sev: sevLabel(s, p, c),
+		Sev:      sevLabel(s, p, c),
 		Symptoms: s.text(symT, p.Lang), Trigger: s.text(c.Trigger, p.Lang),
 		RootCause:    s.term(p, "root_cause", c.RootCause),
 		Components:   s.terms(p, "components", c.Components),
 		Contributing: s.terms(p, "contributing", c.Contributing),
-		Domains:      s.terms(p, "domain", c.Domain),
 	}
 }
 
