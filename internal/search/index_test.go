@@ -593,6 +593,7 @@ func BenchmarkBuild(b *testing.B) {
 	for _, n := range []int{1000, 10000} {
 		docs := synthDocs(n, 1)
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			b.ReportAllocs()
 			var bytesOut, files int64
 			for i := 0; i < b.N; i++ {
 				bytesOut, files = 0, 0
