@@ -33,6 +33,7 @@ import (
 	"math"
 	"regexp"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -93,19 +94,14 @@ type posting struct {
 	tf  float32
 }
 
-type termTF struct {
-	term string
-	tf   float32
-}
-
 func build(in []Doc, labels Labels, write func(string, []byte) error, cfg config) error {
 	docs := append([]Doc(nil), in...)
 	// Newest first; the document number is the date tie-break at query time.
-	sort.Slice(docs, func(i, j int) bool {
-		if docs[i].Date != docs[j].Date {
-			return docs[i].Date > docs[j].Date
+	slices.SortFunc(docs, func(a, b Doc) int {
+		if c := strings.Compare(b.Date, a.Date); c != 0 {
+			return c
 		}
-		return docs[i].ID < docs[j].ID
+		return strings.Compare(a.ID, b.ID)
 	})
 	for i := 1; i < len(docs); i++ {
 		if docs[i].ID == docs[i-1].ID {
@@ -116,22 +112,30 @@ func build(in []Doc, labels Labels, write func(string, []byte) error, cfg config
 	// Analyse the documents in parallel, a batch at a time, and merge each
 	// batch in document order so that every posting list comes out sorted
 	// and only one batch of per-document term lists is alive at once.
+	// Each worker numbers the terms it meets; the merge maps those numbers
+	// to index-wide ones, looking a term's string up once per worker.
 	const batch = 256
-	perDoc := make([][]termTF, batch)
-	lengths := make([]float64, len(docs))
-	postings := map[string][]posting{}
-	total := 0.0
 	workers := runtime.GOMAXPROCS(0)
+	analysers := make([]analyser, workers)
+	perDoc := make([][]termTF, batch)
+	owner := make([]int, batch) // which analyser numbered perDoc's terms
+	lengths := make([]float64, len(docs))
+	var terms []string       // index-wide term number → term
+	var postings [][]posting // index-wide term number → its postings
+	numbers := map[string]int32{}
+	total := 0.0
 	for start := 0; start < len(docs); start += batch {
 		end := min(start+batch, len(docs))
 		var wg sync.WaitGroup
 		next := make(chan int)
-		for w := 0; w < workers; w++ {
+		for w := range analysers {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
+				a := &analysers[w]
 				for i := range next {
-					perDoc[i-start], lengths[i] = docTerms(&docs[i], labels)
+					perDoc[i-start], lengths[i] = a.docTerms(&docs[i], labels)
+					owner[i-start] = w
 				}
 			}()
 		}
@@ -140,23 +144,43 @@ func build(in []Doc, labels Labels, write func(string, []byte) error, cfg config
 		}
 		close(next)
 		wg.Wait()
+		for w := range analysers {
+			a := &analysers[w]
+			for len(a.global) < len(a.terms) {
+				a.global = append(a.global, -1)
+			}
+		}
 		for i := start; i < end; i++ {
 			total += lengths[i]
+			a := &analysers[owner[i-start]]
 			for _, t := range perDoc[i-start] {
-				postings[t.term] = append(postings[t.term], posting{int32(i), t.tf})
+				n := a.global[t.term]
+				if n < 0 {
+					s := a.terms[t.term]
+					var ok bool
+					if n, ok = numbers[s]; !ok {
+						n = int32(len(terms))
+						numbers[s] = n
+						terms = append(terms, s)
+						postings = append(postings, nil)
+					}
+					a.global[t.term] = n
+				}
+				postings[n] = append(postings[n], posting{int32(i), t.tf})
 			}
 			perDoc[i-start] = nil
 		}
 	}
+	analysers, numbers = nil, nil
 	avg := 1.0
 	if len(docs) > 0 && total > 0 {
 		avg = total / float64(len(docs))
 	}
-	terms := make([]string, 0, len(postings))
-	for t := range postings {
-		terms = append(terms, t)
+	order := make([]int32, len(terms))
+	for k := range order {
+		order[k] = int32(k)
 	}
-	sort.Strings(terms)
+	slices.SortFunc(order, func(a, b int32) int { return strings.Compare(terms[a], terms[b]) })
 
 	emit := func(name string, v any) error {
 		data, err := marshal(v)
@@ -169,28 +193,26 @@ func build(in []Doc, labels Labels, write func(string, []byte) error, cfg config
 	// Term buckets.
 	n := float64(len(docs))
 	var boundaries []string
-	var bucket bytes.Buffer
+	var bucket, entry []byte
 	prevLast := ""
 	nb := 0
 	flush := func() error {
-		if bucket.Len() == 0 {
+		if len(bucket) == 0 {
 			return nil
 		}
-		bucket.WriteByte(']')
-		err := emitRaw(write, fmt.Sprintf("t/%d", nb), bucket.Bytes())
+		bucket = append(bucket, ']')
+		err := emitRaw(write, "t/"+strconv.Itoa(nb), bucket)
 		nb++
-		bucket.Reset()
+		bucket = bucket[:0]
 		return err
 	}
-	var num []byte
-	for _, t := range terms {
-		ps := postings[t]
+	for _, id := range order {
+		t, ps := terms[id], postings[id]
 		df := float64(len(ps))
 		idf := math.Log(1 + (n-df+0.5)/(df+0.5))
-		var entry bytes.Buffer
-		entry.WriteByte('[')
-		entry.WriteString(quoteJSON(t))
-		entry.WriteString(",[")
+		entry = append(entry[:0], '[')
+		entry = appendJSONString(entry, t)
+		entry = append(entry, ",["...)
 		prev := int32(0)
 		for k, p := range ps {
 			tf := float64(p.tf)
@@ -203,31 +225,30 @@ func build(in []Doc, labels Labels, write func(string, []byte) error, cfg config
 				q = 1
 			}
 			if k > 0 {
-				entry.WriteByte(',')
+				entry = append(entry, ',')
 			}
-			num = strconv.AppendInt(num[:0], int64(p.doc-prev), 10)
-			num = append(num, ',')
-			num = strconv.AppendInt(num, int64(q), 10)
-			entry.Write(num)
+			entry = strconv.AppendInt(entry, int64(p.doc-prev), 10)
+			entry = append(entry, ',')
+			entry = strconv.AppendInt(entry, int64(q), 10)
 			prev = p.doc
 		}
-		entry.WriteString("]]")
+		entry = append(entry, "]]"...)
 		// The bucket so far, a comma, the entry and the closing bracket must
 		// fit; a single entry larger than the bound gets a bucket of its own.
-		if bucket.Len() > 0 && bucket.Len()+entry.Len()+2 > cfg.bucketBytes {
+		if len(bucket) > 0 && len(bucket)+len(entry)+2 > cfg.bucketBytes {
 			if err := flush(); err != nil {
 				return err
 			}
 		}
-		if bucket.Len() == 0 {
+		if len(bucket) == 0 {
 			boundaries = append(boundaries, separator(prevLast, t, len(boundaries) == 0))
-			bucket.WriteByte('[')
+			bucket = append(bucket, '[')
 		} else {
-			bucket.WriteByte(',')
+			bucket = append(bucket, ',')
 		}
-		bucket.Write(entry.Bytes())
+		bucket = append(bucket, entry...)
 		prevLast = t
-		delete(postings, t)
+		postings[id] = nil
 	}
 	if err := flush(); err != nil {
 		return err
@@ -296,14 +317,51 @@ func separator(last, first string, isFirst bool) string {
 	return first
 }
 
+// An analyser finds the terms of documents for one worker of the build. It
+// numbers every term it meets, so that a term's string is made once per
+// worker instead of once per occurrence, and a document's terms come out
+// without a map or a sort of their own.
+type analyser struct {
+	tk     tokenizer
+	ids    map[string]int32 // term → its number here
+	terms  []string         // number → term
+	tf     []float32        // number → weighted frequency in the document being analysed
+	doc    []int32          // numbers of that document's terms, in order of first occurrence
+	facets []string
+	// global maps a number here to the term's number in the index, or -1
+	// before the merge has looked the term up. Only the merge uses it.
+	global []int32
+}
+
+// termTF is a term of a document, by its number in the analyser that found
+// it, with its field-weighted frequency.
+type termTF struct {
+	term int32
+	tf   float32
+}
+
 // docTerms returns a document's terms with their field-weighted frequencies,
-// sorted by term, and its length in terms.
-func docTerms(d *Doc, labels Labels) ([]termTF, float64) {
-	tf := map[string]float32{}
+// in no particular order, and its length in terms.
+func (a *analyser) docTerms(d *Doc, labels Labels) ([]termTF, float64) {
+	if a.ids == nil {
+		a.ids = map[string]int32{}
+	}
 	length := 0
 	add := func(text string, w float32) {
-		eachIndexTerm(text, func(t string) {
-			tf[t] += w
+		a.tk.eachIndexTerm(text, func(t []byte) {
+			id, ok := a.ids[string(t)]
+			if !ok {
+				id = int32(len(a.terms))
+				s := string(t)
+				a.ids[s] = id
+				a.terms = append(a.terms, s)
+				a.tf = append(a.tf, 0)
+			}
+			// Weights are positive, so a zero frequency means a first occurrence.
+			if a.tf[id] == 0 {
+				a.doc = append(a.doc, id)
+			}
+			a.tf[id] += w
 			length++
 		})
 	}
@@ -316,12 +374,12 @@ func docTerms(d *Doc, labels Labels) ([]termTF, float64) {
 	for _, b := range d.Body {
 		add(b, weightBody)
 	}
-	facets := make([]string, 0, len(d.Facets))
+	a.facets = a.facets[:0]
 	for f := range d.Facets {
-		facets = append(facets, f)
+		a.facets = append(a.facets, f)
 	}
-	sort.Strings(facets)
-	for _, f := range facets {
+	slices.Sort(a.facets)
+	for _, f := range a.facets {
 		for _, id := range d.Facets[f] {
 			lab, ok := labels[f][id]
 			if !ok {
@@ -336,11 +394,12 @@ func docTerms(d *Doc, labels Labels) ([]termTF, float64) {
 			}
 		}
 	}
-	out := make([]termTF, 0, len(tf))
-	for t, v := range tf {
-		out = append(out, termTF{t, v})
+	out := make([]termTF, len(a.doc))
+	for k, id := range a.doc {
+		out[k] = termTF{id, a.tf[id]}
+		a.tf[id] = 0
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].term < out[j].term })
+	a.doc = a.doc[:0]
 	return out, float64(length)
 }
 
@@ -487,4 +546,29 @@ func marshal(v any) ([]byte, error) {
 func quoteJSON(s string) string {
 	b, _ := marshal(s)
 	return string(b)
+}
+
+// appendJSONString appends s quoted as marshal quotes it. Index terms are
+// letters and digits, which need no escapes, so it copies them directly and
+// leaves anything else to marshal.
+func appendJSONString(b []byte, s string) []byte {
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if c < 0x20 || c == '"' || c == '\\' {
+				return append(b, quoteJSON(s)...)
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		// marshal replaces invalid UTF-8 and escapes the line and paragraph
+		// separators.
+		if r == utf8.RuneError && size == 1 || r == '\u2028' || r == '\u2029' {
+			return append(b, quoteJSON(s)...)
+		}
+		i += size
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
 }

@@ -613,3 +613,17 @@ func BenchmarkBuild(b *testing.B) {
 		})
 	}
 }
+
+// TestAppendJSONString checks the shortcut that quotes terms against the
+// encoder it stands in for, on strings that take each of its paths.
+func TestAppendJSONString(t *testing.T) {
+	for _, s := range []string{
+		"", "cach", "k8s", "로드", "café", "a\"b", `a\b`, "tab\there", "nul\x00", "del\x7f",
+		"bad\xffutf8", "line\u2028sep", "para\u2029sep", "<html>&", "😀", "\u00a0",
+	} {
+		want := quoteJSON(s)
+		if got := string(appendJSONString([]byte("x"), s)); got != "x"+want {
+			t.Errorf("appendJSONString(%q) = %s, want x%s", s, got, want)
+		}
+	}
+}

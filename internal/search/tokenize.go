@@ -1,6 +1,7 @@
 package search
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -86,76 +87,109 @@ var koreanSuffixes = func() []string {
 	return list
 }()
 
-var koreanSuffixSet = func() map[string]bool {
-	m := map[string]bool{}
-	for _, s := range koreanSuffixes {
-		m[s] = true
-	}
-	return m
-}()
-
 // koreanSuffixesByLast lists the suffixes by their last syllable, longest
-// first, so that a word is compared only with those that could match.
-var koreanSuffixesByLast = func() map[rune][]string {
-	m := map[rune][]string{}
+// first, so that a word is compared only with those that could match. They
+// are held as runes because words are.
+var koreanSuffixesByLast = func() map[rune][][]rune {
+	m := map[rune][][]rune{}
 	for _, s := range koreanSuffixes {
 		r, _ := utf8.DecodeLastRuneInString(s)
-		m[r] = append(m[r], s)
+		m[r] = append(m[r], []rune(s))
 	}
 	return m
 }()
 
-// word is one analysed word of a text.
+// word is one analysed word of a text. Its slices point into the buffers of
+// the tokenizer that made it and are valid only until its callback returns.
 type word struct {
 	hangul bool
 	// term is the word's main index term: the stem of an English or Korean
 	// word, a number, or the joined form of a letter-digit mix ("k8s"). It is
 	// empty for a stop word.
-	term string
+	term []rune
 	// parts are further index terms of the word that a query must match all
 	// of when term itself does not match: the character bigrams of a Korean
 	// stem of three or more syllables.
-	parts []string
+	parts [][]rune
 	// alt is a term that a query accepts instead of term: the whole Korean
 	// word when stripping left a single syllable ("팀이" → "팀", "팀이"), or
 	// the parts of a letter-digit mix ("502s" → "502").
-	alt []string
+	alt [][]rune
 	// raw is the lower-cased word as written, for prefix matching.
-	raw string
+	raw []rune
 	// junction is the bigram across a space between the previous Korean word
 	// and this one ("로드 밸런서" → "드밸"), so that the same compound written
 	// with or without the space shares all its bigrams. Index only.
-	junction string
+	junction []rune
 }
 
-// analyze splits text into words. It is the single place where the rules
-// live; IndexTerms and Query only arrange its output.
+// A tokenizer splits texts into words, keeping its buffers from one text to
+// the next so that the index build makes no garbage per word: words are
+// slices of the lower-cased text wherever they can be, and of a small scratch
+// space otherwise. The zero value is ready to use; one tokenizer serves one
+// goroutine.
+type tokenizer struct {
+	rs    []rune   // the lower-cased text
+	runs  []run    // the script runs of the current chunk
+	extra []rune   // the current word's terms that are not slices of rs: "y" stems, junctions
+	lists [][]rune // backing store of the current word's parts and alt
+	utf8  []byte   // a term encoded, for a map lookup or the callback of eachIndexTerm
+}
+
+// run is a script run inside a chunk; rs is a slice of tokenizer.rs.
+type run struct {
+	class int
+	start int
+	rs    []rune
+}
+
+// analyze splits text into words, copied out of the tokenizer. It is the
+// single place where the rules live; IndexTerms and Query only arrange its
+// output.
 func analyze(text string) []word {
+	var tk tokenizer
 	var out []word
-	eachWord(text, func(w word) { out = append(out, w) })
+	tk.eachWord(text, func(w word) {
+		w.term, w.raw, w.junction = slices.Clone(w.term), slices.Clone(w.raw), slices.Clone(w.junction)
+		w.parts, w.alt = cloneAll(w.parts), cloneAll(w.alt)
+		out = append(out, w)
+	})
 	return out
 }
 
-// eachWord calls f with each word of text, for the index build, which needs
-// no list of them.
-func eachWord(text string, f func(word)) {
+func cloneAll(list [][]rune) [][]rune {
+	if list == nil {
+		return nil
+	}
+	out := make([][]rune, len(list))
+	for i, rs := range list {
+		out[i] = slices.Clone(rs)
+	}
+	return out
+}
+
+// eachWord calls f with each word of text.
+func (tk *tokenizer) eachWord(text string, f func(word)) {
 	if !plainNFC(text) {
 		text = norm.NFC.String(text)
 	}
-	rs := make([]rune, 0, len(text))
+	rs := tk.rs[:0]
 	for _, r := range text {
-		rs = append(rs, unicode.ToLower(r))
+		if r < utf8.RuneSelf {
+			if 'A' <= r && r <= 'Z' {
+				r += 'a' - 'A'
+			}
+		} else {
+			r = unicode.ToLower(r)
+		}
+		rs = append(rs, r)
 	}
+	tk.rs = rs
 	// prevKo is the stem of the previous word when it was a Korean word at the
 	// end of its chunk with nothing stripped; spaceOnly says whether only
-	// whitespace has been seen since then.
+	// whitespace has been seen since then. It is a slice of rs before the
+	// current chunk, which the chunk's rewriting below never reaches.
 	prevKo, spaceOnly := []rune(nil), false
-	type run struct {
-		class int
-		start int
-		rs    []rune
-	}
-	var runs []run
 	i := 0
 	for i < len(rs) {
 		c := classOf(rs[i])
@@ -169,7 +203,7 @@ func eachWord(text string, f func(word)) {
 		// Collect the chunk as script runs.
 		// Apostrophes inside words are dropped by moving the chunk's runes
 		// down in place, so that every run is a subslice of rs.
-		runs = runs[:0]
+		runs := tk.runs[:0]
 		wpos := i
 		for i < len(rs) {
 			r := rs[i]
@@ -196,17 +230,20 @@ func eachWord(text string, f func(word)) {
 			runs[len(runs)-1].rs = rs[runs[len(runs)-1].start:wpos]
 			i++
 		}
+		tk.runs = runs
 		for k := 0; k < len(runs); k++ {
 			r := runs[k]
+			tk.extra, tk.lists = tk.extra[:0], tk.lists[:0]
 			if r.class == clHangul {
-				w, stem, stripped := koreanWord(r.rs)
-				if k == 0 && spaceOnly && prevKo != nil && w.term != "" {
-					w.junction = string(prevKo[len(prevKo)-1:]) + string(stem[:1])
+				w, stripped := tk.koreanWord(r.rs)
+				if k == 0 && spaceOnly && prevKo != nil && w.term != nil {
+					tk.extra = append(tk.extra, prevKo[len(prevKo)-1], w.term[0])
+					w.junction = tk.extra[len(tk.extra)-2:]
 				}
 				f(w)
 				prevKo = nil
-				if k == len(runs)-1 && !stripped && w.term != "" {
-					prevKo = stem
+				if k == len(runs)-1 && !stripped && w.term != nil {
+					prevKo = w.term
 				}
 				continue
 			}
@@ -216,15 +253,18 @@ func eachWord(text string, f func(word)) {
 				j++
 			}
 			if j == k {
-				f(alnumWord(r.class, r.rs))
+				f(tk.alnumWord(r.class, r.rs))
 			} else {
-				var parts []string
 				for _, p := range runs[k : j+1] {
-					if w := alnumWord(p.class, p.rs); w.term != "" {
-						parts = append(parts, w.term)
+					if w := tk.alnumWord(p.class, p.rs); w.term != nil {
+						tk.lists = append(tk.lists, w.term)
 					}
 				}
-				joined := string(rs[runs[k].start : runs[j].start+len(runs[j].rs)])
+				var parts [][]rune
+				if len(tk.lists) > 0 {
+					parts = tk.lists
+				}
+				joined := rs[runs[k].start : runs[j].start+len(runs[j].rs)]
 				f(word{term: joined, alt: parts, raw: joined})
 			}
 			k = j
@@ -234,110 +274,135 @@ func eachWord(text string, f func(word)) {
 	}
 }
 
-func alnumWord(class int, rs []rune) word {
-	raw := string(rs)
+// alnumWord makes the word of a run of letters or of digits. Its term is nil
+// for a stop word.
+func (tk *tokenizer) alnumWord(class int, rs []rune) word {
 	if class == clDigit {
-		return word{term: raw, raw: raw}
+		return word{term: rs, raw: rs}
 	}
-	if len(rs) < 2 || englishStop[raw] {
-		return word{raw: raw}
+	if len(rs) < 2 || englishStop[string(tk.encode(rs))] {
+		return word{raw: rs}
 	}
-	return word{term: stemEnglish(raw), raw: raw}
+	return word{term: tk.stemEnglish(rs), raw: rs}
 }
 
 // koreanWord strips one particle or ending (longest first) and returns the
-// word, its stem and whether anything was stripped.
-func koreanWord(rs []rune) (word, []rune, bool) {
-	raw := string(rs)
-	if koreanSuffixSet[raw] {
-		return word{hangul: true, raw: raw}, rs, false
-	}
-	stem, stripped := rs, false
-	for _, suf := range koreanSuffixesByLast[rs[len(rs)-1]] {
-		if strings.HasSuffix(raw, suf) {
-			n := utf8.RuneCountInString(suf)
-			if len(rs)-n >= 1 {
-				stem, stripped = rs[:len(rs)-n], true
-				break
-			}
+// word and whether anything was stripped. A word that is only a particle or
+// ending has a nil term.
+func (tk *tokenizer) koreanWord(rs []rune) (word, bool) {
+	suffixes := koreanSuffixesByLast[rs[len(rs)-1]]
+	for _, suf := range suffixes {
+		if slices.Equal(rs, suf) {
+			return word{hangul: true, raw: rs}, false
 		}
 	}
-	w := word{hangul: true, term: string(stem), raw: raw}
+	stem, stripped := rs, false
+	for _, suf := range suffixes {
+		if n := len(suf); len(rs)-n >= 1 && slices.Equal(rs[len(rs)-n:], suf) {
+			stem, stripped = rs[:len(rs)-n], true
+			break
+		}
+	}
+	w := word{hangul: true, term: stem, raw: rs}
 	switch {
 	case stripped && len(stem) == 1:
 		// A one-syllable stem is too ambiguous alone ("평가" → "평"), so the
 		// whole word stays a term too.
-		w.alt = []string{raw}
+		tk.lists = append(tk.lists, rs)
+		w.alt = tk.lists[len(tk.lists)-1:]
 	case len(stem) >= 3:
 		for k := 0; k+1 < len(stem); k++ {
-			w.parts = append(w.parts, string(stem[k:k+2]))
+			tk.lists = append(tk.lists, stem[k:k+2])
 		}
+		w.parts = tk.lists[len(tk.lists)-(len(stem)-1):]
 	}
-	return w, stem, stripped
+	return w, stripped
 }
 
 // stemEnglish is a deliberately light stemmer: plural endings, -ing, -ed and a
 // final e, so that "caches", "cache", "cached" and "caching" meet at "cach".
-// It works on code points and only ever removes ASCII endings.
-func stemEnglish(w string) string {
-	n := utf8.RuneCountInString(w)
-	if n <= 3 {
+// It only ever removes ASCII endings; the stem is a prefix of w, or a copy
+// when it gains a "y".
+func (tk *tokenizer) stemEnglish(w []rune) []rune {
+	if len(w) <= 3 {
 		return w
 	}
-	has := func(suf string) bool { return strings.HasSuffix(w, suf) }
-	cut := func(k int) { w, n = w[:len(w)-k], n-k }
+	has := func(suf string) bool {
+		if len(suf) > len(w) {
+			return false
+		}
+		for i := range len(suf) {
+			if w[len(w)-len(suf)+i] != rune(suf[i]) {
+				return false
+			}
+		}
+		return true
+	}
 	undouble := func() {
-		if k := len(w); n >= 2 && k >= 2 && w[k-1] == w[k-2] && isASCIILetter(w[k-1]) && !strings.ContainsRune("lsz", rune(w[k-1])) {
-			cut(1)
+		if k := len(w); k >= 2 && w[k-1] == w[k-2] && w[k-1] < utf8.RuneSelf && isASCIILetter(byte(w[k-1])) && !strings.ContainsRune("lsz", w[k-1]) {
+			w = w[:k-1]
 		}
 	}
+	n := len(w)
 	switch {
 	case n > 4 && (has("ies") || has("ied")):
-		cut(3)
-		w, n = w+"y", n+1
+		start := len(tk.extra)
+		tk.extra = append(append(tk.extra, w[:n-3]...), 'y')
+		w = tk.extra[start:]
 	case has("sses"):
-		cut(2)
+		w = w[:n-2]
 	case has("s") && !has("ss") && !has("us") && !has("is"):
-		cut(1)
+		w = w[:n-1]
 	case has("ing") && n-3 >= 3:
-		cut(3)
+		w = w[:n-3]
 		undouble()
 	case has("ed") && n-2 >= 3:
-		cut(2)
+		w = w[:n-2]
 		undouble()
 	}
-	if n > 3 && has("e") {
-		cut(1)
+	if len(w) > 3 && has("e") {
+		w = w[:len(w)-1]
 	}
 	return w
 }
 
 func isASCIILetter(b byte) bool { return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' }
 
+// encode returns rs in UTF-8, in a buffer that the next call reuses.
+func (tk *tokenizer) encode(rs []rune) []byte {
+	b := tk.utf8[:0]
+	for _, r := range rs {
+		b = utf8.AppendRune(b, r)
+	}
+	tk.utf8 = b
+	return b
+}
+
 // IndexTerms returns the terms the index records for text, in text order and
 // with repeats, so that counting them gives term frequencies.
 func IndexTerms(text string) []string {
+	var tk tokenizer
 	var out []string
-	eachIndexTerm(text, func(t string) { out = append(out, t) })
+	tk.eachIndexTerm(text, func(t []byte) { out = append(out, string(t)) })
 	return out
 }
 
-// eachIndexTerm calls f with each term IndexTerms would return, without
-// building the list.
-func eachIndexTerm(text string, f func(string)) {
-	eachWord(text, func(w word) {
-		if w.junction != "" {
-			f(w.junction)
+// eachIndexTerm calls f with each term IndexTerms would return, in UTF-8,
+// in a buffer that is reused after f returns.
+func (tk *tokenizer) eachIndexTerm(text string, f func([]byte)) {
+	tk.eachWord(text, func(w word) {
+		if w.junction != nil {
+			f(tk.encode(w.junction))
 		}
-		if w.term == "" {
+		if w.term == nil {
 			return
 		}
-		f(w.term)
+		f(tk.encode(w.term))
 		for _, t := range w.parts {
-			f(t)
+			f(tk.encode(t))
 		}
 		for _, t := range w.alt {
-			f(t)
+			f(tk.encode(t))
 		}
 	})
 }
@@ -367,18 +432,22 @@ func Query(text string, prefix bool) []Group {
 	seen := map[string]bool{}
 	for k, w := range ws {
 		g := Group{Any: []string{}, All: []string{}}
-		if w.term != "" {
-			g.Any = append(g.Any, w.term)
+		if w.term != nil {
+			g.Any = append(g.Any, string(w.term))
 			if w.hangul {
-				g.Any = append(g.Any, w.alt...)
-				g.All = append(g.All, w.parts...)
+				for _, t := range w.alt {
+					g.Any = append(g.Any, string(t))
+				}
+				for _, t := range w.parts {
+					g.All = append(g.All, string(t))
+				}
 			}
 		}
 		// A lone Korean particle or ending ("UTC에" while typing) would match
 		// most of the index as a prefix, so only other words get one.
-		if prefix && k == len(ws)-1 && !(w.hangul && w.term == "") {
-			if n := utf8.RuneCountInString(w.raw); n >= 2 || (n == 1 && w.hangul) {
-				g.Prefix = w.raw
+		if prefix && k == len(ws)-1 && !(w.hangul && w.term == nil) {
+			if n := len(w.raw); n >= 2 || (n == 1 && w.hangul) {
+				g.Prefix = string(w.raw)
 			}
 		}
 		key := strings.Join(g.Any, " ") + "|" + strings.Join(g.All, " ") + "|" + g.Prefix
