@@ -247,8 +247,7 @@ func TestPreviousRelations(t *testing.T) {
 	if sameRelations(prev.lib, lib2) {
 		t.Fatal("a term edit kept the relations")
 	}
-	th := &Theme{strings: prev.strings, tmpl: prev.tmpl, assets: prev.assets}
-	s2, err := New(lib2, Options{Theme: th, Previous: prev})
+	s2, err := New(lib2, Options{Theme: prev.theme, Previous: prev})
 	if err != nil {
 		t.Fatal(err)
 	}

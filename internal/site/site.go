@@ -12,6 +12,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"html/template"
 	"io"
@@ -22,6 +23,7 @@ import (
 	"sync"
 
 	"incidentlib/internal/cases"
+	"incidentlib/internal/htmlexec"
 	"incidentlib/internal/l10n"
 )
 
@@ -49,7 +51,7 @@ type Site struct {
 	opt     Options
 	base    string
 	strings l10n.Strings
-	tmpl    map[string]*template.Template
+	theme   *Theme
 	assets  map[string]Asset // logical name such as css/site.css → asset
 	facets  map[string]*Facet
 	related map[string][]RelGroup
@@ -86,7 +88,7 @@ func New(lib *cases.Library, opt Options) (*Site, error) {
 			return nil, err
 		}
 	}
-	s.strings, s.tmpl, s.assets = th.strings, th.tmpl, th.assets
+	s.strings, s.theme, s.assets = th.strings, th, th.assets
 	s.facets = deriveFacets(lib)
 	if p := opt.Previous; p != nil && sameRelations(p.lib, lib) {
 		s.related = p.related // a text edit leaves every relation as it was
@@ -106,6 +108,7 @@ func New(lib *cases.Library, opt Options) (*Site, error) {
 type Theme struct {
 	strings l10n.Strings
 	tmpl    map[string]*template.Template
+	fast    map[string]*htmlexec.Template // by kind, and "card"; absent where a template needs html/template itself
 	assets  map[string]Asset
 }
 
@@ -131,7 +134,40 @@ func LoadTheme(templates, static fs.FS) (*Theme, error) {
 		}
 		th.tmpl[kind] = t
 	}
+	th.fast = map[string]*htmlexec.Template{}
+	for _, kind := range pageKinds {
+		ft, err := htmlexec.Compile(th.tmpl[kind], "base", funcs)
+		if err != nil && !errors.Is(err, htmlexec.ErrUnsupported) {
+			return nil, fmt.Errorf("templates: %w", err)
+		}
+		if err == nil {
+			th.fast[kind] = ft
+		}
+	}
+	if ft, err := htmlexec.Compile(th.tmpl["list"], "card", funcs); err == nil {
+		th.fast["card"] = ft
+	} else if !errors.Is(err, htmlexec.ErrUnsupported) {
+		return nil, fmt.Errorf("templates: %w", err)
+	}
 	return th, nil
+}
+
+// execute runs the template name of a page kind's set: compiled when it
+// could be, with html/template otherwise. Both write the same bytes.
+func (th *Theme) execute(buf *bytes.Buffer, kind, name string, data any) error {
+	key := kind
+	if name != "base" {
+		key = name
+	}
+	if ft := th.fast[key]; ft != nil {
+		start := buf.Len()
+		err := ft.Execute(buf, data)
+		if !errors.Is(err, htmlexec.ErrUnsupported) {
+			return err
+		}
+		buf.Truncate(start)
+	}
+	return th.tmpl[kind].ExecuteTemplate(buf, name, data)
 }
 
 var funcs = template.FuncMap{
@@ -322,7 +358,7 @@ func (s *Site) Render(j Job, w io.Writer) (string, error) {
 	buf := bufPool.Get().(*bytes.Buffer)
 	defer bufPool.Put(buf)
 	buf.Reset()
-	if err := s.tmpl[tmpl].ExecuteTemplate(buf, "base", view); err != nil {
+	if err := s.theme.execute(buf, tmpl, "base", view); err != nil {
 		return "", err
 	}
 	_, err = w.Write(resolveLinks(buf.Bytes(), j.Path))

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"bytes"
 	"fmt"
 	"html/template"
 	"net/url"
@@ -458,9 +459,9 @@ func (s *Site) cardHTML(lang string, c *cases.Case) (template.HTML, error) {
 	if h, ok := s.cards.Load(key); ok {
 		return h.(template.HTML), nil
 	}
-	var b strings.Builder
+	var b bytes.Buffer
 	p := &Page{Lang: lang, s: s}
-	if err := s.tmpl["list"].ExecuteTemplate(&b, "card", s.card(p, c)); err != nil {
+	if err := s.theme.execute(&b, "list", "card", s.card(p, c)); err != nil {
 		return "", err
 	}
 	h := template.HTML(b.String())

@@ -1,0 +1,180 @@
+package htmlexec
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"html/template"
+	"strings"
+	"testing"
+)
+
+// same executes a template both ways and fails when the outputs differ.
+func same(t *testing.T, src string, funcs template.FuncMap, data any) string {
+	t.Helper()
+	set, err := template.New("t").Funcs(funcs).Parse(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want bytes.Buffer
+	wantErr := set.Execute(&want, data)
+	ct, err := Compile(set, "t", funcs)
+	if err != nil {
+		t.Fatalf("compile %q: %v", src, err)
+	}
+	var got bytes.Buffer
+	gotErr := ct.Execute(&got, data)
+	if errors.Is(gotErr, ErrUnsupported) {
+		t.Fatalf("%q: unsupported: %v", src, gotErr)
+	}
+	if (wantErr != nil) != (gotErr != nil) {
+		t.Fatalf("%q with %#v: html/template error %v, htmlexec error %v", src, data, wantErr, gotErr)
+	}
+	if wantErr == nil && got.String() != want.String() {
+		t.Fatalf("%q with %#v:\nhtml/template %q\nhtmlexec      %q", src, data, want.String(), got.String())
+	}
+	return got.String()
+}
+
+var contexts = []string{
+	`<p>{{.}}</p>`,
+	`<p title="{{.}}">x</p>`,
+	`<a href="{{.}}">x</a>`,
+	`<a href="/search/?q={{.}}&amp;x=1">x</a>`,
+	`<title>{{.}}</title>`,
+	`<textarea>{{.}}</textarea>`,
+	`<img alt='{{.}}' src="x.png">`,
+}
+
+func FuzzEscapers(f *testing.F) {
+	for _, s := range []string{
+		"", "plain", `<script>alert("x")</script>`, "a & b 'c' + d > e", "\x00nul",
+		"javascript:alert(1)", "JavaScript:x", "mailto:a@b.c", "HTTPS://x.y/p?q=1&r=2#f",
+		"/a b/ü/%41%zz%4", "data:text/html,x", "//host/x:y", "%", "%2", "a%20", "\xff\xfe broken",
+		"한국어 검색 – “quotes”", "\ufdd0\uffff", "?q=a+b&c=d;e", "[::1]:80/~x!$*,",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, c := range contexts {
+			same(t, c, nil, s)
+			if !strings.Contains(c, "title=") && !strings.Contains(c, "alt=") {
+				same(t, c, nil, template.HTML(s)) // HTML in an attribute is left to html/template
+			}
+			same(t, c, nil, template.URL(s))
+			same(t, c, nil, &s)
+		}
+	})
+}
+
+type stringer struct{ n int }
+
+func (s stringer) String() string { return fmt.Sprintf("<%d>", s.n) }
+
+type page struct {
+	Lang   string
+	Title  string
+	Count  int
+	Items  []item
+	Ptr    *item
+	Nil    *item
+	Any    any
+	Map    map[string]string
+	Flag   bool
+	Body   template.HTML
+	Link   template.URL
+	S      stringer
+	Nested struct{ Deep []string }
+	hidden string
+}
+
+type item struct {
+	Name string
+	N    uint8
+	Tags []string
+}
+
+func (p *page) T(key string) string                  { return p.Lang + ":" + key }
+func (p page) Upper(s string) string                 { return strings.ToUpper(s) }
+func (p *page) Pair() (string, error)                { return "pair", nil }
+func (p *page) Fails() (string, error)               { return "", errors.New("it failed") }
+func (i item) Label() string                         { return "[" + i.Name + "]" }
+func (i *item) PtrLabel(n int) string                { return fmt.Sprint(i.Name, n) }
+func (p *page) Join(sep string, xs ...string) string { return strings.Join(xs, sep) }
+
+func samplePage() *page {
+	p := &page{
+		Lang: "ko", Title: `Tom & "Jerry" <3`, Count: 3,
+		Items: []item{{"a", 1, []string{"x", "y"}}, {"b<", 0, nil}, {"c", 7, []string{"z"}}},
+		Ptr:   &item{Name: "ptr"}, Any: 42, Map: map[string]string{"k": "v&"},
+		Body: "<b>bold</b>", Link: "javascript:ok()", S: stringer{5}, hidden: "h",
+	}
+	p.Nested.Deep = []string{"d1", "d2"}
+	return p
+}
+
+func TestFeatures(t *testing.T) {
+	funcs := template.FuncMap{
+		"add":  func(a, b int) int { return a + b },
+		"oops": func() (string, error) { return "", errors.New("oops") },
+		"pick": func(xs []string, i int) string { return xs[i] },
+	}
+	p := samplePage()
+	for _, src := range []string{
+		`{{.Title}} {{.Count}} {{.Flag}} {{.Body}} {{.Any}} {{.S}} {{.Nil}}`,
+		`<a href="{{.Link}}" title="{{.Title}}">{{.Link}}</a>`,
+		`{{range .Items}}<li>{{.Name}} {{.N}} {{.Label}} {{.PtrLabel 4}}{{range .Tags}}#{{.}}{{else}}none{{end}}</li>{{end}}`,
+		`{{range $i, $x := .Items}}{{$i}}={{$x.Name}};{{end}}{{range $x := .Items}}{{$x.Name}}{{end}}`,
+		`{{range .Nested.Deep}}{{.}}{{$.Title}}{{end}}`,
+		`{{with .Ptr}}{{.Name}}{{else}}no{{end}} {{with .Nil}}yes{{else}}nil{{end}} {{with $x := .Count}}{{$x}}{{end}}`,
+		`{{if and .Count .Flag}}a{{else if or .Flag .Title}}b{{else}}c{{end}} {{and 1 0 2}} {{or 0 "" "x"}} {{not .Flag}}`,
+		`{{if eq .Lang "ko"}}ko{{end}}{{if ne .Count 3}}x{{end}}{{if lt .Count 4}}lt{{end}}{{if ge .Count 3}}ge{{end}}{{if gt .Count 3}}gt{{end}}{{if le 1 .Count}}le{{end}}{{eq .Count 1 2 3}}`,
+		`{{eq (index .Items 0).N 1}} {{eq .Count (index .Items 2).N}}`,
+		`{{.T "nav.home"}} {{.Upper "abc"}} {{.Pair}} {{.Join ", " "a" "b" "c"}} {{printf "%s/%d" .Lang .Count}} {{print 1 "a" 2}} {{println "x"}}`,
+		`{{len .Items}} {{index .Items 1 | printf "%v"}} {{index .Map "k"}} {{.Map.k}} {{.Map.missing}} {{add .Count 4}} {{add 2 3 | add 1}}`,
+		`{{define "sub"}}<b>{{.}}</b>{{$}}{{end}}{{template "sub" .Title}}{{template "sub" "lit"}}{{range .Items}}{{template "sub" .Name}}{{end}}`,
+		`{{$x := 1}}{{if .Flag}}{{$x = 2}}{{else}}{{$x = 3}}{{end}}{{$x}}`,
+		`{{/* a comment */}}{{- .Title -}}   {{ .Count }}`,
+		`{{(index .Items 0).Name}} {{.Ptr.Label}} {{$.Items}}`,
+		`{{pick .Nested.Deep 1}}`,
+		`<title>{{.Title}} · {{.Body}}</title>`,
+		`<p data-x="{{.Count}}" aria-label="{{.T "x"}}">{{.Lang | printf "%q"}}</p>`,
+	} {
+		same(t, src, funcs, p)
+	}
+	// Errors come out where html/template has them.
+	for _, src := range []string{`{{.Fails}}`, `{{oops}}`, `{{.Nil.Name}}`, `{{.Missing}}`, `{{.hidden}}`, `{{template "sub" .}}{{define "sub"}}{{.Count.X}}{{end}}`, `{{.Title.X}}`, `{{eq .Items 1}}`} {
+		same(t, src, funcs, p)
+	}
+	same(t, `{{.}} {{.x}}`, nil, nil)
+	same(t, `{{range .}}{{.}}{{end}}`, nil, []int{1, 2})
+}
+
+func TestUnsupportedIsReported(t *testing.T) {
+	set := template.Must(template.New("t").Parse(`{{range .}}{{.}}{{end}}`))
+	ct, err := Compile(set, "t", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := ct.Execute(&b, map[string]int{"a": 1}); !errors.Is(err, ErrUnsupported) {
+		t.Fatalf("range over a map: got %v, want ErrUnsupported", err)
+	}
+	set = template.Must(template.New("t").Parse(`{{.X | urlquery}}`))
+	if _, err := Compile(set, "t", nil); !errors.Is(err, ErrUnsupported) {
+		t.Fatalf("urlquery: got %v, want ErrUnsupported", err)
+	}
+	set = template.Must(template.New("t").Parse(`<script>var x = {{.}};</script>`))
+	if _, err := Compile(set, "t", nil); !errors.Is(err, ErrUnsupported) {
+		t.Fatalf("a JavaScript context: got %v, want ErrUnsupported", err)
+	}
+}
+
+func TestCompileReportsEscapingErrors(t *testing.T) {
+	set := template.Must(template.New("t").Parse(`<a href="{{if .}}x{{end}}`))
+	_, err := Compile(set, "t", nil)
+	var terr *template.Error
+	if !errors.As(err, &terr) {
+		t.Fatalf("got %v, want html/template's error", err)
+	}
+}

@@ -1,0 +1,83 @@
+package site
+
+import (
+	"bytes"
+	"testing"
+
+	"incidentlib"
+	"incidentlib/internal/cases"
+	"incidentlib/internal/gencases"
+)
+
+// TestCompiledTemplates checks that every template of the theme compiles,
+// so that no page quietly falls back to html/template, and that compiled
+// execution writes exactly what html/template writes, for every page of the
+// library and of a generated one, online and offline.
+func TestCompiledTemplates(t *testing.T) {
+	th, err := LoadTheme(incidentlib.Templates(), incidentlib.Static())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, kind := range append(pageKinds, "card") {
+		if th.fast[kind] == nil {
+			t.Errorf("template %s does not compile; pages of this kind render with html/template", kind)
+		}
+	}
+	gen, list := cases.Load(gencases.MapFS(gencases.Options{N: 150, Seed: 3}))
+	if list.Errors() > 0 {
+		t.Fatal(list.Err())
+	}
+	for _, lib := range []*cases.Library{loadContent(t, contentFS(t)), gen} {
+		for _, offline := range []bool{false, true} {
+			s, err := New(lib, Options{Theme: th, Offline: offline})
+			if err != nil {
+				t.Fatal(err)
+			}
+			pages := 0
+			for _, j := range s.Jobs() {
+				view, kind, err := s.view(j)
+				if err != nil || view == nil {
+					continue // not a templated page
+				}
+				var fast, std bytes.Buffer
+				if err := th.fast[kind].Execute(&fast, view); err != nil {
+					t.Fatalf("%s: %v", j.Path, err)
+				}
+				if err := th.tmpl[kind].ExecuteTemplate(&std, "base", view); err != nil {
+					t.Fatalf("%s: %v", j.Path, err)
+				}
+				if !bytes.Equal(fast.Bytes(), std.Bytes()) {
+					t.Fatalf("%s: compiled output differs from html/template's:\n%s", j.Path, firstDiff(fast.String(), std.String()))
+				}
+				pages++
+			}
+			for _, c := range lib.Cases[:min(len(lib.Cases), 40)] {
+				for _, lang := range cases.Languages {
+					card := s.card(&Page{Lang: lang, s: s}, c)
+					var fast, std bytes.Buffer
+					if err := th.fast["card"].Execute(&fast, card); err != nil {
+						t.Fatal(err)
+					}
+					if err := th.tmpl["list"].ExecuteTemplate(&std, "card", card); err != nil {
+						t.Fatal(err)
+					}
+					if !bytes.Equal(fast.Bytes(), std.Bytes()) {
+						t.Fatalf("card %s %s differs:\n%s", lang, c.ID, firstDiff(fast.String(), std.String()))
+					}
+				}
+			}
+			if pages < 100 {
+				t.Fatalf("only %d pages compared", pages)
+			}
+		}
+	}
+}
+
+func firstDiff(a, b string) string {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	from := max(0, i-80)
+	return "compiled:      " + a[from:min(len(a), i+80)] + "\nhtml/template: " + b[from:min(len(b), i+80)]
+}
