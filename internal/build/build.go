@@ -50,6 +50,8 @@ type Stats struct {
 	Total  time.Duration
 	// Kinds counts files per language and kind of page, for the summary.
 	Kinds map[string]int
+
+	renderTime, writeTime time.Duration // summed over the page workers
 }
 
 // Stage is the time one step of the build took.
@@ -127,8 +129,12 @@ func Run(opt Options) (*Stats, diag.List, error) {
 		return nil, list, fmt.Errorf("%s in %s; nothing was written", n, opt.Content)
 	}
 	st.Cases = len(lib.Cases)
-	tfs, sfs := Sources(opt)
-	s, err := site.New(lib, site.Options{Offline: opt.Offline, BaseURL: opt.BaseURL, Templates: tfs, Static: sfs})
+	th, err := site.LoadTheme(Sources(opt))
+	if err != nil {
+		return nil, list, err
+	}
+	t = stage("theme: parse, minify, compile", t)
+	s, err := site.New(lib, site.Options{Offline: opt.Offline, BaseURL: opt.BaseURL, Theme: th})
 	if err != nil {
 		return nil, list, err
 	}
@@ -167,7 +173,8 @@ func Run(opt Options) (*Stats, diag.List, error) {
 	stopProgress := progress(opt.Progress, &rendered, len(jobs))
 	renderErr := render(s, jobs, w, opt.Workers, st, &rendered)
 	stopProgress()
-	st.Stages = append(st.Stages, Stage{"render+minify+write", time.Since(t)})
+	st.Stages = append(st.Stages, Stage{"pages", time.Since(t)},
+		Stage{"pages: render (worker time)", st.renderTime}, Stage{"pages: write (worker time)", st.writeTime})
 	extras.Wait()
 	for i, extra := range Extras {
 		st.Stages = append(st.Stages, Stage{extra.Name + " (alongside)", extraTook[i]})
@@ -258,23 +265,29 @@ func render(s *site.Site, jobs []site.Job, w *writer, workers int, st *Stats, do
 		wg.Add(1)
 		go func(k map[string]int) {
 			defer wg.Done()
-			raw, out := bufPool.Get().(*bytes.Buffer), bufPool.Get().(*bytes.Buffer)
-			defer bufPool.Put(raw)
+			out := bufPool.Get().(*bytes.Buffer)
 			defer bufPool.Put(out)
+			var renderTime, writeTime time.Duration
+			defer func() {
+				mu.Lock()
+				st.renderTime += renderTime
+				st.writeTime += writeTime
+				mu.Unlock()
+			}()
 			for {
 				n := int(next.Add(1)) - 1
 				if n >= len(jobs) {
 					return
 				}
 				j := jobs[n]
-				raw.Reset()
 				out.Reset()
-				typ, err := s.Render(j, raw)
-				if err == nil {
-					err = site.Minify(out, typ, raw.Bytes())
-				}
+				t0 := time.Now()
+				typ, err := s.Render(j, out)
+				t1 := time.Now()
+				renderTime += t1.Sub(t0)
 				if err == nil {
 					err = w.write(j.File(), out.Bytes())
+					writeTime += time.Since(t1)
 				}
 				if err != nil {
 					mu.Lock()

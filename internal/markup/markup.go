@@ -91,7 +91,14 @@ func Text(src string) string {
 	if err := caseMD.Convert([]byte(src), buf); err != nil {
 		return "<p>" + escape(src) + "</p>"
 	}
-	return buf.String()
+	return compactString(buf.Bytes())
+}
+
+// compactString is Compact on a whole fragment, without the line break it
+// would leave at the end.
+func compactString(b []byte) string {
+	raw := ""
+	return string(bytes.TrimRight(Compact(b, &raw), " \n\t\r"))
 }
 
 // plainParagraphs is what goldmark makes of text with no Markdown in it.
@@ -115,7 +122,7 @@ func plainParagraphs(src string) string {
 			b.WriteString(l) // no special characters: nothing to escape
 		}
 		if !first {
-			b.WriteString("</p>\n")
+			b.WriteString("</p>") // as Compact leaves goldmark's paragraphs
 		}
 	}
 	return b.String()
@@ -172,7 +179,7 @@ func Prose(src string) (title, body string, toc []Heading) {
 	if err := proseMD.Renderer().Render(&buf, source, doc); err != nil {
 		return title, "<p>" + escape(src) + "</p>", toc
 	}
-	return title, buf.String(), toc
+	return title, compactString(buf.Bytes()), toc
 }
 
 func plain(n ast.Node, src []byte) string {

@@ -7,15 +7,15 @@ import (
 
 func TestText(t *testing.T) {
 	tests := []struct{ in, want string }{
-		{"plain words", "<p>plain words</p>\n"},
-		{"one\n\ntwo", "<p>one</p>\n<p>two</p>\n"},
-		{"14:20 UTC에 *느려졌다*", "<p>14:20 UTC에 <em>느려졌다</em></p>\n"},
-		{"a `kubectl drain` b", "<p>a <code>kubectl drain</code> b</p>\n"},
-		{"<script>alert(1)</script>", "<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>\n"},
+		{"plain words", "<p>plain words</p>"},
+		{"one\n\ntwo", "<p>one</p><p>two</p>"},
+		{"14:20 UTC에 *느려졌다*", "<p>14:20 UTC에 <em>느려졌다</em></p>"},
+		{"a `kubectl drain` b", "<p>a <code>kubectl drain</code> b</p>"},
+		{"<script>alert(1)</script>", "<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>"},
 		// Lines that look like blocks stay text: nothing typed is lost.
-		{"# not a heading\n- not a list", "<p># not a heading\n- not a list</p>\n"},
-		{"[a]: https://x.example", "<p>[a]: https://x.example</p>\n"},
-		{"[x](https://ok.example/)", `<p><a href="https://ok.example/">x</a></p>` + "\n"},
+		{"# not a heading\n- not a list", "<p># not a heading\n- not a list</p>"},
+		{"[a]: https://x.example", "<p>[a]: https://x.example</p>"},
+		{"[x](https://ok.example/)", `<p><a href="https://ok.example/">x</a></p>`},
 	}
 	for _, tt := range tests {
 		if got := Text(tt.in); got != tt.want {
@@ -28,14 +28,14 @@ func TestText(t *testing.T) {
 }
 
 // TestPlainMatchesGoldmark checks the fast path for text without Markdown
-// against what goldmark itself makes of the same text.
+// against what goldmark itself makes of the same text, compacted.
 func TestPlainMatchesGoldmark(t *testing.T) {
 	for _, in := range []string{"a b c", "one\ntwo\n\nthree", "  spaced  \n\n\n\nmore", "한국어 문단\n\n두 번째"} {
 		var b strings.Builder
 		if err := caseMD.Convert([]byte(in), &b); err != nil {
 			t.Fatal(err)
 		}
-		if got := plainParagraphs(in); got != b.String() {
+		if got := plainParagraphs(in); got != compactString([]byte(b.String())) {
 			t.Errorf("plainParagraphs(%q) = %q, goldmark says %q", in, got, b.String())
 		}
 	}
@@ -57,5 +57,31 @@ func TestProse(t *testing.T) {
 		if h.ID != want[i] || !strings.Contains(body, `id="`+want[i]+`"`) {
 			t.Errorf("heading %d: id %q, want %q", i, h.ID, want[i])
 		}
+	}
+}
+
+func TestCompact(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"<ul>\n<li>a</li>\n  <li>b</li>\n</ul>\n<p>x</p>", "<ul><li>a</li><li>b</li></ul><p>x</p>"},
+		// Next to inline elements a line break may be the space between words.
+		{"<a href=x>one</a>\n<a href=y>two</a>", "<a href=x>one</a>\n<a href=y>two</a>"},
+		{"<p>one\n   two</p>", "<p>one\ntwo</p>"},
+		{"<p>keep  these  spaces</p>", "<p>keep  these  spaces</p>"},
+		{"<li>\n<span>x</span>\n</li>", "<li><span>x</span></li>"},
+		{"<pre>\n  code\n\n  more\n</pre>\n<p>", "<pre>\n  code\n\n  more\n</pre><p>"},
+		{"<textarea>\n a\n</textarea>", "<textarea>\n a\n</textarea>"},
+		{"<div\n  class=x>", "<div\nclass=x>"},
+	}
+	for _, tt := range tests {
+		raw := ""
+		if got := string(Compact([]byte(tt.in), &raw)); got != tt.want {
+			t.Errorf("Compact(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	// A raw element open at the end of one piece stays raw in the next.
+	raw := ""
+	Compact([]byte("<pre>"), &raw)
+	if got := string(Compact([]byte("\n x\n\n</pre>\n<p>"), &raw)); got != "\n x\n\n</pre><p>" {
+		t.Errorf("second piece: %q", got)
 	}
 }

@@ -81,17 +81,12 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 	http.NotFound(w, r)
 }
 
-// render renders one job, minified as a build writes it.
+// render renders one job as a build writes it.
 func (s *Server) render(w http.ResponseWriter, m *model, j site.Job, status int) {
-	raw, out := bufPool.Get().(*bytes.Buffer), bufPool.Get().(*bytes.Buffer)
-	defer bufPool.Put(raw)
+	out := bufPool.Get().(*bytes.Buffer)
 	defer bufPool.Put(out)
-	raw.Reset()
 	out.Reset()
-	typ, err := m.site.Render(j, raw)
-	if err == nil {
-		err = site.Minify(out, typ, raw.Bytes())
-	}
+	typ, err := m.site.Render(j, out)
 	if err != nil {
 		// Templates can fail when they run, on one kind of page only.
 		s.errorPage(w, m, templateProblems(s.templatesName(), fmt.Errorf("%s: %w", j.File(), err)), http.StatusInternalServerError)

@@ -81,3 +81,60 @@ func firstDiff(a, b string) string {
 	from := max(0, i-80)
 	return "compiled:      " + a[from:min(len(a), i+80)] + "\nhtml/template: " + b[from:min(len(b), i+80)]
 }
+
+// TestCompactChangesNoPage renders every page with templates compacted and
+// as written; a real minifier makes the same page of both, so compacting
+// removed only what it would have, and the compacted page is within a few
+// percent of the minified size.
+func TestCompactChangesNoPage(t *testing.T) {
+	keepWhitespace = true
+	loose, err := LoadTheme(incidentlib.Templates(), incidentlib.Static())
+	keepWhitespace = false
+	if err != nil {
+		t.Fatal(err)
+	}
+	tight, err := LoadTheme(incidentlib.Templates(), incidentlib.Static())
+	if err != nil {
+		t.Fatal(err)
+	}
+	lib := loadContent(t, contentFS(t))
+	sl, err := New(lib, Options{Theme: loose})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := New(lib, Options{Theme: tight})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var compacted, minified int
+	for _, j := range st.Jobs() {
+		a, typ, err := st.RenderBytes(j)
+		if err != nil || typ != "text/html" {
+			continue
+		}
+		b, _, err := sl.RenderBytes(j)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ma, mb bytes.Buffer
+		if err := minifier.Minify("text/html", &ma, bytes.NewReader(a)); err != nil {
+			t.Fatal(err)
+		}
+		if err := minifier.Minify("text/html", &mb, bytes.NewReader(b)); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(ma.Bytes(), mb.Bytes()) {
+			t.Fatalf("%s: compacting the templates changed the page:\n%s", j.Path, firstDiff(ma.String(), mb.String()))
+		}
+		if len(a) >= len(b) {
+			t.Errorf("%s: compacting saved nothing (%d bytes)", j.Path, len(a))
+		}
+		compacted += len(a)
+		minified += mb.Len()
+	}
+	if over := float64(compacted)/float64(minified) - 1; over > 0.03 {
+		t.Errorf("compacted pages are %.1f%% larger than minified ones", over*100)
+	} else {
+		t.Logf("compacted pages: %d bytes, minified: %d (+%.2f%%)", compacted, minified, over*100)
+	}
+}

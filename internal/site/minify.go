@@ -2,8 +2,11 @@ package site
 
 import (
 	"bytes"
-	"io"
+	"html/template"
 	"regexp"
+	"text/template/parse"
+
+	"incidentlib/internal/markup"
 
 	"github.com/tdewolff/minify/v2"
 	"github.com/tdewolff/minify/v2/css"
@@ -14,7 +17,10 @@ import (
 	"github.com/tdewolff/minify/v2/xml"
 )
 
-// minifier is shared by all workers; a *minify.M is safe for concurrent use.
+// minifier minifies the static files once, when a theme is loaded. Pages
+// are not passed through it: their templates and Markdown are compacted
+// instead (see compactTemplates), which costs nothing per page. Its HTML
+// minifier is what tests measure that compacting against.
 var minifier = func() *minify.M {
 	m := minify.New()
 	m.Add("text/html", &html.Minifier{
@@ -31,22 +37,49 @@ var minifier = func() *minify.M {
 	return m
 }()
 
-// Minify writes a rendered file to w, minified when it is HTML. Other
-// rendered files are written compactly already, and static assets were
-// minified once when the site was loaded: minifying them again would change
-// bytes their integrity hashes were computed from.
-func Minify(w io.Writer, mediaType string, data []byte) error {
-	if mediaType == "text/html" {
-		return minifier.Minify(mediaType, w, bytes.NewReader(data))
-	}
-	_, err := w.Write(data)
-	return err
-}
-
 func minifyAsset(mediaType string, data []byte) []byte {
 	var b bytes.Buffer
 	if err := minifier.Minify(mediaType, &b, bytes.NewReader(data)); err != nil {
 		return data // an asset the minifier cannot read is published as written
 	}
 	return b.Bytes()
+}
+
+// keepWhitespace leaves templates as written; tests set it to show that
+// compacting them changes no page.
+var keepWhitespace = false
+
+// compactTemplates removes the whitespace of the templates' HTML that no
+// browser shows (see markup.Compact), before html/template escapes them.
+func compactTemplates(set *template.Template) {
+	for _, t := range set.Templates() {
+		if t.Tree == nil || t.Tree.Root == nil {
+			continue
+		}
+		raw := ""
+		compactNode(t.Tree.Root, &raw)
+	}
+}
+
+func compactNode(n parse.Node, raw *string) {
+	switch n := n.(type) {
+	case *parse.ListNode:
+		if n == nil {
+			return
+		}
+		for _, c := range n.Nodes {
+			compactNode(c, raw)
+		}
+	case *parse.TextNode:
+		n.Text = markup.Compact(n.Text, raw)
+	case *parse.IfNode:
+		compactNode(n.List, raw)
+		compactNode(n.ElseList, raw)
+	case *parse.RangeNode:
+		compactNode(n.List, raw)
+		compactNode(n.ElseList, raw)
+	case *parse.WithNode:
+		compactNode(n.List, raw)
+		compactNode(n.ElseList, raw)
+	}
 }

@@ -132,6 +132,9 @@ func LoadTheme(templates, static fs.FS) (*Theme, error) {
 		if err != nil {
 			return nil, fmt.Errorf("templates: %w", err)
 		}
+		if !keepWhitespace {
+			compactTemplates(t)
+		}
 		th.tmpl[kind] = t
 	}
 	th.fast = map[string]*htmlexec.Template{}

@@ -7,7 +7,7 @@
  *
  * DOM contract (templates follow this):
  *
- *   <form class="search" role="search" method="get"
+ *   <form class="search" role="search"
  *         action="RELATIVE/PATH/TO/{lang}/search/"   where Enter goes without JS
  *         data-search="page" | "box"                 full search page, or header box
  *         data-search-root="RELATIVE/PATH/TO/search/"  the index folder, relative to this page
