@@ -627,3 +627,26 @@ func TestAppendJSONString(t *testing.T) {
 		}
 	}
 }
+
+func TestExcerpt(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		n    int
+		want string
+	}{
+		{"Plain text.", 160, "Plain text."},
+		{"See [the report](https://example.com/a) and [notes](b).", 160, "See the report and notes."},
+		{"Brackets [not a link] (here) stay.", 160, "Brackets [not a link] (here) stay."},
+		{"**Bold**, `code` and __under__.", 160, "Bold, code and under."},
+		{"First  paragraph\nwraps.\n\nSecond paragraph.", 160, "First paragraph wraps."},
+		// A cut near the end falls back to the last space; without one the
+		// word is cut.
+		{"one two three four five six", 20, "one two three four…"},
+		{"one two three four five six", 12, "one two thre…"},
+		{"로드 밸런서가 [설정](x) 변경으로 실패했다", 160, "로드 밸런서가 설정 변경으로 실패했다"},
+	} {
+		if got := excerpt(c.in, c.n); got != c.want {
+			t.Errorf("excerpt(%q, %d) = %q, want %q", c.in, c.n, got, c.want)
+		}
+	}
+}

@@ -69,6 +69,16 @@ var englishStop = map[string]bool{
 	"with": true,
 }
 
+// englishStopLen is the length of the longest stop word, so that longer
+// words skip the lookup.
+var englishStopLen = func() int {
+	n := 0
+	for w := range englishStop {
+		n = max(n, len(w))
+	}
+	return n
+}()
+
 // koreanSuffixes are particles and verb endings stripped from the end of a
 // Korean word, longest match first. A word made only of one of them is a
 // stop word: in "HubSpot 은" or "UTC에" the particle carries no meaning of its
@@ -133,7 +143,7 @@ type tokenizer struct {
 	runs  []run    // the script runs of the current chunk
 	extra []rune   // the current word's terms that are not slices of rs: "y" stems, junctions
 	lists [][]rune // backing store of the current word's parts and alt
-	utf8  []byte   // a term encoded, for a map lookup or the callback of eachIndexTerm
+	utf8  []byte   // a word encoded, for a map lookup
 }
 
 // run is a script run inside a chunk; rs is a slice of tokenizer.rs.
@@ -170,21 +180,7 @@ func cloneAll(list [][]rune) [][]rune {
 
 // eachWord calls f with each word of text.
 func (tk *tokenizer) eachWord(text string, f func(word)) {
-	if !plainNFC(text) {
-		text = norm.NFC.String(text)
-	}
-	rs := tk.rs[:0]
-	for _, r := range text {
-		if r < utf8.RuneSelf {
-			if 'A' <= r && r <= 'Z' {
-				r += 'a' - 'A'
-			}
-		} else {
-			r = unicode.ToLower(r)
-		}
-		rs = append(rs, r)
-	}
-	tk.rs = rs
+	rs := tk.lower(text)
 	// prevKo is the stem of the previous word when it was a Korean word at the
 	// end of its chunk with nothing stripped; spaceOnly says whether only
 	// whitespace has been seen since then. It is a slice of rs before the
@@ -219,16 +215,23 @@ func (tk *tokenizer) eachWord(text string, f func(word)) {
 			if c == clSep || c == clSpace {
 				break
 			}
-			if c == clLetter && len(runs) > 0 && unicode.IsMark(r) {
-				c = runs[len(runs)-1].class // a combining mark stays with what it marks
+			// A combining mark stays with what it marks. Marks start at U+0300.
+			if c == clLetter && r >= 0x300 && len(runs) > 0 && unicode.IsMark(r) {
+				c = runs[len(runs)-1].class
 			}
 			if len(runs) == 0 || runs[len(runs)-1].class != c {
 				runs = append(runs, run{class: c, start: wpos})
 			}
 			rs[wpos] = r
 			wpos++
-			runs[len(runs)-1].rs = rs[runs[len(runs)-1].start:wpos]
 			i++
+		}
+		for k := range runs {
+			end := wpos
+			if k+1 < len(runs) {
+				end = runs[k+1].start
+			}
+			runs[k].rs = rs[runs[k].start:end]
 		}
 		tk.runs = runs
 		for k := 0; k < len(runs); k++ {
@@ -280,7 +283,7 @@ func (tk *tokenizer) alnumWord(class int, rs []rune) word {
 	if class == clDigit {
 		return word{term: rs, raw: rs}
 	}
-	if len(rs) < 2 || englishStop[string(tk.encode(rs))] {
+	if len(rs) < 2 || len(rs) <= englishStopLen && englishStop[string(tk.encode(rs))] {
 		return word{raw: rs}
 	}
 	return word{term: tk.stemEnglish(rs), raw: rs}
@@ -383,26 +386,26 @@ func (tk *tokenizer) encode(rs []rune) []byte {
 func IndexTerms(text string) []string {
 	var tk tokenizer
 	var out []string
-	tk.eachIndexTerm(text, func(t []byte) { out = append(out, string(t)) })
+	tk.eachIndexTerm(text, func(t []rune) { out = append(out, string(t)) })
 	return out
 }
 
-// eachIndexTerm calls f with each term IndexTerms would return, in UTF-8,
-// in a buffer that is reused after f returns.
-func (tk *tokenizer) eachIndexTerm(text string, f func([]byte)) {
+// eachIndexTerm calls f with each term IndexTerms would return, in the
+// tokenizer's buffers.
+func (tk *tokenizer) eachIndexTerm(text string, f func([]rune)) {
 	tk.eachWord(text, func(w word) {
 		if w.junction != nil {
-			f(tk.encode(w.junction))
+			f(w.junction)
 		}
 		if w.term == nil {
 			return
 		}
-		f(tk.encode(w.term))
+		f(w.term)
 		for _, t := range w.parts {
-			f(tk.encode(t))
+			f(t)
 		}
 		for _, t := range w.alt {
-			f(tk.encode(t))
+			f(t)
 		}
 	})
 }
@@ -460,15 +463,44 @@ func Query(text string, prefix bool) []Group {
 	return out
 }
 
-// plainNFC reports, cheaply, that text is certainly in NFC already: every
-// character is below the combining marks (U+0300) or a precomposed Hangul
-// syllable, and none of those changes under NFC. Almost all English and
-// Korean text passes, and skips the normalizer's own slower check.
-func plainNFC(text string) bool {
+// lower returns text in NFC and lower-cased, in a buffer that the next call
+// reuses.
+func (tk *tokenizer) lower(text string) []rune {
+	rs := tk.rs[:0]
 	for _, r := range text {
-		if r >= 0x300 && (r < 0xac00 || r > 0xd7a3) {
-			return false
+		switch {
+		case r < utf8.RuneSelf:
+			if 'A' <= r && r <= 'Z' {
+				r += 'a' - 'A'
+			}
+		case r >= 0xac00 && r <= 0xd7a3:
+			// Hangul syllables have no case.
+		case !nfcStable(r):
+			tk.rs = rs
+			return tk.lowerAll(norm.NFC.String(text))
+		default:
+			r = unicode.ToLower(r)
 		}
+		rs = append(rs, r)
 	}
-	return true
+	tk.rs = rs
+	return rs
+}
+
+// lowerAll is lower for text known to be in NFC.
+func (tk *tokenizer) lowerAll(text string) []rune {
+	rs := tk.rs[:0]
+	for _, r := range text {
+		rs = append(rs, unicode.ToLower(r))
+	}
+	tk.rs = rs
+	return rs
+}
+
+// nfcStable reports, cheaply, that a character certainly stays as it is
+// under NFC, whatever surrounds it: it is below the combining marks (U+0300)
+// or a precomposed Hangul syllable. Almost all English and Korean text is
+// made of such characters and so skips the normalizer's own slower check.
+func nfcStable(r rune) bool {
+	return r < 0x300 || r >= 0xac00 && r <= 0xd7a3
 }

@@ -56,17 +56,43 @@ func TestVectors(t *testing.T) {
 	}
 }
 
-func TestPlainNFC(t *testing.T) {
+func TestNFCStable(t *testing.T) {
+	stable := func(s string) bool {
+		for _, r := range s {
+			if !nfcStable(r) {
+				return false
+			}
+		}
+		return true
+	}
 	for _, s := range []string{"load balancer", "로드 밸런서가", "café", "2024년 8월"} {
-		if !plainNFC(s) || norm.NFC.String(s) != s {
-			t.Errorf("%q: plainNFC=%v, NFC changes it: %v", s, plainNFC(s), norm.NFC.String(s) != s)
+		if !stable(s) || norm.NFC.String(s) != s {
+			t.Errorf("%q: stable=%v, NFC changes it: %v", s, stable(s), norm.NFC.String(s) != s)
 		}
 	}
 	// Decomposed text, a trailing jamo after a syllable and a singleton
 	// decomposition all need the real normalizer.
 	for _, s := range []string{"cafe\u0301", "가\u11a8", "\u2000", "\u1100\u1161"} {
-		if plainNFC(s) {
+		if stable(s) {
 			t.Errorf("%q taken as NFC", s)
+		}
+	}
+}
+
+// TestLower checks that text which needs the normalizer gets it, wherever
+// the character that needs it is, and that the buffer's reuse leaves
+// nothing of an earlier text behind.
+func TestLower(t *testing.T) {
+	var tk tokenizer
+	for _, c := range []struct{ in, want string }{
+		{"Load BALANCER", "load balancer"},
+		{"CAFE\u0301 Über", "café über"},
+		{"로드 밸런서가 HubSpot", "로드 밸런서가 hubspot"},
+		{"\u1100\u1161 X", "가 x"},
+		{"ok", "ok"},
+	} {
+		if got := string(tk.lower(c.in)); got != c.want {
+			t.Errorf("lower(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
 }
