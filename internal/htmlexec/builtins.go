@@ -11,18 +11,46 @@ import (
 // arguments as text/template would. and and or are compiled apart: they
 // evaluate their arguments lazily.
 var builtins = map[string]reflect.Value{
-	"not":     reflect.ValueOf(func(v reflect.Value) bool { return !truth(v) }),
-	"len":     reflect.ValueOf(length),
-	"index":   reflect.ValueOf(index),
 	"print":   reflect.ValueOf(fmt.Sprint),
 	"printf":  reflect.ValueOf(fmt.Sprintf),
 	"println": reflect.ValueOf(fmt.Sprintln),
-	"eq":      reflect.ValueOf(eq),
-	"ne":      reflect.ValueOf(ne),
-	"lt":      reflect.ValueOf(lt),
-	"le":      reflect.ValueOf(le),
-	"gt":      reflect.ValueOf(gt),
-	"ge":      reflect.ValueOf(ge),
+}
+
+// directFunc is a builtin called without reflection, with between min and
+// max arguments (max -1: any number).
+type directFunc struct {
+	min, max int
+	fn       func(args []reflect.Value) (reflect.Value, error)
+}
+
+var direct = map[string]directFunc{
+	"not": {1, 1, func(a []reflect.Value) (reflect.Value, error) { return reflect.ValueOf(!truth(a[0])), nil }},
+	"len": {1, 1, func(a []reflect.Value) (reflect.Value, error) {
+		n, err := length(a[0])
+		return reflect.ValueOf(n), err
+	}},
+	"index": {1, -1, func(a []reflect.Value) (reflect.Value, error) { return index(a[0], a[1:]...) }},
+	"eq":    {1, -1, boolResult(func(a []reflect.Value) (bool, error) { return eq(a[0], a[1:]...) })},
+	"ne":    {2, 2, boolResult(func(a []reflect.Value) (bool, error) { return ne(a[0], a[1]) })},
+	"lt":    {2, 2, boolResult(func(a []reflect.Value) (bool, error) { return lt(a[0], a[1]) })},
+	"le":    {2, 2, boolResult(func(a []reflect.Value) (bool, error) { return le(a[0], a[1]) })},
+	"gt":    {2, 2, boolResult(func(a []reflect.Value) (bool, error) { return gt(a[0], a[1]) })},
+	"ge":    {2, 2, boolResult(func(a []reflect.Value) (bool, error) { return ge(a[0], a[1]) })},
+}
+
+var (
+	trueValue  = reflect.ValueOf(true)
+	falseValue = reflect.ValueOf(false)
+)
+
+func boolResult(f func([]reflect.Value) (bool, error)) func([]reflect.Value) (reflect.Value, error) {
+	return func(a []reflect.Value) (reflect.Value, error) {
+		b, err := f(a)
+		if b {
+			return trueValue, err
+		}
+		return falseValue, err
+	}
 }
 
 func length(v reflect.Value) (int, error) {

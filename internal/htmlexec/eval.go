@@ -394,6 +394,9 @@ func (c *compiler) function(n *parse.IdentifierNode, argNodes []parse.Node, hasF
 			}
 			return andOr(tree, n, name == "or", args), nil
 		}
+		if d, ok := direct[name]; ok {
+			return directCall(tree, n, name, d, args), nil
+		}
 		b, ok := builtins[name]
 		if !ok {
 			return nil, c.errorf(n, "function %q", name)
@@ -403,6 +406,30 @@ func (c *compiler) function(n *parse.IdentifierNode, argNodes []parse.Node, hasF
 	return func(s *state, dot, final reflect.Value, has bool) reflect.Value {
 		return callValue(s, dot, tree, n, name, fn, args, final, has)
 	}, nil
+}
+
+// directCall calls a builtin whose parameters are all reflect.Value as a
+// Go function: text/template would pass it the arguments' own values, so
+// nothing is converted.
+func directCall(tree *parse.Tree, n parse.Node, name string, d directFunc, args []arg) expr {
+	return func(s *state, dot, final reflect.Value, has bool) reflect.Value {
+		var small [4]reflect.Value
+		argv := small[:0]
+		for i := range args {
+			argv = append(argv, args[i].natural(s, dot, tree))
+		}
+		if has {
+			argv = append(argv, final)
+		}
+		if len(argv) < d.min || d.max >= 0 && len(argv) > d.max {
+			unsupported("wrong number of arguments for " + name)
+		}
+		v, err := d.fn(argv)
+		if err != nil {
+			fail(tree, n, "error calling %s: %v", name, err)
+		}
+		return v
+	}
 }
 
 func andOr(tree *parse.Tree, n parse.Node, or bool, args []arg) expr {

@@ -72,9 +72,10 @@ var proseMD = goldmark.New(
 
 var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
-// special lists the bytes that can start inline Markdown or need escaping.
-// Text without any of them renders as escaped paragraphs without a parser.
-const special = "*_`[]<>&!\\~|:\"'"
+// special lists the bytes that can start inline Markdown or an entity.
+// Text without any of them (and without a hard line break) renders as
+// paragraphs without a parser; goldmark writes a double quote as &quot;.
+const special = "*_`[]<>&!\\"
 
 // Text renders a case text field: paragraphs separated by blank lines, with
 // inline Markdown. The result is HTML, escaped and safe.
@@ -82,7 +83,7 @@ func Text(src string) string {
 	if src == "" {
 		return ""
 	}
-	if !strings.ContainsAny(src, special) && !strings.Contains(src, "\r") {
+	if !strings.ContainsAny(src, special) && !strings.Contains(src, "\r") && !strings.Contains(src, "  \n") {
 		return plainParagraphs(src)
 	}
 	buf := bufPool.Get().(*bytes.Buffer)
@@ -119,7 +120,7 @@ func plainParagraphs(src string) string {
 			} else {
 				b.WriteByte('\n')
 			}
-			b.WriteString(l) // no special characters: nothing to escape
+			b.WriteString(quoteEscaper.Replace(l)) // the only character left to escape
 		}
 		if !first {
 			b.WriteString("</p>") // as Compact leaves goldmark's paragraphs
@@ -127,6 +128,8 @@ func plainParagraphs(src string) string {
 	}
 	return b.String()
 }
+
+var quoteEscaper = strings.NewReplacer(`"`, "&quot;")
 
 func escape(s string) string {
 	var b bytes.Buffer

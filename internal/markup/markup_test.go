@@ -30,7 +30,8 @@ func TestText(t *testing.T) {
 // TestPlainMatchesGoldmark checks the fast path for text without Markdown
 // against what goldmark itself makes of the same text, compacted.
 func TestPlainMatchesGoldmark(t *testing.T) {
-	for _, in := range []string{"a b c", "one\ntwo\n\nthree", "  spaced  \n\n\n\nmore", "한국어 문단\n\n두 번째"} {
+	for _, in := range []string{"a b c", "one\ntwo\n\nthree", "  spaced  \n\n\n\nmore", "한국어 문단\n\n두 번째",
+		`It's "quoted": a ~ b | c; 50% #1 {x} (y) $z = w + v - u / t ? s , r ^ q @ p`, "tabs\tand\ttrailing \nlines ", "한국어 \"인용\" '작은' 따옴표: 끝"} {
 		var b strings.Builder
 		if err := caseMD.Convert([]byte(in), &b); err != nil {
 			t.Fatal(err)

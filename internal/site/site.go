@@ -21,6 +21,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"incidentlib/internal/cases"
 	"incidentlib/internal/htmlexec"
@@ -57,7 +58,10 @@ type Site struct {
 	related map[string][]RelGroup
 	nav     map[string][]NavItem
 	footer  map[string][]NavItem
-	cards   sync.Map // lang+id → rendered card
+	// cards holds each case's rendered card per language, by the case's
+	// position in lib.Cases.
+	cards     [2][]atomic.Pointer[template.HTML]
+	caseIndex map[*cases.Case]int
 }
 
 // Asset is a static file published under a name that includes a hash of its
@@ -89,6 +93,13 @@ func New(lib *cases.Library, opt Options) (*Site, error) {
 		}
 	}
 	s.strings, s.theme, s.assets = th.strings, th, th.assets
+	s.caseIndex = make(map[*cases.Case]int, len(lib.Cases))
+	for i, c := range lib.Cases {
+		s.caseIndex[c] = i
+	}
+	for i := range s.cards {
+		s.cards[i] = make([]atomic.Pointer[template.HTML], len(lib.Cases))
+	}
 	s.facets = deriveFacets(lib)
 	if p := opt.Previous; p != nil && sameRelations(p.lib, lib) {
 		s.related = p.related // a text edit leaves every relation as it was
@@ -364,7 +375,7 @@ func (s *Site) Render(j Job, w io.Writer) (string, error) {
 	if err := s.theme.execute(buf, tmpl, "base", view); err != nil {
 		return "", err
 	}
-	_, err = w.Write(resolveLinks(buf.Bytes(), j.Path))
+	err = writeResolved(w, buf.Bytes(), j.Path)
 	return "text/html", err
 }
 

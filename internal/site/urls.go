@@ -2,6 +2,7 @@ package site
 
 import (
 	"bytes"
+	"io"
 	"strconv"
 	"strings"
 )
@@ -76,5 +77,28 @@ var markAttr = []byte(`="` + rootMark)
 // with the page's way up to the root. Text from cases can never produce the
 // pattern: html/template and the Markdown renderer escape its quote.
 func resolveLinks(html []byte, path string) []byte {
-	return bytes.ReplaceAll(html, markAttr, []byte(`="`+upToRoot(path)))
+	var b bytes.Buffer
+	writeResolved(&b, html, path)
+	return b.Bytes()
+}
+
+// writeResolved writes html to w with its links resolved, without a copy of
+// the page in between.
+func writeResolved(w io.Writer, html []byte, path string) error {
+	up := []byte(`="` + upToRoot(path))
+	for {
+		i := bytes.Index(html, markAttr)
+		if i < 0 {
+			break
+		}
+		if _, err := w.Write(html[:i]); err != nil {
+			return err
+		}
+		if _, err := w.Write(up); err != nil {
+			return err
+		}
+		html = html[i+len(markAttr):]
+	}
+	_, err := w.Write(html)
+	return err
 }

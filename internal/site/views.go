@@ -455,9 +455,9 @@ type Card struct {
 // appears on many list and topic pages, and with marked links its card is the
 // same on all of them.
 func (s *Site) cardHTML(lang string, c *cases.Case) (template.HTML, error) {
-	key := lang + c.ID
-	if h, ok := s.cards.Load(key); ok {
-		return h.(template.HTML), nil
+	slot := &s.cards[langIndex(lang)][s.caseIndex[c]]
+	if h := slot.Load(); h != nil {
+		return *h, nil
 	}
 	var b bytes.Buffer
 	p := &Page{Lang: lang, s: s}
@@ -465,8 +465,15 @@ func (s *Site) cardHTML(lang string, c *cases.Case) (template.HTML, error) {
 		return "", err
 	}
 	h := template.HTML(b.String())
-	s.cards.Store(key, h)
+	slot.Store(&h) // two workers may both render it: the same bytes
 	return h, nil
+}
+
+func langIndex(lang string) int {
+	if lang == cases.Languages[0] {
+		return 0
+	}
+	return 1
 }
 
 func (s *Site) cardsHTML(lang string, cs []*cases.Case) ([]template.HTML, error) {
