@@ -128,7 +128,7 @@ type Similar struct {
 func (w *writer) caseFiles() error {
 	for _, c := range w.lib.Cases {
 		// The case as in the input, byte for byte.
-		if err := w.write(prefix("cases/"+c.ID+".json"), c.Raw); err != nil {
+		if err := w.write(prefix("cases/"+c.ID+".json"), []byte(c.Raw)); err != nil {
 			return err
 		}
 		sim := struct {

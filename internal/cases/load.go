@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -140,7 +139,7 @@ func readJSON(fsys fs.FS, name string, s *Schema, list *diag.List) *parsed {
 		list.Errorf(name, 0, 0, "", "cannot read: %v", unwrapPathError(err))
 		return nil
 	}
-	return parseChecked(src, name, s, list)
+	return parseChecked(new(jsonpos.Parser), string(src), name, s, list)
 }
 
 func unwrapPathError(err error) error {
@@ -150,8 +149,10 @@ func unwrapPathError(err error) error {
 	return err
 }
 
-func parseChecked(src []byte, name string, s *Schema, list *diag.List) *parsed {
-	doc := jsonpos.Parse(src)
+// parseChecked parses src with ps, so the result is valid until ps parses
+// again.
+func parseChecked(ps *jsonpos.Parser, src, name string, s *Schema, list *diag.List) *parsed {
+	doc := ps.Parse(src)
 	for _, p := range doc.Problems {
 		line, col := doc.Pos(p.Off)
 		list.Errorf(name, line, col, "", "%s", p.Msg)
@@ -160,7 +161,7 @@ func parseChecked(src []byte, name string, s *Schema, list *diag.List) *parsed {
 		return nil
 	}
 	v := &validator{doc: doc, file: name, list: list}
-	ok := v.validate(doc.Root, s, "")
+	ok := v.validate(doc.Root, s, make(fieldPath, 0, 8))
 	if doc.Root.Kind != jsonpos.Object {
 		return nil
 	}
@@ -258,11 +259,13 @@ func convertVocab(v *jsonpos.Value, p *parsed, list *diag.List) Vocab {
 	return voc
 }
 
-// caseResult is what loading one case file produced.
+// caseResult is what loading one case file produced. The parse tree is not
+// kept: ten thousand of them would all be alive until the last file is read,
+// and the one use left for it, the position of a duplicate id, is rare
+// enough to parse the file again (idPos).
 type caseResult struct {
 	c    *Case
 	list diag.List
-	p    *parsed
 }
 
 func loadCases(fsys fs.FS, voc *Vocab, list *diag.List) []*Case {
@@ -277,7 +280,7 @@ func loadCases(fsys fs.FS, voc *Vocab, list *diag.List) []*Case {
 			continue
 		}
 		if prev, dup := firstFile[r.c.ID]; dup {
-			line, col := r.p.pos(r.p.v.Get("id"))
+			line, col := idPos(r.c)
 			list.Errorf(r.c.File, line, col, "id", "duplicate case id %q (also in %s)", r.c.ID, prev)
 			continue
 		}
@@ -299,17 +302,18 @@ func SortNewestFirst(cs []*Case) {
 	})
 }
 
-func loadCase(fsys fs.FS, name string, voc *Vocab) (r caseResult) {
-	src, err := fs.ReadFile(fsys, name)
+// loadCase reads, checks and converts one case file, parsing it with ps.
+func loadCase(fsys fs.FS, name string, voc *Vocab, ps *jsonpos.Parser) (r caseResult) {
+	b, err := fs.ReadFile(fsys, name)
 	if err != nil {
 		r.list.Errorf(name, 0, 0, "", "cannot read: %v", unwrapPathError(err))
 		return r
 	}
-	p := parseChecked(src, name, CaseSchema, &r.list)
+	src := string(b)
+	p := parseChecked(ps, src, name, CaseSchema, &r.list)
 	if p == nil {
 		return r
 	}
-	r.p = p
 	v := p.v
 	c := &Case{
 		ID:           getStr(v, "id"),
@@ -358,26 +362,26 @@ func loadCase(fsys fs.FS, name string, voc *Vocab) (r caseResult) {
 	if d := rev.Get("reviewed_at"); d != nil && d.Kind == jsonpos.String {
 		if date, ok := parseDate(d.Str); ok {
 			c.Review.ReviewedAt = &date
-		} else if dateRe.MatchString(d.Str) {
+		} else if isDate(d.Str) {
 			errorAt(d, "review.reviewed_at", "%q is not a real date", d.Str)
 		}
 	}
 
 	// Checks the schema cannot express.
-	if want := strings.TrimSuffix(path.Base(name), ".json"); idRe.MatchString(c.ID) && c.ID != want {
+	if want := strings.TrimSuffix(path.Base(name), ".json"); isID(c.ID) && c.ID != want {
 		errorAt(v.Get("id"), "id", "id %q does not match the file name %s (name the file %s.json)", c.ID, path.Base(name), c.ID)
 	}
 	if d := v.Get("date"); d != nil && d.Kind == jsonpos.String {
 		if date, ok := parseDate(d.Str); ok {
 			c.Date = date
-		} else if dateRe.MatchString(d.Str) {
+		} else if isDate(d.Str) {
 			errorAt(d, "date", "%q is not a real date", d.Str)
 		}
 	}
 	if u := v.Get("updated_at"); u != nil && u.Kind == jsonpos.String {
 		if t, err := time.Parse(time.RFC3339Nano, u.Str); err == nil {
 			c.UpdatedAt = t.UTC()
-		} else if dateTimeRe.MatchString(u.Str) {
+		} else if isDateTime(u.Str) {
 			errorAt(u, "updated_at", "%q is not a real time", u.Str)
 		}
 	}
@@ -389,7 +393,7 @@ func loadCase(fsys fs.FS, name string, voc *Vocab) (r caseResult) {
 		}
 		dur, ok := ParseDuration(d.Str)
 		if !ok {
-			if durationRe.MatchString(d.Str) { // otherwise the schema check said so
+			if isDuration(d.Str) { // otherwise the schema check said so
 				errorAt(d, "timeline."+k, "%q is not a duration like 56m or 1h10m", d.Str)
 			}
 			continue
@@ -401,15 +405,17 @@ func loadCase(fsys fs.FS, name string, voc *Vocab) (r caseResult) {
 		}
 	}
 	checkTerms := func(key, field string) {
-		for i, it := range getList(v, key) {
-			checkTerm(voc, it, field, fmt.Sprintf("%s[%d]", key, i), errorAt)
+		items := getList(v, key)
+		for i, it := range items {
+			checkTerm(voc, it, field, key, i, errorAt)
 		}
-		seen := map[string]bool{}
-		for i, it := range getList(v, key) {
-			if seen[it.Str] {
-				errorAt(it, fmt.Sprintf("%s[%d]", key, i), "%q is listed twice", it.Str)
+		for i, it := range items {
+			for _, prev := range items[:i] {
+				if prev.Str == it.Str {
+					errorAt(it, fmt.Sprintf("%s[%d]", key, i), "%q is listed twice", it.Str)
+					break
+				}
 			}
-			seen[it.Str] = true
 		}
 	}
 	checkTerms("symptoms", "symptoms")
@@ -417,22 +423,28 @@ func loadCase(fsys fs.FS, name string, voc *Vocab) (r caseResult) {
 	checkTerms("contributing", "contributing")
 	checkTerms("domain", "domain")
 	if rc := v.Get("root_cause"); rc != nil {
-		checkTerm(voc, rc, "root_cause", "root_cause", errorAt)
+		checkTerm(voc, rc, "root_cause", "root_cause", -1, errorAt)
 	}
 	if sv := v.Get("severity"); sv != nil && sv.Str != "unknown" {
-		checkTerm(voc, sv, "severity", "severity", errorAt)
+		checkTerm(voc, sv, "severity", "severity", -1, errorAt)
 	}
 	checkTranslations(c, p, &r.list)
 	r.c = c
 	return r
 }
 
-func checkTerm(voc *Vocab, v *jsonpos.Value, field, path string, errorAt func(*jsonpos.Value, string, string, ...any)) {
+// checkTerm reports v, the member key of a case or its element i (when not
+// negative), unless it is a term of the vocabulary field.
+func checkTerm(voc *Vocab, v *jsonpos.Value, field, key string, i int, errorAt func(*jsonpos.Value, string, string, ...any)) {
 	if v.Kind != jsonpos.String || v.Str == "" {
 		return
 	}
 	if _, ok := voc.Term(field, v.Str); ok {
 		return
+	}
+	path := key
+	if i >= 0 {
+		path = fmt.Sprintf("%s[%d]", key, i)
 	}
 	var ids []string
 	for _, t := range voc.Terms(field) {
@@ -444,8 +456,8 @@ func checkTerm(voc *Vocab, v *jsonpos.Value, field, path string, errorAt func(*j
 // checkTranslations warns about every text with one language missing: the
 // page still shows the other language, marked as not translated.
 func checkTranslations(c *Case, p *parsed, list *diag.List) {
-	var walk func(v *jsonpos.Value, path string)
-	walk = func(v *jsonpos.Value, path string) {
+	var walk func(v *jsonpos.Value, at fieldPath)
+	walk = func(v *jsonpos.Value, at fieldPath) {
 		switch v.Kind {
 		case jsonpos.Object:
 			en, ko := v.Get("en"), v.Get("ko")
@@ -453,26 +465,26 @@ func checkTranslations(c *Case, p *parsed, list *diag.List) {
 				switch {
 				case strings.TrimSpace(en.Str) == "" && strings.TrimSpace(ko.Str) == "":
 					line, col := p.pos(v)
-					list.Errorf(p.file, line, col, path, "text is empty in both languages")
+					list.Errorf(p.file, line, col, at.String(), "text is empty in both languages")
 				case strings.TrimSpace(ko.Str) == "":
 					line, col := p.pos(ko)
-					list.Warnf(p.file, line, col, path+".ko", "Korean translation missing: the Korean page shows the English text, marked as not translated")
+					list.Warnf(p.file, line, col, at.String()+".ko", "Korean translation missing: the Korean page shows the English text, marked as not translated")
 				case strings.TrimSpace(en.Str) == "":
 					line, col := p.pos(en)
-					list.Warnf(p.file, line, col, path+".en", "English translation missing: the English page shows the Korean text, marked as not translated")
+					list.Warnf(p.file, line, col, at.String()+".en", "English translation missing: the English page shows the Korean text, marked as not translated")
 				}
 				return
 			}
 			for _, m := range v.Members {
-				walk(m.Value, join(path, m.Key))
+				walk(m.Value, at.key(m.Key))
 			}
 		case jsonpos.Array:
 			for i, it := range v.Items {
-				walk(it, path+"["+strconv.Itoa(i)+"]")
+				walk(it, at.index(i))
 			}
 		}
 	}
-	walk(p.v, "")
+	walk(p.v, make(fieldPath, 0, 8))
 }
 
 // checkLinks checks references between cases and organisation names.
@@ -490,7 +502,7 @@ func checkLinks(lib *Library, list *diag.List) {
 		for i, it := range getList(doc.Root, "related") {
 			field := fmt.Sprintf("related[%d]", i)
 			switch {
-			case !idRe.MatchString(it.Str):
+			case !isID(it.Str):
 				// The schema check reported it.
 			case it.Str == c.ID:
 				at(it, field, "a case cannot be related to itself")
@@ -500,7 +512,7 @@ func checkLinks(lib *Library, list *diag.List) {
 		}
 		if r := doc.Root.Get("recurrence_of"); r != nil && r.Kind == jsonpos.String {
 			switch {
-			case !idRe.MatchString(r.Str):
+			case !isID(r.Str):
 			case r.Str == c.ID:
 				at(r, "recurrence_of", "a case cannot be a recurrence of itself")
 			case lib.ByID[r.Str] == nil:
@@ -525,8 +537,15 @@ func caseIDs(lib *Library) []string {
 
 // parseDate reads YYYY-MM-DD, YYYY-MM or YYYY.
 func parseDate(s string) (Date, bool) {
-	layout := map[int]string{10: "2006-01-02", 7: "2006-01", 4: "2006"}[len(s)]
-	if layout == "" {
+	var layout string
+	switch len(s) {
+	case 10:
+		layout = "2006-01-02"
+	case 7:
+		layout = "2006-01"
+	case 4:
+		layout = "2006"
+	default:
 		return Date{}, false
 	}
 	t, err := time.Parse(layout, s)
@@ -563,7 +582,15 @@ func ParseDuration(s string) (Duration, bool) {
 		if digits == 0 {
 			return 0, false
 		}
-		unit := map[byte]int{'d': 1440, 'h': 60, 'm': 1}[ch]
+		unit := 0
+		switch ch {
+		case 'd':
+			unit = 1440
+		case 'h':
+			unit = 60
+		case 'm':
+			unit = 1
+		}
 		if unit == 0 || (last != 0 && !strings.ContainsRune("dhm"[strings.IndexByte("dhm", last)+1:], rune(ch))) {
 			return 0, false
 		}
@@ -590,7 +617,7 @@ func loadPages(fsys fs.FS, list *diag.List) []Page {
 		if e.IsDir() || strings.HasPrefix(e.Name(), ".") {
 			continue
 		}
-		if !ok || !slugRe.MatchString(slug) {
+		if !ok || !isSlug(slug) {
 			list.Errorf(name, 0, 0, "", "a page file is named <slug>.<en|ko>.md with a lower-case slug")
 			continue
 		}
@@ -646,14 +673,6 @@ func langName(lang string) string {
 	}
 	return "English"
 }
-
-var (
-	idRe       = regexp.MustCompile(idPattern)
-	slugRe     = regexp.MustCompile(slugPattern)
-	dateRe     = regexp.MustCompile(datePattern)
-	dateTimeRe = regexp.MustCompile(dateTimePattern)
-	durationRe = regexp.MustCompile(durationPattern)
-)
 
 func splitLangFile(name string) (stem, lang string, ok bool) {
 	if !strings.HasSuffix(name, ".md") {

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -163,6 +164,7 @@ func FuzzLoadCase(f *testing.F) {
 	f.Add([]byte(`[`))
 	f.Add([]byte(`{"id": "\ud800"}`))
 	m := fixture(f)
+	idRe := regexp.MustCompile(idPattern)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		mm := fstest.MapFS{}
 		for k, v := range m {

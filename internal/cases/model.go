@@ -158,7 +158,9 @@ type Case struct {
 	// File is the case's path inside the content folder, for messages.
 	File string
 	// Raw is the case file exactly as read; the API publishes it unchanged.
-	Raw []byte
+	// The case's strings that the file holds without escapes share its
+	// memory, so keeping it costs little more than keeping the case.
+	Raw string
 }
 
 // Term is one entry of a controlled vocabulary.

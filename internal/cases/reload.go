@@ -84,7 +84,7 @@ func Reload(lib *Library, prev diag.List, fsys fs.FS, changed []string) (*Librar
 			continue
 		}
 		if prevFile, dup := firstFile[r.c.ID]; dup {
-			line, col := idPos(r)
+			line, col := idPos(r.c)
 			list.Errorf(r.c.File, line, col, "id", "duplicate case id %q (also in %s)", r.c.ID, prevFile)
 			continue
 		}
@@ -127,8 +127,9 @@ func loadCaseFiles(fsys fs.FS, names []string, voc *Vocab) map[string]caseResult
 	results := make([]caseResult, len(names))
 	workers := min(runtime.GOMAXPROCS(0), len(names))
 	if workers <= 1 {
+		var ps jsonpos.Parser
 		for i, name := range names {
-			results[i] = loadCase(fsys, name, voc)
+			results[i] = loadCase(fsys, name, voc, &ps)
 		}
 	} else {
 		var wg sync.WaitGroup
@@ -137,8 +138,9 @@ func loadCaseFiles(fsys fs.FS, names []string, voc *Vocab) map[string]caseResult
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
+				var ps jsonpos.Parser // one per worker: its memory is reused for every file
 				for i := range next {
-					results[i] = loadCase(fsys, names[i], voc)
+					results[i] = loadCase(fsys, names[i], voc, &ps)
 				}
 			}()
 		}
@@ -155,14 +157,10 @@ func loadCaseFiles(fsys fs.FS, names []string, voc *Vocab) map[string]caseResult
 	return out
 }
 
-// idPos returns the position of a case's id. A case kept from the previous
-// library has no parse tree any more, so its file is parsed again; that
-// happens only when it has become a duplicate.
-func idPos(r caseResult) (int, int) {
-	if r.p != nil {
-		return r.p.pos(r.p.v.Get("id"))
-	}
-	doc := jsonpos.Parse(r.c.Raw)
+// idPos returns the position of a case's id. Cases keep no parse tree, so
+// the file is parsed again; that happens only for a duplicate id.
+func idPos(c *Case) (int, int) {
+	doc := jsonpos.Parse(c.Raw)
 	if doc.Root == nil {
 		return 0, 0
 	}
@@ -184,7 +182,7 @@ func crossCheck(lib *Library, list *diag.List) {
 	conflict := map[string]bool{}
 	bad := map[*Case]bool{}
 	broken := func(c *Case, id string) bool {
-		return idRe.MatchString(id) && (id == c.ID || lib.ByID[id] == nil)
+		return isID(id) && (id == c.ID || lib.ByID[id] == nil)
 	}
 	for _, c := range lib.Cases {
 		for _, id := range c.Related {

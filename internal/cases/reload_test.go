@@ -9,6 +9,7 @@ import (
 
 	"incidentlib/internal/diag"
 	"incidentlib/internal/gencases"
+	"incidentlib/internal/jsonpos"
 	"incidentlib/internal/repotest"
 )
 
@@ -205,8 +206,9 @@ func BenchmarkReloadParts(b *testing.B) {
 		}
 	})
 	b.Run("loadCase", func(b *testing.B) {
+		var ps jsonpos.Parser
 		for b.Loop() {
-			loadCase(fsys, name, &lib.Vocab)
+			loadCase(fsys, name, &lib.Vocab, &ps)
 		}
 	})
 	b.Run("crossCheck", func(b *testing.B) {

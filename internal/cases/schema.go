@@ -2,7 +2,6 @@ package cases
 
 import (
 	"encoding/json"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -23,7 +22,7 @@ type Schema struct {
 	MinLen      int            // for strings
 	Description string
 	Optional    bool // for members: the key may be absent
-	re          *regexp.Regexp
+	match       func(string) bool
 }
 
 // Prop is one member of an object schema.
@@ -39,7 +38,7 @@ func str(desc string) *Schema {
 func pattern(desc, re string) *Schema {
 	s := str(desc)
 	s.Pattern = re
-	s.re = regexp.MustCompile(re)
+	s.match = matcher(re)
 	return s
 }
 
@@ -74,6 +73,7 @@ const (
 	idPattern       = `^[A-Z]{2}-[0-9]{4,6}$`
 	slugPattern     = `^[a-z0-9]+(-[a-z0-9]+)*$`
 	datePattern     = `^[0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?$`
+	dayPattern      = `^[0-9]{4}-[0-9]{2}-[0-9]{2}$`
 	durationPattern = `^([0-9]+d)?([0-9]+h)?([0-9]+m)?$`
 	httpPattern     = `^https?://[^\s]+$`
 	dateTimePattern = `^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$`
@@ -128,7 +128,7 @@ var CaseSchema = object("One incident post-mortem of the incidentlib library.",
 	Prop{"recurrence_of", nullable(pattern("The id of the earlier case this one repeats, or null.", idPattern))},
 	Prop{"review", object("Who wrote the case and who reviewed it.",
 		Prop{"written_by", minLen(str("Who wrote the case."))},
-		Prop{"reviewed_at", nullable(pattern("The review date, YYYY-MM-DD, or null.", `^[0-9]{4}-[0-9]{2}-[0-9]{2}$`))},
+		Prop{"reviewed_at", nullable(pattern("The review date, YYYY-MM-DD, or null.", dayPattern))},
 		Prop{"reviewed_by", nullable(str("Who reviewed it, or null."))})},
 	Prop{"docs", array("Links to further documentation.", url)},
 	Prop{"updated_at", pattern("When the case was last changed, RFC 3339.", dateTimePattern)},
@@ -184,9 +184,9 @@ type validator struct {
 	list *diag.List
 }
 
-func (c *validator) errorf(off int, field, format string, args ...any) {
+func (c *validator) errorf(off int, at fieldPath, format string, args ...any) {
 	line, col := c.doc.Pos(off)
-	c.list.Errorf(c.file, line, col, field, format, args...)
+	c.list.Errorf(c.file, line, col, at.String(), format, args...)
 }
 
 func kindsString(ks []jsonpos.Kind) string {
@@ -202,7 +202,7 @@ func kindsString(ks []jsonpos.Kind) string {
 }
 
 // validate reports every way v differs from s and returns false if any.
-func (c *validator) validate(v *jsonpos.Value, s *Schema, path string) bool {
+func (c *validator) validate(v *jsonpos.Value, s *Schema, at fieldPath) bool {
 	ok := false
 	for _, k := range s.Types {
 		if v.Kind == k {
@@ -210,43 +210,39 @@ func (c *validator) validate(v *jsonpos.Value, s *Schema, path string) bool {
 		}
 	}
 	if !ok {
-		c.errorf(v.Off, path, "expected %s, found %s", kindsString(s.Types), v.Kind)
+		c.errorf(v.Off, at, "expected %s, found %s", kindsString(s.Types), v.Kind)
 		return false
 	}
 	good := true
 	switch v.Kind {
 	case jsonpos.Number:
 		if _, err := strconv.Atoi(v.Str); err != nil {
-			c.errorf(v.Off, path, "expected a whole number, found %s", v.Str)
+			c.errorf(v.Off, at, "expected a whole number, found %s", v.Str)
 			good = false
 		}
 	case jsonpos.String:
 		if s.MinLen > 0 && strings.TrimSpace(v.Str) == "" {
-			c.errorf(v.Off, path, "must not be empty")
+			c.errorf(v.Off, at, "must not be empty")
 			good = false
 		}
-		if s.re != nil && !s.re.MatchString(v.Str) {
-			c.errorf(v.Off, path, "%q is not %s", v.Str, patternMeaning(s.Pattern))
+		if s.match != nil && !s.match(v.Str) {
+			c.errorf(v.Off, at, "%q is not %s", v.Str, patternMeaning(s.Pattern))
 			good = false
 		}
 		if s.Enum != nil && !contains(s.Enum, v.Str) {
-			c.errorf(v.Off, path, "%q is not one of %s%s", v.Str, strings.Join(s.Enum, ", "), didYouMean(v.Str, s.Enum))
+			c.errorf(v.Off, at, "%q is not one of %s%s", v.Str, strings.Join(s.Enum, ", "), didYouMean(v.Str, s.Enum))
 			good = false
 		}
 	case jsonpos.Array:
 		for i, it := range v.Items {
-			if !c.validate(it, s.Items, path+"["+strconv.Itoa(i)+"]") {
+			if !c.validate(it, s.Items, at.index(i)) {
 				good = false
 			}
 		}
 	case jsonpos.Object:
-		names := make([]string, len(s.Props))
-		for i, p := range s.Props {
-			names[i] = p.Name
-		}
 		for _, m := range v.Members {
-			if !contains(names, m.Key) {
-				c.errorf(m.KeyOff, join(path, m.Key), "unknown field%s", didYouMean(m.Key, names))
+			if s.prop(m.Key) == nil {
+				c.errorf(m.KeyOff, at.key(m.Key), "unknown field%s", didYouMean(m.Key, s.propNames()))
 				good = false
 			}
 		}
@@ -254,12 +250,12 @@ func (c *validator) validate(v *jsonpos.Value, s *Schema, path string) bool {
 			mv := v.Get(p.Name)
 			if mv == nil {
 				if !p.Optional {
-					c.errorf(v.Off, join(path, p.Name), "missing field")
+					c.errorf(v.Off, at.key(p.Name), "missing field")
 					good = false
 				}
 				continue
 			}
-			if !c.validate(mv, p.Schema, join(path, p.Name)) {
+			if !c.validate(mv, p.Schema, at.key(p.Name)) {
 				good = false
 			}
 		}
@@ -267,11 +263,62 @@ func (c *validator) validate(v *jsonpos.Value, s *Schema, path string) bool {
 	return good
 }
 
-func join(path, key string) string {
-	if path == "" {
-		return key
+func (s *Schema) prop(name string) *Prop {
+	for i := range s.Props {
+		if s.Props[i].Name == name {
+			return &s.Props[i]
+		}
 	}
-	return path + "." + key
+	return nil
+}
+
+func (s *Schema) propNames() []string {
+	names := make([]string, len(s.Props))
+	for i, p := range s.Props {
+		names[i] = p.Name
+	}
+	return names
+}
+
+// fieldPath is where a value is in its file, such as sources[0].url, as
+// the steps from the root. The checks visit every value but report few, so
+// a path becomes a string only for a message.
+//
+// key and index append to the path's array when it has room, so paths made
+// from the same parent share memory: a walk that goes depth first, like the
+// checks, reuses one array, and a path must not be kept after the walk has
+// moved on. Only String's result may be kept.
+type fieldPath []pathStep
+
+type pathStep struct {
+	key   string // a member's key
+	index int    // an array element's index, or -1 for a member
+}
+
+// key returns the path of member name of the value at p.
+func (p fieldPath) key(name string) fieldPath { return append(p, pathStep{key: name, index: -1}) }
+
+// index returns the path of element i of the array at p.
+func (p fieldPath) index(i int) fieldPath { return append(p, pathStep{index: i}) }
+
+// String writes the path as messages show it: keys joined with dots,
+// indexes in brackets, and "" for the root.
+func (p fieldPath) String() string {
+	var b []byte
+	for _, st := range p {
+		switch {
+		case st.index >= 0:
+			b = append(b, '[')
+			b = strconv.AppendInt(b, int64(st.index), 10)
+			b = append(b, ']')
+		case len(b) > 0:
+			b = append(b, '.')
+			fallthrough
+		default:
+			b = append(b, st.key...)
+		}
+	}
+	return string(b)
 }
 
 func patternMeaning(p string) string {
@@ -282,7 +329,7 @@ func patternMeaning(p string) string {
 		return "a slug (lower-case letters, digits and single hyphens)"
 	case datePattern:
 		return "a date written YYYY-MM-DD (or YYYY-MM, or YYYY)"
-	case `^[0-9]{4}-[0-9]{2}-[0-9]{2}$`:
+	case dayPattern:
 		return "a date written YYYY-MM-DD"
 	case durationPattern:
 		return "a duration like 56m, 1h10m or 2d3h"

@@ -6,11 +6,18 @@
 // The parser is strict JSON (RFC 8259): no comments, no trailing commas.
 // Invalid UTF-8 inside a string and duplicate keys are reported as problems
 // but do not stop the parse, so one run finds all of them.
+//
+// A parse allocates little: values, array items and object members are cut
+// from a few large blocks, which a Parser reuses from one document to the
+// next, and a string or key written without escapes is a substring of the
+// source rather than a copy. Keeping such a string therefore keeps the
+// whole source in memory, which suits callers that keep the source anyway.
 package jsonpos
 
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -71,7 +78,7 @@ type Doc struct {
 	Problems []Problem
 	// Fatal is true when a syntax error stopped the parse; Root is then nil.
 	Fatal bool
-	src   []byte
+	src   string
 	lines []int // offsets where lines start
 }
 
@@ -80,8 +87,8 @@ type Doc struct {
 func (d *Doc) Pos(off int) (line, col int) {
 	if d.lines == nil {
 		d.lines = append(d.lines, 0)
-		for i, c := range d.src {
-			if c == '\n' {
+		for i := 0; i < len(d.src); i++ {
+			if d.src[i] == '\n' {
 				d.lines = append(d.lines, i+1)
 			}
 		}
@@ -98,14 +105,26 @@ func (d *Doc) Pos(off int) (line, col int) {
 	if off > len(d.src) {
 		off = len(d.src)
 	}
-	return lo + 1, utf8.RuneCount(d.src[d.lines[lo]:off]) + 1
+	return lo + 1, utf8.RuneCountInString(d.src[d.lines[lo]:off]) + 1
 }
 
 type parser struct {
-	src   []byte
+	src   string
 	i     int
 	doc   *Doc
 	depth int
+
+	// Values, items and members are cut from blocks that are replaced,
+	// never grown, when full, so that pointers into them stay valid. The
+	// last blocks of a parse are reused by the next one.
+	values  []Value
+	items   []*Value
+	members []Member
+	// Open arrays and objects collect their elements on these stacks;
+	// each one, once closed, moves its part into a block of exact size.
+	itemStack   []*Value
+	memberStack []Member
+	buf         []byte // unescaping scratch
 }
 
 type syntaxError struct{ Problem }
@@ -114,9 +133,25 @@ type syntaxError struct{ Problem }
 const maxDepth = 200
 
 // Parse parses src. It never panics; problems are in the returned Doc.
-func Parse(src []byte) (doc *Doc) {
+// Strings in the tree may share memory with src.
+func Parse(src string) *Doc { return new(Parser).Parse(src) }
+
+// A Parser parses one document after another, reusing the memory of the
+// previous tree for the next: the Doc that its Parse returns, and every
+// Value in it, is valid only until its next call. The strings in a tree stay
+// valid. A loader that turns each tree into its own model before it reads
+// the next file needs no more, and allocates far less with one Parser per
+// goroutine; the function Parse is for a tree that must last. A Parser is
+// not safe for concurrent use; its zero value is ready to use.
+type Parser struct{ p parser }
+
+// Parse parses src as the function Parse does, into the Parser's memory.
+func (ps *Parser) Parse(src string) (doc *Doc) {
 	doc = &Doc{src: src}
-	p := &parser{src: src, doc: doc}
+	p := &ps.p
+	p.src, p.i, p.doc, p.depth = src, 0, doc, 0
+	p.values, p.items, p.members = p.values[:0], p.items[:0], p.members[:0]
+	p.itemStack, p.memberStack = p.itemStack[:0], p.memberStack[:0]
 	defer func() {
 		if r := recover(); r != nil {
 			se, ok := r.(syntaxError)
@@ -151,7 +186,7 @@ func (p *parser) describe() string {
 	if p.i >= len(p.src) {
 		return "end of file"
 	}
-	r, _ := utf8.DecodeRune(p.src[p.i:])
+	r, _ := utf8.DecodeRuneInString(p.src[p.i:])
 	return strconv.QuoteRune(r)
 }
 
@@ -176,14 +211,17 @@ func (p *parser) value() *Value {
 	case c == '[':
 		return p.array()
 	case c == '"':
-		off := p.i
-		return &Value{Kind: String, Off: off, Str: p.str()}
+		v := p.newValue(String)
+		v.Str = p.str()
+		return v
 	case c == 't':
-		return p.literal("true", &Value{Kind: Bool, Bool: true})
+		v := p.literal("true", Bool)
+		v.Bool = true
+		return v
 	case c == 'f':
-		return p.literal("false", &Value{Kind: Bool})
+		return p.literal("false", Bool)
 	case c == 'n':
-		return p.literal("null", &Value{Kind: Null})
+		return p.literal("null", Null)
 	case c == '-' || (c >= '0' && c <= '9'):
 		return p.number()
 	default:
@@ -192,11 +230,45 @@ func (p *parser) value() *Value {
 	return nil
 }
 
-func (p *parser) literal(word string, v *Value) *Value {
-	if len(p.src)-p.i < len(word) || string(p.src[p.i:p.i+len(word)]) != word {
+// newValue returns a value of kind k starting at the current offset.
+func (p *parser) newValue(k Kind) *Value {
+	if len(p.values) == cap(p.values) {
+		p.values = make([]Value, 0, blockSize(max(2*cap(p.values), len(p.src)/64)))
+	}
+	p.values = append(p.values, Value{Kind: k, Off: p.i})
+	return &p.values[len(p.values)-1]
+}
+
+// blockSize bounds the length of a new block, which is twice the old one or
+// a guess from the source's size, so that a small file does not allocate
+// much and a huge one grows in steps.
+func blockSize(guess int) int { return min(max(guess, 16), 4096) }
+
+// cut moves the top of stack from mark into a slice of block, which it
+// replaces when too full, and shrinks the stack back to mark. The slice's
+// capacity is its length, so that appending to it cannot overwrite a
+// neighbour.
+func cut[T any](block *[]T, stack *[]T, mark int) []T {
+	n := len(*stack) - mark
+	if n == 0 {
+		return nil
+	}
+	if cap(*block)-len(*block) < n {
+		*block = make([]T, 0, max(n, blockSize(cap(*block)*2)))
+	}
+	b := *block
+	out := append(b[len(b):len(b):len(b)+n], (*stack)[mark:]...)
+	*block = b[:len(b)+n]
+	clear((*stack)[mark:])
+	*stack = (*stack)[:mark]
+	return out
+}
+
+func (p *parser) literal(word string, k Kind) *Value {
+	if !strings.HasPrefix(p.src[p.i:], word) {
 		p.fail("unexpected %s: expected a value", p.describe())
 	}
-	v.Off = p.i
+	v := p.newValue(k)
 	p.i += len(word)
 	return v
 }
@@ -234,7 +306,9 @@ func (p *parser) number() *Value {
 			p.fail("invalid number: expected digits in the exponent")
 		}
 	}
-	return &Value{Kind: Number, Off: start, Str: string(p.src[start:p.i])}
+	v := p.newValue(Number)
+	v.Off, v.Str = start, p.src[start:p.i]
+	return v
 }
 
 func (p *parser) enter() {
@@ -246,7 +320,7 @@ func (p *parser) enter() {
 
 func (p *parser) object() *Value {
 	p.enter()
-	v := &Value{Kind: Object, Off: p.i}
+	v := p.newValue(Object)
 	p.i++ // {
 	p.space()
 	if p.i < len(p.src) && p.src[p.i] == '}' {
@@ -254,6 +328,7 @@ func (p *parser) object() *Value {
 		p.depth--
 		return v
 	}
+	mark := len(p.memberStack)
 	for {
 		p.space()
 		if p.i >= len(p.src) || p.src[p.i] != '"' {
@@ -261,7 +336,7 @@ func (p *parser) object() *Value {
 		}
 		keyOff := p.i
 		key := p.str()
-		for _, m := range v.Members {
+		for _, m := range p.memberStack[mark:] {
 			if m.Key == key {
 				p.doc.Problems = append(p.doc.Problems, Problem{Off: keyOff, Msg: fmt.Sprintf("duplicate key %q", key)})
 				break
@@ -273,7 +348,7 @@ func (p *parser) object() *Value {
 		}
 		p.i++
 		p.space()
-		v.Members = append(v.Members, Member{Key: key, KeyOff: keyOff, Value: p.value()})
+		p.memberStack = append(p.memberStack, Member{Key: key, KeyOff: keyOff, Value: p.value()})
 		p.space()
 		if p.i >= len(p.src) {
 			p.fail("unexpected end of file: expected ',' or '}'")
@@ -288,6 +363,7 @@ func (p *parser) object() *Value {
 		case '}':
 			p.i++
 			p.depth--
+			v.Members = cut(&p.members, &p.memberStack, mark)
 			return v
 		default:
 			p.fail("unexpected %s: expected ',' or '}'", p.describe())
@@ -297,7 +373,7 @@ func (p *parser) object() *Value {
 
 func (p *parser) array() *Value {
 	p.enter()
-	v := &Value{Kind: Array, Off: p.i}
+	v := p.newValue(Array)
 	p.i++ // [
 	p.space()
 	if p.i < len(p.src) && p.src[p.i] == ']' {
@@ -305,9 +381,10 @@ func (p *parser) array() *Value {
 		p.depth--
 		return v
 	}
+	mark := len(p.itemStack)
 	for {
 		p.space()
-		v.Items = append(v.Items, p.value())
+		p.itemStack = append(p.itemStack, p.value())
 		p.space()
 		if p.i >= len(p.src) {
 			p.fail("unexpected end of file: expected ',' or ']'")
@@ -322,6 +399,7 @@ func (p *parser) array() *Value {
 		case ']':
 			p.i++
 			p.depth--
+			v.Items = cut(&p.items, &p.itemStack, mark)
 			return v
 		default:
 			p.fail("unexpected %s: expected ',' or ']'", p.describe())
@@ -329,29 +407,28 @@ func (p *parser) array() *Value {
 	}
 }
 
-// str parses a string starting at the opening quote.
+// str parses a string starting at the opening quote. A string without
+// escapes is returned as a substring of the source; one with escapes is
+// unescaped run by run, not byte by byte, since most of its bytes are plain.
 func (p *parser) str() string {
 	start := p.i
 	p.i++
-	// Fast path: no escapes and plain bytes.
-	j := p.i
-	for j < len(p.src) {
-		c := p.src[j]
-		if c == '"' {
-			s := p.src[p.i:j]
-			if utf8.Valid(s) {
-				p.i = j + 1
-				return string(s)
-			}
-			break
+	end := p.plain(p.i)
+	if end < len(p.src) && p.src[end] == '"' {
+		if s := p.src[p.i:end]; utf8.ValidString(s) {
+			p.i = end + 1
+			return s
 		}
-		if c == '\\' || c < 0x20 {
-			break
-		}
-		j++
 	}
-	var b []byte
+	b := p.buf[:0]
 	for {
+		end := p.plain(p.i)
+		if run := p.src[p.i:end]; utf8.ValidString(run) {
+			b = append(b, run...)
+			p.i = end
+		} else {
+			b = p.appendInvalid(b, end)
+		}
 		if p.i >= len(p.src) {
 			p.i = start
 			p.fail("unterminated string")
@@ -360,6 +437,7 @@ func (p *parser) str() string {
 		switch {
 		case c == '"':
 			p.i++
+			p.buf = b // keep the grown scratch for the next string
 			return string(b)
 		case c == '\\':
 			p.i++
@@ -396,27 +474,65 @@ func (p *parser) str() string {
 				p.i -= 2
 				p.fail("invalid escape \\%c in string", e)
 			}
-		case c < 0x20:
+		default: // c < 0x20
 			p.fail("control character %U in string (write it as an escape)", rune(c))
-		case c < utf8.RuneSelf:
-			b = append(b, c)
-			p.i++
-		default:
-			r, n := utf8.DecodeRune(p.src[p.i:])
-			if r == utf8.RuneError && n == 1 {
-				p.doc.Problems = append(p.doc.Problems, Problem{Off: p.i, Msg: "invalid UTF-8 in string"})
-			}
-			b = utf8.AppendRune(b, r)
-			p.i += n
 		}
 	}
+}
+
+// plain returns the offset of the first byte at or after i that ends a run
+// of bytes a string holds as they are: a quote, a backslash, a control
+// character, or the end of the source. Most strings are long prose, so it
+// looks at eight bytes at a time and at single bytes only near the end of
+// the run.
+func (p *parser) plain(i int) int {
+	s := p.src
+	for ; i+8 <= len(s); i += 8 {
+		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		if zeroByte(w^(ones*'"'))|zeroByte(w^(ones*'\\'))|byteBelow(w, 0x20) != 0 {
+			break
+		}
+	}
+	for ; i < len(s); i++ {
+		if c := s[i]; c == '"' || c == '\\' || c < 0x20 {
+			break
+		}
+	}
+	return i
+}
+
+const ones = 0x0101010101010101
+
+// zeroByte is not zero exactly when one of w's bytes is zero: subtracting
+// one from a zero byte is the only way to set its top bit while borrowing
+// from a byte whose own top bit was clear.
+func zeroByte(w uint64) uint64 { return (w - ones) &^ w & (ones * 0x80) }
+
+// byteBelow is not zero exactly when one of w's bytes is below n, for n at
+// most 0x80, by the same argument.
+func byteBelow(w uint64, n byte) uint64 { return (w - ones*uint64(n)) &^ w & (ones * 0x80) }
+
+// appendInvalid appends the run up to end, which holds invalid UTF-8,
+// replacing each bad byte with U+FFFD and reporting it. The run ends at an
+// ASCII byte, so decoding inside it sees what decoding the source would.
+func (p *parser) appendInvalid(b []byte, end int) []byte {
+	for p.i < end {
+		r, n := utf8.DecodeRuneInString(p.src[p.i:end])
+		if r == utf8.RuneError && n == 1 {
+			p.doc.Problems = append(p.doc.Problems, Problem{Off: p.i, Msg: "invalid UTF-8 in string"})
+		}
+		b = utf8.AppendRune(b, r)
+		p.i += n
+	}
+	return b
 }
 
 func (p *parser) hex4() rune {
 	if len(p.src)-p.i < 4 {
 		p.fail("invalid \\u escape")
 	}
-	n, err := strconv.ParseUint(string(p.src[p.i:p.i+4]), 16, 32)
+	n, err := strconv.ParseUint(p.src[p.i:p.i+4], 16, 32)
 	if err != nil {
 		p.fail("invalid \\u escape")
 	}

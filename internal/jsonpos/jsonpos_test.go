@@ -7,7 +7,7 @@ import (
 
 func TestPositions(t *testing.T) {
 	src := "{\n  \"a\": [1, \"둘\", true],\n  \"b\": {\"c\": null}, \"한\": \"x\"\n}"
-	d := Parse([]byte(src))
+	d := Parse(src)
 	if d.Fatal || len(d.Problems) > 0 {
 		t.Fatalf("problems %+v", d.Problems)
 	}
@@ -28,7 +28,7 @@ func TestPositions(t *testing.T) {
 }
 
 func TestStrings(t *testing.T) {
-	d := Parse([]byte(`"a\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00"`))
+	d := Parse(`"a\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00"`)
 	if d.Fatal || d.Root.Str != "a\"\\/\b\f\n\r\té😀" {
 		t.Fatalf("%q %+v", d.Root.Str, d.Problems)
 	}
@@ -56,7 +56,7 @@ func TestErrors(t *testing.T) {
 		{strings.Repeat("[", 300), 1, 201, "nesting deeper", true},
 	}
 	for _, tt := range tests {
-		d := Parse([]byte(tt.src))
+		d := Parse(tt.src)
 		if len(d.Problems) == 0 {
 			t.Errorf("%q: no problem reported", tt.src)
 			continue
@@ -73,7 +73,7 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte(`{"a": [1, 2.5e3, "x", null, true, {"b": false}]}`))
 	f.Add([]byte(`"\ud800"`))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		d := Parse(b)
+		d := Parse(string(b))
 		for _, p := range d.Problems {
 			d.Pos(p.Off)
 		}
