@@ -96,7 +96,9 @@ func main() {
 		}
 		stageLines = append(stageLines, fmt.Sprintf("%-8d %s", n, strings.Join(parts, ", ")))
 	}
-	fmt.Println("\nmedian time per stage (the search index and the API are made alongside the pages):")
+	fmt.Println("\nmedian time per stage. The search index and the API are made alongside the pages; render and")
+	fmt.Println("write are summed over the page workers, so on 2 cores they can add up to twice the pages stage.")
+	fmt.Println("Minifying is done once, on the templates, in theme+minify; no page is minified after rendering.")
 	for _, l := range stageLines {
 		fmt.Println(l)
 	}
@@ -137,7 +139,7 @@ func build(bin, content, out string) run {
 }
 
 func stageOrder(rs []run) []string {
-	order := []string{"load+check", "derive", "render+minify+write", "search index", "api", "swap"}
+	order := []string{"load+check", "theme+minify", "derive", "pages", "render (workers)", "write (workers)", "search index", "api", "swap"}
 	var out []string
 	for _, s := range order {
 		if _, ok := rs[0].stages[s]; ok {

@@ -113,8 +113,23 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 	fs := buildFlags(&o, stderr)
 	fs.BoolVar(&verbose, "v", false, "print the time of each stage and the files per kind")
 	fs.StringVar(&cpuprofile, "cpuprofile", "", "write a CPU profile of the build to `file` (for go tool pprof)")
+	memprofile := ""
+	fs.StringVar(&memprofile, "memprofile", "", "write a heap profile to `file` when the pages are written, before the old output is replaced")
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	if memprofile != "" {
+		o.Written = func() {
+			f, err := os.Create(memprofile)
+			if err != nil {
+				fmt.Fprintf(stderr, "incidentlib build: %v\n", err)
+				return
+			}
+			defer f.Close()
+			if err := pprof.Lookup("heap").WriteTo(f, 0); err != nil {
+				fmt.Fprintf(stderr, "incidentlib build: %v\n", err)
+			}
+		}
 	}
 	if cpuprofile != "" {
 		f, err := os.Create(cpuprofile)

@@ -38,6 +38,9 @@ type Options struct {
 	// Progress, when set, is called about once a second while pages render
 	// with how many of how many files are done.
 	Progress func(done, total int)
+	// Written, when set, is called once every file is written, before the
+	// output folder is swapped in (the CLI writes a heap profile there).
+	Written func()
 }
 
 // Stats describe a finished build.
@@ -133,7 +136,7 @@ func Run(opt Options) (*Stats, diag.List, error) {
 	if err != nil {
 		return nil, list, err
 	}
-	t = stage("theme: parse, minify, compile", t)
+	t = stage("theme+minify", t) // parse, compact (the minifying) and compile templates; minify assets
 	s, err := site.New(lib, site.Options{Offline: opt.Offline, BaseURL: opt.BaseURL, Theme: th})
 	if err != nil {
 		return nil, list, err
@@ -174,7 +177,7 @@ func Run(opt Options) (*Stats, diag.List, error) {
 	renderErr := render(s, jobs, w, opt.Workers, st, &rendered)
 	stopProgress()
 	st.Stages = append(st.Stages, Stage{"pages", time.Since(t)},
-		Stage{"pages: render (worker time)", st.renderTime}, Stage{"pages: write (worker time)", st.writeTime})
+		Stage{"render (workers)", st.renderTime}, Stage{"write (workers)", st.writeTime})
 	extras.Wait()
 	for i, extra := range Extras {
 		st.Stages = append(st.Stages, Stage{extra.Name + " (alongside)", extraTook[i]})
@@ -182,6 +185,9 @@ func Run(opt Options) (*Stats, diag.List, error) {
 	}
 	if err := errors.Join(append([]error{renderErr}, extraErrs...)...); err != nil {
 		return nil, list, err
+	}
+	if opt.Written != nil {
+		opt.Written()
 	}
 	t = time.Now()
 	st.Files, st.Bytes = int(w.files.Load()), w.bytes.Load()
