@@ -83,7 +83,8 @@ type config struct {
 var defaultConfig = config{bucketBytes: 16 << 10, chunkDocs: 16, excerptRunes: 160}
 
 // Build computes the index of docs and hands each file to write, with paths
-// under "search/". Output depends only on the input (not its order), so two
+// under "search/"; write must not keep data after it returns, as Build
+// reuses it. Output depends only on the input (not its order), so two
 // builds of the same cases are byte-identical.
 func Build(docs []Doc, labels Labels, write func(path string, data []byte) error) error {
 	return build(docs, labels, write, defaultConfig)
@@ -182,13 +183,7 @@ func build(in []Doc, labels Labels, write func(string, []byte) error, cfg config
 	}
 	slices.SortFunc(order, func(a, b int32) int { return strings.Compare(terms[a], terms[b]) })
 
-	emit := func(name string, v any) error {
-		data, err := marshal(v)
-		if err != nil {
-			return fmt.Errorf("search: %s: %w", name, err)
-		}
-		return emitRaw(write, name, data)
-	}
+	out := &files{write: write}
 
 	// Term buckets.
 	n := float64(len(docs))
@@ -201,7 +196,7 @@ func build(in []Doc, labels Labels, write func(string, []byte) error, cfg config
 			return nil
 		}
 		bucket = append(bucket, ']')
-		err := emitRaw(write, "t/"+strconv.Itoa(nb), bucket)
+		err := out.raw("t/"+strconv.Itoa(nb), bucket)
 		nb++
 		bucket = bucket[:0]
 		return err
@@ -261,7 +256,7 @@ func build(in []Doc, labels Labels, write func(string, []byte) error, cfg config
 		for i := start; i < end; i++ {
 			recs = append(recs, makeRecord(&docs[i], cfg.excerptRunes))
 		}
-		if err := emit("r/"+strconv.Itoa(start/cfg.chunkDocs), recs); err != nil {
+		if err := out.value("r/"+strconv.Itoa(start/cfg.chunkDocs), recs); err != nil {
 			return err
 		}
 	}
@@ -269,7 +264,7 @@ func build(in []Doc, labels Labels, write func(string, []byte) error, cfg config
 	// Facets.
 	facetNames := facetList(docs)
 	for _, f := range facetNames {
-		if err := emit("f/"+f, facetFile(f, docs, labels[f])); err != nil {
+		if err := out.value("f/"+f, facetFile(f, docs, labels[f])); err != nil {
 			return err
 		}
 	}
@@ -277,22 +272,37 @@ func build(in []Doc, labels Labels, write func(string, []byte) error, cfg config
 	if boundaries == nil {
 		boundaries = []string{}
 	}
-	return emit("manifest", manifest{
+	return out.value("manifest", manifest{
 		Version: 1, Docs: len(docs), Chunk: cfg.chunkDocs, Buckets: boundaries, Facets: facetNames,
 	})
 }
 
-// emitRaw writes one index file as JSON and as the script that registers it.
-func emitRaw(write func(string, []byte) error, name string, data []byte) error {
-	if err := write("search/"+name+".json", data); err != nil {
+// files hands index files to write, each as JSON and as the script that
+// registers it.
+type files struct {
+	write func(string, []byte) error
+	js    []byte // the script of the last file, reused for the next
+}
+
+// value writes v as the index file name.
+func (fs *files) value(name string, v any) error {
+	data, err := marshal(v)
+	if err != nil {
+		return fmt.Errorf("search: %s: %w", name, err)
+	}
+	return fs.raw(name, data)
+}
+
+// raw writes data, JSON already, as the index file name.
+func (fs *files) raw(name string, data []byte) error {
+	if err := fs.write("search/"+name+".json", data); err != nil {
 		return err
 	}
-	const head = "window.__ilsearch=window.__ilsearch||{};__ilsearch["
-	quoted := quoteJSON(name)
-	js := make([]byte, 0, len(head)+len(quoted)+len("]=")+len(data)+len(";\n"))
-	js = append(append(append(js, head...), quoted...), "]="...)
-	js = append(append(js, data...), ";\n"...)
-	return write("search/"+name+".js", js)
+	js := append(fs.js[:0], "window.__ilsearch=window.__ilsearch||{};__ilsearch["...)
+	js = append(append(append(js, quoteJSON(name)...), "]="...), data...)
+	js = append(js, ";\n"...)
+	fs.js = js
+	return fs.write("search/"+name+".js", js)
 }
 
 type manifest struct {
@@ -487,7 +497,7 @@ func makeRecord(d *Doc, n int) record {
 		r.Facets = map[string][]string{}
 		for f, ids := range d.Facets {
 			if len(ids) > 0 {
-				r.Facets[f] = append([]string(nil), ids...)
+				r.Facets[f] = ids
 			}
 		}
 	}

@@ -27,23 +27,40 @@ const (
 	clHangul        // Hangul syllables and jamo
 )
 
+// classOf returns the class of r. ASCII and Hangul syllables, most of the
+// text, take a short path that the compiler inlines; the Unicode tables
+// are slow.
 func classOf(r rune) int {
-	// ASCII first: it is most of the text, and the table lookups are slow.
-	if r < 0x80 {
+	if r < utf8.RuneSelf {
+		return int(asciiClass[r])
+	}
+	if r >= 0xAC00 && r <= 0xD7A3 {
+		return clHangul
+	}
+	return classOfOther(r)
+}
+
+var asciiClass = func() (t [utf8.RuneSelf]uint8) {
+	for r := range rune(utf8.RuneSelf) {
 		switch {
 		case 'a' <= r && r <= 'z', 'A' <= r && r <= 'Z':
-			return clLetter
+			t[r] = clLetter
 		case '0' <= r && r <= '9':
-			return clDigit
+			t[r] = clDigit
 		case r == '\'':
-			return clApos
+			t[r] = clApos
 		case r == ' ', '\t' <= r && r <= '\r':
-			return clSpace
+			t[r] = clSpace
+		default:
+			t[r] = clSep
 		}
-		return clSep
 	}
+	return t
+}()
+
+func classOfOther(r rune) int {
 	switch {
-	case r >= 0xAC00 && r <= 0xD7A3, r >= 0x1100 && r <= 0x11FF, r >= 0x3130 && r <= 0x318F,
+	case r >= 0x1100 && r <= 0x11FF, r >= 0x3130 && r <= 0x318F,
 		r >= 0xA960 && r <= 0xA97F, r >= 0xD7B0 && r <= 0xD7FF:
 		return clHangul
 	case unicode.Is(unicode.Nd, r):
@@ -69,15 +86,35 @@ var englishStop = map[string]bool{
 	"with": true,
 }
 
-// englishStopLen is the length of the longest stop word, so that longer
-// words skip the lookup.
-var englishStopLen = func() int {
-	n := 0
+// englishStopKeys holds the stop words as stopKey packs them.
+var englishStopKeys = func() map[uint64]bool {
+	m := map[uint64]bool{}
 	for w := range englishStop {
-		n = max(n, len(w))
+		k := stopKey([]rune(w))
+		if k == 0 {
+			panic("search: stop word " + w + " is not short ASCII")
+		}
+		m[k] = true
 	}
-	return n
+	return m
 }()
+
+// stopKey packs a word of up to eight ASCII characters into an integer, one
+// byte each, so that the stop list is checked without making a string. Any
+// other word gets 0, which is no stop word's key.
+func stopKey(rs []rune) uint64 {
+	if len(rs) > 8 {
+		return 0
+	}
+	k := uint64(0)
+	for _, r := range rs {
+		if r >= utf8.RuneSelf {
+			return 0
+		}
+		k = k<<8 | uint64(r)
+	}
+	return k
+}
 
 // koreanSuffixes are particles and verb endings stripped from the end of a
 // Korean word, longest match first. A word made only of one of them is a
@@ -141,16 +178,16 @@ type word struct {
 type tokenizer struct {
 	rs    []rune   // the lower-cased text
 	runs  []run    // the script runs of the current chunk
+	w     word     // the word being handed out
 	extra []rune   // the current word's terms that are not slices of rs: "y" stems, junctions
 	lists [][]rune // backing store of the current word's parts and alt
-	utf8  []byte   // a word encoded, for a map lookup
 }
 
-// run is a script run inside a chunk; rs is a slice of tokenizer.rs.
+// run is a script run inside a chunk: tokenizer.rs[start:end]. It holds no
+// pointers, so that filling the reused list of runs costs no write barriers.
 type run struct {
-	class int
-	start int
-	rs    []rune
+	class      int
+	start, end int
 }
 
 // analyze splits text into words, copied out of the tokenizer. It is the
@@ -159,10 +196,12 @@ type run struct {
 func analyze(text string) []word {
 	var tk tokenizer
 	var out []word
-	tk.eachWord(text, func(w word) {
-		w.term, w.raw, w.junction = slices.Clone(w.term), slices.Clone(w.raw), slices.Clone(w.junction)
-		w.parts, w.alt = cloneAll(w.parts), cloneAll(w.alt)
-		out = append(out, w)
+	tk.eachWord(text, func(w *word) {
+		out = append(out, word{
+			hangul: w.hangul,
+			term:   slices.Clone(w.term), raw: slices.Clone(w.raw), junction: slices.Clone(w.junction),
+			parts: cloneAll(w.parts), alt: cloneAll(w.alt),
+		})
 	})
 	return out
 }
@@ -178,9 +217,11 @@ func cloneAll(list [][]rune) [][]rune {
 	return out
 }
 
-// eachWord calls f with each word of text.
-func (tk *tokenizer) eachWord(text string, f func(word)) {
+// eachWord calls f with each word of text. The word is the tokenizer's own,
+// handed over without a copy.
+func (tk *tokenizer) eachWord(text string, f func(*word)) {
 	rs := tk.lower(text)
+	w := &tk.w
 	// prevKo is the stem of the previous word when it was a Korean word at the
 	// end of its chunk with nothing stripped; spaceOnly says whether only
 	// whitespace has been seen since then. It is a slice of rs before the
@@ -220,25 +261,22 @@ func (tk *tokenizer) eachWord(text string, f func(word)) {
 				c = runs[len(runs)-1].class
 			}
 			if len(runs) == 0 || runs[len(runs)-1].class != c {
+				if len(runs) > 0 {
+					runs[len(runs)-1].end = wpos
+				}
 				runs = append(runs, run{class: c, start: wpos})
 			}
 			rs[wpos] = r
 			wpos++
 			i++
 		}
-		for k := range runs {
-			end := wpos
-			if k+1 < len(runs) {
-				end = runs[k+1].start
-			}
-			runs[k].rs = rs[runs[k].start:end]
-		}
+		runs[len(runs)-1].end = wpos
 		tk.runs = runs
 		for k := 0; k < len(runs); k++ {
 			r := runs[k]
 			tk.extra, tk.lists = tk.extra[:0], tk.lists[:0]
 			if r.class == clHangul {
-				w, stripped := tk.koreanWord(r.rs)
+				stripped := tk.koreanWord(rs[r.start:r.end])
 				if k == 0 && spaceOnly && prevKo != nil && w.term != nil {
 					tk.extra = append(tk.extra, prevKo[len(prevKo)-1], w.term[0])
 					w.junction = tk.extra[len(tk.extra)-2:]
@@ -256,20 +294,22 @@ func (tk *tokenizer) eachWord(text string, f func(word)) {
 				j++
 			}
 			if j == k {
-				f(tk.alnumWord(r.class, r.rs))
+				raw := rs[r.start:r.end]
+				*w = word{term: tk.alnumTerm(r.class, raw), raw: raw}
 			} else {
 				for _, p := range runs[k : j+1] {
-					if w := tk.alnumWord(p.class, p.rs); w.term != nil {
-						tk.lists = append(tk.lists, w.term)
+					if t := tk.alnumTerm(p.class, rs[p.start:p.end]); t != nil {
+						tk.lists = append(tk.lists, t)
 					}
 				}
 				var parts [][]rune
 				if len(tk.lists) > 0 {
 					parts = tk.lists
 				}
-				joined := rs[runs[k].start : runs[j].start+len(runs[j].rs)]
-				f(word{term: joined, alt: parts, raw: joined})
+				joined := rs[r.start:runs[j].end]
+				*w = word{term: joined, alt: parts, raw: joined}
 			}
+			f(w)
 			k = j
 			prevKo = nil
 		}
@@ -277,26 +317,28 @@ func (tk *tokenizer) eachWord(text string, f func(word)) {
 	}
 }
 
-// alnumWord makes the word of a run of letters or of digits. Its term is nil
-// for a stop word.
-func (tk *tokenizer) alnumWord(class int, rs []rune) word {
+// alnumTerm returns the term of a run of letters or of digits, or nil for a
+// stop word.
+func (tk *tokenizer) alnumTerm(class int, rs []rune) []rune {
 	if class == clDigit {
-		return word{term: rs, raw: rs}
+		return rs
 	}
-	if len(rs) < 2 || len(rs) <= englishStopLen && englishStop[string(tk.encode(rs))] {
-		return word{raw: rs}
+	if len(rs) < 2 || englishStopKeys[stopKey(rs)] {
+		return nil
 	}
-	return word{term: tk.stemEnglish(rs), raw: rs}
+	return tk.stemEnglish(rs)
 }
 
-// koreanWord strips one particle or ending (longest first) and returns the
-// word and whether anything was stripped. A word that is only a particle or
-// ending has a nil term.
-func (tk *tokenizer) koreanWord(rs []rune) (word, bool) {
+// koreanWord makes tk.w the Korean word rs, stripped of one particle or
+// ending (longest first), and reports whether anything was stripped. A word
+// that is only a particle or ending has a nil term.
+func (tk *tokenizer) koreanWord(rs []rune) bool {
+	w := &tk.w
+	*w = word{hangul: true, raw: rs}
 	suffixes := koreanSuffixesByLast[rs[len(rs)-1]]
 	for _, suf := range suffixes {
 		if slices.Equal(rs, suf) {
-			return word{hangul: true, raw: rs}, false
+			return false
 		}
 	}
 	stem, stripped := rs, false
@@ -306,7 +348,7 @@ func (tk *tokenizer) koreanWord(rs []rune) (word, bool) {
 			break
 		}
 	}
-	w := word{hangul: true, term: stem, raw: rs}
+	w.term = stem
 	switch {
 	case stripped && len(stem) == 1:
 		// A one-syllable stem is too ambiguous alone ("평가" → "평"), so the
@@ -319,7 +361,7 @@ func (tk *tokenizer) koreanWord(rs []rune) (word, bool) {
 		}
 		w.parts = tk.lists[len(tk.lists)-(len(stem)-1):]
 	}
-	return w, stripped
+	return stripped
 }
 
 // stemEnglish is a deliberately light stemmer: plural endings, -ing, -ed and a
@@ -371,16 +413,6 @@ func (tk *tokenizer) stemEnglish(w []rune) []rune {
 
 func isASCIILetter(b byte) bool { return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' }
 
-// encode returns rs in UTF-8, in a buffer that the next call reuses.
-func (tk *tokenizer) encode(rs []rune) []byte {
-	b := tk.utf8[:0]
-	for _, r := range rs {
-		b = utf8.AppendRune(b, r)
-	}
-	tk.utf8 = b
-	return b
-}
-
 // IndexTerms returns the terms the index records for text, in text order and
 // with repeats, so that counting them gives term frequencies.
 func IndexTerms(text string) []string {
@@ -393,7 +425,7 @@ func IndexTerms(text string) []string {
 // eachIndexTerm calls f with each term IndexTerms would return, in the
 // tokenizer's buffers.
 func (tk *tokenizer) eachIndexTerm(text string, f func([]rune)) {
-	tk.eachWord(text, func(w word) {
+	tk.eachWord(text, func(w *word) {
 		if w.junction != nil {
 			f(w.junction)
 		}
@@ -466,7 +498,8 @@ func Query(text string, prefix bool) []Group {
 // lower returns text in NFC and lower-cased, in a buffer that the next call
 // reuses.
 func (tk *tokenizer) lower(text string) []rune {
-	rs := tk.rs[:0]
+	// A text has no more characters than bytes.
+	rs := slices.Grow(tk.rs[:0], len(text))
 	for _, r := range text {
 		switch {
 		case r < utf8.RuneSelf:
