@@ -5,22 +5,37 @@
 package api
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"incidentlib/internal/cases"
 	"incidentlib/internal/l10n"
+	"incidentlib/internal/related"
 	"incidentlib/internal/site"
 )
 
 // Version is the API's path segment.
 const Version = "v1"
 
-// Write writes every API file through write.
+// Write writes every API file through write. The data passed to write is
+// valid only during the call: the files are built in buffers that are
+// reused for the next one.
 func Write(s *site.Site, write func(path string, data []byte) error) error {
-	w := &writer{s: s, lib: s.Library(), write: write, base: s.BaseURL()}
+	w := &writer{s: s, lib: s.Library(), write: write, base: s.BaseURL(), reasons: map[string]string{}}
+	w.refs = make(map[string]caseRef, len(w.lib.Cases))
+	for _, c := range w.lib.Cases {
+		w.refs[c.ID] = w.ref(c)
+	}
+	for i, lang := range cases.Languages {
+		w.ui[i] = map[string]string{}
+		for key, byLang := range s.Strings() {
+			if v, ok := byLang[lang]; ok {
+				w.ui[i][key] = v
+			}
+		}
+	}
 	for _, step := range []func() error{w.caseFiles, w.list, w.vocab, w.topics, w.schema, w.llms} {
 		if err := step(); err != nil {
 			return err
@@ -34,123 +49,135 @@ type writer struct {
 	lib   *cases.Library
 	write func(string, []byte) error
 	base  string
-}
 
-func (w *writer) json(path string, v any) error {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return w.write(path, b.Bytes())
+	buf     []byte             // the file being built
+	refs    map[string]caseRef // by case id
+	reasons map[string]string
+	// ui holds the UI strings of each of cases.Languages by key, so that
+	// the Markdown twins look each one up in one map instead of two.
+	ui  [2]map[string]string
+	key []byte // scratch for reason keys
+	rel []relLink
 }
 
 func prefix(p string) string { return "api/" + Version + "/" + p }
 
-// Bilingual is a text in both languages.
-type Bilingual struct {
-	En string `json:"en"`
-	Ko string `json:"ko"`
+// caseRef is what every file that names a case says about it, encoded once
+// as JSON: a case is named in cases.json and in the similar.json of each
+// case it is related to.
+type caseRef struct {
+	title []byte // {"en":…,"ko":…}
+	pages []byte // {"en":url,"ko":url}
 }
 
-func bi(t cases.Text) Bilingual { return Bilingual{En: t.En, Ko: t.Ko} }
-
-// URLs are a case's pages in both languages.
-type URLs struct {
-	En string `json:"en"`
-	Ko string `json:"ko"`
+func (w *writer) ref(c *cases.Case) caseRef {
+	title := appendPair(nil, c.Title.En, c.Title.Ko)
+	pages := appendPair(nil, w.base+"en/cases/"+c.ID+"/", w.base+"ko/cases/"+c.ID+"/")
+	return caseRef{title: title, pages: pages}
 }
 
-// Summary is a case in cases.json.
-type Summary struct {
-	ID           string    `json:"id"`
-	Org          string    `json:"org"`
-	OrgSlug      string    `json:"org_slug"`
-	Date         string    `json:"date"`
-	Title        Bilingual `json:"title"`
-	Severity     string    `json:"severity"`
-	RootCause    string    `json:"root_cause"`
-	Components   []string  `json:"components"`
-	Symptoms     []string  `json:"symptoms"`
-	Contributing []string  `json:"contributing"`
-	Domain       []string  `json:"domain"`
-	UpdatedAt    string    `json:"updated_at"`
-	Pages        URLs      `json:"pages"`
-	JSON         string    `json:"json"`
-}
-
-func (w *writer) summary(c *cases.Case) Summary {
-	return Summary{
-		ID: c.ID, Org: c.Org, OrgSlug: c.OrgSlug, Date: c.Date.String(), Title: bi(c.Title),
-		Severity: c.Severity, RootCause: c.RootCause, Components: nonNil(c.Components), Symptoms: nonNil(c.Symptoms),
-		Contributing: nonNil(c.Contributing), Domain: nonNil(c.Domain), UpdatedAt: c.UpdatedAt.Format("2006-01-02T15:04:05Z07:00"),
-		Pages: URLs{En: w.base + "en/cases/" + c.ID + "/", Ko: w.base + "ko/cases/" + c.ID + "/"},
-		JSON:  w.base + prefix("cases/"+c.ID+".json"),
+// list writes cases.json: every case in a few fields, newest first.
+func (w *writer) list() error {
+	b := append(w.buf[:0], `{"version":`...)
+	b = appendString(b, Version)
+	b = append(b, `,"count":`...)
+	b = appendInt(b, len(w.lib.Cases))
+	b = append(b, `,"cases":[`...)
+	for i, c := range w.lib.Cases {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		ref := w.refs[c.ID]
+		b = appendString(append(b, `{"id":`...), c.ID)
+		b = appendString(appendKey(b, "org"), c.Org)
+		b = appendString(appendKey(b, "org_slug"), c.OrgSlug)
+		b = appendString(appendKey(b, "date"), c.Date.String())
+		b = append(appendKey(b, "title"), ref.title...)
+		b = appendString(appendKey(b, "severity"), c.Severity)
+		b = appendString(appendKey(b, "root_cause"), c.RootCause)
+		b = appendStrings(appendKey(b, "components"), c.Components)
+		b = appendStrings(appendKey(b, "symptoms"), c.Symptoms)
+		b = appendStrings(appendKey(b, "contributing"), c.Contributing)
+		b = appendStrings(appendKey(b, "domain"), c.Domain)
+		b = appendKey(b, "updated_at")
+		b = append(b, '"')
+		b = c.UpdatedAt.AppendFormat(b, "2006-01-02T15:04:05Z07:00") // digits, signs and colons only
+		b = append(b, '"')
+		b = append(appendKey(b, "pages"), ref.pages...)
+		b = appendString(appendKey(b, "json"), w.base+prefix("cases/"+c.ID+".json"))
+		b = append(b, '}')
 	}
+	b = append(b, "]}\n"...)
+	w.buf = b
+	return w.write(prefix("cases.json"), b)
 }
 
-func nonNil(s []string) []string {
-	if s == nil {
-		return []string{}
+// relLink is one related case as both files of a case show it.
+type relLink struct {
+	related.Link
+	reason [2]string // in cases.Languages order
+}
+
+// related returns a case's related cases with their reasons in both
+// languages, which similar.json and both Markdown twins show.
+func (w *writer) related(c *cases.Case) []relLink {
+	out := w.rel[:0]
+	for _, g := range w.s.Related(c.ID) {
+		for _, l := range g.Links {
+			rl := relLink{Link: l}
+			for i, lang := range cases.Languages {
+				rl.reason[i] = w.reason(lang, l.Kind, l.Reason)
+			}
+			out = append(out, rl)
+		}
 	}
+	w.rel = out
+	return out
+}
+
+// reason returns site.Reason's sentence. Links between different cases
+// often share their kind and terms, so each sentence is written once and
+// remembered under a key made of its language and everything it is written
+// from; term ids are slugs, so they hold neither separator.
+func (w *writer) reason(lang string, kind related.Kind, r related.Reason) string {
+	k := append(w.key[:0], lang...)
+	k = append(k, '/', byte('0'+kind))
+	if r.SameRootCause {
+		k = append(k, '!')
+	}
+	for _, list := range [...][]string{r.Components, r.Contributing, r.Symptoms} {
+		k = append(k, '/')
+		for _, id := range list {
+			k = append(k, id...)
+			k = append(k, ',')
+		}
+	}
+	w.key = k
+	if s, ok := w.reasons[string(k)]; ok {
+		return s
+	}
+	s := w.s.Reason(lang, kind, r)
+	w.reasons[string(k)] = s
 	return s
 }
 
-func (w *writer) list() error {
-	out := struct {
-		Version string    `json:"version"`
-		Count   int       `json:"count"`
-		Cases   []Summary `json:"cases"`
-	}{Version: Version, Count: len(w.lib.Cases)}
-	for _, c := range w.lib.Cases {
-		out.Cases = append(out.Cases, w.summary(c))
-	}
-	return w.json(prefix("cases.json"), out)
-}
-
-// Similar is one entry of similar.json.
-type Similar struct {
-	ID     string    `json:"id"`
-	Kind   string    `json:"kind"`
-	Score  float64   `json:"score"`
-	Reason Bilingual `json:"reason"`
-	Shared struct {
-		SameRootCause bool     `json:"same_root_cause"`
-		Components    []string `json:"components"`
-		Contributing  []string `json:"contributing"`
-		Symptoms      []string `json:"symptoms"`
-	} `json:"shared"`
-	Title Bilingual `json:"title"`
-	Pages URLs      `json:"pages"`
-}
-
+// caseFiles writes, for every case, its JSON as it is in the input, its
+// similar.json and its Markdown twin in both languages.
 func (w *writer) caseFiles() error {
 	for _, c := range w.lib.Cases {
 		// The case as in the input, byte for byte.
-		if err := w.write(prefix("cases/"+c.ID+".json"), []byte(c.Raw)); err != nil {
+		w.buf = append(w.buf[:0], c.Raw...)
+		if err := w.write(prefix("cases/"+c.ID+".json"), w.buf); err != nil {
 			return err
 		}
-		sim := struct {
-			ID      string    `json:"id"`
-			Similar []Similar `json:"similar"`
-		}{ID: c.ID, Similar: []Similar{}}
-		for _, g := range w.s.Related(c.ID) {
-			for _, l := range g.Links {
-				rc := w.lib.ByID[l.ID]
-				e := Similar{ID: l.ID, Kind: l.Kind.String(), Score: float64(int(l.Score*1000)) / 1000,
-					Reason: Bilingual{En: w.s.Reason("en", l.Kind, l.Reason), Ko: w.s.Reason("ko", l.Kind, l.Reason)},
-					Title:  bi(rc.Title), Pages: URLs{En: w.base + "en/cases/" + l.ID + "/", Ko: w.base + "ko/cases/" + l.ID + "/"}}
-				e.Shared.SameRootCause = l.SameRootCause
-				e.Shared.Components, e.Shared.Contributing, e.Shared.Symptoms = nonNil(l.Components), nonNil(l.Contributing), nonNil(l.Symptoms)
-				sim.Similar = append(sim.Similar, e)
-			}
-		}
-		if err := w.json(prefix("cases/"+c.ID+"/similar.json"), sim); err != nil {
+		rel := w.related(c)
+		w.buf = w.similar(w.buf[:0], c, rel)
+		if err := w.write(prefix("cases/"+c.ID+"/similar.json"), w.buf); err != nil {
 			return err
 		}
-		for _, lang := range cases.Languages {
-			if err := w.write(lang+"/cases/"+c.ID+"/index.md", []byte(w.markdown(c, lang))); err != nil {
+		for i, lang := range cases.Languages {
+			w.buf = w.markdown(w.buf[:0], c, lang, i, rel)
+			if err := w.write(lang+"/cases/"+c.ID+"/index.md", w.buf); err != nil {
 				return err
 			}
 		}
@@ -158,39 +185,74 @@ func (w *writer) caseFiles() error {
 	return nil
 }
 
-// Term is a vocabulary term in vocab.json.
-type Term struct {
-	ID          string     `json:"id"`
-	En          string     `json:"en"`
-	Ko          string     `json:"ko"`
-	Description *Bilingual `json:"description,omitempty"`
-	Cases       int        `json:"cases"`
-	Topic       URLs       `json:"topic"`
-	JSON        string     `json:"json"`
+// similar appends similar.json, a case's related cases with the reasons.
+func (w *writer) similar(b []byte, c *cases.Case, rel []relLink) []byte {
+	b = append(b, `{"id":`...)
+	b = appendString(b, c.ID)
+	b = append(b, `,"similar":[`...)
+	for i, l := range rel {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"id":`...)
+		b = appendString(b, l.ID)
+		b = appendString(appendKey(b, "kind"), l.Kind.String())
+		// The score is cut to three decimals, so it is zero or at least
+		// 0.001 and far below 1e21: encoding/json writes such a number
+		// without an exponent, in the fewest digits that read back the same.
+		b = strconv.AppendFloat(appendKey(b, "score"), float64(int(l.Score*1000))/1000, 'f', -1, 64)
+		b = appendPair(appendKey(b, "reason"), l.reason[0], l.reason[1])
+		b = append(b, `,"shared":{"same_root_cause":`...)
+		b = strconv.AppendBool(b, l.SameRootCause)
+		b = appendStrings(appendKey(b, "components"), l.Components)
+		b = appendStrings(appendKey(b, "contributing"), l.Contributing)
+		b = appendStrings(appendKey(b, "symptoms"), l.Symptoms)
+		ref := w.refs[l.ID]
+		b = append(b, `},"title":`...)
+		b = append(b, ref.title...)
+		b = append(b, `,"pages":`...)
+		b = append(b, ref.pages...)
+		b = append(b, '}')
+	}
+	return append(b, "]}\n"...)
 }
 
+// vocab writes vocab.json: every term of every controlled field with its
+// labels, its number of cases and its pages.
 func (w *writer) vocab() error {
-	out := map[string][]Term{}
-	for _, field := range cases.VocabFields {
+	// Fields in alphabetical order, as in every earlier vocab.json.
+	fields := slices.Sorted(slices.Values(cases.VocabFields))
+	b := append(w.buf[:0], '{')
+	for i, field := range fields {
+		if i > 0 {
+			b = append(b, ',')
+		}
 		facet := facetOf(field)
-		terms := []Term{}
-		for _, t := range w.lib.Vocab.Terms(field) {
+		b = append(appendString(b, field), ':', '[')
+		for j, t := range w.lib.Vocab.Terms(field) {
+			if j > 0 {
+				b = append(b, ',')
+			}
 			n := 0
 			if tp := w.s.Facets()[facet].Topic(t.ID); tp != nil {
 				n = len(tp.Cases)
 			}
-			term := Term{ID: t.ID, En: t.Label.En, Ko: t.Label.Ko, Cases: n,
-				Topic: URLs{En: w.base + "en/" + facet + "/" + t.ID + "/", Ko: w.base + "ko/" + facet + "/" + t.ID + "/"},
-				JSON:  w.base + prefix("topics/"+facet+"/"+t.ID+".json")}
+			b = appendString(append(b, `{"id":`...), t.ID)
+			b = appendString(appendKey(b, "en"), t.Label.En)
+			b = appendString(appendKey(b, "ko"), t.Label.Ko)
 			if !t.Description.IsZero() {
-				d := bi(t.Description)
-				term.Description = &d
+				b = appendPair(appendKey(b, "description"), t.Description.En, t.Description.Ko)
 			}
-			terms = append(terms, term)
+			b = appendInt(appendKey(b, "cases"), n)
+			b = appendPair(appendKey(b, "topic"), w.base+"en/"+facet+"/"+t.ID+"/", w.base+"ko/"+facet+"/"+t.ID+"/")
+			b = appendString(appendKey(b, "json"), w.base+prefix("topics/"+facet+"/"+t.ID+".json"))
+			b = append(b, '}')
 		}
-		out[field] = terms
+		b = append(b, ']')
 	}
-	return w.json(prefix("vocab.json"), out)
+	b = append(b, "}\n"...)
+	w.buf = b
+	return w.write(prefix("vocab.json"), b)
 }
 
 func facetOf(field string) string {
@@ -202,40 +264,43 @@ func facetOf(field string) string {
 	return field
 }
 
+// topics writes a file for every topic: its label, statistics and cases.
 func (w *writer) topics() error {
 	for _, facet := range cases.Facets {
 		for _, t := range w.s.Facets()[facet].Topics {
 			st := t.Stats()
-			out := struct {
-				Facet       string         `json:"facet"`
-				ID          string         `json:"id"`
-				Label       Bilingual      `json:"label"`
-				Description *Bilingual     `json:"description,omitempty"`
-				Count       int            `json:"count"`
-				Pages       URLs           `json:"pages"`
-				Stats       map[string]any `json:"stats"`
-				Cases       []string       `json:"cases"`
-				CasesJSON   string         `json:"cases_json"`
-			}{Facet: facet, ID: t.ID, Label: bi(t.Label), Count: len(t.Cases),
-				Pages: URLs{En: w.base + "en/" + facet + "/" + t.ID + "/", Ko: w.base + "ko/" + facet + "/" + t.ID + "/"}}
+			b := append(w.buf[:0], `{"facet":`...)
+			b = appendString(b, facet)
+			b = appendString(appendKey(b, "id"), t.ID)
+			b = appendPair(appendKey(b, "label"), t.Label.En, t.Label.Ko)
 			if !t.Description.IsZero() {
-				d := bi(t.Description)
-				out.Description = &d
+				b = appendPair(appendKey(b, "description"), t.Description.En, t.Description.Ko)
 			}
-			out.Stats = map[string]any{
-				"components": counts(st.Components), "root_causes": counts(st.RootCauses),
-				"contributing": counts(st.Contributing), "years": counts(st.Years),
-				"median_minutes_to_detect": st.MedianDetect, "median_minutes_to_resolve": st.MedianResolve,
-				"known_detect": st.KnownDetect, "known_resolve": st.KnownResolve,
-			}
+			b = appendInt(appendKey(b, "count"), len(t.Cases))
+			b = appendPair(appendKey(b, "pages"), w.base+"en/"+facet+"/"+t.ID+"/", w.base+"ko/"+facet+"/"+t.ID+"/")
+			// The statistics' keys are in alphabetical order: encoding/json
+			// wrote them from a map, and published files keep that order.
+			b = appendCounts(append(b, `,"stats":{"components":`...), st.Components)
+			b = appendCounts(appendKey(b, "contributing"), st.Contributing)
+			b = appendInt(appendKey(b, "known_detect"), st.KnownDetect)
+			b = appendInt(appendKey(b, "known_resolve"), st.KnownResolve)
+			b = appendMinutes(appendKey(b, "median_minutes_to_detect"), st.MedianDetect)
+			b = appendMinutes(appendKey(b, "median_minutes_to_resolve"), st.MedianResolve)
+			b = appendCounts(appendKey(b, "root_causes"), st.RootCauses)
+			b = appendCounts(appendKey(b, "years"), st.Years)
 			// Ids only, newest first: a large topic lists thousands of cases,
 			// and cases.json already holds each case's summary once.
-			out.Cases = make([]string, len(t.Cases))
+			b = append(b, `},"cases":[`...)
 			for i, c := range t.Cases {
-				out.Cases[i] = c.ID
+				if i > 0 {
+					b = append(b, ',')
+				}
+				b = appendString(b, c.ID)
 			}
-			out.CasesJSON = w.base + prefix("cases.json")
-			if err := w.json(prefix("topics/"+facet+"/"+t.ID+".json"), out); err != nil {
+			b = appendString(append(b, `],"cases_json":`...), w.base+prefix("cases.json"))
+			b = append(b, "}\n"...)
+			w.buf = b
+			if err := w.write(prefix("topics/"+facet+"/"+t.ID+".json"), b); err != nil {
 				return err
 			}
 		}
@@ -243,17 +308,25 @@ func (w *writer) topics() error {
 	return nil
 }
 
-type count struct {
-	ID    string `json:"id"`
-	Cases int    `json:"cases"`
+// appendCounts appends [{"id":…,"cases":n},…].
+func appendCounts(b []byte, tcs []site.TermCount) []byte {
+	b = append(b, '[')
+	for i, tc := range tcs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendString(append(b, `{"id":`...), tc.ID)
+		b = append(appendInt(appendKey(b, "cases"), tc.Count), '}')
+	}
+	return append(b, ']')
 }
 
-func counts(tcs []site.TermCount) []count {
-	out := []count{}
-	for _, tc := range tcs {
-		out = append(out, count{tc.ID, tc.Count})
+// appendMinutes appends a median in minutes, or null when none is known.
+func appendMinutes(b []byte, m *int) []byte {
+	if m == nil {
+		return append(b, "null"...)
 	}
-	return out
+	return appendInt(b, *m)
 }
 
 func (w *writer) schema() error {
@@ -263,38 +336,56 @@ func (w *writer) schema() error {
 // llms writes llms.txt: what the site is and where the data is, for tools
 // that read a site before crawling it.
 func (w *writer) llms() error {
-	var b strings.Builder
 	site := w.lib.Site
-	fmt.Fprintf(&b, "# %s\n\n> %s\n\n", site.Title.En, site.Description.En)
-	fmt.Fprintf(&b, "Every case has an English page (%sen/cases/ID/), a Korean page (%sko/cases/ID/), a Markdown twin of each page (index.md beside index.html) and its JSON in the API. Nothing needs a key.\n\n", w.base, w.base)
-	b.WriteString("## Data\n\n")
-	fmt.Fprintf(&b, "- [All cases, compact](%s): every case with its pages in both languages\n", w.base+prefix("cases.json"))
-	fmt.Fprintf(&b, "- [Vocabulary](%s): controlled terms with English and Korean labels\n", w.base+prefix("vocab.json"))
-	fmt.Fprintf(&b, "- [Case schema](%s): JSON Schema of one case\n", w.base+prefix("schema/case.json"))
-	fmt.Fprintf(&b, "- One case: %s (as in the source); related cases: %s\n", w.base+prefix("cases/{ID}.json"), w.base+prefix("cases/{ID}/similar.json"))
-	fmt.Fprintf(&b, "- One topic: %s\n", w.base+prefix("topics/{facet}/{term}.json"))
+	b := fmt.Appendf(w.buf[:0], "# %s\n\n> %s\n\n", site.Title.En, site.Description.En)
+	b = fmt.Appendf(b, "Every case has an English page (%sen/cases/ID/), a Korean page (%sko/cases/ID/), a Markdown twin of each page (index.md beside index.html) and its JSON in the API. Nothing needs a key.\n\n", w.base, w.base)
+	b = append(b, "## Data\n\n"...)
+	b = fmt.Appendf(b, "- [All cases, compact](%s): every case with its pages in both languages\n", w.base+prefix("cases.json"))
+	b = fmt.Appendf(b, "- [Vocabulary](%s): controlled terms with English and Korean labels\n", w.base+prefix("vocab.json"))
+	b = fmt.Appendf(b, "- [Case schema](%s): JSON Schema of one case\n", w.base+prefix("schema/case.json"))
+	b = fmt.Appendf(b, "- One case: %s (as in the source); related cases: %s\n", w.base+prefix("cases/{ID}.json"), w.base+prefix("cases/{ID}/similar.json"))
+	b = fmt.Appendf(b, "- One topic: %s\n", w.base+prefix("topics/{facet}/{term}.json"))
 	if site.MCP.URL != "" {
-		fmt.Fprintf(&b, "- MCP server: %s (tools: %s)\n", site.MCP.URL, strings.Join(site.MCP.Tools, ", "))
+		b = fmt.Appendf(b, "- MCP server: %s (tools: %s)\n", site.MCP.URL, strings.Join(site.MCP.Tools, ", "))
 	}
-	b.WriteString("\n## Cases\n\n")
+	b = append(b, "\n## Cases\n\n"...)
 	for _, c := range w.lib.Cases {
 		title, _ := c.Title.In("en")
-		fmt.Fprintf(&b, "- [%s: %s](%sen/cases/%s/index.md) (%s, %s)\n", c.ID, title, w.base, c.ID, c.Org, c.Date.String())
+		b = append(b, "- ["...)
+		b = append(b, c.ID...)
+		b = append(b, ": "...)
+		b = append(b, title...)
+		b = append(b, "]("...)
+		b = append(b, w.base...)
+		b = append(b, "en/cases/"...)
+		b = append(b, c.ID...)
+		b = append(b, "/index.md) ("...)
+		b = append(b, c.Org...)
+		b = append(b, ", "...)
+		b = append(b, c.Date.String()...)
+		b = append(b, ")\n"...)
 	}
-	return w.write("llms.txt", []byte(b.String()))
+	w.buf = b
+	return w.write("llms.txt", b)
 }
 
-// markdown writes a case page as Markdown, section for section.
-func (w *writer) markdown(c *cases.Case, lang string) string {
-	var b strings.Builder
-	str := w.s.Strings()
-	t := func(key string) string { return str.Get(lang, key) }
-	text := func(x cases.Text) string {
+// markdown appends a case page as Markdown, section for section; rel is
+// the case's related cases and li the index of lang in cases.Languages.
+func (w *writer) markdown(b []byte, c *cases.Case, lang string, li int, rel []relLink) []byte {
+	t := func(key string) string {
+		if s, ok := w.ui[li][key]; ok {
+			return s
+		}
+		return w.s.Strings().Get(lang, key) // how a missing string shows
+	}
+	text := func(b []byte, x cases.Text) []byte {
 		s, written := x.In(lang)
 		if written != lang && s != "" {
-			s = "(" + t("notranslation") + ") " + s
+			b = append(b, '(')
+			b = append(b, t("notranslation")...)
+			b = append(b, ") "...)
 		}
-		return s
+		return append(b, s...)
 	}
 	label := func(field, id string) string {
 		if term, ok := w.lib.Vocab.Term(field, id); ok {
@@ -302,15 +393,17 @@ func (w *writer) markdown(c *cases.Case, lang string) string {
 		}
 		return id
 	}
-	labels := func(field string, ids []string) string {
-		var out []string
-		for _, id := range ids {
-			out = append(out, label(field, id))
+	labels := func(b []byte, field string, ids []string) []byte {
+		if len(ids) == 0 {
+			return append(b, "–"...)
 		}
-		if len(out) == 0 {
-			return "–"
+		for n, id := range ids {
+			if n > 0 {
+				b = append(b, ", "...)
+			}
+			b = append(b, label(field, id)...)
 		}
-		return strings.Join(out, ", ")
+		return b
 	}
 	unknown := func(s string) string {
 		if s == "" || s == "unknown" {
@@ -324,67 +417,110 @@ func (w *writer) markdown(c *cases.Case, lang string) string {
 		}
 		return l10n.Duration(lang, int(*d))
 	}
-	fmt.Fprintf(&b, "# %s: %s\n\n", c.ID, text(c.Title))
-	fmt.Fprintf(&b, "%s · %s · %s\n\n", c.Org, l10n.Date(lang, c.Date.Year, c.Date.Month, c.Date.Day), labels("domain", c.Domain))
-	fmt.Fprintf(&b, "%s\n\n", text(c.Summary))
+	// item appends "- name: value\n".
+	item := func(b []byte, name, value string) []byte {
+		b = append(b, "- "...)
+		b = append(b, name...)
+		b = append(b, ": "...)
+		b = append(b, value...)
+		return append(b, '\n')
+	}
+	// section appends a section's heading; its body follows, then a
+	// newline (sectionEnd).
+	section := func(b []byte, key string) []byte {
+		b = append(b, "\n## "...)
+		b = append(b, t(key)...)
+		return append(b, "\n\n"...)
+	}
+	const sectionEnd = '\n'
+
+	b = append(b, "# "...)
+	b = append(b, c.ID...)
+	b = append(b, ": "...)
+	b = append(text(b, c.Title), "\n\n"...)
+	b = append(b, c.Org...)
+	b = append(b, " · "...)
+	b = append(b, l10n.Date(lang, c.Date.Year, c.Date.Month, c.Date.Day)...)
+	b = append(b, " · "...)
+	b = append(labels(b, "domain", c.Domain), "\n\n"...)
+	b = append(text(b, c.Summary), "\n\n"...)
 	sev := t("unknown")
 	if c.Severity != "unknown" {
 		sev = label("severity", c.Severity)
 	}
-	for _, row := range [][2]string{
-		{t("fact.severity"), sev}, {t("fact.scope"), unknown(c.Impact.Scope)}, {t("fact.users"), unknown(c.Impact.Users)},
-		{t("fact.region"), unknown(c.Impact.Region)}, {t("fact.detect"), dur(c.Timeline.DetectedAfter)}, {t("fact.resolve"), dur(c.Timeline.ResolvedAfter)},
-	} {
-		fmt.Fprintf(&b, "- %s: %s\n", row[0], row[1])
+	b = item(b, t("fact.severity"), sev)
+	b = item(b, t("fact.scope"), unknown(c.Impact.Scope))
+	b = item(b, t("fact.users"), unknown(c.Impact.Users))
+	b = item(b, t("fact.region"), unknown(c.Impact.Region))
+	b = item(b, t("fact.detect"), dur(c.Timeline.DetectedAfter))
+	b = item(b, t("fact.resolve"), dur(c.Timeline.ResolvedAfter))
+
+	b = labels(section(b, "case.symptoms"), "symptoms", c.Symptoms)
+	b = append(text(append(b, "\n\n"...), c.SymptomsText), sectionEnd)
+	b = append(append(section(b, "case.root_cause"), label("root_cause", c.RootCause)...), sectionEnd)
+	b = append(text(section(b, "case.trigger"), c.Trigger), sectionEnd)
+	b = append(labels(section(b, "case.components"), "components", c.Components), sectionEnd)
+	b = append(labels(section(b, "case.contributing"), "contributing", c.Contributing), sectionEnd)
+	b = append(text(section(b, "case.detection"), c.Detection), sectionEnd)
+	b = section(b, "case.remediation")
+	for n, it := range c.Remediation {
+		b = strconv.AppendInt(b, int64(n+1), 10)
+		b = append(text(append(b, ". "...), it), '\n')
 	}
-	section := func(title, body string) { fmt.Fprintf(&b, "\n## %s\n\n%s\n", title, body) }
-	section(t("case.symptoms"), labels("symptoms", c.Symptoms)+"\n\n"+text(c.SymptomsText))
-	section(t("case.root_cause"), label("root_cause", c.RootCause))
-	section(t("case.trigger"), text(c.Trigger))
-	section(t("case.components"), labels("components", c.Components))
-	section(t("case.contributing"), labels("contributing", c.Contributing))
-	section(t("case.detection"), text(c.Detection))
-	list := func(items []cases.Text, ordered bool) string {
-		var lb strings.Builder
-		for i, it := range items {
-			if ordered {
-				fmt.Fprintf(&lb, "%d. %s\n", i+1, text(it))
-			} else {
-				fmt.Fprintf(&lb, "- %s\n", text(it))
-			}
-		}
-		return lb.String()
+	b = append(b, sectionEnd)
+	b = section(b, "case.action_items")
+	for _, it := range c.ActionItems {
+		b = append(text(append(b, "- "...), it), '\n')
 	}
-	section(t("case.remediation"), list(c.Remediation, true))
-	section(t("case.action_items"), list(c.ActionItems, false))
+	b = append(b, sectionEnd)
+	b = section(b, "case.lessons")
 	if c.Lessons != nil {
-		section(t("case.lessons"), text(*c.Lessons))
+		b = text(b, *c.Lessons)
 	} else {
-		section(t("case.lessons"), t("case.no_lessons"))
+		b = append(b, t("case.no_lessons")...)
 	}
-	var src strings.Builder
+	b = append(b, sectionEnd)
+
+	b = section(b, "case.sources")
 	for _, s := range c.Sources {
-		fmt.Fprintf(&src, "- <%s> (%s)", s.URL, t("source."+s.Kind))
+		b = append(b, "- <"...)
+		b = append(b, s.URL...)
+		b = append(b, "> ("...)
+		b = append(b, t("source."+s.Kind)...)
+		b = append(b, ')')
 		if s.Archived != "" {
-			fmt.Fprintf(&src, ", %s: <%s>", t("case.archived"), s.Archived)
+			b = append(b, ", "...)
+			b = append(b, t("case.archived")...)
+			b = append(b, ": <"...)
+			b = append(b, s.Archived...)
+			b = append(b, '>')
 		}
-		src.WriteString("\n")
+		b = append(b, '\n')
 	}
 	for _, d := range c.Docs {
-		fmt.Fprintf(&src, "- <%s>\n", d)
+		b = append(b, "- <"...)
+		b = append(b, d...)
+		b = append(b, ">\n"...)
 	}
-	section(t("case.sources"), src.String())
-	var rel strings.Builder
-	for _, g := range w.s.Related(c.ID) {
-		for _, l := range g.Links {
-			rc := w.lib.ByID[l.ID]
-			fmt.Fprintf(&rel, "- [%s: %s](../%s/index.md): %s\n", l.ID, text(rc.Title), l.ID, w.s.Reason(lang, l.Kind, l.Reason))
-		}
+	b = append(b, sectionEnd)
+
+	b = section(b, "case.related")
+	for _, l := range rel {
+		b = append(b, "- ["...)
+		b = append(b, l.ID...)
+		b = append(b, ": "...)
+		b = text(b, w.lib.ByID[l.ID].Title)
+		b = append(b, "](../"...)
+		b = append(b, l.ID...)
+		b = append(b, "/index.md): "...)
+		b = append(b, l.reason[li]...)
+		b = append(b, '\n')
 	}
-	if rel.Len() == 0 {
-		rel.WriteString(t("case.no_related"))
+	if len(rel) == 0 {
+		b = append(b, t("case.no_related")...)
 	}
-	section(t("case.related"), rel.String())
+	b = append(b, sectionEnd)
+
 	reviewed := t("case.not_reviewed")
 	if c.Review.ReviewedAt != nil {
 		reviewed = c.Review.ReviewedAt.String()
@@ -392,10 +528,22 @@ func (w *writer) markdown(c *cases.Case, lang string) string {
 			reviewed += " · " + c.Review.ReviewedBy
 		}
 	}
-	section(t("case.review"), fmt.Sprintf("- %s: %s\n- %s: %s\n- %s: %s\n- %s: <%s>\n",
-		t("case.written_by"), c.Review.WrittenBy, t("case.reviewed"), reviewed,
-		t("case.updated"), c.UpdatedAt.Format("2006-01-02"), t("case.canonical"), c.URL))
-	section(t("case.ai"), fmt.Sprintf("- %s: %s\n- %s: %s\n",
-		t("case.ai_json"), w.base+prefix("cases/"+c.ID+".json"), t("case.ai_similar"), w.base+prefix("cases/"+c.ID+"/similar.json")))
-	return b.String()
+	b = section(b, "case.review")
+	b = item(b, t("case.written_by"), c.Review.WrittenBy)
+	b = item(b, t("case.reviewed"), reviewed)
+	b = append(b, "- "...)
+	b = append(b, t("case.updated")...)
+	b = append(b, ": "...)
+	b = append(c.UpdatedAt.AppendFormat(b, "2006-01-02"), '\n')
+	b = append(b, "- "...)
+	b = append(b, t("case.canonical")...)
+	b = append(b, ": <"...)
+	b = append(b, c.URL...)
+	b = append(b, ">\n"...)
+	b = append(b, sectionEnd)
+
+	b = section(b, "case.ai")
+	b = item(b, t("case.ai_json"), w.base+prefix("cases/"+c.ID+".json"))
+	b = item(b, t("case.ai_similar"), w.base+prefix("cases/"+c.ID+"/similar.json"))
+	return append(b, sectionEnd)
 }

@@ -1,0 +1,100 @@
+package api
+
+import (
+	"strconv"
+	"unicode/utf8"
+)
+
+// The API's many files (two for every case, one for every topic) are
+// written by appending to a byte slice rather than through encoding/json,
+// whose reflection cost more than everything else the API does. What is
+// appended is exactly what encoding/json writes with HTML escaping off;
+// TestAppendString and TestFilesAreCanonical hold it to that.
+
+// appendString appends s as a JSON string, escaped as encoding/json escapes
+// it without HTML escaping: quote, backslash and control characters, with
+// \b \f \n \r \t in short form; U+2028 and U+2029, which JavaScript does not
+// allow in a string; and each byte of invalid UTF-8 as U+FFFD.
+func appendString(b []byte, s string) []byte {
+	b = append(b, '"')
+	start := 0 // s[start:i] is still to be copied
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= 0x20 && c != '"' && c != '\\' && c < utf8.RuneSelf {
+			i++
+			continue
+		}
+		if c < utf8.RuneSelf {
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				b = append(b, '\\', c)
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
+		default:
+			i += size
+			continue
+		}
+		i += size
+		start = i
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}
+
+const hexDigits = "0123456789abcdef"
+
+// appendStrings appends a JSON array of strings; nil is the empty array.
+func appendStrings(b []byte, list []string) []byte {
+	b = append(b, '[')
+	for i, s := range list {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendString(b, s)
+	}
+	return append(b, ']')
+}
+
+// appendPair appends {"en":en,"ko":ko}, the shape of every text in both
+// languages and of every pair of page URLs.
+func appendPair(b []byte, en, ko string) []byte {
+	b = append(b, `{"en":`...)
+	b = appendString(b, en)
+	b = append(b, `,"ko":`...)
+	b = appendString(b, ko)
+	return append(b, '}')
+}
+
+// appendKey appends the comma and key that start a member other than the
+// first; key must need no escaping.
+func appendKey(b []byte, key string) []byte {
+	b = append(b, ',', '"')
+	b = append(b, key...)
+	return append(b, '"', ':')
+}
+
+func appendInt(b []byte, n int) []byte { return strconv.AppendInt(b, int64(n), 10) }
