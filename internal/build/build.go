@@ -405,18 +405,30 @@ func (w *writer) write(path string, data []byte) error {
 		}
 	}
 	full := filepath.Join(w.tmp, filepath.FromSlash(path))
-	dir := filepath.Dir(full)
-	if _, ok := w.dirs.Load(dir); !ok {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return err
-		}
-		w.dirs.Store(dir, true)
+	if err := w.mkdir(filepath.Dir(full)); err != nil {
+		return err
 	}
 	if err := os.WriteFile(full, data, 0o644); err != nil {
 		return err
 	}
 	w.files.Add(1)
 	w.bytes.Add(int64(len(data)))
+	return nil
+}
+
+// mkdir makes a folder of the output and the folders above it, each with
+// one system call, once: most files of a site sit in a folder of their own.
+func (w *writer) mkdir(dir string) error {
+	if _, ok := w.dirs.Load(dir); ok || dir == w.tmp {
+		return nil
+	}
+	if err := w.mkdir(filepath.Dir(dir)); err != nil {
+		return err
+	}
+	if err := os.Mkdir(dir, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+		return err
+	}
+	w.dirs.Store(dir, true)
 	return nil
 }
 
