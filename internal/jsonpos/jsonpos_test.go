@@ -1,6 +1,9 @@
 package jsonpos
 
 import (
+	"bytes"
+	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -50,6 +53,8 @@ func TestErrors(t *testing.T) {
 		{`{"a": 1} x`, 1, 10, "after the end", true},
 		{`{"a": 1, "a": 2}`, 1, 10, `duplicate key "a"`, false},
 		{"\"a\xffb\"", 1, 3, "invalid UTF-8", false},
+		{"\"a\\n\xffb\"", 1, 5, "invalid UTF-8", false},
+		{"\"a\\", 1, 4, "unterminated string", true},
 		{"\"a\tb\"", 1, 3, "control character", true},
 		{`"\x"`, 1, 2, "invalid escape", true},
 		{``, 1, 1, "empty file", true},
@@ -69,13 +74,86 @@ func TestErrors(t *testing.T) {
 	}
 }
 
+// TestParserReuse parses with one Parser a document, a broken one and
+// another: each tree is right, and strings from an earlier tree survive.
+func TestParserReuse(t *testing.T) {
+	var p Parser
+	first := p.Parse(`{"name": "first", "list": [1, 2, {"deep": "x\ny"}]}`)
+	name := first.Root.Get("name").Str
+	deep := first.Root.Get("list").Items[2].Get("deep").Str
+	if broken := p.Parse(`{"a": [1, 2`); !broken.Fatal || broken.Root != nil {
+		t.Fatalf("broken document: %+v", broken)
+	}
+	d := p.Parse(`{"name": "second", "list": ["한", "b"], "empty": {}, "none": []}`)
+	if d.Fatal || len(d.Problems) > 0 {
+		t.Fatalf("problems %+v", d.Problems)
+	}
+	list := d.Root.Get("list")
+	if d.Root.Get("name").Str != "second" || len(list.Items) != 2 || list.Items[0].Str != "한" || list.Items[1].Str != "b" ||
+		len(d.Root.Members) != 4 || d.Root.Get("empty").Members != nil || d.Root.Get("none").Items != nil {
+		t.Errorf("second tree wrong: %+v", d.Root)
+	}
+	if name != "first" || deep != "x\ny" {
+		t.Errorf("strings of the first tree changed: %q %q", name, deep)
+	}
+}
+
+// FuzzParse checks that any input is parsed without a panic, with problems
+// at positions inside the file, and that valid JSON gives the tree
+// encoding/json decodes.
 func FuzzParse(f *testing.F) {
 	f.Add([]byte(`{"a": [1, 2.5e3, "x", null, true, {"b": false}]}`))
 	f.Add([]byte(`"\ud800"`))
+	f.Add([]byte(`{"text": {"en": "two\n\nparagraphs \"quoted\"", "ko": "한국어 \u00e9"}}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		d := Parse(string(b))
 		for _, p := range d.Problems {
-			d.Pos(p.Off)
+			if line, col := d.Pos(p.Off); line < 1 || col < 1 {
+				t.Errorf("problem %+v at %d:%d", p, line, col)
+			}
+		}
+		// Lone surrogates are read differently (this parser takes the
+		// escape after one as its pair); deep nesting is refused here.
+		if !json.Valid(b) || bytes.Contains(bytes.ToLower(b), []byte(`\ud`)) || bytes.Count(b, []byte("["))+bytes.Count(b, []byte("{")) >= maxDepth {
+			return
+		}
+		if d.Fatal {
+			t.Fatalf("valid JSON refused: %+v", d.Problems)
+		}
+		dec := json.NewDecoder(bytes.NewReader(b))
+		dec.UseNumber()
+		var want any
+		if err := dec.Decode(&want); err != nil {
+			t.Fatal(err)
+		}
+		if got := plain(d.Root); !reflect.DeepEqual(got, want) {
+			t.Errorf("tree %#v, encoding/json %#v", got, want)
 		}
 	})
+}
+
+// plain converts a tree to what encoding/json decodes with UseNumber; of
+// duplicate keys, the last wins, as there.
+func plain(v *Value) any {
+	switch v.Kind {
+	case Bool:
+		return v.Bool
+	case Number:
+		return json.Number(v.Str)
+	case String:
+		return v.Str
+	case Array:
+		out := []any{}
+		for _, it := range v.Items {
+			out = append(out, plain(it))
+		}
+		return out
+	case Object:
+		out := map[string]any{}
+		for _, m := range v.Members {
+			out[m.Key] = plain(m.Value)
+		}
+		return out
+	}
+	return nil
 }
