@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"sync/atomic"
+	"unsafe"
 	"text/template/parse"
 )
 
@@ -297,9 +298,30 @@ type fieldRef struct {
 type fieldEntry struct {
 	typ      reflect.Type // the receiver's type, after taking its address when it can
 	method   int          // index in typ's method set, or -1
+	shape    shape        // of the method, when it can be called without reflection
 	field    []int        // index of the struct field, or nil
 	exported bool
 }
+
+// shape is a method signature called as a Go function: the common ones in
+// templates, such as a page's T(key string) string.
+type shape uint8
+
+const (
+	shapeOther        shape = iota
+	shapeString             // func() string
+	shapeBool               // func() bool
+	shapeStringString       // func(string) string
+)
+
+var (
+	stringType = reflect.TypeFor[string]()
+	shapes     = map[reflect.Type]shape{
+		reflect.TypeFor[func() string]():       shapeString,
+		reflect.TypeFor[func() bool]():         shapeBool,
+		reflect.TypeFor[func(string) string](): shapeStringString,
+	}
+)
 
 func (f *fieldRef) lookup(typ reflect.Type) *fieldEntry {
 	if e := f.cache.Load(); e != nil && e.typ == typ {
@@ -308,6 +330,9 @@ func (f *fieldRef) lookup(typ reflect.Type) *fieldEntry {
 	e := &fieldEntry{typ: typ, method: -1}
 	if m, ok := typ.MethodByName(f.name); ok {
 		e.method = m.Index
+		if typ.Kind() == reflect.Pointer {
+			e.shape = shapes[reflect.Zero(typ).Method(m.Index).Type()]
+		}
 	} else {
 		st := typ
 		if st.Kind() == reflect.Pointer {
@@ -338,6 +363,9 @@ func (f *fieldRef) eval(s *state, dot, recv reflect.Value, args []arg, final ref
 	}
 	e := f.lookup(ptr.Type())
 	if e.method >= 0 {
+		if v, ok := f.callShaped(s, ptr, e, args, hasFinal); ok {
+			return v
+		}
 		return callValue(s, dot, f.tree, f.node, f.name, ptr.Method(e.method), args, final, hasFinal)
 	}
 	hasArgs := len(args) > 0 || hasFinal
@@ -376,6 +404,71 @@ func (f *fieldRef) eval(s *state, dot, recv reflect.Value, args []arg, final ref
 	}
 	fail(f.tree, f.node, "can't evaluate field %s in type %s", f.name, typ)
 	return reflect.Value{}
+}
+
+// callShaped calls a method of a common shape on a pointer receiver as a Go
+// function, with a method value kept for the execution: a page's T is
+// called dozens of times on the same page. Calls that need an argument
+// converted are left to callValue.
+func (f *fieldRef) callShaped(s *state, ptr reflect.Value, e *fieldEntry, args []arg, hasFinal bool) (reflect.Value, bool) {
+	if e.shape == shapeOther || hasFinal || ptr.Kind() != reflect.Pointer || ptr.IsNil() {
+		return reflect.Value{}, false
+	}
+	var key string
+	switch e.shape {
+	case shapeStringString:
+		if len(args) != 1 {
+			return reflect.Value{}, false
+		}
+		lit, ok := args[0].node.(*parse.StringNode)
+		if !ok {
+			return reflect.Value{}, false
+		}
+		key = lit.Text
+	default:
+		if len(args) != 0 {
+			return reflect.Value{}, false
+		}
+	}
+	fn := s.method(ptr, e)
+	defer func() {
+		if r := recover(); r != nil {
+			if x, ok := r.(execError); ok {
+				panic(x)
+			}
+			fail(f.tree, f.node, "error calling %s: %v", f.name, r)
+		}
+	}()
+	switch e.shape {
+	case shapeString:
+		return reflect.ValueOf(fn.(func() string)()), true
+	case shapeBool:
+		return reflect.ValueOf(fn.(func() bool)()), true
+	default:
+		return reflect.ValueOf(fn.(func(string) string)(key)), true
+	}
+}
+
+// method returns the method value of e on receiver ptr, made once per
+// execution.
+func (s *state) method(ptr reflect.Value, e *fieldEntry) any {
+	p := ptr.UnsafePointer()
+	for i := range s.methods {
+		if m := &s.methods[i]; m.recv == p && m.entry == e {
+			return m.fn
+		}
+	}
+	fn := ptr.Method(e.method).Interface()
+	if len(s.methods) < 16 {
+		s.methods = append(s.methods, boundMethod{p, e, fn})
+	}
+	return fn
+}
+
+type boundMethod struct {
+	recv  unsafe.Pointer
+	entry *fieldEntry
+	fn    any
 }
 
 // function compiles a call of a named function: the template's own first,

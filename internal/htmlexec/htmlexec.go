@@ -111,8 +111,9 @@ type variable struct {
 type state struct {
 	w     *bytes.Buffer
 	vars  []variable
-	base  int // the first variable of the template being executed
-	depth int
+	base    int // the first variable of the template being executed
+	depth   int
+	methods []boundMethod
 }
 
 type execError struct{ err error }

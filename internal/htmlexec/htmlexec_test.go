@@ -137,13 +137,14 @@ func TestFeatures(t *testing.T) {
 		`{{/* a comment */}}{{- .Title -}}   {{ .Count }}`,
 		`{{(index .Items 0).Name}} {{.Ptr.Label}} {{$.Items}}`,
 		`{{pick .Nested.Deep 1}}`,
+		`{{.T .Lang}} {{.T "a"}}{{.T "b"}} {{if .IsKo}}ko{{end}} {{with .Ptr}}{{.Label}}{{end}} {{$.T "c"}}`,
 		`<title>{{.Title}} · {{.Body}}</title>`,
 		`<p data-x="{{.Count}}" aria-label="{{.T "x"}}">{{.Lang | printf "%q"}}</p>`,
 	} {
 		same(t, src, funcs, p)
 	}
 	// Errors come out where html/template has them.
-	for _, src := range []string{`{{.Fails}}`, `{{oops}}`, `{{.Nil.Name}}`, `{{.Missing}}`, `{{.hidden}}`, `{{template "sub" .}}{{define "sub"}}{{.Count.X}}{{end}}`, `{{.Title.X}}`, `{{eq .Items 1}}`} {
+	for _, src := range []string{`{{.Fails}}`, `{{.Panics "x"}}`, `{{oops}}`, `{{.Nil.Name}}`, `{{.Missing}}`, `{{.hidden}}`, `{{template "sub" .}}{{define "sub"}}{{.Count.X}}{{end}}`, `{{.Title.X}}`, `{{eq .Items 1}}`} {
 		same(t, src, funcs, p)
 	}
 	same(t, `{{.}} {{.x}}`, nil, nil)
