@@ -16,6 +16,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/debug"
 	"runtime/pprof"
 	"strings"
 	"syscall"
@@ -44,7 +45,19 @@ Run "incidentlib help build" for a command's flags.
 `
 
 func main() {
+	tuneGC()
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// tuneGC sets a soft ceiling of 3 GiB on the heap: the collector, which
+// otherwise lets the heap grow to twice what is live, runs more often as a
+// build of a very large library nears it. (Collecting less often than the
+// default made a 10,000-case build no faster and a third larger.) GOMEMLIMIT
+// in the environment wins.
+func tuneGC() {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(3 << 30)
+	}
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
