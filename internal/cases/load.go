@@ -2,6 +2,7 @@ package cases
 
 import (
 	"fmt"
+	"hash/crc32"
 	"io/fs"
 	"path"
 	"sort"
@@ -336,7 +337,9 @@ func loadCase(fsys fs.FS, name string, voc *Vocab, ps *jsonpos.Parser) (r caseRe
 		Docs:         getStrings(v, "docs"),
 		URL:          getStr(v, "url"),
 		File:         name,
-		Raw:          src,
+		src:          fsys,
+		rawSize:      len(b),
+		rawSum:       crc32.Checksum(b, castagnoli),
 	}
 	errorAt := func(val *jsonpos.Value, field, format string, args ...any) {
 		line, col := p.pos(val)
@@ -429,6 +432,7 @@ func loadCase(fsys fs.FS, name string, voc *Vocab, ps *jsonpos.Parser) (r caseRe
 		checkTerm(voc, sv, "severity", "severity", -1, errorAt)
 	}
 	checkTranslations(c, p, &r.list)
+	c.detach()
 	r.c = c
 	return r
 }
@@ -491,7 +495,12 @@ func checkTranslations(c *Case, p *parsed, list *diag.List) {
 func checkLinks(lib *Library, list *diag.List) {
 	orgName := map[string]*Case{}
 	for _, c := range lib.Cases {
-		doc := jsonpos.Parse(c.Raw) // cheap next to rendering; keeps positions out of the model
+		raw, err := c.ReadRaw() // cheap next to rendering; keeps positions out of the model
+		if err != nil {
+			list.Errorf(c.File, 0, 0, "", "%v", err)
+			continue
+		}
+		doc := jsonpos.Parse(string(raw))
 		if doc.Root == nil {
 			continue
 		}

@@ -215,3 +215,28 @@ func TestPartialDates(t *testing.T) {
 		t.Errorf("First = %s", got)
 	}
 }
+
+// TestReadRaw checks that a case gives back its file byte for byte without
+// keeping it, and refuses a file that changed after it was read.
+func TestReadRaw(t *testing.T) {
+	m := repotest.MapFS(t, "content")
+	lib, list := Load(m)
+	if list.Errors() > 0 {
+		t.Fatal(list.Err())
+	}
+	c := lib.ByID["IL-0495"]
+	raw, err := c.ReadRaw()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(raw) != string(m["cases/IL-0495.json"].Data) {
+		t.Fatal("ReadRaw differs from the file")
+	}
+	if c.Title.En == "" || c.Remediation[0].Ko == "" || c.Sources[0].URL == "" {
+		t.Fatal("detached case lost its text")
+	}
+	m["cases/IL-0495.json"] = &fstest.MapFile{Data: []byte(strings.Replace(string(raw), "HubSpot", "HubSpoT", 1))}
+	if _, err := c.ReadRaw(); err == nil || !strings.Contains(err.Error(), "changed while the site was built") {
+		t.Fatalf("changed file: got %v", err)
+	}
+}

@@ -10,6 +10,9 @@ package cases
 
 import (
 	"fmt"
+	"hash/crc32"
+	"io/fs"
+	"strings"
 	"time"
 )
 
@@ -157,10 +160,84 @@ type Case struct {
 
 	// File is the case's path inside the content folder, for messages.
 	File string
-	// Raw is the case file exactly as read; the API publishes it unchanged.
-	// The case's strings that the file holds without escapes share its
-	// memory, so keeping it costs little more than keeping the case.
-	Raw string
+
+	// The file itself is not kept: at 100,000 cases that is a gigabyte.
+	// ReadRaw reads it again, and its size and checksum tell whether it
+	// is still the file the case was made from.
+	src     fs.FS
+	rawSize int
+	rawSum  uint32
+}
+
+// ReadRaw returns the case file exactly as it was read (the API publishes
+// it unchanged). It fails when the file has changed since.
+func (c *Case) ReadRaw() ([]byte, error) {
+	if c.src == nil {
+		return nil, fmt.Errorf("%s: case was not read from a file", c.File)
+	}
+	b, err := fs.ReadFile(c.src, c.File)
+	if err != nil {
+		return nil, err
+	}
+	if len(b) != c.rawSize || crc32.Checksum(b, castagnoli) != c.rawSum {
+		return nil, fmt.Errorf("%s changed while the site was built from it; build again", c.File)
+	}
+	return b, nil
+}
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// detach copies the case's strings, which point into the text of its file,
+// into one block of their own, so that the file's text can be freed.
+func (c *Case) detach() {
+	n := 0
+	c.eachString(func(s *string) { n += len(*s) })
+	var b strings.Builder
+	b.Grow(n)
+	c.eachString(func(s *string) { b.WriteString(*s) })
+	block, off := b.String(), 0
+	c.eachString(func(s *string) {
+		*s = block[off : off+len(*s)]
+		off += len(*s)
+	})
+}
+
+// eachString calls f with every string of the case that comes from its
+// file, in a fixed order.
+func (c *Case) eachString(f func(*string)) {
+	text := func(t *Text) { f(&t.En); f(&t.Ko) }
+	list := func(l []string) {
+		for i := range l {
+			f(&l[i])
+		}
+	}
+	for _, s := range []*string{&c.ID, &c.Org, &c.OrgSlug, &c.DateKind, &c.Severity, &c.RootCause, &c.RecurrenceOf, &c.URL,
+		&c.Impact.Scope, &c.Impact.Users, &c.Impact.Region, &c.Review.WrittenBy, &c.Review.ReviewedBy} {
+		f(s)
+	}
+	for _, t := range []*Text{&c.Title, &c.Summary, &c.SymptomsText, &c.Trigger, &c.Detection} {
+		text(t)
+	}
+	if c.Lessons != nil {
+		text(c.Lessons)
+	}
+	for i := range c.Remediation {
+		text(&c.Remediation[i])
+	}
+	for i := range c.ActionItems {
+		text(&c.ActionItems[i])
+	}
+	list(c.Symptoms)
+	list(c.Components)
+	list(c.Contributing)
+	list(c.Domain)
+	list(c.Related)
+	list(c.Docs)
+	for i := range c.Sources {
+		f(&c.Sources[i].URL)
+		f(&c.Sources[i].Kind)
+		f(&c.Sources[i].Archived)
+	}
 }
 
 // Term is one entry of a controlled vocabulary.

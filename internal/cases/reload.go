@@ -160,7 +160,11 @@ func loadCaseFiles(fsys fs.FS, names []string, voc *Vocab) map[string]caseResult
 // idPos returns the position of a case's id. Cases keep no parse tree, so
 // the file is parsed again; that happens only for a duplicate id.
 func idPos(c *Case) (int, int) {
-	doc := jsonpos.Parse(c.Raw)
+	raw, err := c.ReadRaw()
+	if err != nil {
+		return 0, 0
+	}
+	doc := jsonpos.Parse(string(raw))
 	if doc.Root == nil {
 		return 0, 0
 	}

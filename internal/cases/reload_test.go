@@ -141,7 +141,7 @@ func TestReloadMatchesLoad(t *testing.T) {
 		}
 		for i, c := range lib.Cases {
 			w := want.Cases[i]
-			if c.ID != w.ID || c.File != w.File || c.Title != w.Title || string(c.Raw) != string(w.Raw) || lib.ByID[c.ID] != c {
+			if c.ID != w.ID || c.File != w.File || c.Title != w.Title || c.rawSum != w.rawSum || lib.ByID[c.ID] != c {
 				t.Fatalf("%s: case %d is %s (%s), want %s (%s)", st.name, i, c.ID, c.File, w.ID, w.File)
 			}
 		}

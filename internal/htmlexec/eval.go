@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"reflect"
 	"sync/atomic"
-	"unsafe"
 	"text/template/parse"
+	"unsafe"
 )
 
 var (

@@ -109,8 +109,8 @@ type variable struct {
 }
 
 type state struct {
-	w     *bytes.Buffer
-	vars  []variable
+	w       *bytes.Buffer
+	vars    []variable
 	base    int // the first variable of the template being executed
 	depth   int
 	methods []boundMethod

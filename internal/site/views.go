@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"incidentlib/internal/cases"
 	"incidentlib/internal/l10n"
@@ -467,6 +468,14 @@ func (s *Site) cardHTML(lang string, c *cases.Case) (template.HTML, error) {
 	h := template.HTML(b.String())
 	slot.Store(&h) // two workers may both render it: the same bytes
 	return h, nil
+}
+
+// ReleaseCards drops the rendered cards, to free their memory once the
+// pages that list cases are written. Cards are rendered again if needed.
+func (s *Site) ReleaseCards() {
+	for i := range s.cards {
+		s.cards[i] = make([]atomic.Pointer[template.HTML], len(s.lib.Cases))
+	}
 }
 
 func langIndex(lang string) int {
