@@ -6,7 +6,6 @@ import (
 	"reflect"
 	"sync/atomic"
 	"text/template/parse"
-	"unsafe"
 )
 
 var (
@@ -298,29 +297,24 @@ type fieldRef struct {
 type fieldEntry struct {
 	typ      reflect.Type // the receiver's type, after taking its address when it can
 	method   int          // index in typ's method set, or -1
-	shape    shape        // of the method, when it can be called without reflection
+	caller   bool         // typ implements Caller
 	field    []int        // index of the struct field, or nil
 	exported bool
 }
 
-// shape is a method signature called as a Go function: the common ones in
-// templates, such as a page's T(key string) string.
-type shape uint8
-
-const (
-	shapeOther        shape = iota
-	shapeString             // func() string
-	shapeBool               // func() bool
-	shapeStringString       // func(string) string
-)
+// Caller is implemented by data whose methods templates call on every page,
+// such as a page's T(key string) string, to have them called without
+// reflection. CallMethod must return exactly what the method called name
+// returns for arg (which is "" for a method without arguments), or false
+// to leave the call to reflection. It is asked only about methods of one
+// string argument or none, that the type has.
+type Caller interface {
+	CallMethod(name, arg string) (any, bool)
+}
 
 var (
 	stringType = reflect.TypeFor[string]()
-	shapes     = map[reflect.Type]shape{
-		reflect.TypeFor[func() string]():       shapeString,
-		reflect.TypeFor[func() bool]():         shapeBool,
-		reflect.TypeFor[func(string) string](): shapeStringString,
-	}
+	callerType = reflect.TypeFor[Caller]()
 )
 
 func (f *fieldRef) lookup(typ reflect.Type) *fieldEntry {
@@ -330,9 +324,7 @@ func (f *fieldRef) lookup(typ reflect.Type) *fieldEntry {
 	e := &fieldEntry{typ: typ, method: -1}
 	if m, ok := typ.MethodByName(f.name); ok {
 		e.method = m.Index
-		if typ.Kind() == reflect.Pointer {
-			e.shape = shapes[reflect.Zero(typ).Method(m.Index).Type()]
-		}
+		e.caller = typ.Implements(callerType)
 	} else {
 		st := typ
 		if st.Kind() == reflect.Pointer {
@@ -363,8 +355,24 @@ func (f *fieldRef) eval(s *state, dot, recv reflect.Value, args []arg, final ref
 	}
 	e := f.lookup(ptr.Type())
 	if e.method >= 0 {
-		if v, ok := f.callShaped(s, ptr, e, args, hasFinal); ok {
-			return v
+		if e.caller && !hasFinal && len(args) <= 1 {
+			var str string
+			isString := true
+			if len(args) == 1 {
+				a := args[0]
+				v := a.natural(s, dot, f.tree)
+				if a.eval != nil { // evaluated once, whichever way the call goes
+					args = []arg{{node: a.node, eval: func(*state, reflect.Value) reflect.Value { return v }}}
+				}
+				if isString = v.IsValid() && v.Type() == stringType; isString {
+					str = v.String()
+				}
+			}
+			if isString {
+				if out, ok := f.callCaller(ptr, str); ok {
+					return reflect.ValueOf(out)
+				}
+			}
 		}
 		return callValue(s, dot, f.tree, f.node, f.name, ptr.Method(e.method), args, final, hasFinal)
 	}
@@ -406,69 +414,18 @@ func (f *fieldRef) eval(s *state, dot, recv reflect.Value, args []arg, final ref
 	return reflect.Value{}
 }
 
-// callShaped calls a method of a common shape on a pointer receiver as a Go
-// function, with a method value kept for the execution: a page's T is
-// called dozens of times on the same page. Calls that need an argument
-// converted are left to callValue.
-func (f *fieldRef) callShaped(s *state, ptr reflect.Value, e *fieldEntry, args []arg, hasFinal bool) (reflect.Value, bool) {
-	if e.shape == shapeOther || hasFinal || ptr.Kind() != reflect.Pointer || ptr.IsNil() {
-		return reflect.Value{}, false
-	}
-	var key string
-	switch e.shape {
-	case shapeStringString:
-		if len(args) != 1 {
-			return reflect.Value{}, false
-		}
-		lit, ok := args[0].node.(*parse.StringNode)
-		if !ok {
-			return reflect.Value{}, false
-		}
-		key = lit.Text
-	default:
-		if len(args) != 0 {
-			return reflect.Value{}, false
-		}
-	}
-	fn := s.method(ptr, e)
+// callCaller calls the method through Caller, turning a panic into an
+// error as text/template does.
+func (f *fieldRef) callCaller(ptr reflect.Value, arg string) (out any, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
-			if x, ok := r.(execError); ok {
+			if x, isExec := r.(execError); isExec {
 				panic(x)
 			}
 			fail(f.tree, f.node, "error calling %s: %v", f.name, r)
 		}
 	}()
-	switch e.shape {
-	case shapeString:
-		return reflect.ValueOf(fn.(func() string)()), true
-	case shapeBool:
-		return reflect.ValueOf(fn.(func() bool)()), true
-	default:
-		return reflect.ValueOf(fn.(func(string) string)(key)), true
-	}
-}
-
-// method returns the method value of e on receiver ptr, made once per
-// execution.
-func (s *state) method(ptr reflect.Value, e *fieldEntry) any {
-	p := ptr.UnsafePointer()
-	for i := range s.methods {
-		if m := &s.methods[i]; m.recv == p && m.entry == e {
-			return m.fn
-		}
-	}
-	fn := ptr.Method(e.method).Interface()
-	if len(s.methods) < 16 {
-		s.methods = append(s.methods, boundMethod{p, e, fn})
-	}
-	return fn
-}
-
-type boundMethod struct {
-	recv  unsafe.Pointer
-	entry *fieldEntry
-	fn    any
+	return ptr.Interface().(Caller).CallMethod(f.name, arg)
 }
 
 // function compiles a call of a named function: the template's own first,
@@ -480,6 +437,16 @@ func (c *compiler) function(n *parse.IdentifierNode, argNodes []parse.Node, hasF
 	}
 	tree, name := c.tree, n.Ident
 	fn, ok := c.t.funcs[name]
+	if ok {
+		if f, isAdd := fn.Interface().(func(int, int) int); isAdd {
+			return intFunc(tree, n, name, f, args), nil
+		}
+	}
+	if !ok && name == "printf" && len(args) > 0 {
+		if format, isLit := args[0].node.(*parse.StringNode); isLit {
+			return printf(tree, n, format.Text, args[1:]), nil
+		}
+	}
 	if !ok {
 		if name == "and" || name == "or" {
 			if len(args) == 0 {
@@ -522,6 +489,48 @@ func directCall(tree *parse.Tree, n parse.Node, name string, d directFunc, args 
 			fail(tree, n, "error calling %s: %v", name, err)
 		}
 		return v
+	}
+}
+
+var anyType = reflect.TypeFor[any]()
+
+// printf is the builtin with a literal format, called as fmt.Sprintf.
+func printf(tree *parse.Tree, n parse.Node, format string, args []arg) expr {
+	return func(s *state, dot, final reflect.Value, has bool) reflect.Value {
+		vals := make([]any, 0, len(args)+1)
+		for i := range args {
+			vals = append(vals, args[i].value(s, dot, anyType, tree).Interface())
+		}
+		if has {
+			vals = append(vals, validateType(tree, n, final, anyType).Interface())
+		}
+		return reflect.ValueOf(fmt.Sprintf(format, vals...))
+	}
+}
+
+// intFunc calls a template function of two ints, such as add, as Go.
+func intFunc(tree *parse.Tree, n parse.Node, name string, f func(int, int) int, args []arg) expr {
+	return func(s *state, dot, final reflect.Value, has bool) reflect.Value {
+		var in [2]int
+		k := 0
+		for i := range args {
+			if k == 2 {
+				fail(tree, n, "wrong number of args for %s: want 2 got %d", name, len(args))
+			}
+			in[k] = int(args[i].value(s, dot, intType, tree).Int())
+			k++
+		}
+		if has {
+			if k == 2 {
+				fail(tree, n, "wrong number of args for %s: want 2 got %d", name, len(args)+1)
+			}
+			in[k] = int(validateType(tree, n, final, intType).Int())
+			k++
+		}
+		if k != 2 {
+			fail(tree, n, "wrong number of args for %s: want 2 got %d", name, k)
+		}
+		return reflect.ValueOf(f(in[0], in[1]))
 	}
 }
 

@@ -9,9 +9,9 @@
 //
 // Compile takes the tree html/template has already escaped and turns it into
 // Go closures once: fields resolve to indexes cached per type, the escapers
-// are plain Go functions that write to the output, and the common method
-// shapes (func() string, func(string) string, ...) are called without
-// reflect.Value.Call. The escaping itself is still html/template's decision:
+// are plain Go functions that write to the output, and data that implements
+// Caller has its most used methods called without reflect.Value.Call. The
+// escaping itself is still html/template's decision:
 // this package only runs what html/template put in the tree.
 //
 // # What it runs
@@ -109,11 +109,10 @@ type variable struct {
 }
 
 type state struct {
-	w       *bytes.Buffer
-	vars    []variable
-	base    int // the first variable of the template being executed
-	depth   int
-	methods []boundMethod
+	w     *bytes.Buffer
+	vars  []variable
+	base  int // the first variable of the template being executed
+	depth int
 }
 
 type execError struct{ err error }

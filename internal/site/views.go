@@ -47,6 +47,28 @@ type Crumb struct {
 	Href  string
 }
 
+// CallMethod lets the template executor call the page's methods that every
+// page calls, many times, without reflection (see htmlexec.Caller). Views
+// embed *Page and define no methods of these names, so the promoted method
+// is the one a template means.
+func (p *Page) CallMethod(name, arg string) (any, bool) {
+	switch name {
+	case "T":
+		return p.T(arg), true
+	case "Link":
+		return p.Link(arg), true
+	case "Offline":
+		return p.Offline(), true
+	case "SiteTitle":
+		return p.SiteTitle(), true
+	case "Home":
+		return p.Home(), true
+	case "SearchRoot":
+		return p.SearchRoot(), true
+	}
+	return nil, false
+}
+
 // T returns a UI string in the page's language.
 func (p *Page) T(key string) string { return p.s.strings.Get(p.Lang, key) }
 
