@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"math"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -647,6 +648,17 @@ func TestExcerpt(t *testing.T) {
 	} {
 		if got := excerpt(c.in, c.n); got != c.want {
 			t.Errorf("excerpt(%q, %d) = %q, want %q", c.in, c.n, got, c.want)
+		}
+	}
+}
+
+// TestWeightsAreHalves guards the packed postings, which store twice a
+// term's frequency as an integer: every field weight must be a multiple of
+// one half for that to be exact.
+func TestWeightsAreHalves(t *testing.T) {
+	for _, w := range []float64{weightTitle, weightLabel, weightOrg, weightSummary, weightBody} {
+		if w*2 != math.Trunc(w*2) || w <= 0 {
+			t.Errorf("weight %v is not a positive multiple of 1/2", w)
 		}
 	}
 }
