@@ -97,8 +97,7 @@ func main() {
 		stageLines = append(stageLines, fmt.Sprintf("%-8d %s", n, strings.Join(parts, ", ")))
 	}
 	fmt.Println("\nmedian time per stage. render and write are summed over the page workers, so on 2 cores they can")
-	fmt.Println("add up to twice the pages stage. The API is written alongside the pages, the search index after")
-	fmt.Println("them (the after pages stage).")
+	fmt.Println("add up to twice the pages stage. The search index and the API are made alongside the pages.")
 	fmt.Println("Minifying is done once, on the templates, in theme+minify; no page is minified after rendering.")
 	for _, l := range stageLines {
 		fmt.Println(l)
@@ -132,8 +131,7 @@ func build(bin, content, out string) run {
 		}
 		if m := stageRe.FindStringSubmatch(line); m != nil {
 			if d, err := time.ParseDuration(m[2]); err == nil {
-				name := strings.TrimSuffix(strings.TrimSuffix(m[1], " (alongside)"), " (after)")
-				r.stages[name] = d
+				r.stages[strings.TrimSuffix(m[1], " (alongside)")] = d
 			}
 		}
 	}
@@ -141,7 +139,7 @@ func build(bin, content, out string) run {
 }
 
 func stageOrder(rs []run) []string {
-	order := []string{"load+check", "theme+minify", "derive", "pages", "render (workers)", "write (workers)", "after pages", "search index", "api", "swap"}
+	order := []string{"load+check", "theme+minify", "derive", "pages", "render (workers)", "write (workers)", "search index", "api", "swap"}
 	var out []string
 	for _, s := range order {
 		if _, ok := rs[0].stages[s]; ok {

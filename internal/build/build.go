@@ -149,36 +149,29 @@ func Run(opt Options) (*Stats, diag.List, error) {
 	}
 	defer w.abandon()
 
-	// The search index and the API need only the model. The API is written
-	// while the pages render. The search index, the largest structure of a
-	// build, is put together after them, once the memory the pages held
-	// (the rendered cards) is free again; the page workers keep both cores
-	// busy on their own meanwhile.
+	// The search index and the API need only the model, so they are made
+	// while the pages render: on a machine with few cores this keeps every
+	// core busy until the end instead of finishing on one. (Made after the
+	// pages, at 10,000 cases the build took 0.3 s longer and 30 MB less.)
 	extraErrs := make([]error, len(Extras))
 	extraTook := make([]time.Duration, len(Extras))
 	extraFiles := make([]atomic.Int64, len(Extras))
 	var extras sync.WaitGroup
-	runExtras := func(afterPages bool) {
-		for i, extra := range Extras {
-			if extra.AfterPages != afterPages {
-				continue
+	for i, extra := range Extras {
+		extras.Add(1)
+		go func() {
+			defer extras.Done()
+			t0 := time.Now()
+			write := func(path string, data []byte) error {
+				extraFiles[i].Add(1)
+				return w.write(path, data)
 			}
-			extras.Add(1)
-			go func() {
-				defer extras.Done()
-				t0 := time.Now()
-				write := func(path string, data []byte) error {
-					extraFiles[i].Add(1)
-					return w.write(path, data)
-				}
-				if err := extra.Write(s, write); err != nil {
-					extraErrs[i] = fmt.Errorf("%s: %w", extra.Name, err)
-				}
-				extraTook[i] = time.Since(t0)
-			}()
-		}
+			if err := extra.Write(s, write); err != nil {
+				extraErrs[i] = fmt.Errorf("%s: %w", extra.Name, err)
+			}
+			extraTook[i] = time.Since(t0)
+		}()
 	}
-	runExtras(false)
 	jobs := s.Jobs()
 	var rendered atomic.Int64
 	stopProgress := progress(opt.Progress, &rendered, len(jobs))
@@ -186,17 +179,10 @@ func Run(opt Options) (*Stats, diag.List, error) {
 	stopProgress()
 	st.Stages = append(st.Stages, Stage{"pages", time.Since(t)},
 		Stage{"render (workers)", st.renderTime}, Stage{"write (workers)", st.writeTime})
-	t = time.Now()
-	s.ReleaseCards()
-	runExtras(true)
+	s.ReleaseCards() // their memory is free for what is still running
 	extras.Wait()
-	st.Stages = append(st.Stages, Stage{"after pages", time.Since(t)})
 	for i, extra := range Extras {
-		name := extra.Name + " (alongside)"
-		if extra.AfterPages {
-			name = extra.Name + " (after)"
-		}
-		st.Stages = append(st.Stages, Stage{name, extraTook[i]})
+		st.Stages = append(st.Stages, Stage{extra.Name + " (alongside)", extraTook[i]})
 		st.Kinds[extra.Name+" file"] += int(extraFiles[i].Load())
 	}
 	if err := errors.Join(append([]error{renderErr}, extraErrs...)...); err != nil {
@@ -220,16 +206,13 @@ func Run(opt Options) (*Stats, diag.List, error) {
 type Extra struct {
 	Name  string
 	Write func(s *site.Site, write func(path string, data []byte) error) error
-	// AfterPages makes the build run it once the pages are written,
-	// instead of alongside them.
-	AfterPages bool
 }
 
-// Extras are what a build writes besides the pages.
+// Extras are what a build writes besides the pages, alongside them.
 var Extras = []Extra{
-	{"search index", writeSearch, true},
-	{"api", api.Write, false},
-	{"headers", writeHeaders, false},
+	{"search index", writeSearch},
+	{"api", api.Write},
+	{"headers", writeHeaders},
 }
 
 // writeHeaders writes _headers, the file several static hosts read for
