@@ -91,7 +91,6 @@ func Build(docs []Doc, labels Labels, write func(path string, data []byte) error
 	return build(docs, labels, write, defaultConfig)
 }
 
-
 func build(in []Doc, labels Labels, write func(string, []byte) error, cfg config) error {
 	docs := append([]Doc(nil), in...)
 	// Newest first; the document number is the date tie-break at query time.
