@@ -410,7 +410,7 @@ func (w *writer) write(path string, data []byte) error {
 	if err := w.mkdir(filepath.Dir(full)); err != nil {
 		return err
 	}
-	if err := os.WriteFile(full, data, 0o644); err != nil {
+	if err := writeFile(full, data); err != nil {
 		return err
 	}
 	w.files.Add(1)
