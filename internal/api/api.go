@@ -166,11 +166,11 @@ func (w *writer) reason(lang string, kind related.Kind, r related.Reason) string
 func (w *writer) caseFiles() error {
 	for _, c := range w.lib.Cases {
 		// The case as in the input, byte for byte.
-		raw, err := c.ReadRaw()
-		if err != nil {
+		var err error
+		if w.buf, err = c.AppendRaw(w.buf[:0]); err != nil {
 			return err
 		}
-		if err := w.write(prefix("cases/"+c.ID+".json"), raw); err != nil {
+		if err := w.write(prefix("cases/"+c.ID+".json"), w.buf); err != nil {
 			return err
 		}
 		rel := w.related(c)

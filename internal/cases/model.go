@@ -11,7 +11,9 @@ package cases
 import (
 	"fmt"
 	"hash/crc32"
+	"io"
 	"io/fs"
+	"slices"
 	"strings"
 	"time"
 )
@@ -171,18 +173,39 @@ type Case struct {
 
 // ReadRaw returns the case file exactly as it was read (the API publishes
 // it unchanged). It fails when the file has changed since.
-func (c *Case) ReadRaw() ([]byte, error) {
+func (c *Case) ReadRaw() ([]byte, error) { return c.AppendRaw(nil) }
+
+// AppendRaw is ReadRaw into the end of dst, for a caller that reuses one
+// buffer for many cases.
+func (c *Case) AppendRaw(dst []byte) ([]byte, error) {
 	if c.src == nil {
-		return nil, fmt.Errorf("%s: case was not read from a file", c.File)
+		return dst, fmt.Errorf("%s: case was not read from a file", c.File)
 	}
-	b, err := fs.ReadFile(c.src, c.File)
+	f, err := c.src.Open(c.File)
 	if err != nil {
-		return nil, err
+		return dst, err
 	}
+	defer f.Close()
+	start := len(dst)
+	dst = slices.Grow(dst, c.rawSize+1) // room for the file and the read that finds its end
+	for {
+		if len(dst) == cap(dst) {
+			dst = slices.Grow(dst, 4096) // the file grew
+		}
+		n, err := f.Read(dst[len(dst):cap(dst)])
+		dst = dst[:len(dst)+n]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return dst[:start], err
+		}
+	}
+	b := dst[start:]
 	if len(b) != c.rawSize || crc32.Checksum(b, castagnoli) != c.rawSum {
-		return nil, fmt.Errorf("%s changed while the site was built from it; build again", c.File)
+		return dst[:start], fmt.Errorf("%s changed while the site was built from it; build again", c.File)
 	}
-	return b, nil
+	return dst, nil
 }
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)

@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"incidentlib/internal/cases"
 )
@@ -18,6 +19,22 @@ type Topic struct {
 	stats       *Stats
 	statsOnce   sync.Once
 	voc         *cases.Vocab
+	// views holds the statistics as every page of the topic shows them,
+	// per language: with marked links they are the same on all its pages.
+	views [2]atomic.Pointer[StatsView]
+}
+
+// statsView returns the topic's statistics view in a language, made once.
+// Two workers may both make it: the same value.
+func (t *Topic) statsView(lang int, make func() *StatsView) *StatsView {
+	if v := t.views[lang].Load(); v != nil {
+		return v
+	}
+	v := make()
+	if v != nil {
+		t.views[lang].Store(v)
+	}
+	return v
 }
 
 // Stats returns the statistics of the topic's cases, computed on first use:

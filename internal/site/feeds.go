@@ -145,13 +145,14 @@ const sitemapMax = 50000
 
 // sitemapURLs lists the jobs a sitemap names: every HTML page of a language.
 func (s *Site) sitemapURLs() []Job {
-	var out []Job
-	for _, j := range s.pageJobs() {
-		if j.Lang != "" && j.Kind != KindFeed {
-			out = append(out, j)
+	s.sitemapOnce.Do(func() {
+		for _, j := range s.pageJobs() {
+			if j.Lang != "" && j.Kind != KindFeed {
+				s.sitemapJobs = append(s.sitemapJobs, j)
+			}
 		}
-	}
-	return out
+	})
+	return s.sitemapJobs
 }
 
 // sitemapParts returns how many part files the sitemap needs; 1 means

@@ -62,6 +62,10 @@ type Site struct {
 	// position in lib.Cases.
 	cards     [2][]atomic.Pointer[template.HTML]
 	caseIndex map[*cases.Case]int
+
+	// The sitemap's pages, listed once for all its parts.
+	sitemapOnce sync.Once
+	sitemapJobs []Job
 }
 
 // Asset is a static file published under a name that includes a hash of its

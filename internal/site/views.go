@@ -482,9 +482,11 @@ func (s *Site) cardHTML(lang string, c *cases.Case) (template.HTML, error) {
 	if h := slot.Load(); h != nil {
 		return *h, nil
 	}
-	var b bytes.Buffer
+	b := bufPool.Get().(*bytes.Buffer)
+	defer bufPool.Put(b)
+	b.Reset()
 	p := &Page{Lang: lang, s: s}
-	if err := s.theme.execute(&b, "list", "card", s.card(p, c)); err != nil {
+	if err := s.theme.execute(b, "list", "card", s.card(p, c)); err != nil {
 		return "", err
 	}
 	h := template.HTML(b.String())
@@ -629,7 +631,7 @@ func (s *Site) listView(j Job) (*ListView, error) {
 			_, body, _ := markup.Prose(src)
 			v.Intro, v.IntroLang, v.IntroMiss = template.HTML(body), written, written != lang
 		}
-		v.Stats = s.statsView(p, t.Stats(), j.Facet)
+		v.Stats = t.statsView(langIndex(lang), func() *StatsView { return s.statsView(p, t.Stats(), j.Facet) })
 		path = func(n int) string { return topicPath(lang, j.Facet, t.ID, n) }
 	}
 	v.Page = p
