@@ -9,8 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unsafe"
 	"unicode/utf8"
+	"unsafe"
 
 	"incidentlib/internal/diag"
 	"incidentlib/internal/jsonpos"
