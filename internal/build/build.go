@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"hash/maphash"
 
 	"io/fs"
 	"os"
@@ -368,8 +369,13 @@ type writer struct {
 	out, tmp string
 	files    atomic.Int64
 	bytes    atomic.Int64
-	dirs     sync.Map
-	done     bool
+	// dirs holds a hash of every folder made, not its name: at 100,000
+	// cases there are 400,000 folders, and a table of hashes is no work for
+	// the garbage collector. Two folders with the same hash only cost a
+	// failed write and a retry, see write.
+	dirsMu sync.Mutex
+	dirs   map[uint64]struct{}
+	done   bool
 }
 
 func newWriter(out string) (*writer, error) {
@@ -391,7 +397,7 @@ func newWriter(out string) (*writer, error) {
 	if err := os.Chmod(tmp, 0o755); err != nil {
 		return nil, err
 	}
-	return &writer{out: out, tmp: tmp}, nil
+	return &writer{out: out, tmp: tmp, dirs: map[uint64]struct{}{}}, nil
 }
 
 // write stores one file; path is a slash-separated site path. Paths come
@@ -410,7 +416,14 @@ func (w *writer) write(path string, data []byte) error {
 	if err := w.mkdir(filepath.Dir(full)); err != nil {
 		return err
 	}
-	if err := writeFile(full, data); err != nil {
+	err := writeFile(full, data)
+	if errors.Is(err, fs.ErrNotExist) {
+		// The folder's hash was another folder's: make it for real.
+		if err = os.MkdirAll(filepath.Dir(full), 0o755); err == nil {
+			err = writeFile(full, data)
+		}
+	}
+	if err != nil {
 		return err
 	}
 	w.files.Add(1)
@@ -421,7 +434,14 @@ func (w *writer) write(path string, data []byte) error {
 // mkdir makes a folder of the output and the folders above it, each with
 // one system call, once: most files of a site sit in a folder of their own.
 func (w *writer) mkdir(dir string) error {
-	if _, ok := w.dirs.Load(dir); ok || dir == w.tmp {
+	if dir == w.tmp {
+		return nil
+	}
+	h := maphash.String(dirSeed, dir)
+	w.dirsMu.Lock()
+	_, ok := w.dirs[h]
+	w.dirsMu.Unlock()
+	if ok {
 		return nil
 	}
 	if err := w.mkdir(filepath.Dir(dir)); err != nil {
@@ -430,9 +450,13 @@ func (w *writer) mkdir(dir string) error {
 	if err := os.Mkdir(dir, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
 		return err
 	}
-	w.dirs.Store(dir, true)
+	w.dirsMu.Lock()
+	w.dirs[h] = struct{}{}
+	w.dirsMu.Unlock()
 	return nil
 }
+
+var dirSeed = maphash.MakeSeed()
 
 // commit swaps the new folder in. The old output is moved aside first and
 // removed only after the new one is in place.

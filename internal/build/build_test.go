@@ -2,6 +2,7 @@ package build
 
 import (
 	"bytes"
+	"hash/maphash"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -135,5 +136,24 @@ func TestRefusesRoot(t *testing.T) {
 		if _, err := newWriter(out); err == nil {
 			t.Errorf("newWriter(%q) accepted", out)
 		}
+	}
+}
+
+// TestWriterFolderHashCollision makes a folder look made when it is not, as
+// when two folders share a hash: the write must still land.
+func TestWriterFolderHashCollision(t *testing.T) {
+	w, err := newWriter(filepath.Join(t.TempDir(), "out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.abandon()
+	for _, dir := range []string{"en", "en/cases", "en/cases/IL-0001"} {
+		w.dirs[maphash.String(dirSeed, filepath.Join(w.tmp, dir))] = struct{}{}
+	}
+	if err := w.write("en/cases/IL-0001/index.html", []byte("x")); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := os.ReadFile(filepath.Join(w.tmp, "en/cases/IL-0001/index.html")); err != nil || string(b) != "x" {
+		t.Fatalf("file not written: %v", err)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"math"
 	"sort"
 	"strings"
 	"time"
@@ -143,17 +144,8 @@ func langIf(written, page string) string {
 // limit); a larger site gets a sitemap index and numbered parts.
 const sitemapMax = 50000
 
-// sitemapURLs lists the jobs a sitemap names: every HTML page of a language.
-func (s *Site) sitemapURLs() []Job {
-	s.sitemapOnce.Do(func() {
-		for _, j := range s.pageJobs() {
-			if j.Lang != "" && j.Kind != KindFeed {
-				s.sitemapJobs = append(s.sitemapJobs, j)
-			}
-		}
-	})
-	return s.sitemapJobs
-}
+// inSitemap tells the jobs a sitemap names: every HTML page of a language.
+func inSitemap(j Job) bool { return j.Lang != "" && j.Kind != KindFeed }
 
 // sitemapParts returns how many part files the sitemap needs; 1 means
 // sitemap.xml is itself the list.
@@ -178,13 +170,20 @@ func (s *Site) sitemap(j Job, w io.Writer) error {
 		_, err := w.Write(b.Bytes())
 		return err
 	}
-	jobs := s.sitemapURLs()
+	from, to := 0, math.MaxInt
 	if parts > 1 {
-		from := (j.Page - 1) * sitemapMax
-		jobs = jobs[from:min(from+sitemapMax, len(jobs))]
+		from = (j.Page - 1) * sitemapMax
+		to = from + sitemapMax
 	}
 	b.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">` + "\n")
-	for _, j := range jobs {
+	n := -1
+	for _, j := range s.pageJobs() {
+		if !inSitemap(j) {
+			continue
+		}
+		if n++; n < from || n >= to {
+			continue
+		}
 		b.WriteString("<url><loc>")
 		xml.EscapeText(&b, []byte(s.base+j.Path))
 		b.WriteString("</loc>")

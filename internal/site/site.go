@@ -63,9 +63,10 @@ type Site struct {
 	cards     [2][]atomic.Pointer[template.HTML]
 	caseIndex map[*cases.Case]int
 
-	// The sitemap's pages, listed once for all its parts.
-	sitemapOnce sync.Once
-	sitemapJobs []Job
+	// The page jobs, listed once: the build and every part of the sitemap
+	// go through them.
+	pageJobsOnce sync.Once
+	pageJobList  []Job
 }
 
 // Asset is a static file published under a name that includes a hash of its
@@ -321,7 +322,12 @@ func (s *Site) countPages() int {
 
 // pageJobs lists the pages of both languages.
 func (s *Site) pageJobs() []Job {
-	var jobs []Job
+	s.pageJobsOnce.Do(func() { s.pageJobList = s.listPageJobs() })
+	return s.pageJobList
+}
+
+func (s *Site) listPageJobs() []Job {
+	jobs := make([]Job, 0, s.countPages()+8)
 	add := func(j Job) { jobs = append(jobs, j) }
 	for _, lang := range cases.Languages {
 		add(Job{Kind: KindHome, Lang: lang, Path: homePath(lang)})
