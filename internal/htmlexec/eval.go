@@ -530,6 +530,11 @@ func intFunc(tree *parse.Tree, n parse.Node, name string, f func(int, int) int, 
 		if k != 2 {
 			fail(tree, n, "wrong number of args for %s: want 2 got %d", name, k)
 		}
+		defer func() {
+			if r := recover(); r != nil {
+				fail(tree, n, "error calling %s: %v", name, r)
+			}
+		}()
 		return reflect.ValueOf(f(in[0], in[1]))
 	}
 }

@@ -134,6 +134,7 @@ func TestFeatures(t *testing.T) {
 	funcs := template.FuncMap{
 		"add":  func(a, b int) int { return a + b },
 		"oops": func() (string, error) { return "", errors.New("oops") },
+		"div":  func(a, b int) int { return a / b },
 		"pick": func(xs []string, i int) string { return xs[i] },
 	}
 	p := samplePage()
@@ -163,7 +164,7 @@ func TestFeatures(t *testing.T) {
 		}
 	}
 	// Errors come out where html/template has them.
-	for _, src := range []string{`{{.Fails}}`, `{{.Panics "x"}}`, `{{oops}}`, `{{.Nil.Name}}`, `{{.Missing}}`, `{{.hidden}}`, `{{template "sub" .}}{{define "sub"}}{{.Count.X}}{{end}}`, `{{.Title.X}}`, `{{eq .Items 1}}`} {
+	for _, src := range []string{`{{.Fails}}`, `{{.Panics "x"}}`, `{{div 1 0}}`, `{{oops}}`, `{{.Nil.Name}}`, `{{.Missing}}`, `{{.hidden}}`, `{{template "sub" .}}{{define "sub"}}{{.Count.X}}{{end}}`, `{{.Title.X}}`, `{{eq .Items 1}}`} {
 		if err := same(t, src, funcs, p); err == nil {
 			t.Errorf("%q should fail", src)
 		}
