@@ -288,20 +288,27 @@ func containsAny(s, chars string) bool {
 	return false
 }
 
-func (c *compiler) ifOrWith(with bool, pipe *parse.PipeNode, list, elseList *parse.ListNode) (step, error) {
-	p, err := c.pipeline(pipe)
-	if err != nil {
-		return nil, err
+// branch compiles the parts if, with and range share: the pipeline, the
+// body and the else list (nil when there is none).
+func (c *compiler) branch(pipe *parse.PipeNode, list, elseList *parse.ListNode) (p pipeFunc, body, els step, err error) {
+	if p, err = c.pipeline(pipe); err != nil {
+		return nil, nil, nil, err
 	}
-	body, err := c.list(list)
-	if err != nil {
-		return nil, err
+	if body, err = c.list(list); err != nil {
+		return nil, nil, nil, err
 	}
-	var els step
 	if elseList != nil {
 		if els, err = c.list(elseList); err != nil {
-			return nil, err
+			return nil, nil, nil, err
 		}
+	}
+	return p, body, els, nil
+}
+
+func (c *compiler) ifOrWith(with bool, pipe *parse.PipeNode, list, elseList *parse.ListNode) (step, error) {
+	p, body, els, err := c.branch(pipe, list, elseList)
+	if err != nil {
+		return nil, err
 	}
 	tree := c.tree
 	return func(s *state, dot reflect.Value) {
@@ -324,19 +331,9 @@ func (c *compiler) ifOrWith(with bool, pipe *parse.PipeNode, list, elseList *par
 }
 
 func (c *compiler) rangeNode(r *parse.RangeNode) (step, error) {
-	p, err := c.pipeline(r.Pipe)
+	p, body, els, err := c.branch(r.Pipe, r.List, r.ElseList)
 	if err != nil {
 		return nil, err
-	}
-	body, err := c.list(r.List)
-	if err != nil {
-		return nil, err
-	}
-	var els step
-	if r.ElseList != nil {
-		if els, err = c.list(r.ElseList); err != nil {
-			return nil, err
-		}
 	}
 	decl := r.Pipe.Decl
 	if r.Pipe.IsAssign && len(decl) > 0 {

@@ -349,26 +349,35 @@ func (p *parser) object() *Value {
 		p.i++
 		p.space()
 		p.memberStack = append(p.memberStack, Member{Key: key, KeyOff: keyOff, Value: p.value()})
-		p.space()
-		if p.i >= len(p.src) {
-			p.fail("unexpected end of file: expected ',' or '}'")
-		}
-		switch p.src[p.i] {
-		case ',':
-			p.i++
-			p.space()
-			if p.i < len(p.src) && p.src[p.i] == '}' {
-				p.fail("trailing comma before '}'")
-			}
-		case '}':
-			p.i++
-			p.depth--
+		if p.next('}') {
 			v.Members = cut(&p.members, &p.memberStack, mark)
 			return v
-		default:
-			p.fail("unexpected %s: expected ',' or '}'", p.describe())
 		}
 	}
+}
+
+// next reads what follows a member or an item: a comma before another one,
+// or the closing bracket, which ends the object or array (true).
+func (p *parser) next(closing byte) bool {
+	p.space()
+	if p.i >= len(p.src) {
+		p.fail("unexpected end of file: expected ',' or '%c'", closing)
+	}
+	switch p.src[p.i] {
+	case ',':
+		p.i++
+		p.space()
+		if p.i < len(p.src) && p.src[p.i] == closing {
+			p.fail("trailing comma before '%c'", closing)
+		}
+		return false
+	case closing:
+		p.i++
+		p.depth--
+		return true
+	}
+	p.fail("unexpected %s: expected ',' or '%c'", p.describe(), closing)
+	return false
 }
 
 func (p *parser) array() *Value {
@@ -385,24 +394,9 @@ func (p *parser) array() *Value {
 	for {
 		p.space()
 		p.itemStack = append(p.itemStack, p.value())
-		p.space()
-		if p.i >= len(p.src) {
-			p.fail("unexpected end of file: expected ',' or ']'")
-		}
-		switch p.src[p.i] {
-		case ',':
-			p.i++
-			p.space()
-			if p.i < len(p.src) && p.src[p.i] == ']' {
-				p.fail("trailing comma before ']'")
-			}
-		case ']':
-			p.i++
-			p.depth--
+		if p.next(']') {
 			v.Items = cut(&p.items, &p.itemStack, mark)
 			return v
-		default:
-			p.fail("unexpected %s: expected ',' or ']'", p.describe())
 		}
 	}
 }

@@ -26,11 +26,11 @@ type Topic struct {
 
 // statsView returns the topic's statistics view in a language, made once.
 // Two workers may both make it: the same value.
-func (t *Topic) statsView(lang int, make func() *StatsView) *StatsView {
+func (t *Topic) statsView(lang int, build func() *StatsView) *StatsView {
 	if v := t.views[lang].Load(); v != nil {
 		return v
 	}
-	v := make()
+	v := build()
 	if v != nil {
 		t.views[lang].Store(v)
 	}

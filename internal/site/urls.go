@@ -73,17 +73,10 @@ func upToRoot(path string) string {
 
 var markAttr = []byte(`="` + rootMark)
 
-// resolveLinks replaces the root mark at the start of every attribute value
+// writeResolved replaces the root mark at the start of every attribute value
 // with the page's way up to the root. Text from cases can never produce the
-// pattern: html/template and the Markdown renderer escape its quote.
-func resolveLinks(html []byte, path string) []byte {
-	var b bytes.Buffer
-	writeResolved(&b, html, path)
-	return b.Bytes()
-}
-
-// writeResolved writes html to w with its links resolved, without a copy of
-// the page in between.
+// pattern: html/template and the Markdown renderer escape its quote. It
+// writes to w as it goes, without a copy of the page in between.
 func writeResolved(w io.Writer, html []byte, path string) error {
 	up := []byte(`="` + upToRoot(path))
 	for {

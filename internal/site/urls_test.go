@@ -1,6 +1,9 @@
 package site
 
-import "testing"
+import (
+	"bytes"
+	"testing"
+)
 
 func TestLinks(t *testing.T) {
 	tests := []struct {
@@ -41,4 +44,11 @@ func TestTwin(t *testing.T) {
 	if got := twin("ko/", "ko"); got != "en/" {
 		t.Errorf("got %q", got)
 	}
+}
+
+// resolveLinks is writeResolved into memory.
+func resolveLinks(html []byte, path string) []byte {
+	var b bytes.Buffer
+	writeResolved(&b, html, path)
+	return b.Bytes()
 }
