@@ -24,6 +24,7 @@ import (
 	"incidentlib/internal/api"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/diag"
+	"incidentlib/internal/offheap"
 	"incidentlib/internal/site"
 )
 
@@ -42,6 +43,10 @@ type Options struct {
 	// Written, when set, is called once every file is written, before the
 	// output folder is swapped in (the CLI writes a heap profile there).
 	Written func()
+	// Text, when set, holds the text of the cases and their rendered cards
+	// outside the Go heap. It is never freed, so only a process that builds
+	// once and exits (the CLI's build) sets it; see package offheap.
+	Text *offheap.Arena
 }
 
 // Stats describe a finished build.
@@ -86,6 +91,10 @@ func fmtBytes(n int64) string {
 
 // Load reads and checks the content folder.
 func Load(content string) (*cases.Library, diag.List, error) {
+	return load(content, nil)
+}
+
+func load(content string, text *offheap.Arena) (*cases.Library, diag.List, error) {
 	info, err := os.Stat(content)
 	if err != nil {
 		return nil, diag.List{}, fmt.Errorf("content folder: %w", err)
@@ -93,7 +102,7 @@ func Load(content string) (*cases.Library, diag.List, error) {
 	if !info.IsDir() {
 		return nil, diag.List{}, fmt.Errorf("content folder %s is not a folder", content)
 	}
-	lib, list := cases.Load(os.DirFS(content))
+	lib, list := cases.LoadText(os.DirFS(content), text)
 	return lib, list, nil
 }
 
@@ -120,7 +129,7 @@ func Run(opt Options) (*Stats, diag.List, error) {
 		return now
 	}
 	t := start
-	lib, list, err := Load(opt.Content)
+	lib, list, err := load(opt.Content, opt.Text)
 	if err != nil {
 		return nil, list, err
 	}
@@ -138,7 +147,7 @@ func Run(opt Options) (*Stats, diag.List, error) {
 		return nil, list, err
 	}
 	t = stage("theme+minify", t) // parse, compact (the minifying) and compile templates; minify assets
-	s, err := site.New(lib, site.Options{Offline: opt.Offline, BaseURL: opt.BaseURL, Theme: th})
+	s, err := site.New(lib, site.Options{Offline: opt.Offline, BaseURL: opt.BaseURL, Theme: th, Text: opt.Text})
 	if err != nil {
 		return nil, list, err
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"incidentlib/internal/offheap"
 	"incidentlib/internal/repotest"
 )
 
@@ -68,16 +69,22 @@ func TestBuildDeterministicAndParallel(t *testing.T) {
 	}
 	a, b := tree(t, one), tree(t, par)
 	sameTree(t, a, b, "one worker vs four")
+	// The CLI keeps text outside the Go heap; the site must not change.
+	arena := filepath.Join(dir, "arena")
+	if _, _, err := Run(Options{Content: content, Out: arena, Text: new(offheap.Arena)}); err != nil {
+		t.Fatal(err)
+	}
+	sameTree(t, a, tree(t, arena), "heap vs off-heap text")
 	for _, want := range []string{"index.html", "404.html", "sitemap.xml", "robots.txt", "en/index.html", "ko/index.html",
 		"en/cases/IL-0495/index.html", "ko/cases/IL-0495/index.html", "en/components/ingress/index.html", "ko/feed.xml"} {
 		if a[want] == nil {
 			t.Errorf("%s not written", want)
 		}
 	}
-	// Nothing is left beside the output folder.
+	// Nothing is left beside the output folders.
 	entries, _ := os.ReadDir(dir)
-	if len(entries) != 2 {
-		t.Errorf("output parent holds %d entries, want 2", len(entries))
+	if len(entries) != 3 {
+		t.Errorf("output parent holds %d entries, want 3", len(entries))
 	}
 }
 

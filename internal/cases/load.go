@@ -14,6 +14,7 @@ import (
 
 	"incidentlib/internal/diag"
 	"incidentlib/internal/jsonpos"
+	"incidentlib/internal/offheap"
 )
 
 // Facets are the URL names of the ways cases are grouped, in menu order.
@@ -96,6 +97,13 @@ func (v *Vocab) buildIndex() {
 // Load reads a content folder. It always returns every problem it found; the
 // library is usable only when the list holds no errors.
 func Load(fsys fs.FS) (*Library, diag.List) {
+	return LoadText(fsys, nil)
+}
+
+// LoadText is Load keeping the strings of the cases in text, outside the
+// garbage-collected heap, when text is not nil. Such a library lives as long
+// as the process: see package offheap for when that is right.
+func LoadText(fsys fs.FS, text *offheap.Arena) (*Library, diag.List) {
 	var list diag.List
 	lib := &Library{ByID: map[string]*Case{}, Topics: map[string]map[string]Text{}}
 
@@ -107,7 +115,7 @@ func Load(fsys fs.FS) (*Library, diag.List) {
 	}
 	lib.Vocab.buildIndex()
 
-	lib.Cases = loadCases(fsys, &lib.Vocab, &list)
+	lib.Cases = loadCases(fsys, &lib.Vocab, text, &list)
 	finish(lib, fsys, &list)
 	return lib, list
 }
@@ -270,9 +278,9 @@ type caseResult struct {
 	list diag.List
 }
 
-func loadCases(fsys fs.FS, voc *Vocab, list *diag.List) []*Case {
+func loadCases(fsys fs.FS, voc *Vocab, text *offheap.Arena, list *diag.List) []*Case {
 	names := listCases(fsys, list)
-	results := loadCaseFiles(fsys, names, voc)
+	results := loadCaseFiles(fsys, names, voc, text)
 	var out []*Case
 	firstFile := map[string]string{}
 	for _, name := range names { // listed in name order, so reports are stable
@@ -305,7 +313,7 @@ func SortNewestFirst(cs []*Case) {
 }
 
 // loadCase reads, checks and converts one case file, parsing it with ps.
-func loadCase(fsys fs.FS, name string, voc *Vocab, ps *jsonpos.Parser) (r caseResult) {
+func loadCase(fsys fs.FS, name string, voc *Vocab, text *offheap.Arena, ps *jsonpos.Parser) (r caseResult) {
 	b, err := fs.ReadFile(fsys, name)
 	if err != nil {
 		r.list.Errorf(name, 0, 0, "", "cannot read: %v", unwrapPathError(err))
@@ -435,7 +443,7 @@ func loadCase(fsys fs.FS, name string, voc *Vocab, ps *jsonpos.Parser) (r caseRe
 		checkTerm(voc, sv, "severity", "severity", -1, errorAt)
 	}
 	checkTranslations(c, p, &r.list)
-	c.detach()
+	c.detach(text)
 	r.c = c
 	return r
 }

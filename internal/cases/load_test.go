@@ -5,11 +5,13 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
 	"testing/fstest"
 
+	"incidentlib/internal/offheap"
 	"incidentlib/internal/repotest"
 )
 
@@ -238,5 +240,30 @@ func TestReadRaw(t *testing.T) {
 	m["cases/IL-0495.json"] = &fstest.MapFile{Data: []byte(strings.Replace(string(raw), "HubSpot", "HubSpoT", 1))}
 	if _, err := c.ReadRaw(); err == nil || !strings.Contains(err.Error(), "changed while the site was built") {
 		t.Fatalf("changed file: got %v", err)
+	}
+}
+
+// TestLoadText checks that a library whose text is held off the Go heap is
+// the same library, and that its strings live in the arena.
+func TestLoadText(t *testing.T) {
+	fsys := os.DirFS("../../content")
+	want, _ := Load(fsys)
+	arena := new(offheap.Arena)
+	got, list := LoadText(fsys, arena)
+	for _, d := range list.Items {
+		if !d.Warning {
+			t.Error(d.String())
+		}
+	}
+	if len(got.Cases) != len(want.Cases) {
+		t.Fatalf("%d cases, want %d", len(got.Cases), len(want.Cases))
+	}
+	for i := range want.Cases {
+		if !reflect.DeepEqual(got.Cases[i], want.Cases[i]) {
+			t.Errorf("case %s differs when loaded into an arena", want.Cases[i].ID)
+		}
+	}
+	if arena.Mapped() == 0 {
+		t.Error("the arena holds nothing: the text went to the heap")
 	}
 }

@@ -14,8 +14,10 @@ import (
 	"io"
 	"io/fs"
 	"slices"
-	"strings"
 	"time"
+	"unsafe"
+
+	"incidentlib/internal/offheap"
 )
 
 // Languages are the two languages of the library, in the order pages list them.
@@ -211,14 +213,17 @@ func (c *Case) AppendRaw(dst []byte) ([]byte, error) {
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // detach copies the case's strings, which point into the text of its file,
-// into one block of their own, so that the file's text can be freed.
-func (c *Case) detach() {
+// into one block of their own, so that the file's text can be freed. The
+// block comes from text, outside the Go heap, when text is not nil.
+func (c *Case) detach(text *offheap.Arena) {
 	n := 0
 	c.eachString(func(s *string) { n += len(*s) })
-	var b strings.Builder
-	b.Grow(n)
-	c.eachString(func(s *string) { b.WriteString(*s) })
-	block, off := b.String(), 0
+	if n == 0 {
+		return
+	}
+	b := text.Bytes(n)[:0]
+	c.eachString(func(s *string) { b = append(b, *s...) })
+	block, off := unsafe.String(&b[0], n), 0
 	c.eachString(func(s *string) {
 		*s = block[off : off+len(*s)]
 		off += len(*s)

@@ -9,6 +9,7 @@ import (
 
 	"incidentlib/internal/diag"
 	"incidentlib/internal/jsonpos"
+	"incidentlib/internal/offheap"
 )
 
 // Reload returns the library as Load would return it after the content files
@@ -69,7 +70,7 @@ func Reload(lib *Library, prev diag.List, fsys fs.FS, changed []string) (*Librar
 			todo = append(todo, name)
 		}
 	}
-	fresh := loadCaseFiles(fsys, todo, &nl.Vocab)
+	fresh := loadCaseFiles(fsys, todo, &nl.Vocab, nil) // a server reloads: its text must be collectable
 
 	// Merge in file-name order, as loadCases does, so that the first of
 	// two files with the same id keeps it whichever of them was re-read.
@@ -123,13 +124,13 @@ func listCases(fsys fs.FS, list *diag.List) []string {
 
 // loadCaseFiles reads case files with one worker per CPU; a single file, the
 // usual save, is read on the calling goroutine.
-func loadCaseFiles(fsys fs.FS, names []string, voc *Vocab) map[string]caseResult {
+func loadCaseFiles(fsys fs.FS, names []string, voc *Vocab, text *offheap.Arena) map[string]caseResult {
 	results := make([]caseResult, len(names))
 	workers := min(runtime.GOMAXPROCS(0), len(names))
 	if workers <= 1 {
 		var ps jsonpos.Parser
 		for i, name := range names {
-			results[i] = loadCase(fsys, name, voc, &ps)
+			results[i] = loadCase(fsys, name, voc, text, &ps)
 		}
 	} else {
 		var wg sync.WaitGroup
@@ -140,7 +141,7 @@ func loadCaseFiles(fsys fs.FS, names []string, voc *Vocab) map[string]caseResult
 				defer wg.Done()
 				var ps jsonpos.Parser // one per worker: its memory is reused for every file
 				for i := range next {
-					results[i] = loadCase(fsys, names[i], voc, &ps)
+					results[i] = loadCase(fsys, names[i], voc, text, &ps)
 				}
 			}()
 		}

@@ -208,7 +208,7 @@ func BenchmarkReloadParts(b *testing.B) {
 	b.Run("loadCase", func(b *testing.B) {
 		var ps jsonpos.Parser
 		for b.Loop() {
-			loadCase(fsys, name, &lib.Vocab, &ps)
+			loadCase(fsys, name, &lib.Vocab, nil, &ps)
 		}
 	})
 	b.Run("crossCheck", func(b *testing.B) {

@@ -26,6 +26,7 @@ import (
 	"incidentlib/internal/cases"
 	"incidentlib/internal/htmlexec"
 	"incidentlib/internal/l10n"
+	"incidentlib/internal/offheap"
 )
 
 // Options change how a site is rendered.
@@ -44,6 +45,10 @@ type Options struct {
 	// Previous, when set, is the site of the library before an edit: what
 	// the edit cannot have changed is taken from it instead of computed.
 	Previous *Site
+	// Text, when set, holds the rendered cards of the cases outside the Go
+	// heap for the life of the process (see package offheap): a build that
+	// exits when done sets it, a server must not.
+	Text *offheap.Arena
 }
 
 // Site is a library ready to render.

@@ -489,7 +489,7 @@ func (s *Site) cardHTML(lang string, c *cases.Case) (template.HTML, error) {
 	if err := s.theme.execute(b, "list", "card", s.card(p, c)); err != nil {
 		return "", err
 	}
-	h := template.HTML(b.String())
+	h := template.HTML(s.opt.Text.String(b.Bytes()))
 	slot.Store(&h) // two workers may both render it: the same bytes
 	return h, nil
 }
