@@ -495,7 +495,8 @@ func (s *Site) cardHTML(lang string, c *cases.Case) (template.HTML, error) {
 }
 
 // ReleaseCards drops the rendered cards, to free their memory once the
-// pages that list cases are written. Cards are rendered again if needed.
+// pages that list cases are written (cards held in Options.Text stay in
+// that arena; only the slots go). Cards are rendered again if needed.
 func (s *Site) ReleaseCards() {
 	for i := range s.cards {
 		s.cards[i] = make([]atomic.Pointer[template.HTML], len(s.lib.Cases))
