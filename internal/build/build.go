@@ -406,6 +406,9 @@ func newWriter(out string) (*writer, error) {
 	if err := os.Chmod(tmp, 0o755); err != nil {
 		return nil, err
 	}
+	// MkdirTemp names it "./.public.build-…" when out is "public"; the paths
+	// mkdir climbs are cleaned by filepath.Join and must meet it.
+	tmp = filepath.Clean(tmp)
 	return &writer{out: out, tmp: tmp, dirs: map[uint64]struct{}{}}, nil
 }
 
@@ -443,8 +446,8 @@ func (w *writer) write(path string, data []byte) error {
 // mkdir makes a folder of the output and the folders above it, each with
 // one system call, once: most files of a site sit in a folder of their own.
 func (w *writer) mkdir(dir string) error {
-	if dir == w.tmp {
-		return nil
+	if dir == w.tmp || dir == filepath.Dir(dir) {
+		return nil // the top: the output folder, or the root it is not under
 	}
 	h := maphash.String(dirSeed, dir)
 	w.dirsMu.Lock()

@@ -164,3 +164,27 @@ func TestWriterFolderHashCollision(t *testing.T) {
 		t.Fatalf("file not written: %v", err)
 	}
 }
+
+// TestRelativeOut builds into output folders named relative to the working
+// folder, as `make build` does with "public": the writer once climbed past
+// its "./"-prefixed temporary folder and recursed until the stack ran out.
+func TestRelativeOut(t *testing.T) {
+	content := repotest.CopyDir(t, "content")
+	if !filepath.IsAbs(content) {
+		t.Fatalf("content copy %q is not absolute", content)
+	}
+	dir := t.TempDir()
+	t.Chdir(dir)
+	for _, out := range []string{"public", "site/public", "./public"} {
+		if _, _, err := Run(Options{Content: content, Out: out, Workers: 2}); err != nil {
+			t.Fatalf("Out %q: %v", out, err)
+		}
+		if _, err := os.Stat(filepath.Join(dir, out, "en", "cases", "IL-0495", "index.html")); err != nil {
+			t.Errorf("Out %q: %v", out, err)
+		}
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 2 {
+		t.Errorf("working folder holds %d entries, want public and site", len(entries))
+	}
+}
