@@ -2,10 +2,8 @@ package serve
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -76,22 +74,7 @@ func median(ds []time.Duration) float64 {
 // the real watcher and its debounce, with the page polled every 5 ms.
 func BenchmarkEditToPage(b *testing.B) {
 	dir := library10k(b)
-	srv, err := New(Options{Content: dir})
-	if err != nil {
-		b.Fatal(err)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		b.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ctx, ln) }()
-	defer func() {
-		cancel()
-		<-done
-	}()
-	page := "http://" + ln.Addr().String() + "/en/cases/" + benchID + "/"
+	page := start(b, Options{Content: dir}).url + "/en/cases/" + benchID + "/"
 	fetch := func() string {
 		resp, err := http.Get(page)
 		if err != nil {
@@ -101,7 +84,6 @@ func BenchmarkEditToPage(b *testing.B) {
 		body, _ := io.ReadAll(resp.Body)
 		return string(body)
 	}
-	fetch() // the folders are watched once a request was answered
 	_, file, orig := benchCase(b, dir)
 	var total []time.Duration
 	n := 0

@@ -51,7 +51,7 @@ type running struct {
 }
 
 // start serves opt on a free port of 127.0.0.1 until the test ends.
-func start(t *testing.T, opt Options) *running {
+func start(t testing.TB, opt Options) *running {
 	t.Helper()
 	log := &syncBuf{}
 	opt.Log = log
@@ -89,7 +89,7 @@ func start(t *testing.T, opt Options) *running {
 
 // get returns the status and the body with HTML escapes undone, so that
 // text can be compared with what the content says.
-func get(t *testing.T, url string) (int, string) {
+func get(t testing.TB, url string) (int, string) {
 	t.Helper()
 	resp, err := http.Get(url)
 	if err != nil {
