@@ -1,8 +1,6 @@
 package build
 
 import (
-	"strconv"
-
 	"incidentlib/internal/cases"
 	"incidentlib/internal/search"
 	"incidentlib/internal/site"
@@ -14,37 +12,7 @@ func writeSearch(s *site.Site, write func(string, []byte) error) error {
 	lib := s.Library()
 	docs := make([]search.Doc, len(lib.Cases))
 	for i, c := range lib.Cases {
-		d := search.Doc{
-			ID: c.ID, Date: c.Date.String(),
-			Title:   [2]string{c.Title.En, c.Title.Ko},
-			Summary: [2]string{c.Summary.En, c.Summary.Ko},
-			Org:     [2]string{c.Org, c.Org},
-			URL:     [2]string{"en/cases/" + c.ID + "/", "ko/cases/" + c.ID + "/"},
-			Facets: map[string][]string{
-				"components": c.Components, "symptoms": c.Symptoms, "root-causes": {c.RootCause},
-				"contributing": c.Contributing, "domains": c.Domain, "orgs": {c.OrgSlug},
-				"years": {strconv.Itoa(c.Date.Year)},
-			},
-		}
-		if c.Severity != "unknown" {
-			d.Facets["severities"] = []string{c.Severity}
-		}
-		body := make([]string, 0, 2*(4+len(c.Remediation)+len(c.ActionItems)))
-		add := func(t cases.Text) { body = append(body, t.En, t.Ko) }
-		add(c.SymptomsText)
-		add(c.Trigger)
-		add(c.Detection)
-		if c.Lessons != nil {
-			add(*c.Lessons)
-		}
-		for _, t := range c.Remediation {
-			add(t)
-		}
-		for _, t := range c.ActionItems {
-			add(t)
-		}
-		d.Body = body
-		docs[i] = d
+		docs[i] = search.CaseDoc(c)
 	}
 	labels := search.Labels{}
 	for _, f := range cases.Facets {

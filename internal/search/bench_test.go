@@ -1,7 +1,6 @@
 package search
 
 import (
-	"strconv"
 	"testing"
 
 	"incidentlib/internal/cases"
@@ -9,7 +8,7 @@ import (
 )
 
 // libraryDocs loads a generated library of n cases and turns it into search
-// documents the way internal/build does, so that the benchmark sees text of
+// documents as internal/build does, so that the benchmark sees text of
 // the shape and length of real cases.
 func libraryDocs(b *testing.B, n int) ([]Doc, Labels) {
 	b.Helper()
@@ -19,30 +18,7 @@ func libraryDocs(b *testing.B, n int) ([]Doc, Labels) {
 	}
 	docs := make([]Doc, len(lib.Cases))
 	for i, c := range lib.Cases {
-		d := Doc{
-			ID: c.ID, Date: c.Date.String(),
-			Title:   [2]string{c.Title.En, c.Title.Ko},
-			Summary: [2]string{c.Summary.En, c.Summary.Ko},
-			Org:     [2]string{c.Org, c.Org},
-			URL:     [2]string{"en/cases/" + c.ID + "/", "ko/cases/" + c.ID + "/"},
-			Facets: map[string][]string{
-				"components": c.Components, "symptoms": c.Symptoms, "root-causes": {c.RootCause},
-				"contributing": c.Contributing, "domains": c.Domain, "orgs": {c.OrgSlug},
-				"years": {strconv.Itoa(c.Date.Year)},
-			},
-		}
-		if c.Severity != "unknown" {
-			d.Facets["severities"] = []string{c.Severity}
-		}
-		texts := append([]cases.Text{c.SymptomsText, c.Trigger, c.Detection}, c.Remediation...)
-		texts = append(texts, c.ActionItems...)
-		if c.Lessons != nil {
-			texts = append(texts, *c.Lessons)
-		}
-		for _, t := range texts {
-			d.Body = append(d.Body, t.En, t.Ko)
-		}
-		docs[i] = d
+		docs[i] = CaseDoc(c)
 	}
 	labels := Labels{}
 	for f, field := range cases.FacetField {

@@ -1,0 +1,43 @@
+package search
+
+import (
+	"strconv"
+
+	"incidentlib/internal/cases"
+)
+
+// CaseDoc is the document of a case: both languages of its text, and its
+// terms by facet as they appear in URLs.
+func CaseDoc(c *cases.Case) Doc {
+	d := Doc{
+		ID: c.ID, Date: c.Date.String(),
+		Title:   [2]string{c.Title.En, c.Title.Ko},
+		Summary: [2]string{c.Summary.En, c.Summary.Ko},
+		Org:     [2]string{c.Org, c.Org},
+		URL:     [2]string{"en/cases/" + c.ID + "/", "ko/cases/" + c.ID + "/"},
+		Facets: map[string][]string{
+			"components": c.Components, "symptoms": c.Symptoms, "root-causes": {c.RootCause},
+			"contributing": c.Contributing, "domains": c.Domain, "orgs": {c.OrgSlug},
+			"years": {strconv.Itoa(c.Date.Year)},
+		},
+	}
+	if c.Severity != "unknown" {
+		d.Facets["severities"] = []string{c.Severity}
+	}
+	body := make([]string, 0, 2*(4+len(c.Remediation)+len(c.ActionItems)))
+	add := func(t cases.Text) { body = append(body, t.En, t.Ko) }
+	add(c.SymptomsText)
+	add(c.Trigger)
+	add(c.Detection)
+	if c.Lessons != nil {
+		add(*c.Lessons)
+	}
+	for _, t := range c.Remediation {
+		add(t)
+	}
+	for _, t := range c.ActionItems {
+		add(t)
+	}
+	d.Body = body
+	return d
+}
