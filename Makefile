@@ -43,7 +43,7 @@ test-js:
 	node --test js-test/
 
 bench:
-	$(GO) run ./cmd/benchsite
+	$(GO) run ./cmd/benchsite -runs 5 -runs-large 2
 
 bench-search:
 	$(GO) run ./cmd/benchsearch

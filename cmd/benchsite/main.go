@@ -2,10 +2,15 @@
 // `make bench`. For each size it generates a library once (kept under
 // .cache/bench), builds the incidentlib binary, runs complete builds into a
 // temporary folder several times and prints, per size, the median wall and
-// CPU time, the peak memory, what was written and the median time of each
-// stage of the build.
+// CPU time, the peak memory, what was written, the wall time and user CPU
+// time per case and the median time of each stage of the build.
 //
-//	go run ./cmd/benchsite [-sizes 1000,10000,100000] [-runs 3] [-tmp DIR]
+// After each build it also writes the build's files again (same folders,
+// names and sizes) with nothing else running: the write floor. It shows how
+// much of a build the machine's file system decides, and whether that part
+// alone grows faster than the number of cases.
+//
+//	go run ./cmd/benchsite [-sizes 1000,10000,100000] [-runs 3] [-tmp DIR] [-floor=false]
 package main
 
 import (
@@ -29,6 +34,7 @@ import (
 
 type run struct {
 	wall, cpu time.Duration
+	user      time.Duration
 	maxRSS    int64 // bytes
 	summary   string
 	stages    map[string]time.Duration
@@ -40,6 +46,7 @@ func main() {
 	large := flag.Int("runs-large", 1, "builds for sizes of 100,000 cases and more")
 	tmp := flag.String("tmp", defaultTmp(), "`folder` for build output; the default, a tmpfs where there is one, takes the disk out of the figures")
 	cache := flag.String("cache", ".cache/bench", "`folder` where generated libraries are kept between runs")
+	floorOn := flag.Bool("floor", true, "after each build, time writing the same files with nothing else (the write floor)")
 	flag.Parse()
 
 	bin := filepath.Join(*cache, "incidentlib")
@@ -48,8 +55,8 @@ func main() {
 		fail("go build: %v\n%s", err, out)
 	}
 	fmt.Printf("incidentlib build benchmark: %d CPUs (GOMAXPROCS %d), %s, output under %s\n\n", runtime.NumCPU(), runtime.GOMAXPROCS(0), runtime.GOARCH, *tmp)
-	fmt.Printf("%-8s %4s %10s %10s %9s %9s %9s %9s %12s\n", "cases", "runs", "wall", "cpu", "peak mem", "pages", "files", "bytes", "wall/case")
-	var stageLines []string
+	fmt.Printf("%-8s %4s %10s %10s %9s %9s %9s %9s %12s %10s\n", "cases", "runs", "wall", "cpu", "peak mem", "pages", "files", "bytes", "wall/case", "user/case")
+	var stageLines, floorLines []string
 	for _, f := range strings.Split(*sizes, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(f))
 		if err != nil || n <= 0 {
@@ -67,24 +74,42 @@ func main() {
 			k = min(k, *large)
 		}
 		var rs []run
+		var floors []floor
 		for i := 0; i < k; i++ {
 			out, err := os.MkdirTemp(*tmp, "benchsite-")
 			must(err)
 			rs = append(rs, build(bin, content, filepath.Join(out, "public")))
+			files := list(filepath.Join(out, "public"))
 			os.RemoveAll(out) // not timed: the next build starts from nothing
+			if *floorOn {
+				floors = append(floors, rewrite(*tmp, files))
+			}
 		}
 		sort.Slice(rs, func(i, j int) bool { return rs[i].wall < rs[j].wall })
 		med := rs[len(rs)/2]
-		cpus := make([]time.Duration, len(rs))
+		var cpus, users []time.Duration
 		var peak int64
-		for i, r := range rs {
-			cpus[i] = r.cpu
+		for _, r := range rs {
+			cpus = append(cpus, r.cpu)
+			users = append(users, r.user)
 			peak = max(peak, r.maxRSS)
 		}
-		sort.Slice(cpus, func(i, j int) bool { return cpus[i] < cpus[j] })
 		pages, files, mb := parseSummary(med.summary)
-		fmt.Printf("%-8d %4d %10s %10s %8dM %9s %9s %9s %12s\n", n, k, round(med.wall), round(cpus[len(cpus)/2]),
-			peak>>20, pages, files, mb, (med.wall / time.Duration(n)).Round(time.Microsecond))
+		fmt.Printf("%-8d %4d %10s %10s %8dM %9s %9s %9s %12s %10s\n", n, k, round(med.wall), round(median(cpus)),
+			peak>>20, pages, files, mb, (med.wall / time.Duration(n)).Round(time.Microsecond),
+			(median(users) / time.Duration(n)).Round(time.Microsecond))
+		if len(floors) > 0 {
+			var walls, syss []time.Duration
+			for _, f := range floors {
+				walls = append(walls, f.wall)
+				syss = append(syss, f.sys)
+			}
+			fl := floors[0]
+			floorLines = append(floorLines, fmt.Sprintf("%-8d %9d files, %s: wall %s, kernel %s, %s per file, %s per case",
+				n, fl.files, fmtBytes(fl.bytes), round(median(walls)), round(median(syss)),
+				(median(walls)/time.Duration(fl.files)).Round(10*time.Nanosecond),
+				(median(walls)/time.Duration(n)).Round(time.Microsecond)))
+		}
 		var parts []string
 		for _, name := range stageOrder(rs) {
 			var ds []time.Duration
@@ -102,6 +127,20 @@ func main() {
 	for _, l := range stageLines {
 		fmt.Println(l)
 	}
+	if len(floorLines) > 0 {
+		fmt.Println("\nwrite floor: after each build, the same files (same folders, names and sizes) are written again by")
+		fmt.Println("two goroutines doing nothing else, no incidentlib code involved; medians. A build cannot be faster")
+		fmt.Println("than this, and where this grows faster than the number of cases, the machine is the cause.")
+		for _, l := range floorLines {
+			fmt.Println(l)
+		}
+	}
+}
+
+func median(ds []time.Duration) time.Duration {
+	s := append([]time.Duration(nil), ds...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	return s[len(s)/2]
 }
 
 // defaultTmp is /dev/shm when it is a folder, else the temporary folder. On
@@ -131,6 +170,7 @@ func build(bin, content, out string) run {
 	r := run{
 		wall:   wall,
 		cpu:    time.Duration(ru.Utime.Nano() + ru.Stime.Nano()),
+		user:   time.Duration(ru.Utime.Nano()),
 		maxRSS: ru.Maxrss << 10,
 		stages: map[string]time.Duration{},
 	}
