@@ -55,7 +55,9 @@ func main() {
 		fail("go build: %v\n%s", err, out)
 	}
 	fmt.Printf("incidentlib build benchmark: %d CPUs (GOMAXPROCS %d), %s, output under %s\n\n", runtime.NumCPU(), runtime.GOMAXPROCS(0), runtime.GOARCH, *tmp)
-	fmt.Printf("%-8s %4s %10s %10s %9s %9s %9s %9s %12s %10s\n", "cases", "runs", "wall", "cpu", "peak mem", "pages", "files", "bytes", "wall/case", "user/case")
+	// Progress goes to standard error as the builds run; the tables follow
+	// on standard output once every size is done.
+	rows := []string{fmt.Sprintf("%-8s %4s %10s %10s %9s %9s %9s %9s %12s %10s", "cases", "runs", "wall", "cpu", "peak mem", "pages", "files", "bytes", "wall/case", "user/case")}
 	var stageLines, floorLines []string
 	for _, f := range strings.Split(*sizes, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(f))
@@ -81,9 +83,12 @@ func main() {
 			rs = append(rs, build(bin, content, filepath.Join(out, "public")))
 			files := list(filepath.Join(out, "public"))
 			os.RemoveAll(out) // not timed: the next build starts from nothing
+			note := ""
 			if *floorOn {
 				floors = append(floors, rewrite(*tmp, files))
+				note = ", write floor " + round(floors[len(floors)-1].wall)
 			}
+			fmt.Fprintf(os.Stderr, "%d cases: build %d of %d took %s%s\n", n, i+1, k, round(rs[len(rs)-1].wall), note)
 		}
 		sort.Slice(rs, func(i, j int) bool { return rs[i].wall < rs[j].wall })
 		med := rs[len(rs)/2]
@@ -95,9 +100,9 @@ func main() {
 			peak = max(peak, r.maxRSS)
 		}
 		pages, files, mb := parseSummary(med.summary)
-		fmt.Printf("%-8d %4d %10s %10s %8dM %9s %9s %9s %12s %10s\n", n, k, round(med.wall), round(median(cpus)),
-			peak>>20, pages, files, mb, (med.wall / time.Duration(n)).Round(time.Microsecond),
-			(median(users) / time.Duration(n)).Round(time.Microsecond))
+		rows = append(rows, fmt.Sprintf("%-8d %4d %10s %10s %8dM %9s %9s %9s %12s %10s", n, k, round(med.wall), round(median(cpus)),
+			peak>>20, pages, files, mb, (med.wall/time.Duration(n)).Round(time.Microsecond),
+			(median(users)/time.Duration(n)).Round(time.Microsecond)))
 		if len(floors) > 0 {
 			var walls, syss []time.Duration
 			for _, f := range floors {
@@ -120,6 +125,10 @@ func main() {
 			parts = append(parts, fmt.Sprintf("%s %s", name, round(ds[len(ds)/2])))
 		}
 		stageLines = append(stageLines, fmt.Sprintf("%-8d %s", n, strings.Join(parts, ", ")))
+	}
+	fmt.Fprintln(os.Stderr)
+	for _, r := range rows {
+		fmt.Println(r)
 	}
 	fmt.Println("\nmedian time per stage. render and write are summed over the page workers, so on 2 cores they can")
 	fmt.Println("add up to twice the pages stage. The search index and the API are made alongside the pages.")
