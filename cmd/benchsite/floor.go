@@ -25,7 +25,8 @@ type floor struct {
 	wall, sys time.Duration
 }
 
-// list returns the files under dir, parents' files before their children's.
+// list returns the files under dir in the lexical order filepath.WalkDir
+// visits them.
 func list(dir string) []file {
 	var out []file
 	must(filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
