@@ -84,7 +84,13 @@ func LinksUnder(t testing.TB, dir, prefix string) []string {
 	// that is not on this server. A link that leaves the path prefix stays
 	// on the server and is reported broken.
 	skip := `^(?!` + regexp.QuoteMeta(origin) + `(/|$))`
-	args = append(args, "--recurse", "--format", "json", "--skip", skip, "--timeout", "20000", "--verbosity", "error")
+	// A request that fails without an answer (status 0: a reset or a
+	// timeout, seen when the machine is loaded by other tests) is tried
+	// again with a pause; a page the server answers 404 for is not, so a
+	// broken link is still reported at once. Fewer connections at a time
+	// than linkinator's 100 keep a loaded 2-core machine from timing out.
+	args = append(args, "--recurse", "--format", "json", "--skip", skip, "--timeout", "20000", "--verbosity", "error",
+		"--concurrency", "25", "--retry-errors", "--retry-errors-count", "3")
 	cmd := exec.Command(bin, args...)
 	cmd.Dir = dir
 	var stdout, stderr bytes.Buffer
@@ -114,6 +120,14 @@ func LinksUnder(t testing.TB, dir, prefix string) []string {
 		s := fmt.Sprintf("%s (HTTP %d) on %s", local(l.URL), l.Status, local(l.Parent))
 		if l.Parent == "" {
 			s = fmt.Sprintf("%s (HTTP %d), an entry page", local(l.URL), l.Status)
+		}
+		if l.Status == 0 && len(l.FailureDetails) > 0 {
+			// No answer at all: say what linkinator saw instead.
+			why, _ := json.Marshal(l.FailureDetails[0])
+			if len(why) > 200 {
+				why = append(why[:200], "…"...)
+			}
+			s += ": " + string(why)
 		}
 		if !seen[s] {
 			seen[s] = true
