@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -126,15 +125,4 @@ func writeRaw(path string, data []byte) error {
 		data = data[n:]
 	}
 	return syscall.Close(fd)
-}
-
-// fmtBytes writes sizes as the build's summary does, in binary units.
-func fmtBytes(n int64) string {
-	switch {
-	case n >= 1<<30:
-		return fmt.Sprintf("%.1f GB", float64(n)/(1<<30))
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
-	}
-	return fmt.Sprintf("%.1f kB", float64(n)/(1<<10))
 }
