@@ -89,6 +89,11 @@ func TestLossless(t *testing.T) {
 			for name, f := range map[string]cases.Text{"title": c.Title, "summary": c.Summary, "symptoms_text": c.SymptomsText, "trigger": c.Trigger, "detection": c.Detection} {
 				check(name, f)
 			}
+			for name, f := range map[string]cases.Text{"impact.scope": c.Impact.Scope, "impact.users": c.Impact.Users} {
+				if f.En != "unknown" {
+					check(name, f)
+				}
+			}
 			if c.Lessons != nil {
 				check("lessons", *c.Lessons)
 			}
@@ -102,10 +107,8 @@ func TestLossless(t *testing.T) {
 				}
 			}
 			plain := []string{c.ID, c.Org, c.Date.String(), c.URL, c.Review.WrittenBy, c.Review.ReviewedBy}
-			for _, v := range []string{c.Impact.Scope, c.Impact.Users, c.Impact.Region} {
-				if v != "unknown" {
-					plain = append(plain, v)
-				}
+			if c.Impact.Region != "unknown" {
+				plain = append(plain, c.Impact.Region)
 			}
 			for _, src := range c.Sources {
 				plain = append(plain, src.URL, src.Archived)

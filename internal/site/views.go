@@ -311,6 +311,17 @@ func known(v string) string {
 	return v
 }
 
+// textFact is a fact written in words; when the page's language is missing
+// it shows the other one, marked.
+func textFact(label string, t cases.Text, lang string) Fact {
+	v := plainText(t, lang)
+	f := Fact{Label: label, Value: known(v.Text)}
+	if v.Missing && f.Value != "" {
+		f.Lang = v.Lang
+	}
+	return f
+}
+
 func (s *Site) caseView(j Job) *CaseView {
 	c, lang := j.Case, j.Lang
 	title := plainText(c.Title, lang)
@@ -356,15 +367,11 @@ func (s *Site) caseView(j Job) *CaseView {
 		t := s.term(p, "severity", c.Severity)
 		sev.Value, sev.Link = t.Label, t.Href
 	}
-	impactLang := ""
-	if lang != "en" {
-		impactLang = "en" // impact is written in English only
-	}
 	v.Facts = []Fact{
 		sev,
-		{Label: p.T("fact.scope"), Value: known(c.Impact.Scope), Lang: impactLang},
-		{Label: p.T("fact.users"), Value: known(c.Impact.Users), Lang: impactLang},
-		{Label: p.T("fact.region"), Value: known(c.Impact.Region), Lang: impactLang},
+		textFact(p.T("fact.scope"), c.Impact.Scope, lang),
+		textFact(p.T("fact.users"), c.Impact.Users, lang),
+		{Label: p.T("fact.region"), Value: known(c.Impact.Region)},
 		{Label: p.T("fact.detect"), Value: s.dur(lang, c.Timeline.DetectedAfter)},
 		{Label: p.T("fact.resolve"), Value: s.dur(lang, c.Timeline.ResolvedAfter)},
 	}
