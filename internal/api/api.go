@@ -538,7 +538,7 @@ func (w *writer) markdown(b []byte, c *cases.Case, lang string, li int, rel []re
 		}
 	}
 	b = section(b, "case.review")
-	b = item(b, t("case.written_by"), c.Review.WrittenBy)
+	b = item(b, t("case.written_by"), w.s.WrittenBy(lang, c))
 	b = item(b, t("case.reviewed"), reviewed)
 	b = append(b, "- "...)
 	b = append(b, t("case.updated")...)

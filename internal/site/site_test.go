@@ -106,7 +106,7 @@ func TestLossless(t *testing.T) {
 					t.Errorf("%s %s: action_items[%d] untranslated without a mark", c.ID, lang, i)
 				}
 			}
-			plain := []string{c.ID, c.Org, c.Date.String(), c.URL, c.Review.WrittenBy, c.Review.ReviewedBy}
+			plain := []string{c.ID, c.Org, c.Date.String(), c.URL, s.WrittenBy(lang, c), c.Review.ReviewedBy}
 			if c.Impact.Region != "unknown" {
 				plain = append(plain, c.Impact.Region)
 			}
@@ -216,9 +216,12 @@ func TestGolden(t *testing.T) {
 	s := newSite(t, lib, false)
 	c := lib.ByID["IL-0338"]
 	for name, j := range map[string]Job{
-		"case-en.html":  {Kind: KindCase, Lang: "en", Path: casePath("en", c.ID), Case: c},
-		"case-ko.html":  {Kind: KindCase, Lang: "ko", Path: casePath("ko", c.ID), Case: c},
-		"topic-ko.html": {Kind: KindTopic, Lang: "ko", Path: topicPath("ko", "components", "cloud-load-balancer", 1), Topic: s.facets["components"].Topic("cloud-load-balancer"), Facet: "components", Page: 1},
+		"case-en.html":    {Kind: KindCase, Lang: "en", Path: casePath("en", c.ID), Case: c},
+		"case-ko.html":    {Kind: KindCase, Lang: "ko", Path: casePath("ko", c.ID), Case: c},
+		"topic-ko.html":   {Kind: KindTopic, Lang: "ko", Path: topicPath("ko", "components", "cloud-load-balancer", 1), Topic: s.facets["components"].Topic("cloud-load-balancer"), Facet: "components", Page: 1},
+		"home-ko.html":    {Kind: KindHome, Lang: "ko", Path: homePath("ko")},
+		"cases-ko.html":   {Kind: KindCases, Lang: "ko", Path: casesPath("ko", 1), Page: 1},
+		"ingress-ko.html": {Kind: KindTopic, Lang: "ko", Path: topicPath("ko", "components", "ingress", 1), Topic: s.facets["components"].Topic("ingress"), Facet: "components", Page: 1},
 	} {
 		got := render(t, s, j)
 		// Asset hashes change with every edit of the stylesheet or script;
