@@ -162,6 +162,20 @@ func (s searchTab) resultIDs() []string {
 	return s.strs(`Array.from(document.querySelectorAll("[data-search-results] .search-result-id")).map(e => e.textContent)`)
 }
 
+// allResultIDs presses "show more" until every result is shown, then
+// returns the ids, for queries that match more cases than one page holds.
+func (s searchTab) allResultIDs() []string {
+	s.t.Helper()
+	for {
+		ids := s.resultIDs()
+		if s.str(`String(document.querySelector(".search-more").hidden)`) == "true" {
+			return ids
+		}
+		s.do("show more results", chromedp.Click(chromedp.CSS(".search-more")),
+			chromedp.Poll[chromedp.Void](fmt.Sprintf(`document.querySelectorAll("[data-search-results] .search-result-id").length > %d`, len(ids))))
+	}
+}
+
 func (s searchTab) resultTitle(id string) string {
 	idJSON, _ := json.Marshal(id)
 	return s.str(`(() => { const r = Array.from(document.querySelectorAll("[data-search-results] .search-result")).find(li => li.querySelector(".search-result-id").textContent === ` + string(idJSON) + `); return r ? r.querySelector(".search-result-title").textContent : ""; })()`)
@@ -226,7 +240,7 @@ func TestSearchQueries(t *testing.T) {
 				u := m.url(tc.lang+"/search/", "")
 				s.open(u)
 				s.typeQuery(tc.q)
-				got := s.resultIDs()
+				got := s.allResultIDs()
 				if miss := missing(got, tc.want); len(miss) > 0 {
 					t.Errorf("%s: %q found %v, missing %v", u, tc.q, got, miss)
 				}
