@@ -61,3 +61,42 @@ func TestCheckReport(t *testing.T) {
 		t.Errorf("unknown command exit %d", code)
 	}
 }
+
+// TestCheckStrict checks that a warning passes a plain check and fails a
+// strict one, which is what CI runs on the shipped content.
+func TestCheckStrict(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"site.json", "vocab.json"} {
+		b, err := os.ReadFile(filepath.Join("..", "..", "content", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(dir, name), b, 0o644)
+	}
+	os.Mkdir(filepath.Join(dir, "cases"), 0o755)
+	b, _ := os.ReadFile(filepath.Join("..", "..", "content", "cases", "IL-0495.json"))
+	untranslated := strings.Replace(string(b), `"ko":"쿠버네티스에서 도는 내부 로드 밸런서 일부가 헬스 체크 실패로 한꺼번에 내려가고 남은 인스턴스가 연결 폭증으로 무너졌다"`, `"ko":""`, 1)
+	if untranslated == string(b) {
+		t.Fatal("the Korean title of IL-0495 moved: update the test")
+	}
+	os.WriteFile(filepath.Join(dir, "cases", "IL-0495.json"), []byte(untranslated), 0o644)
+	for _, tt := range []struct {
+		args []string
+		code int
+	}{
+		{[]string{"check", "-content", dir}, 0},
+		{[]string{"check", "-strict", "-content", dir}, 1},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(tt.args, &stdout, &stderr)
+		if code != tt.code {
+			t.Errorf("%v: exit %d, want %d\n%s", tt.args, code, tt.code, stderr.String())
+		}
+		if !strings.Contains(stderr.String(), "title.ko: Korean translation missing") {
+			t.Errorf("%v: the warning is not reported:\n%s", tt.args, stderr.String())
+		}
+		if tt.code == 1 && !strings.Contains(stderr.String(), "0 errors, 1 warning") {
+			t.Errorf("%v: no summary of the failure:\n%s", tt.args, stderr.String())
+		}
+	}
+}
