@@ -243,8 +243,11 @@ type RelCase struct {
 	Title plainTxt
 	Org   string
 	Year  int
-	Href  string
-	Sev   string
+	// YearNote says what the year is the year of when it is not the
+	// incident's: see yearNote.
+	YearNote string
+	Href     string
+	Sev      string
 }
 
 // RelGroupView is related cases that share one reason.
@@ -261,6 +264,7 @@ type CaseView struct {
 	Date         string
 	DateLong     string
 	DateKind     string
+	Published    bool // the date is when the source was published, not when the incident happened
 	OrgLink      string
 	YearLink     string
 	Domains      []TermLink
@@ -328,6 +332,7 @@ func (s *Site) caseView(j Job) *CaseView {
 		Date:         c.Date.String(),
 		DateLong:     l10n.Date(lang, c.Date.Year, c.Date.Month, c.Date.Day),
 		DateKind:     p.T("datekind." + c.DateKind),
+		Published:    c.DateKind == "published",
 		OrgLink:      p.Link(topicPath(lang, "orgs", c.OrgSlug, 1)),
 		YearLink:     p.Link(topicPath(lang, "years", strconv.Itoa(c.Date.Year), 1)),
 		Domains:      s.terms(p, "domain", c.Domain),
@@ -391,7 +396,7 @@ func (s *Site) caseView(j Job) *CaseView {
 			rc := s.lib.ByID[l.ID]
 			gv.Cases = append(gv.Cases, RelCase{
 				Why: s.reason(p, l.Kind, l.Reason),
-				ID:  rc.ID, Title: plainText(rc.Title, lang), Org: rc.Org, Year: rc.Date.Year,
+				ID:  rc.ID, Title: plainText(rc.Title, lang), Org: rc.Org, Year: rc.Date.Year, YearNote: yearNote(p, rc),
 				Href: p.Link(casePath(lang, rc.ID)), Sev: sevLabel(s, p, rc),
 			})
 		}
@@ -466,6 +471,7 @@ type Card struct {
 	OrgLink      string
 	Year         int
 	YearLink     string
+	YearNote     string
 	Sev          string
 	Symptoms     Txt
 	Trigger      Txt
@@ -522,6 +528,16 @@ func (s *Site) cardsHTML(lang string, cs []*cases.Case) ([]template.HTML, error)
 	return out, nil
 }
 
+// yearNote returns the words shown after a case's year in a list when the
+// year is not that of the incident (a case dated by the talk or post that
+// told it), and "" when it is.
+func yearNote(p *Page, c *cases.Case) string {
+	if c.DateKind == "published" {
+		return p.T("datekind.published.note")
+	}
+	return ""
+}
+
 func (s *Site) card(p *Page, c *cases.Case) Card {
 	sym, written := c.SymptomsText.In(p.Lang)
 	if i := strings.Index(sym, "\n\n"); i >= 0 {
@@ -536,7 +552,7 @@ func (s *Site) card(p *Page, c *cases.Case) Card {
 	return Card{
 		P: p, ID: c.ID, Href: p.Link(casePath(p.Lang, c.ID)), Title: plainText(c.Title, p.Lang),
 		Org: c.Org, OrgLink: p.Link(topicPath(p.Lang, "orgs", c.OrgSlug, 1)),
-		Year: c.Date.Year, YearLink: p.Link(topicPath(p.Lang, "years", strconv.Itoa(c.Date.Year), 1)),
+		Year: c.Date.Year, YearLink: p.Link(topicPath(p.Lang, "years", strconv.Itoa(c.Date.Year), 1)), YearNote: yearNote(p, c),
 		Sev:      sevLabel(s, p, c),
 		Symptoms: s.text(symT, p.Lang), Trigger: s.text(c.Trigger, p.Lang),
 		RootCause:    s.term(p, "root_cause", c.RootCause),
