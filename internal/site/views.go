@@ -244,27 +244,19 @@ type CaseLink struct {
 	Org   string
 	Year  int
 	// YearNote says what the year is the year of when it is not the
-	// incident's: see yearNote.
+	// incident's: see ifPublished.
 	YearNote string
 	Href     string
 	Sev      string
 }
 
-// yearNote returns the words shown after a case's year in a short list
-// when the year is not that of the incident (a case dated by the talk or
-// post that told it), and "" when it is.
-func yearNote(p *Page, c *cases.Case) string {
+// ifPublished returns the UI string key in the page's language when c is
+// dated by the talk or post that told it rather than by the incident, and
+// "" when the date is the incident's: lists mark only the dates that are not
+// what a reader assumes.
+func ifPublished(p *Page, c *cases.Case, key string) string {
 	if c.DateKind == "published" {
-		return p.T("datekind.published.note")
-	}
-	return ""
-}
-
-// datePublished returns the word a card puts before a date that is the
-// source's publication date, and "" for an incident date.
-func datePublished(p *Page, c *cases.Case) string {
-	if c.DateKind == "published" {
-		return p.T("datekind.published")
+		return p.T(key)
 	}
 	return ""
 }
@@ -273,7 +265,7 @@ func datePublished(p *Page, c *cases.Case) string {
 // case page (why says what the two share) and the home page's newest cases.
 func (s *Site) caseLink(p *Page, c *cases.Case, why string) CaseLink {
 	return CaseLink{
-		Why: why, ID: c.ID, Title: plainText(c.Title, p.Lang), Org: c.Org, Year: c.Date.Year, YearNote: yearNote(p, c),
+		Why: why, ID: c.ID, Title: plainText(c.Title, p.Lang), Org: c.Org, Year: c.Date.Year, YearNote: ifPublished(p, c, "datekind.published.note"),
 		Href: p.Link(casePath(p.Lang, c.ID)), Sev: sevLabel(s, p, c),
 	}
 }
@@ -624,7 +616,7 @@ func (s *Site) card(p *Page, c *cases.Case) Card {
 	cd := Card{
 		P: p, ID: c.ID, Href: p.Link(casePath(lang, c.ID)), Title: plainText(c.Title, lang),
 		Org: c.Org, OrgLink: p.Link(topicPath(lang, "orgs", c.OrgSlug, 1)),
-		Date: l10n.Date(lang, c.Date.Year, c.Date.Month, c.Date.Day), DateISO: c.Date.String(), Published: datePublished(p, c),
+		Date: l10n.Date(lang, c.Date.Year, c.Date.Month, c.Date.Day), DateISO: c.Date.String(), Published: ifPublished(p, c, "datekind.published"),
 		YearLink:     p.Link(topicPath(lang, "years", strconv.Itoa(c.Date.Year), 1)),
 		Sev:          sevLabel(s, p, c),
 		Symptoms:     first(c.SymptomsText),
