@@ -6,7 +6,7 @@ BIN     := bin/incidentlib
 CONTENT ?= content
 OUT     ?= public
 
-.PHONY: build bundle check serve test test-deps test-go test-js lint bench bench-search clean
+.PHONY: build bundle check check-content serve test test-deps test-go test-js lint bench bench-search clean
 
 build: $(BIN)
 	$(BIN) build -content $(CONTENT) -out $(OUT)
@@ -26,7 +26,12 @@ bundle: $(BIN)
 serve: $(BIN)
 	$(BIN) serve -content $(CONTENT)
 
-test: test-deps lint test-go test-js
+test: test-deps lint check-content test-go test-js
+
+# The shipped content must check clean: a warning (such as a missing
+# translation) fails here, though it only prints in a build.
+check-content:
+	$(GO) run ./cmd/incidentlib check -strict -content content
 
 test-deps:
 	bash scripts/test-deps.sh

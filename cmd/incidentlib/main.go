@@ -1,7 +1,7 @@
 // Command incidentlib builds the incidentlib site from a content folder.
 //
 //	incidentlib build [-content DIR] [-out DIR] [-offline] [-base-url URL]
-//	incidentlib check [-content DIR]
+//	incidentlib check [-content DIR] [-strict]
 //	incidentlib serve [-content DIR] [-addr HOST:PORT]
 //
 // Run "incidentlib help" for the details.
@@ -40,7 +40,8 @@ Usage:
 A build reports every problem in the content at once, as
   file:line:column: field: message
 and exits with status 1 without touching the previous output. Warnings (such
-as a missing translation) are printed but do not fail the build.
+as a missing translation) are printed but do not fail the build; "check
+-strict" fails on them too, which is how CI keeps the shipped content clean.
 
 Run "incidentlib help build" for a command's flags.
 `
@@ -92,7 +93,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return cmdServe(rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		if len(rest) > 0 {
-			for _, fs := range []*flag.FlagSet{buildFlags(new(build.Options), nil), checkFlags(new(string), nil), serveFlags(new(serveOptions), nil)} {
+			for _, fs := range []*flag.FlagSet{buildFlags(new(build.Options), nil), checkFlags(new(string), new(bool), nil), serveFlags(new(serveOptions), nil)} {
 				if fs.Name() == rest[0] {
 					fs.SetOutput(stdout)
 					fs.Usage()
@@ -210,15 +211,17 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func checkFlags(content *string, stderr io.Writer) *flag.FlagSet {
+func checkFlags(content *string, strict *bool, stderr io.Writer) *flag.FlagSet {
 	fs := newFlags("check", "[flags]", "Reads and checks the content folder like a build does, and writes nothing.", stderr)
 	fs.StringVar(content, "content", "content", "content `folder` to check")
+	fs.BoolVar(strict, "strict", false, "fail (exit status 1) on warnings too, such as a missing translation")
 	return fs
 }
 
 func cmdCheck(args []string, stdout, stderr io.Writer) int {
 	var content string
-	fs := checkFlags(&content, stderr)
+	var strict bool
+	fs := checkFlags(&content, &strict, stderr)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -228,7 +231,7 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	printDiags(stderr, list, content)
-	if list.Errors() > 0 {
+	if list.Errors() > 0 || strict && list.Warnings() > 0 {
 		fmt.Fprintf(stderr, "incidentlib check: %s, %s\n", plural(list.Errors(), "error"), plural(list.Warnings(), "warning"))
 		return 1
 	}

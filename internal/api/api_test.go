@@ -124,6 +124,7 @@ type (
 			Org          string   `json:"org"`
 			OrgSlug      string   `json:"org_slug"`
 			Date         string   `json:"date"`
+			DateKind     string   `json:"date_kind"`
 			Title        pair     `json:"title"`
 			Severity     string   `json:"severity"`
 			RootCause    string   `json:"root_cause"`

@@ -136,6 +136,10 @@ func TestBrowser(t *testing.T) {
 			if ids := strs(resultIDs); strings.Join(ids, " ") != "IL-0054" {
 				t.Errorf("after ticking ingress: %v (url %s)", ids, str(`location.search`))
 			}
+			// IL-0054 is dated by the post that told it, and its result says so.
+			if meta := str(`document.querySelector("[data-search-results] .search-result-meta").textContent`); !strings.HasSuffix(meta, "Published 2 May 2019") {
+				t.Errorf("IL-0054's date is the post's: result meta %q", meta)
+			}
 
 			// Typing: no results with a suggestion, then the keyboard.
 			do("typo", chromedp.Navigate(base.url+"en/search/index.html"), chromedp.WaitVisible(css(`#q`)),

@@ -10,7 +10,7 @@ import (
 // terms by facet as they appear in URLs.
 func CaseDoc(c *cases.Case) Doc {
 	d := Doc{
-		ID: c.ID, Date: c.Date.String(),
+		ID: c.ID, Date: c.Date.String(), Published: c.DateKind == "published",
 		Title:   [2]string{c.Title.En, c.Title.Ko},
 		Summary: [2]string{c.Summary.En, c.Summary.Ko},
 		Org:     [2]string{c.Org, c.Org},

@@ -48,6 +48,7 @@ import (
 // joining copies of them (at 100,000 cases that copy is a gigabyte).
 type Doc struct {
 	ID, Date            string
+	Published           bool // Date is when the source was published, not when the incident happened
 	Title, Summary, Org [2]string
 	Body                []string
 	Facets              map[string][]string // facet URL name → term ids
@@ -491,6 +492,7 @@ func hashRunes(t []rune) uint32 {
 type record struct {
 	ID      string              `json:"id"`
 	Date    string              `json:"d"`
+	Pub     bool                `json:"p,omitempty"` // the date is the source's publication date
 	Title   [2]string           `json:"t"`
 	Org     [2]string           `json:"o"`
 	URL     [2]string           `json:"u"`
@@ -499,7 +501,7 @@ type record struct {
 }
 
 func makeRecord(d *Doc, n int) record {
-	r := record{ID: d.ID, Date: d.Date, Title: d.Title, Org: d.Org, URL: d.URL}
+	r := record{ID: d.ID, Date: d.Date, Pub: d.Published, Title: d.Title, Org: d.Org, URL: d.URL}
 	for l := 0; l < 2; l++ {
 		r.Excerpt[l] = excerpt(d.Summary[l], n)
 	}

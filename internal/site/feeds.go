@@ -30,14 +30,13 @@ type atomText struct {
 }
 
 type atomEntry struct {
-	Title     atomText   `xml:"title"`
-	ID        string     `xml:"id"`
-	Updated   string     `xml:"updated"`
-	Published string     `xml:"published,omitempty"`
-	Links     []atomLink `xml:"link"`
-	Summary   atomText   `xml:"summary"`
-	Author    *atomAuth  `xml:"author,omitempty"`
-	Category  []atomCat  `xml:"category"`
+	Title    atomText   `xml:"title"`
+	ID       string     `xml:"id"`
+	Updated  string     `xml:"updated"`
+	Links    []atomLink `xml:"link"`
+	Summary  atomText   `xml:"summary"`
+	Author   *atomAuth  `xml:"author,omitempty"`
+	Category []atomCat  `xml:"category"`
 }
 
 type atomAuth struct {
@@ -101,10 +100,12 @@ func (s *Site) feed(j Job, w io.Writer) error {
 			sum = sum[:i]
 		}
 		e := atomEntry{
-			Title:     atomText{Body: c.ID + " · " + title, Lang: langIf(tl, lang)},
-			ID:        s.base + casePath(lang, c.ID),
-			Updated:   c.UpdatedAt.Format(time.RFC3339),
-			Published: c.Date.First().Format(time.RFC3339),
+			Title: atomText{Body: c.ID + " · " + title, Lang: langIf(tl, lang)},
+			ID:    s.base + casePath(lang, c.ID),
+			// An entry is dated by when the case was written or last
+			// changed. The incident's date is no date for a feed: it may be
+			// only a year, or the date of the talk that told the story.
+			Updated: c.UpdatedAt.Format(time.RFC3339),
 			Links: []atomLink{
 				{Href: s.base + casePath(lang, c.ID), Rel: "alternate", Type: "text/html"},
 				{Href: s.base + casePath(cases.Other(lang), c.ID), Rel: "alternate", Type: "text/html", Lang: cases.Other(lang)},

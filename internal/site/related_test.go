@@ -259,3 +259,24 @@ func TestPreviousRelations(t *testing.T) {
 		}
 	}
 }
+
+// TestRelatedSeed003 checks the promise of seed 003: IL-0202's related cases
+// include IL-0110 (DFDS's node brought down by a Grafana Agent and
+// crash-looping pods) under a same-root-cause group that shares the
+// application database, found by the computation, not by an editor's link.
+func TestRelatedSeed003(t *testing.T) {
+	lib := loadContent(t, contentFS(t))
+	s := newSite(t, lib, false)
+	for _, g := range s.Related("IL-0202") {
+		for _, l := range g.Links {
+			if l.ID != "IL-0110" {
+				continue
+			}
+			if !g.SameRootCause || !slices.Contains(g.Components, "application-database") || l.Kind != related.Computed {
+				t.Errorf("IL-0110 is related to IL-0202 as %q (kind %v), want a computed same-root-cause group sharing the application database", s.Reason("en", g.Kind, g.Reason), l.Kind)
+			}
+			return
+		}
+	}
+	t.Errorf("IL-0110 is not among IL-0202's related cases: %v", s.Related("IL-0202"))
+}

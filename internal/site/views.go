@@ -243,15 +243,29 @@ type CaseLink struct {
 	Title plainTxt
 	Org   string
 	Year  int
-	Href  string
-	Sev   string
+	// YearNote says what the year is the year of when it is not the
+	// incident's: see ifPublished.
+	YearNote string
+	Href     string
+	Sev      string
+}
+
+// ifPublished returns the UI string key in the page's language when c is
+// dated by the talk or post that told it rather than by the incident, and
+// "" when the date is the incident's: lists mark only the dates that are not
+// what a reader assumes.
+func ifPublished(p *Page, c *cases.Case, key string) string {
+	if c.DateKind == "published" {
+		return p.T(key)
+	}
+	return ""
 }
 
 // caseLink is c as a line in a short list of cases: the related cases of a
 // case page (why says what the two share) and the home page's newest cases.
 func (s *Site) caseLink(p *Page, c *cases.Case, why string) CaseLink {
 	return CaseLink{
-		Why: why, ID: c.ID, Title: plainText(c.Title, p.Lang), Org: c.Org, Year: c.Date.Year,
+		Why: why, ID: c.ID, Title: plainText(c.Title, p.Lang), Org: c.Org, Year: c.Date.Year, YearNote: ifPublished(p, c, "datekind.published.note"),
 		Href: p.Link(casePath(p.Lang, c.ID)), Sev: sevLabel(s, p, c),
 	}
 }
@@ -272,6 +286,7 @@ type CaseView struct {
 	DateShort    string // the kicker's date: ISO when whole, else in words ("2019년 4월")
 	DateLong     string
 	DateKind     string
+	Published    bool // the date is when the source was published, not when the incident happened
 	OrgLink      string
 	YearLink     string
 	Domains      []TermLink
@@ -360,6 +375,7 @@ func (s *Site) caseView(j Job) *CaseView {
 		DateShort:    shortDate(lang, c.Date),
 		DateLong:     l10n.Date(lang, c.Date.Year, c.Date.Month, c.Date.Day),
 		DateKind:     p.T("datekind." + c.DateKind),
+		Published:    c.DateKind == "published",
 		OrgLink:      p.Link(topicPath(lang, "orgs", c.OrgSlug, 1)),
 		YearLink:     p.Link(topicPath(lang, "years", strconv.Itoa(c.Date.Year), 1)),
 		Domains:      s.terms(p, "domain", c.Domain),
@@ -512,6 +528,7 @@ type Card struct {
 	OrgLink      string
 	Date         string
 	DateISO      string
+	Published    string // "Published" in the page's language when the date is the source's, else ""
 	YearLink     string
 	Sev          string
 	Symptoms     Txt
@@ -599,7 +616,7 @@ func (s *Site) card(p *Page, c *cases.Case) Card {
 	cd := Card{
 		P: p, ID: c.ID, Href: p.Link(casePath(lang, c.ID)), Title: plainText(c.Title, lang),
 		Org: c.Org, OrgLink: p.Link(topicPath(lang, "orgs", c.OrgSlug, 1)),
-		Date: l10n.Date(lang, c.Date.Year, c.Date.Month, c.Date.Day), DateISO: c.Date.String(),
+		Date: l10n.Date(lang, c.Date.Year, c.Date.Month, c.Date.Day), DateISO: c.Date.String(), Published: ifPublished(p, c, "datekind.published"),
 		YearLink:     p.Link(topicPath(lang, "years", strconv.Itoa(c.Date.Year), 1)),
 		Sev:          sevLabel(s, p, c),
 		Symptoms:     first(c.SymptomsText),

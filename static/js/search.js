@@ -736,6 +736,7 @@
       clear: "Clear filters",
       seeAll: function (q) { return "All results for \u201c" + q + "\u201d"; },
       noneShort: "No matching case",
+      published: "Published",
       date: function (iso) {
         var p = iso.split("-"), months = ["January", "February", "March", "April", "May", "June", "July",
           "August", "September", "October", "November", "December"];
@@ -762,6 +763,7 @@
       clear: "필터 모두 지우기",
       seeAll: function (q) { return "\u201c" + q + "\u201d 검색 결과 모두 보기"; },
       noneShort: "맞는 사례가 없습니다",
+      published: "공개일",
       date: function (iso) {
         var p = iso.split("-");
         return p.length === 3 ? p[0] + "년 " + Number(p[1]) + "월 " + Number(p[2]) + "일" : iso;
@@ -836,6 +838,8 @@
     var meta = el("p", { class: "search-result-meta" }, [
       org.text ? el("span", org.lang ? { lang: org.lang, text: org.text } : { text: org.text }) : null,
       org.text ? " \u00b7 " : null,
+      // A case dated by the post or talk that told it says so (rec.p).
+      rec.p ? this.t.published + " " : null,
       el("time", { datetime: rec.d, text: this.t.date(rec.d) })
     ]);
     var children = [link, meta];
