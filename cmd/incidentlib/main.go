@@ -9,6 +9,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -189,13 +190,18 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 	// This process ends after the build, so the text of the cases can live
 	// outside the collected heap for good.
 	o.Text = new(offheap.Arena)
-	st, list, err := build.Run(o)
+	ctx, stop := interruptible(stderr)
+	defer stop()
+	st, list, err := build.Run(ctx, o)
 	if o.Progress != nil {
 		fmt.Fprint(stderr, "\r\033[K") // clear the progress line
 	}
 	printDiags(stderr, list, o.Content)
 	if err != nil {
 		fmt.Fprintf(stderr, "incidentlib build: %v\n", err)
+		if errors.Is(err, context.Canceled) {
+			return exitInterrupted
+		}
 		return 1
 	}
 	for _, l := range st.KindLines() {
@@ -208,6 +214,40 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "%s → %s\n", st.Summary(), o.Out)
 	return 0
+}
+
+// exitInterrupted is the status of a build stopped by Ctrl-C or SIGTERM,
+// as shells report a process that SIGINT ended (128 + 2).
+const exitInterrupted = 130
+
+// interruptible returns a context that ends at the first Ctrl-C or SIGTERM,
+// so that the build stops its workers and removes its temporary folder. A
+// second signal ends the process at once; the next build of the same
+// output removes what it left.
+func interruptible(stderr io.Writer) (context.Context, func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	sig := make(chan os.Signal, 2)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-sig:
+		case <-done:
+			return
+		}
+		fmt.Fprintln(stderr, "\nincidentlib build: stopping (press Ctrl-C again to quit at once)")
+		cancel()
+		select {
+		case <-sig:
+			os.Exit(exitInterrupted)
+		case <-done:
+		}
+	}()
+	return ctx, func() {
+		signal.Stop(sig)
+		close(done)
+		cancel()
+	}
 }
 
 func checkFlags(content *string, stderr io.Writer) *flag.FlagSet {
