@@ -294,22 +294,49 @@ func isTerminal(w io.Writer) bool {
 	return err == nil && info.Mode()&os.ModeCharDevice != 0
 }
 
-// printDiags prints every problem, each followed by the part of its line it
+// shownPerFile is how many problems of one file a report shows in full;
+// the rest are counted, so that a file with 100,000 problems does not bury
+// the others (and the first few are what to fix first anyway).
+const shownPerFile = 20
+
+// printDiags prints the problems, each followed by the part of its line it
 // points at and a caret, as compilers do; case files are often one long line,
-// so the excerpt is clipped around the column.
+// so the excerpt is clipped around the column. The list is sorted by file.
 func printDiags(w io.Writer, list diag.List, content string) {
-	files := map[string][]string{}
+	var (
+		file          string
+		lines         []string
+		read          bool
+		shown, hidden int
+	)
+	more := func() {
+		if hidden > 0 {
+			noun := "problems"
+			if hidden == 1 {
+				noun = "problem"
+			}
+			fmt.Fprintf(w, "%s: and %d more %s\n", file, hidden, noun)
+		}
+	}
 	for _, d := range list.Items {
+		if d.File != file || shown == 0 {
+			more()
+			file, lines, read, shown, hidden = d.File, nil, false, 0, 0
+		}
+		if shown == shownPerFile {
+			hidden++
+			continue
+		}
+		shown++
 		fmt.Fprintln(w, d.String())
 		if d.Line <= 0 {
 			continue
 		}
-		lines, ok := files[d.File]
-		if !ok {
+		if !read {
 			if b, err := os.ReadFile(filepath.Join(content, filepath.FromSlash(d.File))); err == nil {
 				lines = strings.Split(string(b), "\n")
 			}
-			files[d.File] = lines
+			read = true
 		}
 		if d.Line > len(lines) {
 			continue
@@ -317,30 +344,44 @@ func printDiags(w io.Writer, list diag.List, content string) {
 		excerpt, caret := clip(lines[d.Line-1], d.Col-1, 36)
 		fmt.Fprintf(w, "    %s\n    %s^\n", excerpt, strings.Repeat(" ", caret))
 	}
+	more()
 }
 
 // clip returns the part of line within width characters of column col
 // (0-based, in characters) and where col falls in it. Tabs become spaces so
-// that the caret lines up.
+// that the caret lines up. It reads the line only up to the end of the
+// excerpt.
 func clip(line string, col, width int) (string, int) {
-	r := []rune(strings.ReplaceAll(line, "\t", " "))
-	if !utf8.ValidString(line) {
-		r = []rune(strings.ToValidUTF8(string(r), "?"))
+	from, to := max(0, col-width), col+width
+	var r []rune
+	i, n := 0, 0 // bytes and characters passed
+	for ; i < len(line) && n < to; n++ {
+		c, size := utf8.DecodeRuneInString(line[i:])
+		i += size
+		if n < from {
+			continue
+		}
+		switch {
+		case c == '\t':
+			c = ' '
+		case c == utf8.RuneError && size == 1:
+			c = '?'
+		}
+		r = append(r, c)
 	}
-	from, to := max(0, col-width), min(len(r), col+width)
-	if from > to {
+	if from > n {
 		return "", 0
 	}
-	excerpt, caret := string(r[from:to]), col-from
+	excerpt, caret := string(r), col-from
 	if from > 0 {
 		excerpt, caret = "…"+excerpt, caret+1
 	}
-	if to < len(r) {
+	if i < len(line) {
 		excerpt += "…"
 	}
 	// Wide Hangul takes two columns in a terminal: count it twice before
 	// the caret so the caret stands under the right character.
-	for _, c := range r[from:min(col, to)] {
+	for _, c := range r[:min(col-from, len(r))] {
 		if c >= 0x1100 && (c <= 0x115f || (c >= 0x2e80 && c <= 0xa4cf) || (c >= 0xac00 && c <= 0xd7a3) || (c >= 0xf900 && c <= 0xfaff) || (c >= 0xff00 && c <= 0xff60)) {
 			caret++
 		}

@@ -423,12 +423,24 @@ func loadCase(fsys fs.FS, name string, voc *Vocab, text *offheap.Arena, ps *json
 		for i, it := range items {
 			checkTerm(voc, it, field, key, i, errorAt)
 		}
+		// A case lists a few terms: compare them pairwise. A long list
+		// (a mistake, or a generated file) gets a set instead, so that its
+		// check stays linear.
+		var seen map[string]bool
+		if len(items) > 16 {
+			seen = make(map[string]bool, len(items))
+		}
 		for i, it := range items {
-			for _, prev := range items[:i] {
-				if prev.Str == it.Str {
-					errorAt(it, fmt.Sprintf("%s[%d]", key, i), "%q is listed twice", it.Str)
-					break
+			dup := seen[it.Str]
+			if seen == nil {
+				for _, prev := range items[:i] {
+					dup = dup || prev.Str == it.Str
 				}
+			} else {
+				seen[it.Str] = true
+			}
+			if dup {
+				errorAt(it, fmt.Sprintf("%s[%d]", key, i), "%q is listed twice", it.Str)
 			}
 		}
 	}

@@ -80,6 +80,7 @@ type Doc struct {
 	Fatal bool
 	src   string
 	lines []int // offsets where lines start
+	last  cursor
 }
 
 // Pos converts a byte offset into a 1-based line and column; the column
@@ -105,8 +106,21 @@ func (d *Doc) Pos(off int) (line, col int) {
 	if off > len(d.src) {
 		off = len(d.src)
 	}
-	return lo + 1, utf8.RuneCountInString(d.src[d.lines[lo]:off]) + 1
+	// Checks report in the order of the file, so the column is counted on
+	// from the last position asked for when it is earlier on the same line:
+	// a one-line file with 100,000 problems costs one pass, not one pass
+	// per problem.
+	from, col := d.lines[lo], 1
+	if d.last.line == lo+1 && d.last.off <= off {
+		from, col = d.last.off, d.last.col
+	}
+	col += utf8.RuneCountInString(d.src[from:off])
+	d.last = cursor{off: off, line: lo + 1, col: col}
+	return lo + 1, col
 }
+
+// cursor is a position Pos returned.
+type cursor struct{ off, line, col int }
 
 type parser struct {
 	src   string
@@ -329,6 +343,7 @@ func (p *parser) object() *Value {
 		return v
 	}
 	mark := len(p.memberStack)
+	var seen map[string]struct{}
 	for {
 		p.space()
 		if p.i >= len(p.src) || p.src[p.i] != '"' {
@@ -336,11 +351,8 @@ func (p *parser) object() *Value {
 		}
 		keyOff := p.i
 		key := p.str()
-		for _, m := range p.memberStack[mark:] {
-			if m.Key == key {
-				p.doc.Problems = append(p.doc.Problems, Problem{Off: keyOff, Msg: fmt.Sprintf("duplicate key %q", key)})
-				break
-			}
+		if p.seenKey(&seen, mark, key) {
+			p.doc.Problems = append(p.doc.Problems, Problem{Off: keyOff, Msg: fmt.Sprintf("duplicate key %q", key)})
 		}
 		p.space()
 		if p.i >= len(p.src) || p.src[p.i] != ':' {
@@ -354,6 +366,35 @@ func (p *parser) object() *Value {
 			return v
 		}
 	}
+}
+
+// seenKey reports whether the object whose members start at mark already
+// has key. A few members are compared one by one; past that a set is kept,
+// so that an object of 100,000 keys is checked in linear time.
+func (p *parser) seenKey(seen *map[string]struct{}, mark int, key string) bool {
+	members := p.memberStack[mark:]
+	const few = 16
+	if len(members) < few {
+		for _, m := range members {
+			if m.Key == key {
+				return true
+			}
+		}
+		return false
+	}
+	if *seen == nil {
+		*seen = make(map[string]struct{}, 2*len(members))
+		for _, m := range members {
+			(*seen)[m.Key] = struct{}{}
+		}
+	}
+	_, dup := (*seen)[key]
+	if !dup {
+		// The member is pushed after its value is parsed; recording the
+		// key now is the same, as a duplicate is reported either way.
+		(*seen)[key] = struct{}{}
+	}
+	return dup
 }
 
 // next reads what follows a member or an item: a comma before another one,
