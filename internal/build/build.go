@@ -140,6 +140,11 @@ func Run(ctx context.Context, opt Options) (*Stats, diag.List, error) {
 	if err != nil {
 		return nil, diag.List{}, err
 	}
+	if opt.BaseURL != "" {
+		if err := cases.CheckBaseURL(opt.BaseURL); err != nil {
+			return nil, diag.List{}, fmt.Errorf("base URL: %w", err)
+		}
+	}
 	t := start
 	lib, list, err := load(opt.Content, opt.Text)
 	if err != nil {

@@ -181,3 +181,19 @@ func TestRelativeOut(t *testing.T) {
 		t.Errorf("working folder holds %d entries, want public and site", len(entries))
 	}
 }
+
+// TestBaseURLChecked: -base-url follows the rule of base_url in site.json,
+// so that no javascript: URL reaches a canonical link or a feed.
+func TestBaseURLChecked(t *testing.T) {
+	content := repotest.CopyDir(t, "content")
+	for _, u := range []string{"javascript:alert(1)//", "https://example.org/?q=1/", "https://example.org/#x/", "example.org/"} {
+		out := filepath.Join(t.TempDir(), "public")
+		_, _, err := Run(context.Background(), Options{Content: content, Out: out, BaseURL: u})
+		if err == nil || !strings.Contains(err.Error(), "base URL") {
+			t.Errorf("-base-url %s: err = %v", u, err)
+		}
+		if _, err := os.Stat(out); !os.IsNotExist(err) {
+			t.Errorf("-base-url %s: output written", u)
+		}
+	}
+}

@@ -4,8 +4,10 @@
 // errors; content checks need them for every field.
 //
 // The parser is strict JSON (RFC 8259): no comments, no trailing commas.
-// Invalid UTF-8 inside a string and duplicate keys are reported as problems
-// but do not stop the parse, so one run finds all of them.
+// Invalid UTF-8 inside a string, escapes of lone UTF-16 surrogates and of
+// control characters other than tab and newline, and duplicate keys are
+// reported as problems but do not stop the parse, so one run finds all of
+// them.
 //
 // A parse allocates little: values, array items and object members are cut
 // from a few large blocks, which a Parser reuses from one document to the
@@ -475,6 +477,7 @@ func (p *parser) str() string {
 			p.buf = b // keep the grown scratch for the next string
 			return string(b)
 		case c == '\\':
+			esc := p.i
 			p.i++
 			if p.i >= len(p.src) {
 				p.fail("unterminated string")
@@ -485,26 +488,21 @@ func (p *parser) str() string {
 			case '"', '\\', '/':
 				b = append(b, e)
 			case 'b':
-				b = append(b, '\b')
+				b = p.appendControl(b, '\b', esc)
 			case 'f':
-				b = append(b, '\f')
+				b = p.appendControl(b, '\f', esc)
 			case 'n':
 				b = append(b, '\n')
 			case 'r':
-				b = append(b, '\r')
+				b = p.appendControl(b, '\r', esc)
 			case 't':
 				b = append(b, '\t')
 			case 'u':
 				r := p.hex4()
 				if utf16.IsSurrogate(r) {
-					r2 := rune(-1)
-					if p.i+1 < len(p.src) && p.src[p.i] == '\\' && p.src[p.i+1] == 'u' {
-						p.i += 2
-						r2 = p.hex4()
-					}
-					r = utf16.DecodeRune(r, r2)
+					r = p.pair(r, esc)
 				}
-				b = utf8.AppendRune(b, r)
+				b = p.appendControl(b, r, esc)
 			default:
 				p.i -= 2
 				p.fail("invalid escape \\%c in string", e)
@@ -547,6 +545,38 @@ func zeroByte(w uint64) uint64 { return (w - ones) &^ w & (ones * 0x80) }
 // byteBelow is not zero exactly when one of w's bytes is below n, for n at
 // most 0x80, by the same argument.
 func byteBelow(w uint64, n byte) uint64 { return (w - ones*uint64(n)) &^ w & (ones * 0x80) }
+
+// pair completes the surrogate r, whose escape starts at esc, with the low
+// surrogate escaped right after it. A surrogate without its other half is
+// no character at all: it is reported and read as U+FFFD, and an escape
+// after it that is not its half is left to be read on its own.
+func (p *parser) pair(r rune, esc int) rune {
+	if r < 0xdc00 && p.i+1 < len(p.src) && p.src[p.i] == '\\' && p.src[p.i+1] == 'u' {
+		back := p.i
+		p.i += 2
+		if r2 := p.hex4(); r2 >= 0xdc00 && r2 <= 0xdfff {
+			return utf16.DecodeRune(r, r2)
+		}
+		p.i = back
+	}
+	p.problem(esc, fmt.Sprintf("lone surrogate %s: half of a UTF-16 pair is no character", p.src[esc:esc+6]))
+	return utf8.RuneError
+}
+
+// appendControl appends the character r written as the escape at esc,
+// reporting it when it is a control character other than tab and newline:
+// text with a NUL or an escape sequence in it is a mistake in a text
+// format, and a terminal or a feed reader would trip on it.
+func (p *parser) appendControl(b []byte, r rune, esc int) []byte {
+	if (r < 0x20 && r != '\t' && r != '\n') || (r >= 0x7f && r <= 0x9f) {
+		p.problem(esc, fmt.Sprintf("control character %U in a string: only tabs and line breaks may be in text", r))
+	}
+	return utf8.AppendRune(b, r)
+}
+
+func (p *parser) problem(off int, msg string) {
+	p.doc.Problems = append(p.doc.Problems, Problem{Off: off, Msg: msg})
+}
 
 // appendInvalid appends the run up to end, which holds invalid UTF-8,
 // replacing each bad byte with U+FFFD and reporting it. The run ends at an

@@ -79,6 +79,11 @@ func New(opt Options) (*Server, error) {
 	if opt.BaseURL != "" && !strings.HasSuffix(opt.BaseURL, "/") {
 		opt.BaseURL += "/"
 	}
+	if opt.BaseURL != "" {
+		if err := cases.CheckBaseURL(opt.BaseURL); err != nil {
+			return nil, fmt.Errorf("base URL: %w", err)
+		}
+	}
 	s := &Server{opt: opt, stopping: make(chan struct{})}
 	if err := s.addRoot("content", opt.Content, true); err != nil {
 		return nil, err
