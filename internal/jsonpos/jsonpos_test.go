@@ -38,9 +38,9 @@ func TestStrings(t *testing.T) {
 	// Reported, but read as encoding/json reads them.
 	for src, want := range map[string]string{
 		`"\b\f\r\u0000\u001b\u007f\u0085"`: "\b\f\r\x00\x1b\x7f\u0085",
-		`"\ud800\u0041"`:                    "\ufffdA",
-		`"\ud800\ud800x"`:                   "\ufffd\ufffdx",
-		`"\ude00\ud83d"`:                    "\ufffd\ufffd",
+		`"\ud800\u0041"`:                   "\ufffdA",
+		`"\ud800\ud800x"`:                  "\ufffd\ufffdx",
+		`"\ude00\ud83d"`:                   "\ufffd\ufffd",
 	} {
 		if d := Parse(src); d.Fatal || len(d.Problems) == 0 || d.Root.Str != want {
 			t.Errorf("%s: %q %+v, want %q and problems", src, d.Root.Str, d.Problems, want)
