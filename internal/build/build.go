@@ -281,12 +281,17 @@ var Extras = []Extra{
 }
 
 // writeHeaders writes _headers, the file several static hosts read for
-// response headers: hashed assets may be cached forever, everything under a
-// stable name only briefly so that a rebuild shows at once.
+// response headers: the security headers for every file; hashed assets may
+// be cached forever, everything under a stable name only briefly so that a
+// rebuild shows at once.
 func writeHeaders(s *site.Site, write func(string, []byte) error) error {
 	var b strings.Builder
 	b.WriteString("# Response headers for static hosts that read _headers. Written by incidentlib.\n")
-	b.WriteString("/*\n  X-Content-Type-Options: nosniff\n  Referrer-Policy: strict-origin-when-cross-origin\n\n")
+	b.WriteString("/*\n")
+	for _, h := range site.SecurityHeaders {
+		b.WriteString("  " + h.Name + ": " + h.Value + "\n")
+	}
+	b.WriteString("\n")
 	b.WriteString("/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n\n")
 	for _, p := range []string{"/", "/index.html", "/404.html", "/en/*", "/ko/*", "/api/*", "/search/*", "/sitemap.xml", "/robots.txt", "/llms.txt"} {
 		b.WriteString(p + "\n  Cache-Control: public, max-age=300, must-revalidate\n\n")

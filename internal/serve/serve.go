@@ -297,15 +297,16 @@ func (s *Server) build(cur *model, changed []string, full, themeChanged bool) *m
 	return m
 }
 
-// apply rebuilds after a burst of changes and swaps the new model in.
-func (s *Server) apply(content []string, templates bool, what string) {
+// apply rebuilds after a burst of changes and swaps the new model in; full
+// reads all the content again.
+func (s *Server) apply(content []string, full, templates bool, what string) {
 	s.rebuild.Lock()
 	defer s.rebuild.Unlock()
 	cur := s.cur.Load()
-	if len(content) == 0 && !templates {
+	if len(content) == 0 && !templates && !full {
 		return
 	}
-	m := s.build(cur, content, cur.lib == nil, templates)
+	m := s.build(cur, content, full || cur.lib == nil, templates)
 	s.report(cur, m, what)
 	s.cur.Store(m)
 	close(cur.next)
