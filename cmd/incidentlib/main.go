@@ -41,7 +41,8 @@ Usage:
 A build reports every problem in the content at once, as
   file:line:column: field: message
 and exits with status 1 without touching the previous output. Warnings (such
-as a missing translation) are printed but do not fail the build.
+as a missing translation) are printed but do not fail the build. Ctrl-C stops
+a build, keeps the previous output and exits with status 130.
 
 Run "incidentlib help build" for a command's flags.
 `
@@ -128,7 +129,7 @@ func buildFlags(o *build.Options, stderr io.Writer) *flag.FlagSet {
 in both languages, search index, JSON API, feeds, sitemap) into a new folder
 that replaces -out only when everything succeeded.`, stderr)
 	fs.StringVar(&o.Content, "content", "content", "content `folder` to read")
-	fs.StringVar(&o.Out, "out", "public", "output `folder`, replaced as a whole")
+	fs.StringVar(&o.Out, "out", "public", "output `folder`, replaced as a whole: a new or empty one, or one an earlier build wrote")
 	fs.BoolVar(&o.Offline, "offline", false, "write links that name index.html, so the site works when opened from disk")
 	fs.StringVar(&o.BaseURL, "base-url", "", "public `URL` of the site, such as https://example.org/incidentlib/ (default: base_url in site.json)")
 	fs.StringVar(&o.Templates, "templates", "", "use templates from this `folder` instead of the built-in ones")

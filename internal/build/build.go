@@ -33,7 +33,7 @@ import (
 // Options say what to build and where.
 type Options struct {
 	Content   string // the content folder
-	Out       string // the output folder, replaced as a whole
+	Out       string // the output folder, replaced as a whole (see Marker for which it takes)
 	Offline   bool   // links that work from disk
 	BaseURL   string // overrides site.json's base_url when set
 	Templates string // a folder of templates to use instead of the built-in ones
