@@ -295,57 +295,34 @@ func isTerminal(w io.Writer) bool {
 	return err == nil && info.Mode()&os.ModeCharDevice != 0
 }
 
-// shownPerFile is how many problems of one file a report shows in full;
-// the rest are counted, so that a file with 100,000 problems does not bury
-// the others (and the first few are what to fix first anyway).
-const shownPerFile = 20
-
 // printDiags prints the problems, each followed by the part of its line it
 // points at and a caret, as compilers do; case files are often one long line,
 // so the excerpt is clipped around the column. The list is sorted by file.
 func printDiags(w io.Writer, list diag.List, content string) {
 	var (
-		file          string
-		lines         []string
-		read          bool
-		shown, hidden int
+		file  string // the file whose lines are read
+		lines []string
 	)
-	more := func() {
-		if hidden > 0 {
-			noun := "problems"
-			if hidden == 1 {
-				noun = "problem"
-			}
-			fmt.Fprintf(w, "%s: and %d more %s\n", file, hidden, noun)
-		}
-	}
-	for _, d := range list.Items {
-		if d.File != file || shown == 0 {
-			more()
-			file, lines, read, shown, hidden = d.File, nil, false, 0, 0
-		}
-		if shown == shownPerFile {
-			hidden++
-			continue
-		}
-		shown++
+	show := func(d diag.Diag) {
 		fmt.Fprintln(w, d.String())
 		if d.Line <= 0 {
-			continue
+			return
 		}
-		if !read {
+		if d.File != file {
+			file, lines = d.File, nil
 			if b, err := os.ReadFile(filepath.Join(content, filepath.FromSlash(d.File))); err == nil {
 				lines = strings.Split(string(b), "\n")
 			}
-			read = true
 		}
 		if d.Line > len(lines) {
-			continue
+			return
 		}
 		excerpt, caret := clip(lines[d.Line-1], d.Col-1, 36)
 		fmt.Fprintf(w, "    %s\n    %s^\n", excerpt, strings.Repeat(" ", caret))
 	}
-	more()
+	list.Report(diag.ShownPerFile, show, func(file string, left int) {
+		fmt.Fprintln(w, diag.More(file, left))
+	})
 }
 
 // clip returns the part of line within width characters of column col

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"incidentlib/internal/diag"
 	"incidentlib/internal/repotest"
 )
 
@@ -76,7 +77,7 @@ func TestManyProblems(t *testing.T) {
 		if kind == "terms" && !strings.Contains(out, `components[19]: unknown term "term000019"`) {
 			t.Errorf("terms: the 20th problem is not shown in full:\n%.3000s", out)
 		}
-		if lines := strings.Count(out, "\n"); lines > 3*shownPerFile+2 {
+		if lines := strings.Count(out, "\n"); lines > 3*diag.ShownPerFile+2 {
 			t.Errorf("%s: %d lines of report", kind, lines)
 		}
 	}

@@ -326,12 +326,15 @@ func (s *Server) report(prev, m *model, what string) {
 		}
 	}
 	var b strings.Builder
-	for _, d := range m.problems.Items {
+	m.problems.Report(diag.ShownPerFile, func(d diag.Diag) {
 		if !d.Warning || !seen[d.String()] {
 			b.WriteString(d.String())
 			b.WriteByte('\n')
 		}
-	}
+	}, func(file string, left int) {
+		b.WriteString(diag.More(file, left))
+		b.WriteByte('\n')
+	})
 	if m.site != nil {
 		for _, d := range m.diags.Items {
 			if d.Warning && !seen[d.String()] {
