@@ -290,7 +290,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 func (s *Server) errorPage(w http.ResponseWriter, m *model, problems diag.List, status int) {
 	type item struct{ At, Field, Msg string }
 	var errs, warns []item
-	for _, d := range problems.Items {
+	problems.Report(diag.ShownPerFile, func(d diag.Diag) {
 		it := item{At: d.File, Field: d.Field, Msg: d.Msg}
 		if d.Line > 0 {
 			it.At += fmt.Sprintf(":%d:%d", d.Line, d.Col)
@@ -300,9 +300,11 @@ func (s *Server) errorPage(w http.ResponseWriter, m *model, problems diag.List, 
 		} else {
 			errs = append(errs, it)
 		}
-	}
+	}, func(file string, left int) {
+		errs = append(errs, item{Msg: diag.More(file, left)})
+	})
 	var b bytes.Buffer
-	err := errorTmpl.Execute(&b, map[string]any{"Errors": errs, "Warnings": warns, "CSS": errorCSSPath})
+	err := errorTmpl.Execute(&b, map[string]any{"Errors": errs, "Warnings": warns, "Count": problems.Errors(), "CSS": errorCSSPath})
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
@@ -325,11 +327,11 @@ var errorTmpl = template.Must(template.New("error").Parse(`<!DOCTYPE html>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{{len .Errors}} problem{{if ne (len .Errors) 1}}s{{end}} · incidentlib serve</title>
+<title>{{.Count}} problem{{if ne .Count 1}}s{{end}} · incidentlib serve</title>
 <link rel="stylesheet" href="{{.CSS}}">
 </head>
 <body>
-<h1>The site cannot be shown: {{len .Errors}} problem{{if ne (len .Errors) 1}}s{{end}}</h1>
+<h1>The site cannot be shown: {{.Count}} problem{{if ne .Count 1}}s{{end}}</h1>
 <p>Fix the files below and save: this page reloads by itself.</p>
 <ol>{{range .Errors}}
 <li><code>{{with .At}}<span class="at">{{.}}</span>: {{end}}{{with .Field}}<span class="field">{{.}}</span>: {{end}}{{.Msg}}</code></li>{{end}}

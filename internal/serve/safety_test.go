@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"fmt"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -125,5 +126,24 @@ func TestContentFolderReplaced(t *testing.T) {
 	time.Sleep(300 * time.Millisecond)
 	if r.srv.Version() != v {
 		t.Errorf("an edit in the folder moved away rebuilt the preview:\n%s", r.log.String())
+	}
+}
+
+// TestErrorPageClipped: a file with many problems shows its first ones and
+// how many more, on the page and in the terminal, and the count is all.
+func TestErrorPageClipped(t *testing.T) {
+	dir := repotest.CopyDir(t, "content")
+	r := start(t, Options{Content: dir})
+	editCase(t, filepath.Join(dir, "cases", "IL-0495.json"), func(c map[string]any) {
+		for i := 0; i < 25; i++ {
+			c[fmt.Sprintf("unknown%02d", i)] = 1
+		}
+	})
+	waitFor(t, r.url+"/en/", 5*time.Second, "the clipped error page", func(status int, body string) bool {
+		return status == 500 && strings.Contains(body, "25 problems") && strings.Contains(body, "unknown19: unknown field") &&
+			!strings.Contains(body, "unknown20") && strings.Contains(body, "cases/IL-0495.json: and 5 more problems")
+	})
+	if log := r.log.String(); !strings.Contains(log, "cases/IL-0495.json: and 5 more problems") || strings.Contains(log, "unknown20") {
+		t.Errorf("the terminal does not clip the report:\n%s", log)
 	}
 }
