@@ -108,6 +108,29 @@ func load(content string, text *offheap.Arena) (*cases.Library, diag.List, error
 	return lib, list, nil
 }
 
+// loadUnless loads the content unless ctx ends first: at 100,000 cases
+// loading takes seconds, and nothing is written yet that would need
+// cleaning up, so a Ctrl-C need not wait for it. (The loading goroutine
+// then finishes on its own, in a process that is about to exit.)
+func loadUnless(ctx context.Context, content string, text *offheap.Arena) (*cases.Library, diag.List, error) {
+	type result struct {
+		lib  *cases.Library
+		list diag.List
+		err  error
+	}
+	done := make(chan result, 1)
+	go func() {
+		lib, list, err := load(content, text)
+		done <- result{lib, list, err}
+	}()
+	select {
+	case r := <-done:
+		return r.lib, r.list, r.err
+	case <-ctx.Done():
+		return nil, diag.List{}, interrupted(ctx)
+	}
+}
+
 // Sources returns the template and static folders to use.
 func Sources(opt Options) (templates, static fs.FS) {
 	templates, static = incidentlib.Templates(), incidentlib.Static()
@@ -146,7 +169,7 @@ func Run(ctx context.Context, opt Options) (*Stats, diag.List, error) {
 		}
 	}
 	t := start
-	lib, list, err := load(opt.Content, opt.Text)
+	lib, list, err := loadUnless(ctx, opt.Content, opt.Text)
 	if err != nil {
 		return nil, list, err
 	}

@@ -302,3 +302,20 @@ func TestKilledBuildLeftoversRemoved(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestCancelBeforeWriting: a build cancelled before it starts writing
+// returns at once, writes nothing and leaves no temporary folder.
+func TestCancelBeforeWriting(t *testing.T) {
+	content := repotest.CopyDir(t, "content")
+	out := filepath.Join(t.TempDir(), "public")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, _, err := Run(ctx, Options{Content: content, Out: out})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+	entries, _ := os.ReadDir(filepath.Dir(out))
+	if len(entries) != 0 {
+		t.Errorf("a build cancelled before writing left %d entries", len(entries))
+	}
+}
