@@ -145,7 +145,7 @@ func benchOne(dir string, n int, pagefind, pfWhy string, reps int) (row, error) 
 	}
 	logf("%d cases: building the site", n)
 	start := time.Now()
-	st, diags, err := build.Run(build.Options{Content: content, Out: out})
+	st, diags, err := build.Run(context.Background(), build.Options{Content: content, Out: out})
 	if err != nil {
 		return r, fmt.Errorf("build: %v\n%v", err, diags)
 	}

@@ -9,6 +9,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -42,6 +43,7 @@ A build reports every problem in the content at once, as
 and exits with status 1 without touching the previous output. Warnings (such
 as a missing translation) are printed but do not fail the build; "check
 -strict" fails on them too, which is how CI keeps the shipped content clean.
+Ctrl-C stops a build, keeps the previous output and exits with status 130.
 
 Run "incidentlib help build" for a command's flags.
 `
@@ -128,7 +130,7 @@ func buildFlags(o *build.Options, stderr io.Writer) *flag.FlagSet {
 in both languages, search index, JSON API, feeds, sitemap) into a new folder
 that replaces -out only when everything succeeded.`, stderr)
 	fs.StringVar(&o.Content, "content", "content", "content `folder` to read")
-	fs.StringVar(&o.Out, "out", "public", "output `folder`, replaced as a whole")
+	fs.StringVar(&o.Out, "out", "public", "output `folder`, replaced as a whole: a new or empty one, or one an earlier build wrote")
 	fs.BoolVar(&o.Offline, "offline", false, "write links that name index.html, so the site works when opened from disk")
 	fs.StringVar(&o.BaseURL, "base-url", "", "public `URL` of the site, such as https://example.org/incidentlib/ (default: base_url in site.json)")
 	fs.StringVar(&o.Templates, "templates", "", "use templates from this `folder` instead of the built-in ones")
@@ -190,13 +192,18 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 	// This process ends after the build, so the text of the cases can live
 	// outside the collected heap for good.
 	o.Text = new(offheap.Arena)
-	st, list, err := build.Run(o)
+	ctx, stop := interruptible(stderr)
+	defer stop()
+	st, list, err := build.Run(ctx, o)
 	if o.Progress != nil {
 		fmt.Fprint(stderr, "\r\033[K") // clear the progress line
 	}
 	printDiags(stderr, list, o.Content)
 	if err != nil {
 		fmt.Fprintf(stderr, "incidentlib build: %v\n", err)
+		if errors.Is(err, context.Canceled) {
+			return exitInterrupted
+		}
 		return 1
 	}
 	for _, l := range st.KindLines() {
@@ -209,6 +216,40 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "%s → %s\n", st.Summary(), o.Out)
 	return 0
+}
+
+// exitInterrupted is the status of a build stopped by Ctrl-C or SIGTERM,
+// as shells report a process that SIGINT ended (128 + 2).
+const exitInterrupted = 130
+
+// interruptible returns a context that ends at the first Ctrl-C or SIGTERM,
+// so that the build stops its workers and removes its temporary folder. A
+// second signal ends the process at once; the next build of the same
+// output removes what it left.
+func interruptible(stderr io.Writer) (context.Context, func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	sig := make(chan os.Signal, 2)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-sig:
+		case <-done:
+			return
+		}
+		fmt.Fprintln(stderr, "\nincidentlib build: stopping (press Ctrl-C again to quit at once)")
+		cancel()
+		select {
+		case <-sig:
+			os.Exit(exitInterrupted)
+		case <-done:
+		}
+	}()
+	return ctx, func() {
+		signal.Stop(sig)
+		close(done)
+		cancel()
+	}
 }
 
 func checkFlags(content *string, strict *bool, stderr io.Writer) *flag.FlagSet {
@@ -257,53 +298,71 @@ func isTerminal(w io.Writer) bool {
 	return err == nil && info.Mode()&os.ModeCharDevice != 0
 }
 
-// printDiags prints every problem, each followed by the part of its line it
+// printDiags prints the problems, each followed by the part of its line it
 // points at and a caret, as compilers do; case files are often one long line,
-// so the excerpt is clipped around the column.
+// so the excerpt is clipped around the column. The list is sorted by file.
 func printDiags(w io.Writer, list diag.List, content string) {
-	files := map[string][]string{}
-	for _, d := range list.Items {
+	var (
+		file  string // the file whose lines are read
+		lines []string
+	)
+	show := func(d diag.Diag) {
 		fmt.Fprintln(w, d.String())
 		if d.Line <= 0 {
-			continue
+			return
 		}
-		lines, ok := files[d.File]
-		if !ok {
+		if d.File != file {
+			file, lines = d.File, nil
 			if b, err := os.ReadFile(filepath.Join(content, filepath.FromSlash(d.File))); err == nil {
 				lines = strings.Split(string(b), "\n")
 			}
-			files[d.File] = lines
 		}
 		if d.Line > len(lines) {
-			continue
+			return
 		}
 		excerpt, caret := clip(lines[d.Line-1], d.Col-1, 36)
 		fmt.Fprintf(w, "    %s\n    %s^\n", excerpt, strings.Repeat(" ", caret))
 	}
+	list.Report(diag.ShownPerFile, show, func(file string, left int) {
+		fmt.Fprintln(w, diag.More(file, left))
+	})
 }
 
 // clip returns the part of line within width characters of column col
 // (0-based, in characters) and where col falls in it. Tabs become spaces so
-// that the caret lines up.
+// that the caret lines up. It reads the line only up to the end of the
+// excerpt.
 func clip(line string, col, width int) (string, int) {
-	r := []rune(strings.ReplaceAll(line, "\t", " "))
-	if !utf8.ValidString(line) {
-		r = []rune(strings.ToValidUTF8(string(r), "?"))
+	from, to := max(0, col-width), col+width
+	var r []rune
+	i, n := 0, 0 // bytes and characters passed
+	for ; i < len(line) && n < to; n++ {
+		c, size := utf8.DecodeRuneInString(line[i:])
+		i += size
+		if n < from {
+			continue
+		}
+		switch {
+		case c == '\t':
+			c = ' '
+		case c == utf8.RuneError && size == 1:
+			c = '?'
+		}
+		r = append(r, c)
 	}
-	from, to := max(0, col-width), min(len(r), col+width)
-	if from > to {
+	if from > n {
 		return "", 0
 	}
-	excerpt, caret := string(r[from:to]), col-from
+	excerpt, caret := string(r), col-from
 	if from > 0 {
 		excerpt, caret = "…"+excerpt, caret+1
 	}
-	if to < len(r) {
+	if i < len(line) {
 		excerpt += "…"
 	}
 	// Wide Hangul takes two columns in a terminal: count it twice before
 	// the caret so the caret stands under the right character.
-	for _, c := range r[from:min(col, to)] {
+	for _, c := range r[:min(col-from, len(r))] {
 		if c >= 0x1100 && (c <= 0x115f || (c >= 0x2e80 && c <= 0xa4cf) || (c >= 0xac00 && c <= 0xd7a3) || (c >= 0xf900 && c <= 0xfaff) || (c >= 0xff00 && c <= 0xff60)) {
 			caret++
 		}

@@ -6,6 +6,7 @@ package build
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"hash/maphash"
@@ -15,6 +16,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -31,7 +33,7 @@ import (
 // Options say what to build and where.
 type Options struct {
 	Content   string // the content folder
-	Out       string // the output folder, replaced as a whole
+	Out       string // the output folder, replaced as a whole (see Marker for which it takes)
 	Offline   bool   // links that work from disk
 	BaseURL   string // overrides site.json's base_url when set
 	Templates string // a folder of templates to use instead of the built-in ones
@@ -106,6 +108,29 @@ func load(content string, text *offheap.Arena) (*cases.Library, diag.List, error
 	return lib, list, nil
 }
 
+// loadUnless loads the content unless ctx ends first: at 100,000 cases
+// loading takes seconds, and nothing is written yet that would need
+// cleaning up, so a Ctrl-C need not wait for it. (The loading goroutine
+// then finishes on its own, in a process that is about to exit.)
+func loadUnless(ctx context.Context, content string, text *offheap.Arena) (*cases.Library, diag.List, error) {
+	type result struct {
+		lib  *cases.Library
+		list diag.List
+		err  error
+	}
+	done := make(chan result, 1)
+	go func() {
+		lib, list, err := load(content, text)
+		done <- result{lib, list, err}
+	}()
+	select {
+	case r := <-done:
+		return r.lib, r.list, r.err
+	case <-ctx.Done():
+		return nil, diag.List{}, interrupted(ctx)
+	}
+}
+
 // Sources returns the template and static folders to use.
 func Sources(opt Options) (templates, static fs.FS) {
 	templates, static = incidentlib.Templates(), incidentlib.Static()
@@ -119,8 +144,14 @@ func Sources(opt Options) (templates, static fs.FS) {
 }
 
 // Run builds the site. Content problems come back in the list (warnings
-// too); err is set when the build did not replace the output folder.
-func Run(opt Options) (*Stats, diag.List, error) {
+// too); err is set when the build did not replace the output folder. The
+// output folder is judged before anything else is done (see Marker).
+//
+// When ctx is done, the workers stop, the temporary folder is removed and
+// Run returns an error that wraps ctx's (context.Canceled for Ctrl-C); the
+// previous output stays as it was. The first error writing a file stops the
+// build the same way, with that one error.
+func Run(ctx context.Context, opt Options) (*Stats, diag.List, error) {
 	start := time.Now()
 	st := &Stats{Kinds: map[string]int{}}
 	stage := func(name string, t0 time.Time) time.Time {
@@ -128,8 +159,17 @@ func Run(opt Options) (*Stats, diag.List, error) {
 		st.Stages = append(st.Stages, Stage{name, now.Sub(t0)})
 		return now
 	}
+	out, err := outTarget(opt)
+	if err != nil {
+		return nil, diag.List{}, err
+	}
+	if opt.BaseURL != "" {
+		if err := cases.CheckBaseURL(opt.BaseURL); err != nil {
+			return nil, diag.List{}, fmt.Errorf("base URL: %w", err)
+		}
+	}
 	t := start
-	lib, list, err := load(opt.Content, opt.Text)
+	lib, list, err := loadUnless(ctx, opt.Content, opt.Text)
 	if err != nil {
 		return nil, list, err
 	}
@@ -140,6 +180,9 @@ func Run(opt Options) (*Stats, diag.List, error) {
 			n = "1 error"
 		}
 		return nil, list, fmt.Errorf("%s in %s; nothing was written", n, opt.Content)
+	}
+	if err := interrupted(ctx); err != nil {
+		return nil, list, err
 	}
 	st.Cases = len(lib.Cases)
 	th, err := site.LoadTheme(Sources(opt))
@@ -152,18 +195,26 @@ func Run(opt Options) (*Stats, diag.List, error) {
 		return nil, list, err
 	}
 	t = stage("derive", t)
+	if err := interrupted(ctx); err != nil {
+		return nil, list, err
+	}
 
-	w, err := newWriter(opt.Out)
+	w, err := newWriter(out)
 	if err != nil {
 		return nil, list, err
 	}
 	defer w.abandon()
+	if tempMade != nil {
+		tempMade(w.tmp)
+	}
+	// The first failure, or the caller's cancel, stops every worker.
+	ctx, stop := context.WithCancelCause(ctx)
+	defer stop(nil)
 
 	// The search index and the API need only the model, so they are made
 	// while the pages render: on a machine with few cores this keeps every
 	// core busy until the end instead of finishing on one. (Made after the
 	// pages, at 10,000 cases the build took 0.3 s longer and 30 MB less.)
-	extraErrs := make([]error, len(Extras))
 	extraTook := make([]time.Duration, len(Extras))
 	extraFiles := make([]atomic.Int64, len(Extras))
 	var extras sync.WaitGroup
@@ -173,11 +224,18 @@ func Run(opt Options) (*Stats, diag.List, error) {
 			defer extras.Done()
 			t0 := time.Now()
 			write := func(path string, data []byte) error {
+				if ctx.Err() != nil {
+					return context.Cause(ctx)
+				}
+				if err := w.write(path, data); err != nil {
+					stop(err)
+					return err
+				}
 				extraFiles[i].Add(1)
-				return w.write(path, data)
+				return nil
 			}
-			if err := extra.Write(s, write); err != nil {
-				extraErrs[i] = fmt.Errorf("%s: %w", extra.Name, err)
+			if err := extra.Write(s, write); err != nil && ctx.Err() == nil {
+				stop(fmt.Errorf("%s: %w", extra.Name, err))
 			}
 			extraTook[i] = time.Since(t0)
 		}()
@@ -185,7 +243,7 @@ func Run(opt Options) (*Stats, diag.List, error) {
 	jobs := s.Jobs()
 	var rendered atomic.Int64
 	stopProgress := progress(opt.Progress, &rendered, len(jobs))
-	renderErr := render(s, jobs, w, opt.Workers, st, &rendered)
+	render(ctx, stop, s, jobs, w, opt.Workers, st, &rendered)
 	stopProgress()
 	st.Stages = append(st.Stages, Stage{"pages", time.Since(t)},
 		Stage{"render (workers)", st.renderTime}, Stage{"write (workers)", st.writeTime})
@@ -195,11 +253,14 @@ func Run(opt Options) (*Stats, diag.List, error) {
 		st.Stages = append(st.Stages, Stage{extra.Name + " (alongside)", extraTook[i]})
 		st.Kinds[extra.Name+" file"] += int(extraFiles[i].Load())
 	}
-	if err := errors.Join(append([]error{renderErr}, extraErrs...)...); err != nil {
+	if err := interrupted(ctx); err != nil {
 		return nil, list, err
 	}
 	if opt.Written != nil {
 		opt.Written()
+	}
+	if err := interrupted(ctx); err != nil {
+		return nil, list, err
 	}
 	t = time.Now()
 	st.Files, st.Bytes = int(w.files.Load()), w.bytes.Load()
@@ -209,6 +270,23 @@ func Run(opt Options) (*Stats, diag.List, error) {
 	stage("swap", t)
 	st.Total = time.Since(start)
 	return st, list, nil
+}
+
+// tempMade, when a test sets it, is called with the temporary folder as
+// soon as it exists, to make writes into it fail.
+var tempMade func(dir string)
+
+// interrupted returns why ctx is done, or nil: the first write error, or
+// the caller's cancel, wrapped so that errors.Is finds context.Canceled.
+func interrupted(ctx context.Context) error {
+	if ctx.Err() == nil {
+		return nil
+	}
+	cause := context.Cause(ctx)
+	if errors.Is(cause, context.Canceled) || errors.Is(cause, context.DeadlineExceeded) {
+		return fmt.Errorf("interrupted (%w); the previous output is unchanged", cause)
+	}
+	return cause
 }
 
 // Extra is a part of the site written outside the page jobs, such as the
@@ -226,12 +304,17 @@ var Extras = []Extra{
 }
 
 // writeHeaders writes _headers, the file several static hosts read for
-// response headers: hashed assets may be cached forever, everything under a
-// stable name only briefly so that a rebuild shows at once.
+// response headers: the security headers for every file; hashed assets may
+// be cached forever, everything under a stable name only briefly so that a
+// rebuild shows at once.
 func writeHeaders(s *site.Site, write func(string, []byte) error) error {
 	var b strings.Builder
 	b.WriteString("# Response headers for static hosts that read _headers. Written by incidentlib.\n")
-	b.WriteString("/*\n  X-Content-Type-Options: nosniff\n  Referrer-Policy: strict-origin-when-cross-origin\n\n")
+	b.WriteString("/*\n")
+	for _, h := range site.SecurityHeaders {
+		b.WriteString("  " + h.Name + ": " + h.Value + "\n")
+	}
+	b.WriteString("\n")
 	b.WriteString("/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n\n")
 	for _, p := range []string{"/", "/index.html", "/404.html", "/en/*", "/ko/*", "/api/*", "/search/*", "/sitemap.xml", "/robots.txt", "/llms.txt"} {
 		b.WriteString(p + "\n  Cache-Control: public, max-age=300, must-revalidate\n\n")
@@ -266,14 +349,15 @@ func progress(report func(done, total int), done *atomic.Int64, total int) (stop
 	return func() { close(quit); wg.Wait() }
 }
 
-func render(s *site.Site, jobs []site.Job, w *writer, workers int, st *Stats, done *atomic.Int64) error {
+// render renders and writes the jobs with a pool of workers until they are
+// done or ctx is; the first error stops every worker through stop.
+func render(ctx context.Context, stop context.CancelCauseFunc, s *site.Site, jobs []site.Job, w *writer, workers int, st *Stats, done *atomic.Int64) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	var (
 		next  atomic.Int64
 		mu    sync.Mutex
-		errs  []error
 		wg    sync.WaitGroup
 		pages atomic.Int64
 		kinds = make([]map[string]int, workers)
@@ -292,7 +376,7 @@ func render(s *site.Site, jobs []site.Job, w *writer, workers int, st *Stats, do
 				st.writeTime += writeTime
 				mu.Unlock()
 			}()
-			for {
+			for ctx.Err() == nil {
 				n := int(next.Add(1)) - 1
 				if n >= len(jobs) {
 					return
@@ -303,16 +387,15 @@ func render(s *site.Site, jobs []site.Job, w *writer, workers int, st *Stats, do
 				typ, err := s.Render(j, out)
 				t1 := time.Now()
 				renderTime += t1.Sub(t0)
-				if err == nil {
-					err = w.write(j.File(), out.Bytes())
-					writeTime += time.Since(t1)
-				}
 				if err != nil {
-					mu.Lock()
-					errs = append(errs, fmt.Errorf("%s: %w", j.File(), err))
-					mu.Unlock()
-					continue
+					stop(fmt.Errorf("rendering %s: %w", j.File(), err))
+					return
 				}
+				if err := w.write(j.File(), out.Bytes()); err != nil {
+					stop(err)
+					return
+				}
+				writeTime += time.Since(t1)
 				if typ == "text/html" {
 					pages.Add(1)
 				}
@@ -328,11 +411,6 @@ func render(s *site.Site, jobs []site.Job, w *writer, workers int, st *Stats, do
 			st.Kinds[name] += n
 		}
 	}
-	if len(errs) > 0 {
-		sort.Slice(errs, func(i, j int) bool { return errs[i].Error() < errs[j].Error() })
-		return errors.Join(errs...)
-	}
-	return nil
 }
 
 func kindName(j site.Job) string {
@@ -387,29 +465,31 @@ type writer struct {
 	done   bool
 }
 
+// newWriter makes the temporary folder beside out (which outTarget has
+// judged and resolved), after removing those that killed builds of the
+// same output left behind. The marker goes in first, so that a folder left
+// by this build, too, is known for what it is.
 func newWriter(out string) (*writer, error) {
 	out = filepath.Clean(out)
-	if out == "." || out == "/" || out == "" {
-		return nil, fmt.Errorf("refusing to replace %q: name an output folder such as public", out)
-	}
-	if info, err := os.Stat(out); err == nil && !info.IsDir() {
-		return nil, fmt.Errorf("output %s exists and is not a folder", out)
-	}
 	parent := filepath.Dir(out)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return nil, err
 	}
-	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(out)+".build-")
+	removeStale(out)
+	tmp, err := os.MkdirTemp(parent, tempPrefix(out)+strconv.Itoa(os.Getpid())+"-")
 	if err != nil {
 		return nil, err
 	}
+	w := &writer{out: out, tmp: filepath.Clean(tmp), dirs: map[uint64]struct{}{}}
 	if err := os.Chmod(tmp, 0o755); err != nil {
+		w.abandon()
 		return nil, err
 	}
-	// MkdirTemp names it "./.public.build-…" when out is "public"; the paths
-	// mkdir climbs are cleaned by filepath.Join and must meet it.
-	tmp = filepath.Clean(tmp)
-	return &writer{out: out, tmp: tmp, dirs: map[uint64]struct{}{}}, nil
+	if err := os.WriteFile(filepath.Join(tmp, Marker), []byte(markerText), 0o644); err != nil {
+		w.abandon()
+		return nil, err
+	}
+	return w, nil
 }
 
 // write stores one file; path is a slash-separated site path. Paths come
@@ -425,10 +505,10 @@ func (w *writer) write(path string, data []byte) error {
 		}
 	}
 	full := filepath.Join(w.tmp, filepath.FromSlash(path))
-	if err := w.mkdir(filepath.Dir(full)); err != nil {
-		return err
+	err := w.mkdir(filepath.Dir(full))
+	if err == nil {
+		err = writeFile(full, data)
 	}
-	err := writeFile(full, data)
 	if errors.Is(err, fs.ErrNotExist) {
 		// The folder's hash was another folder's: make it for real.
 		if err = os.MkdirAll(filepath.Dir(full), 0o755); err == nil {
@@ -436,7 +516,13 @@ func (w *writer) write(path string, data []byte) error {
 		}
 	}
 	if err != nil {
-		return err
+		// The temporary folder's name means nothing to the reader: name the
+		// file by its place in the output.
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("writing %s: %w", filepath.Join(w.out, filepath.FromSlash(path)), err)
 	}
 	w.files.Add(1)
 	w.bytes.Add(int64(len(data)))
@@ -470,11 +556,23 @@ func (w *writer) mkdir(dir string) error {
 
 var dirSeed = maphash.MakeSeed()
 
-// commit swaps the new folder in. The old output is moved aside first and
+// commit swaps the new folder in. Where the system can, the two folders
+// trade places in one step and the old output, now under the temporary
+// name, is removed; elsewhere the old output is moved aside first and
 // removed only after the new one is in place.
 func (w *writer) commit() error {
+	if _, err := os.Lstat(w.out); err == nil {
+		swapped, err := exchange(w.tmp, w.out)
+		if err != nil {
+			return err
+		}
+		if swapped {
+			w.done = true
+			return os.RemoveAll(w.tmp)
+		}
+	}
 	old := ""
-	if _, err := os.Stat(w.out); err == nil {
+	if _, err := os.Lstat(w.out); err == nil {
 		old = w.tmp + ".old"
 		if err := os.Rename(w.out, old); err != nil {
 			return err

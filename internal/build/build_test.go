@@ -2,6 +2,7 @@ package build
 
 import (
 	"bytes"
+	"context"
 	"hash/maphash"
 	"io/fs"
 	"os"
@@ -48,7 +49,7 @@ func TestBuildDeterministicAndParallel(t *testing.T) {
 	content := repotest.CopyDir(t, "content")
 	dir := t.TempDir()
 	one, par := filepath.Join(dir, "one"), filepath.Join(dir, "par")
-	st, _, err := Run(Options{Content: content, Out: one, Workers: 1})
+	st, _, err := Run(context.Background(), Options{Content: content, Out: one, Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,14 +65,14 @@ func TestBuildDeterministicAndParallel(t *testing.T) {
 			t.Errorf("what the build says it wrote lacks %q:\n%s", want, lines)
 		}
 	}
-	if _, _, err := Run(Options{Content: content, Out: par, Workers: 4}); err != nil {
+	if _, _, err := Run(context.Background(), Options{Content: content, Out: par, Workers: 4}); err != nil {
 		t.Fatal(err)
 	}
 	a, b := tree(t, one), tree(t, par)
 	sameTree(t, a, b, "one worker vs four")
 	// The CLI keeps text outside the Go heap; the site must not change.
 	arena := filepath.Join(dir, "arena")
-	if _, _, err := Run(Options{Content: content, Out: arena, Text: new(offheap.Arena)}); err != nil {
+	if _, _, err := Run(context.Background(), Options{Content: content, Out: arena, Text: new(offheap.Arena)}); err != nil {
 		t.Fatal(err)
 	}
 	sameTree(t, a, tree(t, arena), "heap vs off-heap text")
@@ -91,7 +92,7 @@ func TestBuildDeterministicAndParallel(t *testing.T) {
 func TestFailedBuildKeepsOutput(t *testing.T) {
 	content := repotest.CopyDir(t, "content")
 	out := filepath.Join(t.TempDir(), "public")
-	if _, _, err := Run(Options{Content: content, Out: out}); err != nil {
+	if _, _, err := Run(context.Background(), Options{Content: content, Out: out}); err != nil {
 		t.Fatal(err)
 	}
 	before := tree(t, out)
@@ -102,7 +103,7 @@ func TestFailedBuildKeepsOutput(t *testing.T) {
 	bad = strings.Replace(bad, `"date":"2024-08-27"`, `"date":"2024-02-30"`, 1)
 	os.WriteFile(p, []byte(bad), 0o644)
 	os.WriteFile(filepath.Join(content, "cases", "IL-0338.json"), []byte(`{"id": "IL-0338",}`), 0o644)
-	_, list, err := Run(Options{Content: content, Out: out})
+	_, list, err := Run(context.Background(), Options{Content: content, Out: out})
 	if err == nil {
 		t.Fatal("broken content built")
 	}
@@ -138,14 +139,6 @@ func TestWriterRejectsEscapes(t *testing.T) {
 	}
 }
 
-func TestRefusesRoot(t *testing.T) {
-	for _, out := range []string{"", ".", "/"} {
-		if _, err := newWriter(out); err == nil {
-			t.Errorf("newWriter(%q) accepted", out)
-		}
-	}
-}
-
 // TestWriterFolderHashCollision makes a folder look made when it is not, as
 // when two folders share a hash: the write must still land.
 func TestWriterFolderHashCollision(t *testing.T) {
@@ -176,7 +169,7 @@ func TestRelativeOut(t *testing.T) {
 	dir := t.TempDir()
 	t.Chdir(dir)
 	for _, out := range []string{"public", "site/public", "./public"} {
-		if _, _, err := Run(Options{Content: content, Out: out, Workers: 2}); err != nil {
+		if _, _, err := Run(context.Background(), Options{Content: content, Out: out, Workers: 2}); err != nil {
 			t.Fatalf("Out %q: %v", out, err)
 		}
 		if _, err := os.Stat(filepath.Join(dir, out, "en", "cases", "IL-0495", "index.html")); err != nil {
@@ -186,5 +179,21 @@ func TestRelativeOut(t *testing.T) {
 	entries, _ := os.ReadDir(dir)
 	if len(entries) != 2 {
 		t.Errorf("working folder holds %d entries, want public and site", len(entries))
+	}
+}
+
+// TestBaseURLChecked: -base-url follows the rule of base_url in site.json,
+// so that no javascript: URL reaches a canonical link or a feed.
+func TestBaseURLChecked(t *testing.T) {
+	content := repotest.CopyDir(t, "content")
+	for _, u := range []string{"javascript:alert(1)//", "https://example.org/?q=1/", "https://example.org/#x/", "example.org/"} {
+		out := filepath.Join(t.TempDir(), "public")
+		_, _, err := Run(context.Background(), Options{Content: content, Out: out, BaseURL: u})
+		if err == nil || !strings.Contains(err.Error(), "base URL") {
+			t.Errorf("-base-url %s: err = %v", u, err)
+		}
+		if _, err := os.Stat(out); !os.IsNotExist(err) {
+			t.Errorf("-base-url %s: output written", u)
+		}
 	}
 }

@@ -2,6 +2,7 @@ package build
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"encoding/xml"
 	"os"
@@ -31,7 +32,7 @@ func built(t *testing.T) (string, map[string][]byte) {
 			return
 		}
 		builtDir = filepath.Join(dir, "public")
-		_, _, builtErr = Run(Options{Content: filepath.Join("..", "..", "content"), Out: builtDir})
+		_, _, builtErr = Run(context.Background(), Options{Content: filepath.Join("..", "..", "content"), Out: builtDir})
 	})
 	if builtErr != nil {
 		t.Fatal(builtErr)
@@ -40,6 +41,10 @@ func built(t *testing.T) (string, map[string][]byte) {
 }
 
 func TestMain(m *testing.M) {
+	if out := os.Getenv(childEnv); out != "" {
+		buildChild(out)
+		return
+	}
 	code := m.Run()
 	if builtDir != "" {
 		os.RemoveAll(filepath.Dir(builtDir))

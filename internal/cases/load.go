@@ -1,6 +1,8 @@
 package cases
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"hash/crc32"
 	"io/fs"
@@ -243,7 +245,7 @@ func convertSite(p *parsed) Site {
 		PageSize:    20,
 	}
 	if n := v.Get("page_size"); n != nil && n.Kind == jsonpos.Number {
-		if size, err := strconv.Atoi(n.Str); err == nil && size > 0 {
+		if size, err := strconv.Atoi(n.Str); err == nil && size >= MinPageSize && size <= MaxPageSize {
 			s.PageSize = size
 		}
 	}
@@ -437,12 +439,24 @@ func loadCase(fsys fs.FS, name string, voc *Vocab, text *offheap.Arena, ps *json
 		for i, it := range items {
 			checkTerm(voc, it, field, key, i, errorAt)
 		}
+		// A case lists a few terms: compare them pairwise. A long list
+		// (a mistake, or a generated file) gets a set instead, so that its
+		// check stays linear.
+		var seen map[string]bool
+		if len(items) > 16 {
+			seen = make(map[string]bool, len(items))
+		}
 		for i, it := range items {
-			for _, prev := range items[:i] {
-				if prev.Str == it.Str {
-					errorAt(it, fmt.Sprintf("%s[%d]", key, i), "%q is listed twice", it.Str)
-					break
+			dup := seen[it.Str]
+			if seen == nil {
+				for _, prev := range items[:i] {
+					dup = dup || prev.Str == it.Str
 				}
+			} else {
+				seen[it.Str] = true
+			}
+			if dup {
+				errorAt(it, fmt.Sprintf("%s[%d]", key, i), "%q is listed twice", it.Str)
 			}
 		}
 	}
@@ -639,16 +653,17 @@ func ParseDuration(s string) (Duration, bool) {
 
 // loadPages reads content/pages/<slug>.<lang>.md.
 func loadPages(fsys fs.FS, list *diag.List) []Page {
-	entries, err := fs.ReadDir(fsys, "pages")
-	if err != nil {
-		return nil // prose pages are optional
-	}
+	entries := readDir(fsys, "pages", list) // prose pages are optional
 	bySlug := map[string]*Page{}
 	var slugs []string
 	for _, e := range entries {
 		name := "pages/" + e.Name()
 		slug, lang, ok := splitLangFile(e.Name())
-		if e.IsDir() || strings.HasPrefix(e.Name(), ".") {
+		if strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		if dir, err := isDir(fsys, name, e); err != nil || dir {
+			notAFile(name, "pages/", err, list)
 			continue
 		}
 		if !ok || !isSlug(slug) {
@@ -684,6 +699,16 @@ func loadPages(fsys fs.FS, list *diag.List) []Page {
 		out = append(out, *pg)
 	}
 	return out
+}
+
+// notAFile reports an entry of a folder of Markdown files that is a folder,
+// or that cannot be read (a link that leads nowhere or round in a loop).
+func notAFile(name, in string, err error, list *diag.List) {
+	if err != nil {
+		list.Errorf(name, 0, 0, "", "cannot read: %v", unwrapPathError(err))
+		return
+	}
+	list.Errorf(name, 0, 0, "", "a folder in %s is not read: the Markdown files go directly in %s", in, in)
 }
 
 // reservedSlug reports whether a prose page would take the address of one of
@@ -752,17 +777,47 @@ func readText(fsys fs.FS, name string, list *diag.List) (string, bool) {
 		list.Errorf(name, line, col, "", "invalid UTF-8")
 		return "", false
 	}
+	// A byte-order mark at the start is no text, as in JSON files.
+	b = bytes.TrimPrefix(b, []byte("\ufeff"))
+	if line, col, r, ok := controlChar(b); ok {
+		list.Errorf(name, line, col, "", "control character %U: only tabs and line breaks may be in text", r)
+		return "", false
+	}
 	return string(b), true
+}
+
+// controlChar finds the first control character of text other than tab
+// and line break (a carriage return before a line feed is a line break).
+func controlChar(b []byte) (line, col int, r rune, found bool) {
+	line, col = 1, 1
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		switch {
+		case r == '\n':
+			line, col = line+1, 0
+		case r == '\t', r == '\r' && i+1 < len(b) && b[i+1] == '\n':
+		case r < 0x20, r >= 0x7f && r <= 0x9f:
+			return line, col, r, true
+		}
+		col++
+		i += n
+	}
+	return 0, 0, 0, false
 }
 
 // loadTopics reads content/topics/<facet>/<term>.<lang>.md.
 func loadTopics(fsys fs.FS, lib *Library, list *diag.List) {
-	facets, err := fs.ReadDir(fsys, "topics")
-	if err != nil {
-		return // topic introductions are optional
-	}
+	facets := readDir(fsys, "topics", list) // topic introductions are optional
 	for _, f := range facets {
-		if !f.IsDir() {
+		if strings.HasPrefix(f.Name(), ".") {
+			continue
+		}
+		dir, err := isDir(fsys, "topics/"+f.Name(), f)
+		if err != nil || !dir {
+			if err == nil {
+				err = errors.New("a topic introduction goes in topics/<facet>/, not in topics/")
+			}
+			list.Errorf("topics/"+f.Name(), 0, 0, "", "%v", unwrapPathError(err))
 			continue
 		}
 		field, ok := FacetField[f.Name()]
@@ -770,10 +825,14 @@ func loadTopics(fsys fs.FS, lib *Library, list *diag.List) {
 			list.Errorf("topics/"+f.Name(), 0, 0, "", "unknown facet %q: topic introductions live in one of %s%s", f.Name(), strings.Join(vocabFacets(), ", "), didYouMean(f.Name(), vocabFacets()))
 			continue
 		}
-		entries, _ := fs.ReadDir(fsys, "topics/"+f.Name())
+		entries := readDir(fsys, "topics/"+f.Name(), list)
 		for _, e := range entries {
 			name := "topics/" + f.Name() + "/" + e.Name()
-			if e.IsDir() || strings.HasPrefix(e.Name(), ".") {
+			if strings.HasPrefix(e.Name(), ".") {
+				continue
+			}
+			if dir, err := isDir(fsys, name, e); err != nil || dir {
+				notAFile(name, "topics/"+f.Name()+"/", err, list)
 				continue
 			}
 			term, lang, ok := splitLangFile(e.Name())

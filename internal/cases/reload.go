@@ -1,6 +1,7 @@
 package cases
 
 import (
+	"errors"
 	"io/fs"
 	"path"
 	"runtime"
@@ -108,18 +109,46 @@ func listCases(fsys fs.FS, list *diag.List) []string {
 	var names []string
 	for _, e := range entries {
 		name := "cases/" + e.Name()
+		if strings.HasPrefix(e.Name(), ".") {
+			continue // editor and system files (.DS_Store, swap files) are not content
+		}
+		dir, err := isDir(fsys, name, e)
 		switch {
-		case e.IsDir():
-			list.Warnf(name, 0, 0, "", "folder ignored: cases are files directly in cases/")
+		case err != nil:
+			list.Errorf(name, 0, 0, "", "cannot read: %v", unwrapPathError(err))
+		case dir:
+			list.Errorf(name, 0, 0, "", "a folder in cases/ is not read: case files go directly in cases/")
 		case strings.HasSuffix(e.Name(), ".json"):
 			names = append(names, name)
-		case strings.HasPrefix(e.Name(), "."):
-			// Editor and system files (.DS_Store, swap files) are not content.
 		default:
 			list.Warnf(name, 0, 0, "", "ignored: a case file must end in .json")
 		}
 	}
 	return names
+}
+
+// isDir reports whether the entry name of a content folder is a folder,
+// following a symbolic link: a link to a folder is a folder, and a link
+// that leads nowhere or round in a loop is an error, never skipped.
+func isDir(fsys fs.FS, name string, e fs.DirEntry) (bool, error) {
+	if e.Type()&fs.ModeSymlink == 0 {
+		return e.IsDir(), nil
+	}
+	info, err := fs.Stat(fsys, name)
+	if err != nil {
+		return false, err
+	}
+	return info.IsDir(), nil
+}
+
+// readDir lists an optional folder of the content: a folder that is not
+// there is empty, one that cannot be read is an error.
+func readDir(fsys fs.FS, name string, list *diag.List) []fs.DirEntry {
+	entries, err := fs.ReadDir(fsys, name)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		list.Errorf(name, 0, 0, "", "cannot read the folder: %v", unwrapPathError(err))
+	}
+	return entries
 }
 
 // loadCaseFiles reads case files with one worker per CPU; a single file, the

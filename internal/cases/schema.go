@@ -2,6 +2,7 @@ package cases
 
 import (
 	"encoding/json"
+	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -20,6 +21,7 @@ type Schema struct {
 	Pattern     string         // for strings
 	Enum        []string       // for strings
 	MinLen      int            // for strings
+	Min, Max    int            // for numbers, when Max > 0: the allowed range
 	Description string
 	Optional    bool // for members: the key may be absent
 	match       func(string) bool
@@ -84,6 +86,7 @@ const (
 	dayPattern      = `^[0-9]{4}-[0-9]{2}-[0-9]{2}$`
 	durationPattern = `^([0-9]+d)?([0-9]+h)?([0-9]+m)?$`
 	httpPattern     = `^https?://[^\s]+$`
+	baseURLPattern  = `^https?://[^\s/?#]+/([^\s?#]*/)?$`
 	dateTimePattern = `^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$`
 )
 
@@ -168,12 +171,32 @@ var VocabSchema = func() *Schema {
 
 var link = object("A labelled link.", Prop{"label", text("The label.")}, Prop{"url", url})
 
+// CheckBaseURL checks a base URL given other than in site.json (the build's
+// -base-url) by the rule base_url in site.json follows, so that no other
+// scheme (javascript:) can reach a canonical link or a feed.
+func CheckBaseURL(u string) error {
+	if !baseURLMatch(u) {
+		return fmt.Errorf("%q is not %s", u, patternMeaning(baseURLPattern))
+	}
+	return nil
+}
+
+var baseURLMatch = matcher(baseURLPattern)
+
+// The range of page_size in site.json: a list page of more than a thousand
+// cards would be megabytes.
+const (
+	MinPageSize = 1
+	MaxPageSize = 1000
+)
+
 // SiteSchema is the format of content/site.json.
 var SiteSchema = object("Site settings.",
 	Prop{"title", text("The site's title.")},
 	Prop{"description", text("One sentence about the library.")},
-	Prop{"base_url", pattern("The public URL of the site, ending in a slash.", `^https?://[^\s]+/$`)},
-	Prop{"page_size", optional(&Schema{Types: []jsonpos.Kind{jsonpos.Number}, Description: "Cases per list page (default 20)."})},
+	Prop{"base_url", pattern("The public URL of the site, ending in a slash.", baseURLPattern)},
+	Prop{"page_size", optional(&Schema{Types: []jsonpos.Kind{jsonpos.Number}, Min: MinPageSize, Max: MaxPageSize,
+		Description: "Cases per list page (default 20)."})},
 	Prop{"callout", object("The box shown on every case page.",
 		Prop{"title", text("Its heading.")},
 		Prop{"text", text("Its text (Markdown).")},
@@ -224,8 +247,13 @@ func (c *validator) validate(v *jsonpos.Value, s *Schema, at fieldPath) bool {
 	good := true
 	switch v.Kind {
 	case jsonpos.Number:
-		if _, err := strconv.Atoi(v.Str); err != nil {
+		n, err := strconv.Atoi(v.Str)
+		switch {
+		case err != nil:
 			c.errorf(v.Off, at, "expected a whole number, found %s", v.Str)
+			good = false
+		case s.Max > 0 && (n < s.Min || n > s.Max):
+			c.errorf(v.Off, at, "%d is out of range: it must be from %d to %d", n, s.Min, s.Max)
 			good = false
 		}
 	case jsonpos.String:
@@ -343,6 +371,8 @@ func patternMeaning(p string) string {
 		return "a duration like 56m, 1h10m or 2d3h"
 	case httpPattern:
 		return "an http or https URL"
+	case baseURLPattern:
+		return "an absolute http or https URL that ends in a slash, without a query or fragment"
 	case dateTimePattern:
 		return "an RFC 3339 time like 2026-11-14T12:34:13Z"
 	}
@@ -429,6 +459,9 @@ func toJSONSchema(s *Schema) map[string]any {
 		m["type"] = types[0]
 	} else {
 		m["type"] = types
+	}
+	if s.Max > 0 {
+		m["minimum"], m["maximum"] = s.Min, s.Max
 	}
 	if s.Pattern != "" {
 		m["pattern"] = s.Pattern

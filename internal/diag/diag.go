@@ -93,6 +93,44 @@ func (l *List) Sort() {
 	})
 }
 
+// ShownPerFile is how many problems of one file a report shows in full.
+const ShownPerFile = 20
+
+// More is the line that ends the problems of a file a report shows, when
+// left of them are left out.
+func More(file string, left int) string {
+	if left == 1 {
+		return file + ": and 1 more problem"
+	}
+	return fmt.Sprintf("%s: and %d more problems", file, left)
+}
+
+// Report walks a list sorted by file as a report shows it: show gets at
+// most n problems of each file, and more gets, after them, how many of
+// that file's problems are left out. A file with 100,000 problems then does
+// not bury the others, and its first few are what to fix first anyway.
+func (l *List) Report(n int, show func(Diag), more func(file string, left int)) {
+	file, shown, left := "", 0, 0
+	flush := func() {
+		if left > 0 {
+			more(file, left)
+		}
+	}
+	for i, d := range l.Items {
+		if i == 0 || d.File != file {
+			flush()
+			file, shown, left = d.File, 0, 0
+		}
+		if shown == n {
+			left++
+			continue
+		}
+		shown++
+		show(d)
+	}
+	flush()
+}
+
 // Err returns the list as an error when it holds at least one error, or nil.
 func (l *List) Err() error {
 	if l.Errors() == 0 {

@@ -4,8 +4,10 @@
 // errors; content checks need them for every field.
 //
 // The parser is strict JSON (RFC 8259): no comments, no trailing commas.
-// Invalid UTF-8 inside a string and duplicate keys are reported as problems
-// but do not stop the parse, so one run finds all of them.
+// Invalid UTF-8 inside a string, escapes of lone UTF-16 surrogates and of
+// control characters other than tab and newline, and duplicate keys are
+// reported as problems but do not stop the parse, so one run finds all of
+// them.
 //
 // A parse allocates little: values, array items and object members are cut
 // from a few large blocks, which a Parser reuses from one document to the
@@ -80,6 +82,7 @@ type Doc struct {
 	Fatal bool
 	src   string
 	lines []int // offsets where lines start
+	last  cursor
 }
 
 // Pos converts a byte offset into a 1-based line and column; the column
@@ -105,8 +108,21 @@ func (d *Doc) Pos(off int) (line, col int) {
 	if off > len(d.src) {
 		off = len(d.src)
 	}
-	return lo + 1, utf8.RuneCountInString(d.src[d.lines[lo]:off]) + 1
+	// Checks report in the order of the file, so the column is counted on
+	// from the last position asked for when it is earlier on the same line:
+	// a one-line file with 100,000 problems costs one pass, not one pass
+	// per problem.
+	from, col := d.lines[lo], 1
+	if d.last.line == lo+1 && d.last.off <= off {
+		from, col = d.last.off, d.last.col
+	}
+	col += utf8.RuneCountInString(d.src[from:off])
+	d.last = cursor{off: off, line: lo + 1, col: col}
+	return lo + 1, col
 }
+
+// cursor is a position Pos returned.
+type cursor struct{ off, line, col int }
 
 type parser struct {
 	src   string
@@ -329,6 +345,7 @@ func (p *parser) object() *Value {
 		return v
 	}
 	mark := len(p.memberStack)
+	var seen map[string]struct{}
 	for {
 		p.space()
 		if p.i >= len(p.src) || p.src[p.i] != '"' {
@@ -336,11 +353,8 @@ func (p *parser) object() *Value {
 		}
 		keyOff := p.i
 		key := p.str()
-		for _, m := range p.memberStack[mark:] {
-			if m.Key == key {
-				p.doc.Problems = append(p.doc.Problems, Problem{Off: keyOff, Msg: fmt.Sprintf("duplicate key %q", key)})
-				break
-			}
+		if p.seenKey(&seen, mark, key) {
+			p.doc.Problems = append(p.doc.Problems, Problem{Off: keyOff, Msg: fmt.Sprintf("duplicate key %q", key)})
 		}
 		p.space()
 		if p.i >= len(p.src) || p.src[p.i] != ':' {
@@ -354,6 +368,35 @@ func (p *parser) object() *Value {
 			return v
 		}
 	}
+}
+
+// seenKey reports whether the object whose members start at mark already
+// has key. A few members are compared one by one; past that a set is kept,
+// so that an object of 100,000 keys is checked in linear time.
+func (p *parser) seenKey(seen *map[string]struct{}, mark int, key string) bool {
+	members := p.memberStack[mark:]
+	const few = 16
+	if len(members) < few {
+		for _, m := range members {
+			if m.Key == key {
+				return true
+			}
+		}
+		return false
+	}
+	if *seen == nil {
+		*seen = make(map[string]struct{}, 2*len(members))
+		for _, m := range members {
+			(*seen)[m.Key] = struct{}{}
+		}
+	}
+	_, dup := (*seen)[key]
+	if !dup {
+		// The member is pushed after its value is parsed; recording the
+		// key now is the same, as a duplicate is reported either way.
+		(*seen)[key] = struct{}{}
+	}
+	return dup
 }
 
 // next reads what follows a member or an item: a comma before another one,
@@ -434,6 +477,7 @@ func (p *parser) str() string {
 			p.buf = b // keep the grown scratch for the next string
 			return string(b)
 		case c == '\\':
+			esc := p.i
 			p.i++
 			if p.i >= len(p.src) {
 				p.fail("unterminated string")
@@ -444,26 +488,21 @@ func (p *parser) str() string {
 			case '"', '\\', '/':
 				b = append(b, e)
 			case 'b':
-				b = append(b, '\b')
+				b = p.appendControl(b, '\b', esc)
 			case 'f':
-				b = append(b, '\f')
+				b = p.appendControl(b, '\f', esc)
 			case 'n':
 				b = append(b, '\n')
 			case 'r':
-				b = append(b, '\r')
+				b = p.appendControl(b, '\r', esc)
 			case 't':
 				b = append(b, '\t')
 			case 'u':
 				r := p.hex4()
 				if utf16.IsSurrogate(r) {
-					r2 := rune(-1)
-					if p.i+1 < len(p.src) && p.src[p.i] == '\\' && p.src[p.i+1] == 'u' {
-						p.i += 2
-						r2 = p.hex4()
-					}
-					r = utf16.DecodeRune(r, r2)
+					r = p.pair(r, esc)
 				}
-				b = utf8.AppendRune(b, r)
+				b = p.appendControl(b, r, esc)
 			default:
 				p.i -= 2
 				p.fail("invalid escape \\%c in string", e)
@@ -506,6 +545,38 @@ func zeroByte(w uint64) uint64 { return (w - ones) &^ w & (ones * 0x80) }
 // byteBelow is not zero exactly when one of w's bytes is below n, for n at
 // most 0x80, by the same argument.
 func byteBelow(w uint64, n byte) uint64 { return (w - ones*uint64(n)) &^ w & (ones * 0x80) }
+
+// pair completes the surrogate r, whose escape starts at esc, with the low
+// surrogate escaped right after it. A surrogate without its other half is
+// no character at all: it is reported and read as U+FFFD, and an escape
+// after it that is not its half is left to be read on its own.
+func (p *parser) pair(r rune, esc int) rune {
+	if r < 0xdc00 && p.i+1 < len(p.src) && p.src[p.i] == '\\' && p.src[p.i+1] == 'u' {
+		back := p.i
+		p.i += 2
+		if r2 := p.hex4(); r2 >= 0xdc00 && r2 <= 0xdfff {
+			return utf16.DecodeRune(r, r2)
+		}
+		p.i = back
+	}
+	p.problem(esc, fmt.Sprintf("lone surrogate %s: half of a UTF-16 pair is no character", p.src[esc:esc+6]))
+	return utf8.RuneError
+}
+
+// appendControl appends the character r written as the escape at esc,
+// reporting it when it is a control character other than tab and newline:
+// text with a NUL or an escape sequence in it is a mistake in a text
+// format, and a terminal or a feed reader would trip on it.
+func (p *parser) appendControl(b []byte, r rune, esc int) []byte {
+	if (r < 0x20 && r != '\t' && r != '\n') || (r >= 0x7f && r <= 0x9f) {
+		p.problem(esc, fmt.Sprintf("control character %U in a string: only tabs and line breaks may be in text", r))
+	}
+	return utf8.AppendRune(b, r)
+}
+
+func (p *parser) problem(off int, msg string) {
+	p.doc.Problems = append(p.doc.Problems, Problem{Off: off, Msg: msg})
+}
 
 // appendInvalid appends the run up to end, which holds invalid UTF-8,
 // replacing each bad byte with U+FFFD and reporting it. The run ends at an

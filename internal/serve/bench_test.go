@@ -40,7 +40,7 @@ func BenchmarkReloadOneCase(b *testing.B) {
 		title := fmt.Sprintf("Edited title number %d", n)
 		writeTitle(b, file, orig, title)
 		t0 := time.Now()
-		srv.apply([]string{rel}, false, rel)
+		srv.apply([]string{rel}, false, false, rel)
 		total = append(total, time.Since(t0))
 		m := srv.cur.Load()
 		if m.site == nil {
@@ -51,7 +51,7 @@ func BenchmarkReloadOneCase(b *testing.B) {
 		}
 		if n == 1 {
 			rec := httptest.NewRecorder()
-			srv.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/en/cases/"+benchID+"/", nil))
+			srv.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "http://localhost/en/cases/"+benchID+"/", nil))
 			if !strings.Contains(rec.Body.String(), title) {
 				b.Fatalf("the page does not show the edit %q", title)
 			}

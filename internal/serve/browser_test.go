@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"net/http"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -57,4 +58,16 @@ func TestBrowserReloads(t *testing.T) {
 	waitTitle("after breaking the file", "problem")
 	editCase(t, file, func(c map[string]any) { c["components"] = []any{"ingress"} })
 	waitTitle("after the fix", "Reloaded by the preview")
+	// All of it ran under the site's Content-Security-Policy, the reload
+	// script and the error page included, and broke none of it.
+	for _, p := range tab.Problems() {
+		if strings.Contains(p, "CSP") || strings.Contains(p, "Content Security Policy") {
+			t.Errorf("policy violated: %s", p)
+		}
+	}
+	if resp, err := http.Get(r.url + "/en/"); err != nil || !strings.Contains(resp.Header.Get("Content-Security-Policy"), "script-src 'self'") {
+		t.Errorf("the preview does not send the policy (%v)", err)
+	} else {
+		resp.Body.Close()
+	}
 }

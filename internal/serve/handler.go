@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"fmt"
 	"html/template"
+	"io"
 	"mime"
+	"net"
 	"net/http"
 	"path"
 	"regexp"
@@ -18,16 +20,83 @@ import (
 	"incidentlib/internal/site"
 )
 
-// EventsPath is where open pages listen for new versions.
-const EventsPath = "/_incidentlib/events"
+// The preview's own files, beside the site's: the event stream that open
+// pages listen to for new versions, the script that listens, and the style
+// of the error page. They are files, not inline code, so that the preview
+// runs under the site's Content-Security-Policy.
+const (
+	EventsPath   = "/_incidentlib/events"
+	reloadPath   = "/_incidentlib/reload.js"
+	errorCSSPath = "/_incidentlib/error.css"
+)
 
 // Handler serves the current model: pages rendered on request, the files
-// of build.Extras, and the event stream that makes pages reload.
+// of build.Extras, and the event stream that makes pages reload. It answers
+// only requests for this machine (see local) and sends the site's security
+// headers with every answer.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc(EventsPath, s.events)
+	mux.HandleFunc(reloadPath, file("application/javascript; charset=utf-8", reloadJS))
+	mux.HandleFunc(errorCSSPath, file("text/css; charset=utf-8", errorCSS))
 	mux.HandleFunc("/", s.page)
-	return mux
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		for _, h := range site.SecurityHeaders {
+			w.Header().Set(h.Name, h.Value)
+		}
+		if !s.local(r.Host) {
+			http.Error(w, "incidentlib serve answers only requests for "+s.hostNames()+
+				", not for "+strconv.Quote(r.Host)+": a page of another site must not read the preview", http.StatusMisdirectedRequest)
+			return
+		}
+		mux.ServeHTTP(w, r)
+	})
+}
+
+// local reports whether a request's Host names this machine: a loopback
+// name or the address the server listens on. A page on another site can
+// make a browser send requests here under its own name (DNS rebinding) and
+// read the answers as its own; such requests name the other site and are
+// refused, the event stream included.
+func (s *Server) local(hostport string) bool {
+	host := hostport
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		host = h
+	}
+	host = strings.ToLower(strings.TrimSuffix(strings.TrimPrefix(strings.TrimSuffix(host, "]"), "["), "."))
+	return loopback(host) || (s.listenHost() != "" && host == s.listenHost())
+}
+
+func loopback(host string) bool {
+	return host == "localhost" || host == "127.0.0.1" || host == "::1"
+}
+
+// listenHost is the host of the address the server listens on, when it is
+// a name a request can carry (not 0.0.0.0 or ::).
+func (s *Server) listenHost() string {
+	host, _, err := net.SplitHostPort(s.opt.Addr)
+	if ip := net.ParseIP(host); err != nil || (ip != nil && ip.IsUnspecified()) {
+		return ""
+	}
+	return strings.ToLower(host)
+}
+
+// hostNames lists the names local accepts, for the refusal.
+func (s *Server) hostNames() string {
+	names := "localhost, 127.0.0.1 and [::1]"
+	if h := s.listenHost(); h != "" && !loopback(h) {
+		names = h + ", " + names
+	}
+	return names
+}
+
+// file serves a fixed file of the preview.
+func file(typ, body string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", typ)
+		w.Header().Set("Cache-Control", "no-store")
+		io.WriteString(w, body)
+	}
 }
 
 var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
@@ -154,14 +223,19 @@ func (m *model) extraFiles() (map[string][]byte, error) {
 	return m.extras, m.extrasErr
 }
 
-// reloadScript opens the event stream and reloads the page when the server
-// has a version other than the one the page was rendered from. The stream
-// sends the current version as soon as it opens, so a save made while the
-// page was loading is not missed; after a restart the browser reconnects on
-// its own and the new server's version differs.
-const reloadScript = `<script>(function(){var v="%d";if(!window.EventSource)return;` +
-	`var es=new EventSource("` + EventsPath + `");` +
-	`es.onmessage=function(e){if(e.data!==v){es.close();location.reload();}};})();</script>`
+// reloadScript loads reloadJS with the version the page was rendered
+// from.
+const reloadScript = `<script src="` + reloadPath + `" data-version="%d"></script>`
+
+// reloadJS opens the event stream and reloads the page when the server has
+// a version other than the one the page was rendered from. The stream sends
+// the current version as soon as it opens, so a save made while the page
+// was loading is not missed; after a restart the browser reconnects on its
+// own and the new server's version differs.
+const reloadJS = `(function(){var s=document.currentScript,v=s&&s.getAttribute("data-version");` +
+	`if(!v||!window.EventSource)return;var es=new EventSource("` + EventsPath + `");` +
+	`es.onmessage=function(e){if(e.data!==v){es.close();location.reload();}};})();
+`
 
 // inject puts the reload script before the last </body>, or at the end.
 func inject(page []byte, version uint64) []byte {
@@ -216,7 +290,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 func (s *Server) errorPage(w http.ResponseWriter, m *model, problems diag.List, status int) {
 	type item struct{ At, Field, Msg string }
 	var errs, warns []item
-	for _, d := range problems.Items {
+	problems.Report(diag.ShownPerFile, func(d diag.Diag) {
 		it := item{At: d.File, Field: d.Field, Msg: d.Msg}
 		if d.Line > 0 {
 			it.At += fmt.Sprintf(":%d:%d", d.Line, d.Col)
@@ -226,15 +300,25 @@ func (s *Server) errorPage(w http.ResponseWriter, m *model, problems diag.List, 
 		} else {
 			errs = append(errs, it)
 		}
-	}
+	}, func(file string, left int) {
+		errs = append(errs, item{Msg: diag.More(file, left)})
+	})
 	var b bytes.Buffer
-	err := errorTmpl.Execute(&b, map[string]any{"Errors": errs, "Warnings": warns})
+	err := errorTmpl.Execute(&b, map[string]any{"Errors": errs, "Warnings": warns, "Count": problems.Errors(), "CSS": errorCSSPath})
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
 	}
 	s.write(w, m, "text/html; charset=utf-8", b.Bytes(), status)
 }
+
+// errorCSS is the style of the error page.
+const errorCSS = `body{font:16px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:60rem;padding:0 1rem;color:#1a1a1a}
+h1{font-size:1.4rem;color:#a00}h2{font-size:1.1rem;color:#7a5a00}
+ol{padding-left:1.5rem}li{margin:.4rem 0}
+code{font:14px/1.4 ui-monospace,monospace;white-space:pre-wrap;word-break:break-word}
+.at{font-weight:bold}.field{color:#005a9c}
+`
 
 // The text of each line is the problem as the terminal shows it
 // (file:line:col: field: message), so that it can be searched for.
@@ -243,17 +327,11 @@ var errorTmpl = template.Must(template.New("error").Parse(`<!DOCTYPE html>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{{len .Errors}} problem{{if ne (len .Errors) 1}}s{{end}} · incidentlib serve</title>
-<style>
-body{font:16px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:60rem;padding:0 1rem;color:#1a1a1a}
-h1{font-size:1.4rem;color:#a00}h2{font-size:1.1rem;color:#7a5a00}
-ol{padding-left:1.5rem}li{margin:.4rem 0}
-code{font:14px/1.4 ui-monospace,monospace;white-space:pre-wrap;word-break:break-word}
-.at{font-weight:bold}.field{color:#005a9c}
-</style>
+<title>{{.Count}} problem{{if ne .Count 1}}s{{end}} · incidentlib serve</title>
+<link rel="stylesheet" href="{{.CSS}}">
 </head>
 <body>
-<h1>The site cannot be shown: {{len .Errors}} problem{{if ne (len .Errors) 1}}s{{end}}</h1>
+<h1>The site cannot be shown: {{.Count}} problem{{if ne .Count 1}}s{{end}}</h1>
 <p>Fix the files below and save: this page reloads by itself.</p>
 <ol>{{range .Errors}}
 <li><code>{{with .At}}<span class="at">{{.}}</span>: {{end}}{{with .Field}}<span class="field">{{.}}</span>: {{end}}{{.Msg}}</code></li>{{end}}

@@ -79,6 +79,11 @@ func New(opt Options) (*Server, error) {
 	if opt.BaseURL != "" && !strings.HasSuffix(opt.BaseURL, "/") {
 		opt.BaseURL += "/"
 	}
+	if opt.BaseURL != "" {
+		if err := cases.CheckBaseURL(opt.BaseURL); err != nil {
+			return nil, fmt.Errorf("base URL: %w", err)
+		}
+	}
 	s := &Server{opt: opt, stopping: make(chan struct{})}
 	if err := s.addRoot("content", opt.Content, true); err != nil {
 		return nil, err
@@ -292,15 +297,16 @@ func (s *Server) build(cur *model, changed []string, full, themeChanged bool) *m
 	return m
 }
 
-// apply rebuilds after a burst of changes and swaps the new model in.
-func (s *Server) apply(content []string, templates bool, what string) {
+// apply rebuilds after a burst of changes and swaps the new model in; full
+// reads all the content again.
+func (s *Server) apply(content []string, full, templates bool, what string) {
 	s.rebuild.Lock()
 	defer s.rebuild.Unlock()
 	cur := s.cur.Load()
-	if len(content) == 0 && !templates {
+	if len(content) == 0 && !templates && !full {
 		return
 	}
-	m := s.build(cur, content, cur.lib == nil, templates)
+	m := s.build(cur, content, full || cur.lib == nil, templates)
 	s.report(cur, m, what)
 	s.cur.Store(m)
 	close(cur.next)
@@ -320,12 +326,15 @@ func (s *Server) report(prev, m *model, what string) {
 		}
 	}
 	var b strings.Builder
-	for _, d := range m.problems.Items {
+	m.problems.Report(diag.ShownPerFile, func(d diag.Diag) {
 		if !d.Warning || !seen[d.String()] {
 			b.WriteString(d.String())
 			b.WriteByte('\n')
 		}
-	}
+	}, func(file string, left int) {
+		b.WriteString(diag.More(file, left))
+		b.WriteByte('\n')
+	})
 	if m.site != nil {
 		for _, d := range m.diags.Items {
 			if d.Warning && !seen[d.String()] {

@@ -91,6 +91,13 @@ func start(t testing.TB, opt Options) *running {
 // text can be compared with what the content says.
 func get(t testing.TB, url string) (int, string) {
 	t.Helper()
+	status, body := raw(t, url)
+	return status, text(body)
+}
+
+// raw returns the status and the body as sent.
+func raw(t testing.TB, url string) (int, string) {
+	t.Helper()
 	resp, err := http.Get(url)
 	if err != nil {
 		t.Fatal(err)
@@ -100,7 +107,7 @@ func get(t testing.TB, url string) (int, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return resp.StatusCode, text(string(b))
+	return resp.StatusCode, string(b)
 }
 
 var tagRe = regexp.MustCompile(`<[^>]*>`)
@@ -231,7 +238,7 @@ func TestEditBreakFix(t *testing.T) {
 			return true
 		})
 		// Every page shows the problem, not only the broken case's.
-		if status, body := get(t, r.url+"/ko/"); status != 500 || !strings.Contains(body, want[0]) || !strings.Contains(body, EventsPath) {
+		if status, body := raw(t, r.url+"/ko/"); status != 500 || !strings.Contains(text(body), want[0]) || !strings.Contains(body, reloadPath) {
 			t.Errorf("%s: the home page (status %d) does not show %q with the reload script", b.name, status, want[0])
 		}
 		if log := r.log.String(); !strings.Contains(log, want[0]) {
@@ -307,7 +314,7 @@ func TestEventsAndShutdown(t *testing.T) {
 	dir := repotest.CopyDir(t, "content")
 	r := start(t, Options{Content: dir})
 	v0 := r.srv.Version()
-	if _, body := get(t, r.url+"/en/"); !strings.Contains(body, fmt.Sprintf(`var v="%d"`, v0)) {
+	if _, body := raw(t, r.url+"/en/"); !strings.Contains(body, fmt.Sprintf(`data-version="%d"`, v0)) {
 		t.Fatalf("the page's reload script does not carry version %d", v0)
 	}
 
@@ -391,7 +398,7 @@ func TestRoutes(t *testing.T) {
 		contains string
 		location string
 	}{
-		{"/", 200, "text/html; charset=utf-8", EventsPath, ""},
+		{"/", 200, "text/html; charset=utf-8", reloadPath, ""},
 		{"/index.html", 200, "text/html; charset=utf-8", "<html", ""},
 		{"/en/cases/IL-0495/", 200, "text/html; charset=utf-8", "IL-0495", ""},
 		{"/en/cases/IL-0495/index.html", 200, "text/html; charset=utf-8", "IL-0495", ""},
@@ -400,14 +407,16 @@ func TestRoutes(t *testing.T) {
 		{"/en/feed.xml", 200, "application/atom+xml; charset=utf-8", "<feed", ""},
 		{"/robots.txt", 200, "text/plain; charset=utf-8", "Sitemap:", ""},
 		{"/api/v1/test.json", 200, "application/json; charset=utf-8", fmt.Sprintf(`{"cases":%d}`, len(caseFiles)), ""},
-		{"/docs/", 200, "text/html; charset=utf-8", EventsPath, ""},
+		{"/docs/", 200, "text/html; charset=utf-8", reloadPath, ""},
 		{"/docs", 302, "", "", "/docs/"},
-		{"/en/cases/IL-9999/", 404, "text/html; charset=utf-8", EventsPath, ""},
+		{"/en/cases/IL-9999/", 404, "text/html; charset=utf-8", reloadPath, ""},
+		{reloadPath, 200, "application/javascript; charset=utf-8", EventsPath, ""},
+		{errorCSSPath, 200, "text/css; charset=utf-8", "body{", ""},
 		{"/../../etc/passwd", 307, "", "", "/etc/passwd"}, // cleaned by the mux first
 	}
 	for _, tt := range tests {
 		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest("GET", tt.path, nil))
+		h.ServeHTTP(rec, httptest.NewRequest("GET", "http://localhost"+tt.path, nil))
 		body := rec.Body.String()
 		if rec.Code != tt.status || (tt.typ != "" && rec.Header().Get("Content-Type") != tt.typ) || !strings.Contains(body, tt.contains) {
 			t.Errorf("GET %s: %d %q, want %d %q containing %q", tt.path, rec.Code, rec.Header().Get("Content-Type"), tt.status, tt.typ, tt.contains)
@@ -418,7 +427,7 @@ func TestRoutes(t *testing.T) {
 		if cc := rec.Header().Get("Cache-Control"); tt.status < 300 && cc != "no-store" {
 			t.Errorf("GET %s: Cache-Control %q, want no-store", tt.path, cc)
 		}
-		if strings.Count(body, EventsPath) > 1 {
+		if strings.Count(body, reloadPath) > 1 {
 			t.Errorf("GET %s: the reload script is in the page twice", tt.path)
 		}
 	}
@@ -426,7 +435,7 @@ func TestRoutes(t *testing.T) {
 		t.Errorf("the extras ran %d times for one model, want once", calls)
 	}
 	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest("POST", "/", nil))
+	h.ServeHTTP(rec, httptest.NewRequest("POST", "http://localhost/", nil))
 	if rec.Code != http.StatusMethodNotAllowed {
 		t.Errorf("POST /: %d", rec.Code)
 	}

@@ -28,6 +28,13 @@ func (s *Server) newWatcher() (*fsnotify.Watcher, error) {
 			w.Close()
 			return nil, fmt.Errorf("watching %s: %w", r.name, err)
 		}
+		// The folder above tells when a root is deleted and made again or
+		// replaced by another (mv new content): a watch on the root itself
+		// ends with the folder it was on.
+		if err := w.Add(filepath.Dir(r.dir)); err != nil {
+			w.Close()
+			return nil, fmt.Errorf("watching the folder of %s: %w", r.name, err)
+		}
 	}
 	return w, nil
 }
@@ -55,13 +62,14 @@ func addTree(w *fsnotify.Watcher, dir string, found func(file string)) error {
 // batch is what changed during one burst of events.
 type batch struct {
 	content   map[string]bool   // paths relative to the content folder
+	full      bool              // the content folder itself went or came: read it all
 	templates bool              // a template or static file changed
 	names     map[string]string // for the terminal: name shown → absolute path
 }
 
 func newBatch() batch { return batch{content: map[string]bool{}, names: map[string]string{}} }
 
-func (b *batch) empty() bool { return len(b.content) == 0 && !b.templates }
+func (b *batch) empty() bool { return len(b.content) == 0 && !b.templates && !b.full }
 
 // describe names the changed files for the terminal line: those that
 // exist, and those that are gone but were case files of the library, so
@@ -139,7 +147,7 @@ func (s *Server) watch(ctx context.Context, w *fsnotify.Watcher) {
 					content = append(content, p)
 				}
 				sort.Strings(content)
-				s.apply(content, pending.templates, pending.describe(s.cur.Load().lib))
+				s.apply(content, pending.full, pending.templates, pending.describe(s.cur.Load().lib))
 			}
 			pending = newBatch()
 		}
@@ -152,8 +160,11 @@ func (s *Server) note(w *fsnotify.Watcher, ev fsnotify.Event, b *batch) bool {
 		return false // touch, or an editor resetting attributes: nothing to read
 	}
 	r, rel, ok := s.rootOf(ev.Name)
-	if !ok || rel == "." {
+	if !ok {
 		return false
+	}
+	if rel == "." {
+		return s.rootChanged(w, r, ev, b)
 	}
 	if ev.Has(fsnotify.Create) {
 		found := false
@@ -167,6 +178,33 @@ func (s *Server) note(w *fsnotify.Watcher, ev fsnotify.Event, b *batch) bool {
 		}
 	}
 	return s.mark(r, rel, b)
+}
+
+// rootChanged handles an event about a root folder itself. When it is
+// gone (deleted, or moved away: the watches would follow it to its new
+// name), its watches are dropped; when a folder appears under its name
+// (made again, or moved there), it is watched anew. Either way everything
+// in it is read again.
+func (s *Server) rootChanged(w *fsnotify.Watcher, r root, ev fsnotify.Event, b *batch) bool {
+	if ev.Has(fsnotify.Remove) || ev.Has(fsnotify.Rename) {
+		for _, p := range w.WatchList() {
+			if p == r.dir || strings.HasPrefix(p, r.dir+string(filepath.Separator)) {
+				_ = w.Remove(p)
+			}
+		}
+	}
+	if info, err := os.Stat(r.dir); err == nil && info.IsDir() {
+		if err := addTree(w, r.dir, nil); err != nil {
+			s.logf("incidentlib serve: watching %s: %v\n", r.name, err)
+		}
+	}
+	if r.kind == "content" {
+		b.full = true
+	} else {
+		b.templates = true
+	}
+	b.names[r.name] = r.dir
+	return true
 }
 
 // mark records a changed path of a root; editors' scratch files and

@@ -72,6 +72,9 @@ type Site struct {
 	// go through them.
 	pageJobsOnce sync.Once
 	pageJobList  []Job
+	// Where each sitemap part starts in the page jobs (see sitemapParts).
+	sitemapOnce  sync.Once
+	sitemapSplit []int
 }
 
 // Asset is a static file published under a name that includes a hash of its
@@ -299,10 +302,10 @@ func (s *Site) Jobs() []Job {
 	add := func(j Job) { jobs = append(jobs, j) }
 	add(Job{Kind: KindRoot, Path: ""})
 	add(Job{Kind: KindNotFound, Path: "404.html"})
-	add(Job{Kind: KindSitemap, Path: "sitemap.xml"})
-	if parts := s.sitemapParts(); parts > 1 {
+	add(Job{Kind: KindSitemap, Path: SitemapPath})
+	if parts := len(s.sitemapParts()) - 1; parts > 1 {
 		for i := 1; i <= parts; i++ {
-			add(Job{Kind: KindSitemap, Path: fmt.Sprintf("sitemap-%d.xml", i), Page: i})
+			add(Job{Kind: KindSitemap, Path: sitemapPartPath(i), Page: i})
 		}
 	}
 	add(Job{Kind: KindRobots, Path: "robots.txt"})
@@ -312,19 +315,6 @@ func (s *Site) Jobs() []Job {
 	return append(jobs, s.pageJobs()...)
 }
 
-// countPages counts the HTML pages of both languages, as the sitemap lists
-// them, without listing them.
-func (s *Site) countPages() int {
-	per := 3 + len(s.lib.Pages) // home, search and API pages; not the feed + s.pages(len(s.lib.Cases)) + len(s.lib.Cases)
-	for _, name := range cases.Facets {
-		per++
-		for _, t := range s.facets[name].Topics {
-			per += s.pages(len(t.Cases))
-		}
-	}
-	return per * len(cases.Languages)
-}
-
 // pageJobs lists the pages of both languages.
 func (s *Site) pageJobs() []Job {
 	s.pageJobsOnce.Do(func() { s.pageJobList = s.listPageJobs() })
@@ -332,7 +322,7 @@ func (s *Site) pageJobs() []Job {
 }
 
 func (s *Site) listPageJobs() []Job {
-	jobs := make([]Job, 0, s.countPages()+8)
+	var jobs []Job
 	add := func(j Job) { jobs = append(jobs, j) }
 	for _, lang := range cases.Languages {
 		add(Job{Kind: KindHome, Lang: lang, Path: homePath(lang)})
@@ -377,7 +367,7 @@ func (s *Site) Render(j Job, w io.Writer) (string, error) {
 	case KindSitemap:
 		return "application/xml", s.sitemap(j, w)
 	case KindRobots:
-		_, err := fmt.Fprintf(w, "User-agent: *\nAllow: /\n\nSitemap: %ssitemap.xml\n", s.base)
+		_, err := fmt.Fprintf(w, "User-agent: *\nAllow: /\n\nSitemap: %s%s\n", s.base, SitemapPath)
 		return "text/plain", err
 	}
 	view, tmpl, err := s.view(j)

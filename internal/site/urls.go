@@ -24,6 +24,12 @@ func prosePath(lang, slug string) string {
 func apiDocPath(lang string) string { return lang + "/api/" }
 func feedPath(lang string) string   { return lang + "/feed.xml" }
 
+// SitemapPath is the sitemap, or the sitemap index of a large site, whose
+// parts are at sitemapPartPath(1), (2), ….
+const SitemapPath = "sitemap.xml"
+
+func sitemapPartPath(part int) string { return "sitemap-" + strconv.Itoa(part) + ".xml" }
+
 func paged(base string, page int) string {
 	if page <= 1 {
 		return base

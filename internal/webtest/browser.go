@@ -23,6 +23,7 @@ import (
 
 	"github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
@@ -136,8 +137,19 @@ func Browser(t testing.TB) *Tab {
 	}
 	tab.Ctx = ctx
 	t.Cleanup(stop)
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: reportCSP}); err != nil {
+		t.Fatal(err)
+	}
 	return tab
 }
+
+// reportCSP runs in every page before its own scripts and turns each
+// Content-Security-Policy violation into a console error, which the tab
+// records as a problem: a page that breaks the site's policy fails its test.
+const reportCSP = `document.addEventListener("securitypolicyviolation", function (e) {
+  console.error("CSP violation: " + e.effectiveDirective + " blocked " + (e.blockedURI || "inline code") +
+    " at " + e.sourceFile + ":" + e.lineNumber + ":" + e.columnNumber);
+});`
 
 // reset forgets the problems and requests of the previous page.
 func (tab *Tab) reset() {

@@ -18,10 +18,20 @@ import (
 // folder without index.html and any missing path get 404 with the body of
 // dir/404.html when there is one. Unlike http.FileServer it lists no folder
 // and does not redirect /x/index.html to /x/, so the links a page writes are
-// checked as written.
+// checked as written. The response headers that dir/_headers gives are
+// sent as such a host sends them, so a browser test runs under the site's
+// Content-Security-Policy.
 func Handler(dir string) http.Handler {
 	root := os.DirFS(dir)
+	rules := readHeaders(root)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		for _, rule := range rules {
+			if rule.match(r.URL.Path) {
+				for _, h := range rule.headers {
+					w.Header().Set(h[0], h[1])
+				}
+			}
+		}
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 			return
@@ -59,6 +69,47 @@ func Handler(dir string) http.Handler {
 		}
 		http.ServeContent(w, r, fi.Name(), fi.ModTime(), rs)
 	})
+}
+
+// headerRule is one block of a _headers file: a path pattern, where * stands
+// for any run of characters, and the headers of the paths it matches.
+type headerRule struct {
+	prefix, suffix string
+	star           bool
+	headers        [][2]string
+}
+
+func (r headerRule) match(p string) bool {
+	if !r.star {
+		return p == r.prefix
+	}
+	return len(p) >= len(r.prefix)+len(r.suffix) && strings.HasPrefix(p, r.prefix) && strings.HasSuffix(p, r.suffix)
+}
+
+// readHeaders reads the _headers file at the root of a site, if any: blocks
+// of a path line followed by indented "Name: value" lines; # starts a
+// comment. Every block that matches a path applies, in order.
+func readHeaders(root fs.FS) []headerRule {
+	b, err := fs.ReadFile(root, "_headers")
+	if err != nil {
+		return nil
+	}
+	var rules []headerRule
+	for _, line := range strings.Split(string(b), "\n") {
+		trimmed := strings.TrimSpace(line)
+		switch {
+		case trimmed == "" || strings.HasPrefix(trimmed, "#"):
+		case line[0] != ' ' && line[0] != '\t':
+			prefix, suffix, star := strings.Cut(trimmed, "*")
+			rules = append(rules, headerRule{prefix: prefix, suffix: suffix, star: star})
+		case len(rules) > 0:
+			if name, value, ok := strings.Cut(trimmed, ":"); ok {
+				last := &rules[len(rules)-1]
+				last.headers = append(last.headers, [2]string{strings.TrimSpace(name), strings.TrimSpace(value)})
+			}
+		}
+	}
+	return rules
 }
 
 func notFound(w http.ResponseWriter, r *http.Request, root fs.FS) {

@@ -55,6 +55,25 @@ func TestHandler(t *testing.T) {
 	}
 }
 
+// TestHandlerHeaders: the headers of a site's _headers file are sent for
+// the paths their block names, and only for those.
+func TestHandlerHeaders(t *testing.T) {
+	base := Serve(t, "testdata")
+	for path, want := range map[string]string{"/csp/": "csp", "/csp/clean.html": "csp", "/csp/nothing": "csp", "/good/": "", "/cspx": ""} {
+		resp, err := http.Get(base + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if got := resp.Header.Get("X-Test"); got != want {
+			t.Errorf("GET %s: X-Test %q, want %q", path, got, want)
+		}
+		if csp := resp.Header.Get("Content-Security-Policy"); (csp != "") != (want != "") {
+			t.Errorf("GET %s: Content-Security-Policy %q", path, csp)
+		}
+	}
+}
+
 func TestVNU(t *testing.T) {
 	t.Parallel()
 	if errs := VNU(t, "testdata/good"); len(errs) != 0 {
@@ -123,6 +142,9 @@ func TestBrowser(t *testing.T) {
 		{name: "axe violation", url: base + "/bad/a11y.html", lang: "en", h1: "A field with no label", axe: []string{"label"}},
 		{name: "console http", url: base + "/bad/console.html", lang: "en", h1: "This page logs, throws and misses a file",
 			problems: []string{"request failed: " + base + "/bad/missing.css: net::ERR_ABORTED (HTTP 404)", "console.error: deliberate console error", "uncaught exception at " + base + "/bad/console.html:15:7: Uncaught Error: deliberate exception"}},
+		{name: "csp violation", url: base + "/csp/", lang: "en", h1: "Inline code under a policy",
+			problems: []string{"CSP violation: script-src-elem blocked inline at " + base + "/csp/:11", "CSP violation: style-src-elem blocked inline at " + base + "/csp/:7"}},
+		{name: "csp kept", url: base + "/csp/clean.html", lang: "en", h1: "No inline code"},
 		{name: "console file", url: FileURL(t, "testdata/bad/console.html"), lang: "en", h1: "This page logs, throws and misses a file",
 			problems: []string{"request failed: " + FileURL(t, "testdata/bad/missing.css") + ": net::ERR_FILE_NOT_FOUND", "console.error: deliberate console error", "uncaught exception"}},
 	}

@@ -1,0 +1,321 @@
+package build
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"incidentlib/internal/repotest"
+)
+
+// sandbox gives a test a home folder and a working folder of its own, so
+// that the rules about them are tested without going near the real ones.
+func sandbox(t *testing.T) (home, wd string) {
+	t.Helper()
+	root := t.TempDir()
+	home, wd = filepath.Join(root, "home"), filepath.Join(root, "home", "work")
+	if err := os.MkdirAll(wd, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("HOME", home)
+	t.Chdir(wd)
+	return home, wd
+}
+
+// TestOutRefusesFolderOfOtherFiles: a folder that holds files and no marker
+// is refused before any work, the message says what to do, and the files
+// stay.
+func TestOutRefusesFolderOfOtherFiles(t *testing.T) {
+	content := repotest.CopyDir(t, "content")
+	out := filepath.Join(t.TempDir(), "mine")
+	for _, f := range []string{"notes.txt", "a/b.txt", "c.md", "d", "e", "f", "g"} {
+		p := filepath.Join(out, filepath.FromSlash(f))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte("mine"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before := tree(t, out)
+	_, _, err := Run(context.Background(), Options{Content: content, Out: out})
+	var oe *OutError
+	if !errors.As(err, &oe) {
+		t.Fatalf("a folder of someone's files was taken: err = %v", err)
+	}
+	for _, want := range []string{out, "a/, c.md, d, e, f and 2 more", Marker, "Name a new or empty folder"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("message lacks %q:\n%s", want, err)
+		}
+	}
+	sameTree(t, before, tree(t, out), "a refused folder")
+	entries, _ := os.ReadDir(filepath.Dir(out))
+	if len(entries) != 1 {
+		t.Errorf("a refused build left %d entries beside the folder", len(entries))
+	}
+}
+
+// TestOutRefusesProtectedFolders: the sources, the folders around and
+// inside them, the home and working folders and their parents, and a
+// filesystem root are refused whatever they hold, and nothing in them
+// changes.
+func TestOutRefusesProtectedFolders(t *testing.T) {
+	home, wd := sandbox(t)
+	content := filepath.Join(wd, "content")
+	if err := os.CopyFS(content, os.DirFS(repotest.Dir(t, "content"))); err != nil {
+		t.Fatal(err)
+	}
+	templates := filepath.Join(t.TempDir(), "tpl")
+	os.CopyFS(templates, os.DirFS(repotest.Dir(t, "templates")))
+	empty := filepath.Join(content, "empty")
+	os.Mkdir(empty, 0o755)
+	before := tree(t, content)
+	for _, tc := range []struct{ out, why string }{
+		{content, "it is the content folder"},
+		{"content", "it is the content folder"},
+		{empty, "it is inside the content folder"},
+		{filepath.Join(content, "new", "public"), "it is inside the content folder"},
+		{wd, "it is the working folder"},
+		{".", "it is the working folder"},
+		{"..", "it is the home folder"},
+		{home, "it is the home folder"},
+		{filepath.Dir(home), "it holds the working folder"},
+		{"/", "it is the root of a filesystem"},
+		{templates, "it is the templates folder"},
+		{filepath.Join(templates, "x"), "it is inside the templates folder"},
+	} {
+		_, _, err := Run(context.Background(), Options{Content: content, Templates: templates, Out: tc.out})
+		var oe *OutError
+		if !errors.As(err, &oe) || !strings.Contains(err.Error(), tc.why) {
+			t.Errorf("-out %s: err = %v, want %q", tc.out, err, tc.why)
+		}
+	}
+	// A folder that holds the content but is neither home nor working
+	// folder: one beside them.
+	t.Chdir(t.TempDir())
+	_, _, err := Run(context.Background(), Options{Content: content, Out: wd})
+	if err == nil || !strings.Contains(err.Error(), "it holds the content folder") {
+		t.Errorf("-out around the content folder: err = %v", err)
+	}
+	_, _, err = Run(context.Background(), Options{Content: content, Out: filepath.Dir(home)})
+	if err == nil || !strings.Contains(err.Error(), "it holds the home folder") {
+		t.Errorf("-out above the home folder: err = %v", err)
+	}
+	sameTree(t, before, tree(t, content), "content after refused builds")
+	if _, err := os.Stat(filepath.Join(templates, "base.html")); err != nil {
+		t.Errorf("templates after refused builds: %v", err)
+	}
+}
+
+// TestOutReplacesOwnBuild: a missing, an empty and an earlier build's
+// folder are used; the earlier build's files are replaced as a whole.
+func TestOutReplacesOwnBuild(t *testing.T) {
+	content := repotest.CopyDir(t, "content")
+	dir := t.TempDir()
+	missing, empty := filepath.Join(dir, "a", "public"), filepath.Join(dir, "empty")
+	os.Mkdir(empty, 0o755)
+	for i, out := range []string{missing, empty, empty} {
+		if _, _, err := Run(context.Background(), Options{Content: content, Out: out}); err != nil {
+			t.Fatalf("-out %s: %v", out, err)
+		}
+		if _, err := os.Stat(filepath.Join(out, "stale.html")); i == 2 && !os.IsNotExist(err) {
+			t.Errorf("the earlier build's stale file survived: %v", err)
+		}
+		if b, err := os.ReadFile(filepath.Join(out, Marker)); err != nil || string(b) != markerText {
+			t.Errorf("-out %s: marker %q, %v", out, b, err)
+		}
+		// A file the next build must not keep.
+		os.WriteFile(filepath.Join(out, "stale.html"), nil, 0o644)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 2 {
+		t.Errorf("%d entries beside the outputs, want 2", len(entries))
+	}
+}
+
+// TestOutSymlink: a link is judged by the folder it points to, which the
+// build replaces; the link stays a link.
+func TestOutSymlink(t *testing.T) {
+	content := repotest.CopyDir(t, "content")
+	dir := t.TempDir()
+	target, link := filepath.Join(dir, "real"), filepath.Join(dir, "link")
+	os.Mkdir(target, 0o755)
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 2; i++ {
+		if _, _, err := Run(context.Background(), Options{Content: content, Out: link}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Fatalf("the link did not stay a link: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(target, "en", "index.html")); err != nil {
+		t.Errorf("not written where the link points: %v", err)
+	}
+	// A link to someone's folder is refused like the folder.
+	mine, link2 := filepath.Join(dir, "mine"), filepath.Join(dir, "link2")
+	os.Mkdir(mine, 0o755)
+	os.WriteFile(filepath.Join(mine, "notes.txt"), []byte("x"), 0o644)
+	os.Symlink(mine, link2)
+	if _, _, err := Run(context.Background(), Options{Content: content, Out: link2}); err == nil {
+		t.Error("a link to a folder of someone's files was taken")
+	}
+	// And a link to the content folder is the content folder.
+	link3 := filepath.Join(dir, "link3")
+	os.Symlink(content, link3)
+	if _, _, err := Run(context.Background(), Options{Content: content, Out: link3}); err == nil || !strings.Contains(err.Error(), "content folder") {
+		t.Errorf("a link to the content folder: %v", err)
+	}
+}
+
+// temps lists the temporary folders beside out.
+func temps(t *testing.T, out string) []string {
+	t.Helper()
+	m, err := filepath.Glob(filepath.Join(filepath.Dir(out), tempPrefix(out)+"*"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// TestCancelRemovesTemp: a build cancelled while it writes (Ctrl-C in the
+// CLI) stops, says so, removes its temporary folder and keeps the previous
+// output.
+func TestCancelRemovesTemp(t *testing.T) {
+	content := repotest.CopyDir(t, "content")
+	out := filepath.Join(t.TempDir(), "public")
+	if _, _, err := Run(context.Background(), Options{Content: content, Out: out}); err != nil {
+		t.Fatal(err)
+	}
+	before := tree(t, out)
+	ctx, cancel := context.WithCancel(context.Background())
+	sawTemp := 0
+	_, _, err := Run(ctx, Options{Content: content, Out: out, Written: func() {
+		sawTemp = len(temps(t, out))
+		cancel()
+	}})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+	if sawTemp != 1 {
+		t.Errorf("%d temporary folders while writing, want 1", sawTemp)
+	}
+	if left := temps(t, out); len(left) > 0 {
+		t.Errorf("left behind: %v", left)
+	}
+	sameTree(t, before, tree(t, out), "after a cancelled build")
+}
+
+// TestFirstWriteErrorStops: when files cannot be written (here a file
+// stands where the en folder goes, as a full disk would fail every write),
+// the build stops at the first failure with one error naming the path; the
+// previous output is intact and the temporary folder gone.
+func TestFirstWriteErrorStops(t *testing.T) {
+	content := repotest.CopyDir(t, "content")
+	out := filepath.Join(t.TempDir(), "public")
+	if _, _, err := Run(context.Background(), Options{Content: content, Out: out}); err != nil {
+		t.Fatal(err)
+	}
+	before := tree(t, out)
+	tempMade = func(dir string) { os.WriteFile(filepath.Join(dir, "en"), nil, 0o644) }
+	defer func() { tempMade = nil }()
+	_, _, err := Run(context.Background(), Options{Content: content, Out: out, Workers: 4})
+	if err == nil {
+		t.Fatal("a build that could not write succeeded")
+	}
+	msg := err.Error()
+	if strings.Count(msg, "\n") > 0 || !strings.Contains(msg, filepath.Join(out, "en")+string(filepath.Separator)) ||
+		!strings.Contains(msg, "not a directory") {
+		t.Errorf("want one line naming the file and the error, got:\n%s", msg)
+	}
+	sameTree(t, before, tree(t, out), "after a failed write")
+	if left := temps(t, out); len(left) > 0 {
+		t.Errorf("left behind: %v", left)
+	}
+}
+
+// childEnv makes the test binary a build that waits, forever, between
+// writing its files and swapping them in: the moment a kill hurts most.
+const childEnv = "INCIDENTLIB_TEST_BUILD_CHILD"
+
+func buildChild(out string) {
+	content := os.Getenv(childEnv + "_CONTENT")
+	_, _, err := Run(context.Background(), Options{Content: content, Out: out, Written: func() {
+		os.WriteFile(out+".ready", nil, 0o644)
+		select {}
+	}})
+	if err != nil {
+		os.Stderr.WriteString(err.Error() + "\n")
+	}
+	os.Exit(3)
+}
+
+// TestKilledBuildLeftoversRemoved: a build killed with SIGKILL cannot clean
+// up; the next build of the same output recognises its temporary folder
+// (its process is gone, it holds the marker) and removes it.
+func TestKilledBuildLeftoversRemoved(t *testing.T) {
+	content := repotest.CopyDir(t, "content")
+	out := filepath.Join(t.TempDir(), "public")
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), childEnv+"="+out, childEnv+"_CONTENT="+content)
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		if _, err := os.Stat(out + ".ready"); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatal("the child build never got to writing")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	cmd.Process.Signal(syscall.SIGKILL)
+	cmd.Wait()
+	left := temps(t, out)
+	if len(left) != 1 {
+		t.Fatalf("the killed build left %v, want one temporary folder", left)
+	}
+	// A temporary folder of a build that still runs (this process) is not
+	// touched.
+	mine, err := os.MkdirTemp(filepath.Dir(out), tempPrefix(out)+"1-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(mine, Marker), nil, 0o644)
+	if _, _, err := Run(context.Background(), Options{Content: content, Out: out}); err != nil {
+		t.Fatal(err)
+	}
+	if got := temps(t, out); len(got) != 1 || got[0] != mine {
+		t.Errorf("after the next build: %v, want only %s (pid 1 is alive)", got, mine)
+	}
+	if _, err := os.Stat(filepath.Join(out, "en", "index.html")); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestCancelBeforeWriting: a build cancelled before it starts writing
+// returns at once, writes nothing and leaves no temporary folder.
+func TestCancelBeforeWriting(t *testing.T) {
+	content := repotest.CopyDir(t, "content")
+	out := filepath.Join(t.TempDir(), "public")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, _, err := Run(ctx, Options{Content: content, Out: out})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+	entries, _ := os.ReadDir(filepath.Dir(out))
+	if len(entries) != 0 {
+		t.Errorf("a build cancelled before writing left %d entries", len(entries))
+	}
+}
