@@ -60,6 +60,9 @@ type compiled struct {
 // calls. funcs must be the functions the set was parsed with. The set is
 // executed once with no data, so that html/template escapes it; an escaping
 // error is returned as html/template reports it.
+//
+// The first call checks that html/template escapes as this package does
+// (see checkEscapers); when it does not, every call returns ErrUnsupported.
 func Compile(set *template.Template, name string, funcs template.FuncMap) (*Template, error) {
 	if set.Lookup(name) == nil {
 		return nil, fmt.Errorf("htmlexec: no template %q", name)
@@ -71,6 +74,14 @@ func Compile(set *template.Template, name string, funcs template.FuncMap) (*Temp
 		}
 		// Any other error comes from executing with no data, after escaping.
 	}
+	if err := escapersChecked(); err != nil {
+		return nil, err
+	}
+	return compile(set, name, funcs)
+}
+
+// compile compiles a template html/template has escaped.
+func compile(set *template.Template, name string, funcs template.FuncMap) (*Template, error) {
 	t := &Template{name: name, funcs: map[string]reflect.Value{}}
 	for k, f := range funcs {
 		t.funcs[k] = reflect.ValueOf(f)
