@@ -7,12 +7,15 @@ import (
 	"incidentlib"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/gencases"
+	"incidentlib/internal/htmlexec"
 )
 
 // TestCompiledTemplates checks that every template of the theme compiles,
 // so that no page quietly falls back to html/template, and that compiled
-// execution writes exactly what html/template writes, for every page of the
-// library and of a generated one, online and offline.
+// execution writes exactly what html/template writes: for every templated
+// page of the shipped library, of a generated one and of the shipped one
+// with hostile text in every field, online and offline, and for the card of
+// every case. A page whose view fails fails the test.
 func TestCompiledTemplates(t *testing.T) {
 	th, err := LoadTheme(incidentlib.Templates(), incidentlib.Static())
 	if err != nil {
@@ -23,54 +26,119 @@ func TestCompiledTemplates(t *testing.T) {
 			t.Errorf("template %s does not compile; pages of this kind render with html/template", kind)
 		}
 	}
-	gen, list := cases.Load(gencases.MapFS(gencases.Options{N: 150, Seed: 3}))
-	if list.Errors() > 0 {
-		t.Fatal(list.Err())
-	}
-	for _, lib := range []*cases.Library{loadContent(t, contentFS(t)), gen} {
+	for _, l := range engineLibraries(t) {
 		for _, offline := range []bool{false, true} {
-			s, err := New(lib, Options{Theme: th, Offline: offline})
+			s, err := New(l.lib, Options{Theme: th, Offline: offline})
 			if err != nil {
 				t.Fatal(err)
 			}
-			pages := 0
-			for _, j := range s.Jobs() {
-				view, kind, err := s.view(j)
-				if err != nil || view == nil {
-					continue // not a templated page
-				}
-				var fast, std bytes.Buffer
-				if err := th.fast[kind].Execute(&fast, view); err != nil {
-					t.Fatalf("%s: %v", j.Path, err)
-				}
-				if err := th.tmpl[kind].ExecuteTemplate(&std, "base", view); err != nil {
-					t.Fatalf("%s: %v", j.Path, err)
-				}
-				if !bytes.Equal(fast.Bytes(), std.Bytes()) {
-					t.Fatalf("%s: compiled output differs from html/template's:\n%s", j.Path, firstDiff(fast.String(), std.String()))
-				}
-				pages++
-			}
-			for _, c := range lib.Cases[:min(len(lib.Cases), 40)] {
-				for _, lang := range cases.Languages {
-					card := s.card(&Page{Lang: lang, s: s}, c)
-					var fast, std bytes.Buffer
-					if err := th.fast["card"].Execute(&fast, card); err != nil {
-						t.Fatal(err)
-					}
-					if err := th.tmpl["list"].ExecuteTemplate(&std, "card", card); err != nil {
-						t.Fatal(err)
-					}
-					if !bytes.Equal(fast.Bytes(), std.Bytes()) {
-						t.Fatalf("card %s %s differs:\n%s", lang, c.ID, firstDiff(fast.String(), std.String()))
-					}
+			counts := compareEngines(t, th, s, l.check)
+			for _, want := range templatedJobs(s) {
+				if counts[want] == 0 {
+					t.Errorf("%s (offline %v): no %s page compared", l.name, offline, want)
 				}
 			}
-			if pages < 100 {
-				t.Fatalf("only %d pages compared", pages)
+			t.Logf("%s, offline %v: %v", l.name, offline, counts)
+		}
+	}
+}
+
+type engineLibrary struct {
+	name  string
+	lib   *cases.Library
+	check func(t *testing.T, path string, page []byte) // more checks on each page, or nil
+}
+
+// engineLibraries are the libraries both engines render: the shipped one, a
+// generated one of a few hundred cases and the hostile one.
+func engineLibraries(t *testing.T) []engineLibrary {
+	gen, list := cases.Load(gencases.MapFS(gencases.Options{N: 300, Seed: 3}))
+	if list.Errors() > 0 {
+		t.Fatal(list.Err())
+	}
+	return []engineLibrary{
+		{"content", loadContent(t, contentFS(t)), nil},
+		{"generated", gen, nil},
+		{"hostile", loadContent(t, hostileContent(t)), checkDefused},
+	}
+}
+
+// jobKindNames name the kinds of templated page.
+var jobKindNames = map[Kind]string{
+	KindCase: "case", KindCases: "cases", KindTopic: "topic", KindFacet: "facet", KindHome: "home",
+	KindRoot: "root", KindSearch: "search", KindProse: "prose", KindNotFound: "notfound", KindAPIDoc: "apidoc",
+}
+
+// untemplated are the kinds of job no template renders.
+var untemplated = map[Kind]bool{KindFeed: true, KindSitemap: true, KindRobots: true, KindAsset: true}
+
+func jobKey(j Job) string { return jobKindNames[j.Kind] + "/" + j.Lang }
+
+// templatedJobs lists the keys (kind and language) every library must have
+// pages of: every templated kind in each of its languages.
+func templatedJobs(s *Site) []string {
+	var keys []string
+	for k := range jobKindNames {
+		switch k {
+		case KindRoot, KindNotFound:
+			keys = append(keys, jobKey(Job{Kind: k}))
+		default:
+			for _, lang := range cases.Languages {
+				keys = append(keys, jobKey(Job{Kind: k, Lang: lang}))
 			}
 		}
 	}
+	return keys
+}
+
+// compareEngines renders every templated page of s, and the card of every
+// case in both languages, with the compiled templates and with
+// html/template, fails on the first difference and counts the pages by
+// kind and language ("card/ko" for cards).
+func compareEngines(t *testing.T, th *Theme, s *Site, check func(*testing.T, string, []byte)) map[string]int {
+	t.Helper()
+	counts := map[string]int{}
+	var fast, std bytes.Buffer
+	compare := func(what string, ft *htmlexec.Template, kind, name string, data any) {
+		if ft == nil {
+			t.Fatalf("%s: template %s does not compile", what, kind)
+		}
+		fast.Reset()
+		std.Reset()
+		if err := ft.Execute(&fast, data); err != nil {
+			t.Fatalf("%s: compiled: %v", what, err)
+		}
+		if err := th.tmpl[kind].ExecuteTemplate(&std, name, data); err != nil {
+			t.Fatalf("%s: html/template: %v", what, err)
+		}
+		if !bytes.Equal(fast.Bytes(), std.Bytes()) {
+			t.Fatalf("%s: compiled output differs from html/template's:\n%s", what, firstDiff(fast.String(), std.String()))
+		}
+		if check != nil {
+			check(t, what, std.Bytes())
+		}
+	}
+	for _, j := range s.Jobs() {
+		if untemplated[j.Kind] {
+			continue
+		}
+		if jobKindNames[j.Kind] == "" {
+			t.Fatalf("%s: job kind %d is neither templated nor known to be untemplated", j.Path, j.Kind)
+		}
+		view, kind, err := s.view(j)
+		if err != nil || view == nil {
+			t.Fatalf("%s: no view: %v", j.Path, err)
+		}
+		compare(j.Path, th.fast[kind], kind, "base", view)
+		counts[jobKey(j)]++
+	}
+	for _, c := range s.lib.Cases {
+		for _, lang := range cases.Languages {
+			compare("card "+lang+" "+c.ID, th.fast["card"], "list", "card", s.card(&Page{Lang: lang, s: s}, c))
+			counts["card/"+lang]++
+		}
+	}
+	return counts
 }
 
 func firstDiff(a, b string) string {
