@@ -26,6 +26,15 @@
 // text/template would (a comparison of structs, ranging over a map) stops
 // execution with ErrUnsupported: in both cases the caller runs html/template
 // instead, so a template is never rendered differently, only slower.
+//
+// # When Go changes html/template
+//
+// The escapers here are written to match those of the Go release the
+// package was tested with. Once per process, before the first template
+// compiles, the package checks that the html/template linked in still puts
+// the same escapers in each context and still writes the same bytes for a
+// corpus of hostile strings. If not, Compile returns ErrUnsupported for
+// every template, and callers render everything with html/template.
 package htmlexec
 
 import (

@@ -2,6 +2,7 @@ package site
 
 import (
 	"bytes"
+	"fmt"
 	"testing"
 
 	"incidentlib"
@@ -28,17 +29,19 @@ func TestCompiledTemplates(t *testing.T) {
 	}
 	for _, l := range engineLibraries(t) {
 		for _, offline := range []bool{false, true} {
-			s, err := New(l.lib, Options{Theme: th, Offline: offline})
-			if err != nil {
-				t.Fatal(err)
-			}
-			counts := compareEngines(t, th, s, l.check)
-			for _, want := range templatedJobs(s) {
-				if counts[want] == 0 {
-					t.Errorf("%s (offline %v): no %s page compared", l.name, offline, want)
+			t.Run(fmt.Sprintf("%s/offline=%v", l.name, offline), func(t *testing.T) {
+				s, err := New(l.lib, Options{Theme: th, Offline: offline})
+				if err != nil {
+					t.Fatal(err)
 				}
-			}
-			t.Logf("%s, offline %v: %v", l.name, offline, counts)
+				counts := compareEngines(t, th, s, l.check)
+				for _, want := range templatedJobs() {
+					if counts[want] == 0 {
+						t.Errorf("no %s page compared", want)
+					}
+				}
+				t.Logf("pages and cards compared: %v", counts)
+			})
 		}
 	}
 }
@@ -76,7 +79,7 @@ func jobKey(j Job) string { return jobKindNames[j.Kind] + "/" + j.Lang }
 
 // templatedJobs lists the keys (kind and language) every library must have
 // pages of: every templated kind in each of its languages.
-func templatedJobs(s *Site) []string {
+func templatedJobs() []string {
 	var keys []string
 	for k := range jobKindNames {
 		switch k {
@@ -129,7 +132,7 @@ func compareEngines(t *testing.T, th *Theme, s *Site, check func(*testing.T, str
 		if err != nil || view == nil {
 			t.Fatalf("%s: no view: %v", j.Path, err)
 		}
-		compare(j.Path, th.fast[kind], kind, "base", view)
+		compare(j.File(), th.fast[kind], kind, "base", view)
 		counts[jobKey(j)]++
 	}
 	for _, c := range s.lib.Cases {
