@@ -17,7 +17,6 @@ import (
 	"strings"
 	"syscall"
 	"time"
-	"unicode/utf8"
 
 	"incidentlib/internal/api"
 	"incidentlib/internal/build"
@@ -297,57 +296,24 @@ func isTerminal(w io.Writer) bool {
 }
 
 // printDiags prints every problem, each followed by the part of its line it
-// points at and a caret, as compilers do; case files are often one long line,
-// so the excerpt is clipped around the column.
+// points at and a caret (see diag.Diag.Excerpt).
 func printDiags(w io.Writer, list diag.List, content string) {
-	files := map[string][]string{}
+	files := map[string]string{}
 	for _, d := range list.Items {
 		fmt.Fprintln(w, d.String())
 		if d.Line <= 0 {
 			continue
 		}
-		lines, ok := files[d.File]
+		src, ok := files[d.File]
 		if !ok {
-			if b, err := os.ReadFile(filepath.Join(content, filepath.FromSlash(d.File))); err == nil {
-				lines = strings.Split(string(b), "\n")
-			}
-			files[d.File] = lines
+			b, _ := os.ReadFile(filepath.Join(content, filepath.FromSlash(d.File)))
+			src = string(b)
+			files[d.File] = src
 		}
-		if d.Line > len(lines) {
-			continue
-		}
-		excerpt, caret := clip(lines[d.Line-1], d.Col-1, 36)
-		fmt.Fprintf(w, "    %s\n    %s^\n", excerpt, strings.Repeat(" ", caret))
-	}
-}
-
-// clip returns the part of line within width characters of column col
-// (0-based, in characters) and where col falls in it. Tabs become spaces so
-// that the caret lines up.
-func clip(line string, col, width int) (string, int) {
-	r := []rune(strings.ReplaceAll(line, "\t", " "))
-	if !utf8.ValidString(line) {
-		r = []rune(strings.ToValidUTF8(string(r), "?"))
-	}
-	from, to := max(0, col-width), min(len(r), col+width)
-	if from > to {
-		return "", 0
-	}
-	excerpt, caret := string(r[from:to]), col-from
-	if from > 0 {
-		excerpt, caret = "…"+excerpt, caret+1
-	}
-	if to < len(r) {
-		excerpt += "…"
-	}
-	// Wide Hangul takes two columns in a terminal: count it twice before
-	// the caret so the caret stands under the right character.
-	for _, c := range r[from:min(col, to)] {
-		if c >= 0x1100 && (c <= 0x115f || (c >= 0x2e80 && c <= 0xa4cf) || (c >= 0xac00 && c <= 0xd7a3) || (c >= 0xf900 && c <= 0xfaff) || (c >= 0xff00 && c <= 0xff60)) {
-			caret++
+		if ex := d.Excerpt(src); ex != "" && src != "" {
+			fmt.Fprintf(w, "    %s\n", strings.ReplaceAll(ex, "\n", "\n    "))
 		}
 	}
-	return excerpt, caret
 }
 
 type serveOptions struct {

@@ -12,25 +12,6 @@ import (
 	"incidentlib/internal/cases"
 )
 
-func TestClip(t *testing.T) {
-	tests := []struct {
-		line       string
-		col, width int
-		want       string
-		caret      int
-	}{
-		{`{"a": "b"}`, 6, 36, `{"a": "b"}`, 6},
-		{strings.Repeat("x", 100) + `"bad"` + strings.Repeat("y", 100), 100, 5, `…xxxxx"bad"…`, 6},
-		{`"가나": 1`, 6, 36, `"가나": 1`, 8}, // two wide characters before the column
-	}
-	for _, tt := range tests {
-		got, caret := clip(tt.line, tt.col, tt.width)
-		if got != tt.want || caret != tt.caret {
-			t.Errorf("clip(%q, %d) = %q, %d; want %q, %d", tt.line, tt.col, got, caret, tt.want, tt.caret)
-		}
-	}
-}
-
 // TestCheckReport runs the check command on broken content and reads what a
 // user reads: every problem with its position, an excerpt and a caret.
 func TestCheckReport(t *testing.T) {
