@@ -255,6 +255,9 @@ func TestPrint(t *testing.T) {
 		t.Fatal(err)
 	}
 	tab.Open(t, base+"/en/cases/IL-0037/")
+	if w := eval[int](t, tab, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
+		t.Errorf("the printed page is %d px wider than the paper", w)
+	}
 	for _, sel := range []string{".site-header", ".site-footer", "form.search", ".case-toc", ".crumbs"} {
 		if eval[bool](t, tab, `Array.from(document.querySelectorAll(`+jsString(sel)+`)).some(e => e.getBoundingClientRect().height > 0)`) {
 			t.Errorf("%s is printed", sel)
@@ -268,7 +271,7 @@ func TestPrint(t *testing.T) {
 			t.Errorf("source %s is not printed in full:\n%s", u, printed)
 		}
 	}
-	for _, u := range eval[[]string](t, tab, `Array.from(document.querySelectorAll(".case a[href^=http]:not(.sources li > a:first-child, .review a)"), a => getComputedStyle(a, "::after").content.includes(a.getAttribute("href")) ? "" : a.getAttribute("href")).filter(Boolean)`) {
+	for _, u := range eval[[]string](t, tab, `Array.from(document.querySelectorAll(".case a[href^=http]:not(#sources a, .review a), .sources li > a:nth-of-type(2)"), a => getComputedStyle(a, "::after").content.includes(a.getAttribute("href")) ? "" : a.getAttribute("href")).filter(Boolean)`) {
 		t.Errorf("the address of link %s is not printed", u)
 	}
 }
