@@ -36,6 +36,14 @@ func htmlPages(t *testing.T, dir string) []string {
 	return out
 }
 
+// servedSite serves the shipped site under sitePrefix, as its host does,
+// and opens a browser for it.
+func servedSite(t *testing.T) (*webtest.Tab, string) {
+	t.Helper()
+	public := site(t)
+	return webtest.Browser(t), webtest.ServeUnder(t, public, sitePrefix)
+}
+
 // layoutProbe measures the page as laid out: whether it is wider than the
 // window (and the deepest elements that stick out, to name the culprit),
 // and search inputs whose placeholder does not fit.
@@ -91,10 +99,8 @@ var screens = []struct {
 // of a search sit within the first screen.
 func TestLayout(t *testing.T) {
 	t.Parallel()
-	public := site(t)
-	pages := htmlPages(t, public)
-	tab := webtest.Browser(t)
-	base := webtest.ServeUnder(t, public, sitePrefix)
+	tab, base := servedSite(t)
+	pages := htmlPages(t, site(t))
 	for _, sc := range screens {
 		opts := []chromedp.EmulateViewportOption{chromedp.EmulatePortrait}
 		if sc.vp.Mobile {
@@ -147,9 +153,7 @@ func TestLayout(t *testing.T) {
 // behind a button that opens them.
 func TestPhoneFilters(t *testing.T) {
 	t.Parallel()
-	public := site(t)
-	tab := webtest.Browser(t)
-	base := webtest.ServeUnder(t, public, sitePrefix)
+	tab, base := servedSite(t)
 	if err := chromedp.Do(tab.Ctx, chromedp.EmulateViewport(webtest.Phone.Width, webtest.Phone.Height, chromedp.EmulateMobile)); err != nil {
 		t.Fatal(err)
 	}
@@ -175,9 +179,7 @@ func TestPhoneFilters(t *testing.T) {
 // in the site: the page must be styled and every link on it must work.
 func TestNotFoundNested(t *testing.T) {
 	t.Parallel()
-	public := site(t)
-	tab := webtest.Browser(t)
-	base := webtest.ServeUnder(t, public, sitePrefix)
+	tab, base := servedSite(t)
 	for _, p := range []string{"/en/cases/IL-9999/", "/ko/components/nothing/page/3/", "/missing.html"} {
 		url := base + p
 		tab.Open(t, url)
@@ -218,9 +220,7 @@ func TestNotFoundNested(t *testing.T) {
 // and filters drawn.
 func TestDarkScheme(t *testing.T) {
 	t.Parallel()
-	public := site(t)
-	tab := webtest.Browser(t)
-	base := webtest.ServeUnder(t, public, sitePrefix)
+	tab, base := servedSite(t)
 	if err := webtest.EmulateMedia(tab.Ctx, "", "dark"); err != nil {
 		t.Fatal(err)
 	}
@@ -248,9 +248,7 @@ func TestDarkScheme(t *testing.T) {
 // of contents, and the address of every source written out.
 func TestPrint(t *testing.T) {
 	t.Parallel()
-	public := site(t)
-	tab := webtest.Browser(t)
-	base := webtest.ServeUnder(t, public, sitePrefix)
+	tab, base := servedSite(t)
 	if err := webtest.EmulateMedia(tab.Ctx, "print", ""); err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"incidentlib/internal/cases"
+	"incidentlib/internal/repotest"
 )
 
 // TestCheckReport runs the check command on broken content and reads what a
@@ -124,35 +125,10 @@ func TestReadmeFields(t *testing.T) {
 	walk("", cases.CaseSchema)
 }
 
-// copyContent copies the repository's content folder into a temporary one.
-func copyContent(t *testing.T) string {
-	t.Helper()
-	dir := filepath.Join(t.TempDir(), "content")
-	src := filepath.Join("..", "..", "content")
-	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(dir, rel), 0o755)
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dir, rel), b, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
-
 // TestReadmeError makes the README's example error and compares what check
 // prints with the README.
 func TestReadmeError(t *testing.T) {
-	dir := copyContent(t)
+	dir := repotest.CopyDir(t, "content")
 	file := filepath.Join(dir, "cases", "IL-0037.json")
 	b, err := os.ReadFile(file)
 	if err != nil {
@@ -176,7 +152,7 @@ func TestReadmeError(t *testing.T) {
 // TestNew writes a new case and checks it: every problem reported is a field
 // left to fill in, at its line, and nothing else.
 func TestNew(t *testing.T) {
-	dir := copyContent(t)
+	dir := repotest.CopyDir(t, "content")
 	now := time.Date(2026, 12, 1, 9, 30, 0, 0, time.UTC)
 	var stdout, stderr bytes.Buffer
 	if code := cmdNew([]string{"-content", dir, "IL-0500"}, &stdout, &stderr, now); code != 0 {
