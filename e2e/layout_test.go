@@ -1,12 +1,14 @@
 package e2e
 
 import (
+	"context"
 	"encoding/json"
 	"io/fs"
 	"net/http"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -165,8 +167,11 @@ func TestPhoneFilters(t *testing.T) {
 		if eval[bool](t, tab, visible) {
 			t.Errorf("%s: the filters show on a phone before the button is pressed", p)
 		}
-		if _, err := chromedp.Run(tab.Ctx, chromedp.Click(chromedp.CSS(`[data-search-fold]`))); err != nil {
-			t.Fatal(err)
+		ctx, cancel := context.WithTimeout(tab.Ctx, 10*time.Second)
+		_, err := chromedp.Run(ctx, chromedp.Click(chromedp.CSS(`[data-search-fold]`)))
+		cancel()
+		if err != nil {
+			t.Fatalf("%s: press the filter button: %v", p, err)
 		}
 		if !eval[bool](t, tab, visible) || eval[string](t, tab, `document.querySelector("[data-search-fold]").getAttribute("aria-expanded")`) != "true" {
 			t.Errorf("%s: the filter button does not open the filters", p)
