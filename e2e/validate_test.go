@@ -14,6 +14,14 @@ func TestHTMLValid(t *testing.T) {
 	}
 }
 
+// TestHTMLValidate runs html-validate over every page of the site.
+func TestHTMLValidate(t *testing.T) {
+	t.Parallel()
+	for _, e := range webtest.HTMLValidate(t, site(t)) {
+		t.Errorf("html-validate: %s", e)
+	}
+}
+
 // TestLinks checks every link of every page, recursively, on a local server.
 func TestLinks(t *testing.T) {
 	t.Parallel()

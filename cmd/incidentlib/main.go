@@ -1,10 +1,6 @@
 // Command incidentlib builds the incidentlib site from a content folder.
-//
-//	incidentlib build [-content DIR] [-out DIR] [-offline] [-base-url URL]
-//	incidentlib check [-content DIR] [-strict]
-//	incidentlib serve [-content DIR] [-addr HOST:PORT]
-//
-// Run "incidentlib help" for the details.
+// Run "incidentlib help" for its commands and flags; the README's synopsis
+// is the same text (a test keeps them in step).
 package main
 
 import (
@@ -21,9 +17,11 @@ import (
 	"runtime/pprof"
 	"strings"
 	"syscall"
-	"unicode/utf8"
+	"time"
 
+	"incidentlib/internal/api"
 	"incidentlib/internal/build"
+	"incidentlib/internal/cases"
 	"incidentlib/internal/diag"
 	"incidentlib/internal/offheap"
 	"incidentlib/internal/serve"
@@ -33,10 +31,13 @@ const usage = `incidentlib builds a bilingual (English and Korean) library of in
 post-mortems from JSON and Markdown into a static site.
 
 Usage:
-  incidentlib build [flags]   read content/, check it, write public/
-  incidentlib check [flags]   read and check content/ only; write nothing
-  incidentlib serve [flags]   preview the site locally, rebuilding on every save
-  incidentlib help [command]  show help for a command
+%s
+Commands:
+  build   read content/, check it, write public/
+  check   read and check content/ only; write nothing
+  serve   preview the site locally, rebuilding on every save
+  new     write content/cases/ID.json with every field, ready to fill in
+  help    show help for a command
 
 A build reports every problem in the content at once, as
   file:line:column: field: message
@@ -82,7 +83,7 @@ func tuneGC(build bool) {
 
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
+		fmt.Fprintf(stderr, usage, synopsis("  "))
 		return 2
 	}
 	cmd, rest := args[0], args[1:]
@@ -93,9 +94,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return cmdCheck(rest, stdout, stderr)
 	case "serve":
 		return cmdServe(rest, stdout, stderr)
+	case "new":
+		return cmdNew(rest, stdout, stderr, time.Now())
 	case "help", "-h", "-help", "--help":
 		if len(rest) > 0 {
-			for _, fs := range []*flag.FlagSet{buildFlags(new(build.Options), nil), checkFlags(new(string), new(bool), nil), serveFlags(new(serveOptions), nil)} {
+			for _, fs := range commandFlags() {
 				if fs.Name() == rest[0] {
 					fs.SetOutput(stdout)
 					fs.Usage()
@@ -105,12 +108,45 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "incidentlib: no command %q\n", rest[0])
 			return 2
 		}
-		fmt.Fprint(stdout, usage)
+		fmt.Fprintf(stdout, usage, synopsis("  "))
 		return 0
 	default:
-		fmt.Fprintf(stderr, "incidentlib: unknown command %q\n\n%s", cmd, usage)
+		fmt.Fprintf(stderr, "incidentlib: unknown command %q\n\n", cmd)
+		fmt.Fprintf(stderr, usage, synopsis("  "))
 		return 2
 	}
+}
+
+// commandFlags returns the flags of every command, in the order help lists
+// them.
+func commandFlags() []*flag.FlagSet {
+	return []*flag.FlagSet{buildFlags(new(buildOptions), nil), checkFlags(new(string), new(bool), nil), serveFlags(new(serveOptions), nil), newCaseFlags(new(string), nil)}
+}
+
+// commandArgs are the arguments a command takes after its flags.
+var commandArgs = map[string]string{"new": "ID"}
+
+// synopsis writes one line per command with all its flags, from the flags
+// themselves, so that help and the README (which copies it) cannot leave
+// one out.
+func synopsis(indent string) string {
+	var b strings.Builder
+	for _, fs := range commandFlags() {
+		b.WriteString(indent + "incidentlib " + fs.Name())
+		fs.VisitAll(func(f *flag.Flag) {
+			if name, _ := flag.UnquoteUsage(f); name != "" {
+				fmt.Fprintf(&b, " [-%s %s]", f.Name, name)
+			} else {
+				fmt.Fprintf(&b, " [-%s]", f.Name)
+			}
+		})
+		if a := commandArgs[fs.Name()]; a != "" {
+			b.WriteString(" " + a)
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString(indent + "incidentlib help [command]\n")
+	return b.String()
 }
 
 func newFlags(name, synopsis, about string, stderr io.Writer) *flag.FlagSet {
@@ -125,32 +161,37 @@ func newFlags(name, synopsis, about string, stderr io.Writer) *flag.FlagSet {
 	return fs
 }
 
-func buildFlags(o *build.Options, stderr io.Writer) *flag.FlagSet {
+// buildOptions are the build's options and the command's own.
+type buildOptions struct {
+	build.Options
+	Verbose                bool
+	CPUProfile, MemProfile string
+}
+
+func buildFlags(o *buildOptions, stderr io.Writer) *flag.FlagSet {
 	fs := newFlags("build", "[flags]", `Reads the content folder, checks every file, and writes the whole site (pages
 in both languages, search index, JSON API, feeds, sitemap) into a new folder
 that replaces -out only when everything succeeded.`, stderr)
-	fs.StringVar(&o.Content, "content", "content", "content `folder` to read")
-	fs.StringVar(&o.Out, "out", "public", "output `folder`, replaced as a whole: a new or empty one, or one an earlier build wrote")
+	fs.StringVar(&o.Content, "content", "content", "content `DIR` to read")
+	fs.StringVar(&o.Out, "out", "public", "output `DIR`, replaced as a whole: a new or empty one, or one an earlier build wrote")
 	fs.BoolVar(&o.Offline, "offline", false, "write links that name index.html, so the site works when opened from disk")
 	fs.StringVar(&o.BaseURL, "base-url", "", "public `URL` of the site, such as https://example.org/incidentlib/ (default: base_url in site.json)")
-	fs.StringVar(&o.Templates, "templates", "", "use templates from this `folder` instead of the built-in ones")
-	fs.StringVar(&o.Static, "static", "", "use static files from this `folder` instead of the built-in ones")
-	fs.IntVar(&o.Workers, "workers", 0, "render `n` pages at once (default: number of CPUs)")
+	fs.StringVar(&o.Templates, "templates", "", "use templates from this `DIR` instead of the built-in ones")
+	fs.StringVar(&o.Static, "static", "", "use static files from this `DIR` instead of the built-in ones")
+	fs.IntVar(&o.Workers, "workers", 0, "render `N` pages at once (default: number of CPUs)")
+	fs.BoolVar(&o.Verbose, "v", false, "print the time of each stage and the files per kind")
+	fs.StringVar(&o.CPUProfile, "cpuprofile", "", "write a CPU profile of the build to `FILE` (for go tool pprof)")
+	fs.StringVar(&o.MemProfile, "memprofile", "", "write a heap profile to `FILE` when the pages are written, before the old output is replaced")
 	return fs
 }
 
 func cmdBuild(args []string, stdout, stderr io.Writer) int {
-	var o build.Options
-	verbose := false
-	cpuprofile := ""
-	fs := buildFlags(&o, stderr)
-	fs.BoolVar(&verbose, "v", false, "print the time of each stage and the files per kind")
-	fs.StringVar(&cpuprofile, "cpuprofile", "", "write a CPU profile of the build to `file` (for go tool pprof)")
-	memprofile := ""
-	fs.StringVar(&memprofile, "memprofile", "", "write a heap profile to `file` when the pages are written, before the old output is replaced")
+	var bo buildOptions
+	fs := buildFlags(&bo, stderr)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
+	o, verbose, cpuprofile, memprofile := bo.Options, bo.Verbose, bo.CPUProfile, bo.MemProfile
 	if memprofile != "" {
 		o.Written = func() {
 			f, err := os.Create(memprofile)
@@ -254,7 +295,7 @@ func interruptible(stderr io.Writer) (context.Context, func()) {
 
 func checkFlags(content *string, strict *bool, stderr io.Writer) *flag.FlagSet {
 	fs := newFlags("check", "[flags]", "Reads and checks the content folder like a build does, and writes nothing.", stderr)
-	fs.StringVar(content, "content", "content", "content `folder` to check")
+	fs.StringVar(content, "content", "content", "content `DIR` to check")
 	fs.BoolVar(strict, "strict", false, "fail (exit status 1) on warnings too, such as a missing translation")
 	return fs
 }
@@ -299,75 +340,28 @@ func isTerminal(w io.Writer) bool {
 }
 
 // printDiags prints the problems, each followed by the part of its line it
-// points at and a caret, as compilers do; case files are often one long line,
-// so the excerpt is clipped around the column. The list is sorted by file.
+// points at and a caret (see diag.Diag.Excerpt): the first problems of each
+// file in full, then how many more.
 func printDiags(w io.Writer, list diag.List, content string) {
-	var (
-		file  string // the file whose lines are read
-		lines []string
-	)
+	files := map[string]string{}
 	show := func(d diag.Diag) {
 		fmt.Fprintln(w, d.String())
 		if d.Line <= 0 {
 			return
 		}
-		if d.File != file {
-			file, lines = d.File, nil
-			if b, err := os.ReadFile(filepath.Join(content, filepath.FromSlash(d.File))); err == nil {
-				lines = strings.Split(string(b), "\n")
-			}
+		src, ok := files[d.File]
+		if !ok {
+			b, _ := os.ReadFile(filepath.Join(content, filepath.FromSlash(d.File)))
+			src = string(b)
+			files[d.File] = src
 		}
-		if d.Line > len(lines) {
-			return
+		if ex := d.Excerpt(src); ex != "" && src != "" {
+			fmt.Fprintf(w, "    %s\n", strings.ReplaceAll(ex, "\n", "\n    "))
 		}
-		excerpt, caret := clip(lines[d.Line-1], d.Col-1, 36)
-		fmt.Fprintf(w, "    %s\n    %s^\n", excerpt, strings.Repeat(" ", caret))
 	}
 	list.Report(diag.ShownPerFile, show, func(file string, left int) {
 		fmt.Fprintln(w, diag.More(file, left))
 	})
-}
-
-// clip returns the part of line within width characters of column col
-// (0-based, in characters) and where col falls in it. Tabs become spaces so
-// that the caret lines up. It reads the line only up to the end of the
-// excerpt.
-func clip(line string, col, width int) (string, int) {
-	from, to := max(0, col-width), col+width
-	var r []rune
-	i, n := 0, 0 // bytes and characters passed
-	for ; i < len(line) && n < to; n++ {
-		c, size := utf8.DecodeRuneInString(line[i:])
-		i += size
-		if n < from {
-			continue
-		}
-		switch {
-		case c == '\t':
-			c = ' '
-		case c == utf8.RuneError && size == 1:
-			c = '?'
-		}
-		r = append(r, c)
-	}
-	if from > n {
-		return "", 0
-	}
-	excerpt, caret := string(r), col-from
-	if from > 0 {
-		excerpt, caret = "…"+excerpt, caret+1
-	}
-	if i < len(line) {
-		excerpt += "…"
-	}
-	// Wide Hangul takes two columns in a terminal: count it twice before
-	// the caret so the caret stands under the right character.
-	for _, c := range r[:min(col-from, len(r))] {
-		if c >= 0x1100 && (c <= 0x115f || (c >= 0x2e80 && c <= 0xa4cf) || (c >= 0xac00 && c <= 0xd7a3) || (c >= 0xf900 && c <= 0xfaff) || (c >= 0xff00 && c <= 0xff60)) {
-			caret++
-		}
-	}
-	return excerpt, caret
 }
 
 type serveOptions struct {
@@ -379,10 +373,10 @@ func serveFlags(o *serveOptions, stderr io.Writer) *flag.FlagSet {
 	fs := newFlags("serve", "[flags]", `Serves a preview of the site on 127.0.0.1 and rebuilds what changed when a
 file in the content, templates or static folder is saved; open pages reload
 themselves. Content errors are shown in the browser with file and line.`, stderr)
-	fs.StringVar(&o.Content, "content", "content", "content `folder` to read")
-	fs.StringVar(&o.Addr, "addr", "127.0.0.1:1313", "`address` to listen on")
-	fs.StringVar(&o.Templates, "templates", "", "templates `folder` to watch (default: ./templates when it exists)")
-	fs.StringVar(&o.Static, "static", "", "static `folder` to watch (default: ./static when it exists)")
+	fs.StringVar(&o.Content, "content", "content", "content `DIR` to read")
+	fs.StringVar(&o.Addr, "addr", "127.0.0.1:1313", "`HOST:PORT` to listen on")
+	fs.StringVar(&o.Templates, "templates", "", "templates `DIR` to watch (default: ./templates when it exists)")
+	fs.StringVar(&o.Static, "static", "", "static `DIR` to watch (default: ./static when it exists)")
 	return fs
 }
 
@@ -420,5 +414,55 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	fmt.Fprintln(stderr, "incidentlib serve: stopped")
+	return 0
+}
+
+func newCaseFlags(content *string, stderr io.Writer) *flag.FlagSet {
+	fs := newFlags("new", "[flags] ID", `Writes cases/ID.json in the content folder: every field of a case, texts in
+both languages, and the address of the case format's JSON Schema, which
+editors use to check the file as it is typed. Then run "incidentlib check":
+it lists what is left to fill in. An existing file is never replaced.`, stderr)
+	fs.StringVar(content, "content", "content", "content `DIR` to write the case into")
+	return fs
+}
+
+func cmdNew(args []string, stdout, stderr io.Writer, now time.Time) int {
+	var content string
+	fs := newCaseFlags(&content, stderr)
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(stderr, "incidentlib new: want one case id, such as IL-0500")
+		return 2
+	}
+	id := fs.Arg(0)
+	lib, _, err := build.Load(content)
+	if err != nil {
+		fmt.Fprintf(stderr, "incidentlib new: %v\n", err)
+		return 1
+	}
+	if _, ok := lib.ByID[id]; ok {
+		fmt.Fprintf(stderr, "incidentlib new: there is a case %s already\n", id)
+		return 1
+	}
+	data, err := cases.Skeleton(id, lib.Site.BaseURL+api.SchemaPath, now)
+	if err != nil {
+		fmt.Fprintf(stderr, "incidentlib new: %v\n", err)
+		return 2
+	}
+	name := filepath.Join(content, "cases", id+".json")
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err == nil {
+		_, err = f.Write(data)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "incidentlib new: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "wrote %s: fill it in, then run incidentlib check\n", name)
 	return 0
 }

@@ -2,30 +2,16 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-)
+	"time"
 
-func TestClip(t *testing.T) {
-	tests := []struct {
-		line       string
-		col, width int
-		want       string
-		caret      int
-	}{
-		{`{"a": "b"}`, 6, 36, `{"a": "b"}`, 6},
-		{strings.Repeat("x", 100) + `"bad"` + strings.Repeat("y", 100), 100, 5, `…xxxxx"bad"…`, 6},
-		{`"가나": 1`, 6, 36, `"가나": 1`, 8}, // two wide characters before the column
-	}
-	for _, tt := range tests {
-		got, caret := clip(tt.line, tt.col, tt.width)
-		if got != tt.want || caret != tt.caret {
-			t.Errorf("clip(%q, %d) = %q, %d; want %q, %d", tt.line, tt.col, got, caret, tt.want, tt.caret)
-		}
-	}
-}
+	"incidentlib/internal/cases"
+	"incidentlib/internal/repotest"
+)
 
 // oneCaseContent writes a content folder with the shipped site.json and
 // vocab.json and one case, IL-0495, in which from is replaced by to, and
@@ -98,6 +84,166 @@ func TestCheckStrict(t *testing.T) {
 		}
 		if tt.code == 1 && !strings.Contains(stderr.String(), "0 errors, 1 warning") {
 			t.Errorf("%v: no summary of the failure:\n%s", tt.args, stderr.String())
+		}
+	}
+}
+
+// readmeBlock returns the first fenced block of the README after the line
+// that contains marker.
+func readmeBlock(t *testing.T, marker string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(b)
+	i := strings.Index(s, marker)
+	if i < 0 {
+		t.Fatalf("README has no %q", marker)
+	}
+	s = s[i:]
+	start := strings.Index(s, "\n```\n")
+	if start < 0 {
+		t.Fatalf("README has no code block after %q", marker)
+	}
+	s = s[start+5:]
+	return s[:strings.Index(s, "```\n")]
+}
+
+// TestReadmeSynopsis keeps the README's synopsis the same as help's, which
+// is written from the flags themselves.
+func TestReadmeSynopsis(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"help"}, &stdout, &stderr); code != 0 {
+		t.Fatalf("help: exit %d", code)
+	}
+	want := synopsis("")
+	if got := readmeBlock(t, "## The command"); got != want {
+		t.Errorf("README's synopsis differs from help's; make it\n%s\nnot\n%s", want, got)
+	}
+	if !strings.Contains(stdout.String(), synopsis("  ")) {
+		t.Errorf("help does not show the synopsis:\n%s", stdout.String())
+	}
+	for _, flag := range []string{"-v]", "-workers N", "-templates DIR", "-static DIR", "new [-content DIR] ID"} {
+		if !strings.Contains(want, flag) {
+			t.Errorf("synopsis lacks %q:\n%s", flag, want)
+		}
+	}
+}
+
+// TestReadmeFields checks that the README documents every field of the case
+// format.
+func TestReadmeFields(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(b)
+	var walk func(prefix string, s *cases.Schema)
+	walk = func(prefix string, s *cases.Schema) {
+		for _, p := range s.Props {
+			if p.Name == "en" || p.Name == "ko" || p.Name == "text" {
+				continue
+			}
+			name := prefix + p.Name
+			// impact and timeline are documented by their members;
+			// sources and review list theirs in quotes.
+			if p.Name == "impact" || p.Name == "timeline" {
+				walk(name+".", p.Schema)
+				continue
+			}
+			if !strings.Contains(doc, "`"+name+"`") && !strings.Contains(doc, `"`+p.Name+`"`) {
+				t.Errorf("README does not document the field %s", name)
+			}
+			if p.Schema.Items != nil {
+				walk("", p.Schema.Items)
+			} else {
+				walk("", p.Schema)
+			}
+		}
+	}
+	walk("", cases.CaseSchema)
+}
+
+// TestReadmeError makes the README's example error and compares what check
+// prints with the README.
+func TestReadmeError(t *testing.T) {
+	dir := repotest.CopyDir(t, "content")
+	file := filepath.Join(dir, "cases", "IL-0037.json")
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := strings.Replace(string(b), `"daemonset",`, `"deamonset",`, 1)
+	if bad == string(b) {
+		t.Fatal(`IL-0037.json has no "daemonset", to misspell for the README's example`)
+	}
+	os.WriteFile(file, []byte(bad), 0o644)
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"check", "-content", dir}, &stdout, &stderr); code != 1 {
+		t.Fatalf("exit %d, want 1\n%s", code, stderr.String())
+	}
+	want := readmeBlock(t, "for example")
+	if !strings.Contains(stderr.String(), want) {
+		t.Errorf("check does not print the README's example\n%s\nit prints\n%s", want, stderr.String())
+	}
+}
+
+// TestNew writes a new case and checks it: every problem reported is a field
+// left to fill in, at its line, and nothing else.
+func TestNew(t *testing.T) {
+	dir := repotest.CopyDir(t, "content")
+	now := time.Date(2026, 12, 1, 9, 30, 0, 0, time.UTC)
+	var stdout, stderr bytes.Buffer
+	if code := cmdNew([]string{"-content", dir, "IL-0999"}, &stdout, &stderr, now); code != 0 {
+		t.Fatalf("new: exit %d\n%s", code, stderr.String())
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "cases", "IL-0999.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range cases.CaseSchema.Props {
+		if _, ok := doc[p.Name]; !ok {
+			t.Errorf("the new case has no field %s", p.Name)
+		}
+	}
+	if doc["$schema"] != "https://benchlet.com/incidentlib/api/v1/schema/case.json" || doc["updated_at"] != "2026-12-01T09:30:00Z" {
+		t.Errorf("$schema %v, updated_at %v", doc["$schema"], doc["updated_at"])
+	}
+	if title, _ := doc["title"].(map[string]any); title == nil || title["en"] != "" || title["ko"] != "" {
+		t.Errorf("title is %v, want both languages, empty", doc["title"])
+	}
+	if code := cmdNew([]string{"-content", dir, "IL-0999"}, &stdout, &stderr, now); code == 0 {
+		t.Error("new replaced an existing case")
+	}
+	if code := cmdNew([]string{"-content", dir, "il-500"}, &stdout, &stderr, now); code == 0 {
+		t.Error("new accepted a bad id")
+	}
+
+	stderr.Reset()
+	if code := run([]string{"check", "-content", dir}, &stdout, &stderr); code != 1 {
+		t.Fatalf("check: exit %d\n%s", code, stderr.String())
+	}
+	left := map[string]bool{}
+	for _, line := range strings.Split(stderr.String(), "\n") {
+		if !strings.HasPrefix(line, "cases/IL-0999.json:") {
+			continue
+		}
+		parts := strings.SplitN(line, ": ", 3)
+		if len(parts) != 3 || (parts[2] != "must not be empty" && parts[2] != "text is empty in both languages") {
+			t.Errorf("not a field left to fill in: %s", line)
+			continue
+		}
+		left[parts[1]] = true
+	}
+	for _, f := range []string{"org", "org_slug", "date", "title", "summary", "symptoms_text", "trigger", "detection", "lessons",
+		"remediation[0].text", "action_items[0].text", "impact.scope", "impact.users", "root_cause", "sources[0].url", "review.written_by", "url"} {
+		if !left[f] {
+			t.Errorf("check does not say that %s is left to fill in:\n%s", f, stderr.String())
 		}
 	}
 }

@@ -6,7 +6,9 @@
 //
 // An argument that is not a URL but a file on disk is opened as a file://
 // URL. Each page gives SLUG-desktop.png and SLUG-phone.png in the -out
-// folder, SLUG being the URL's path. It starts Chromium exactly as the tests
+// folder, SLUG being the URL's path. -media print lays the pages out for
+// paper and -scheme dark in the dark colour scheme; the names then end in
+// -print or -dark. It starts Chromium exactly as the tests
 // do (internal/webtest) and exits non-zero if any page failed.
 package main
 
@@ -25,8 +27,10 @@ import (
 
 func main() {
 	out := flag.String("out", "shots", "folder to write the PNG files to")
+	media := flag.String("media", "", "emulate this CSS media type, such as print")
+	scheme := flag.String("scheme", "", "emulate this colour scheme: dark or light")
 	flag.Usage = func() {
-		fmt.Fprintf(flag.CommandLine.Output(), "usage: shoot [-out DIR] URL...\n")
+		fmt.Fprintf(flag.CommandLine.Output(), "usage: shoot [-out DIR] [-media print] [-scheme dark] URL...\n")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -34,13 +38,13 @@ func main() {
 		flag.Usage()
 		os.Exit(2)
 	}
-	if err := run(*out, flag.Args()); err != nil {
+	if err := run(*out, *media, *scheme, flag.Args()); err != nil {
 		fmt.Fprintln(os.Stderr, "shoot:", err)
 		os.Exit(1)
 	}
 }
 
-func run(out string, args []string) error {
+func run(out, media, scheme string, args []string) error {
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}
@@ -54,6 +58,15 @@ func run(out string, args []string) error {
 		return err
 	}
 	defer stop()
+	if err := webtest.EmulateMedia(ctx, media, scheme); err != nil {
+		return err
+	}
+	suffix := ""
+	for _, s := range []string{media, scheme} {
+		if s != "" {
+			suffix += "-" + s
+		}
+	}
 
 	sizes := []struct {
 		name string
@@ -81,7 +94,7 @@ func run(out string, args []string) error {
 				failed++
 				continue
 			}
-			file := filepath.Join(out, name+"-"+s.name+".png")
+			file := filepath.Join(out, name+"-"+s.name+suffix+".png")
 			if err := os.WriteFile(file, png, 0o644); err != nil {
 				return err
 			}

@@ -62,6 +62,10 @@ type writer struct {
 
 func prefix(p string) string { return "api/" + Version + "/" + p }
 
+// SchemaPath is where the JSON Schema of the case format is published, from
+// the site root.
+var SchemaPath = prefix("schema/case.json")
+
 // caseRef is what every file that names a case says about it, encoded once
 // as JSON: a case is named in cases.json and in the similar.json of each
 // case it is related to.
@@ -334,7 +338,7 @@ func appendMinutes(b []byte, m *int) []byte {
 }
 
 func (w *writer) schema() error {
-	return w.write(prefix("schema/case.json"), cases.JSONSchema(cases.CaseSchema, w.base+prefix("schema/case.json"), "incidentlib case"))
+	return w.write(SchemaPath, cases.JSONSchema(cases.CaseSchema, w.base+SchemaPath, "incidentlib case"))
 }
 
 // llms writes llms.txt: what the site is and where the data is, for tools
@@ -346,7 +350,7 @@ func (w *writer) llms() error {
 	b = append(b, "## Data\n\n"...)
 	b = fmt.Appendf(b, "- [All cases, compact](%s): every case with its pages in both languages\n", w.base+prefix("cases.json"))
 	b = fmt.Appendf(b, "- [Vocabulary](%s): controlled terms with English and Korean labels\n", w.base+prefix("vocab.json"))
-	b = fmt.Appendf(b, "- [Case schema](%s): JSON Schema of one case\n", w.base+prefix("schema/case.json"))
+	b = fmt.Appendf(b, "- [Case schema](%s): JSON Schema of one case\n", w.base+SchemaPath)
 	b = fmt.Appendf(b, "- One case: %s (as in the source); related cases: %s\n", w.base+prefix("cases/{ID}.json"), w.base+prefix("cases/{ID}/similar.json"))
 	b = fmt.Appendf(b, "- One topic: %s\n", w.base+prefix("topics/{facet}/{term}.json"))
 	if site.MCP.URL != "" {

@@ -105,6 +105,7 @@ var (
 
 // CaseSchema is the format of content/cases/<ID>.json.
 var CaseSchema = object("One incident post-mortem of the incidentlib library.",
+	Prop{"$schema", optional(str("The address of this JSON Schema, so that editors check the file as it is typed; not part of the case."))},
 	Prop{"id", pattern("The case id, such as IL-0495; the file is named after it.", idPattern)},
 	Prop{"org", minLen(str("The organisation that had the incident."))},
 	Prop{"org_slug", pattern("The organisation's URL slug.", slugPattern)},
@@ -257,9 +258,11 @@ func (c *validator) validate(v *jsonpos.Value, s *Schema, at fieldPath) bool {
 			good = false
 		}
 	case jsonpos.String:
-		if s.MinLen > 0 && strings.TrimSpace(v.Str) == "" {
+		// An empty value is a field left to fill in (see Skeleton): say
+		// that, rather than that "" is not a date or not a term.
+		if strings.TrimSpace(v.Str) == "" && (s.MinLen > 0 || s.match != nil || s.Enum != nil) {
 			c.errorf(v.Off, at, "must not be empty")
-			good = false
+			return false
 		}
 		if s.match != nil && !s.match(v.Str) {
 			c.errorf(v.Off, at, "%q is not %s", v.Str, patternMeaning(s.Pattern))

@@ -5,10 +5,13 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"io/fs"
 	"mime"
 	"net"
 	"net/http"
+	"os"
 	"path"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -288,12 +291,15 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 // errorPage lists problems instead of the page, with the reload script, so
 // that saving the fix brings the page back by itself.
 func (s *Server) errorPage(w http.ResponseWriter, m *model, problems diag.List, status int) {
-	type item struct{ At, Field, Msg string }
+	type item struct{ At, Field, Msg, Excerpt string }
 	var errs, warns []item
 	problems.Report(diag.ShownPerFile, func(d diag.Diag) {
 		it := item{At: d.File, Field: d.Field, Msg: d.Msg}
 		if d.Line > 0 {
 			it.At += fmt.Sprintf(":%d:%d", d.Line, d.Col)
+			if src := s.source(d.File); src != "" {
+				it.Excerpt = d.Excerpt(src)
+			}
 		}
 		if d.Warning {
 			warns = append(warns, it)
@@ -317,8 +323,25 @@ const errorCSS = `body{font:16px/1.5 system-ui,sans-serif;margin:2rem auto;max-w
 h1{font-size:1.4rem;color:#a00}h2{font-size:1.1rem;color:#7a5a00}
 ol{padding-left:1.5rem}li{margin:.4rem 0}
 code{font:14px/1.4 ui-monospace,monospace;white-space:pre-wrap;word-break:break-word}
+pre{font:14px/1.4 ui-monospace,monospace;margin:.3rem 0 0;padding:.4rem .6rem;background:#f4f4f4;overflow-x:auto}
 .at{font-weight:bold}.field{color:#005a9c}
 `
+
+// source returns the text of a file a problem names: a content file, or a
+// template in a templates folder on disk; "" when there is none.
+func (s *Server) source(file string) string {
+	if b, err := fs.ReadFile(s.content, file); err == nil {
+		return string(b)
+	}
+	for _, r := range s.roots {
+		if rest, ok := strings.CutPrefix(file, r.name+"/"); ok && r.kind == "templates" {
+			if b, err := os.ReadFile(filepath.Join(r.dir, filepath.FromSlash(rest))); err == nil {
+				return string(b)
+			}
+		}
+	}
+	return ""
+}
 
 // The text of each line is the problem as the terminal shows it
 // (file:line:col: field: message), so that it can be searched for.
@@ -334,11 +357,11 @@ var errorTmpl = template.Must(template.New("error").Parse(`<!DOCTYPE html>
 <h1>The site cannot be shown: {{.Count}} problem{{if ne .Count 1}}s{{end}}</h1>
 <p>Fix the files below and save: this page reloads by itself.</p>
 <ol>{{range .Errors}}
-<li><code>{{with .At}}<span class="at">{{.}}</span>: {{end}}{{with .Field}}<span class="field">{{.}}</span>: {{end}}{{.Msg}}</code></li>{{end}}
+<li><code>{{with .At}}<span class="at">{{.}}</span>: {{end}}{{with .Field}}<span class="field">{{.}}</span>: {{end}}{{.Msg}}</code>{{with .Excerpt}}<pre>{{.}}</pre>{{end}}</li>{{end}}
 </ol>
 {{with .Warnings}}<h2>Warnings</h2>
 <ol>{{range .}}
-<li><code>{{with .At}}<span class="at">{{.}}</span>: {{end}}warning: {{with .Field}}<span class="field">{{.}}</span>: {{end}}{{.Msg}}</code></li>{{end}}
+<li><code>{{with .At}}<span class="at">{{.}}</span>: {{end}}warning: {{with .Field}}<span class="field">{{.}}</span>: {{end}}{{.Msg}}</code>{{with .Excerpt}}<pre>{{.}}</pre>{{end}}</li>{{end}}
 </ol>{{end}}
 </body>
 </html>

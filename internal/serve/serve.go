@@ -281,7 +281,7 @@ func (s *Server) build(cur *model, changed []string, full, themeChanged bool) *m
 	if cur != nil {
 		prev = cur.site
 	}
-	st, err := site.New(m.lib, site.Options{BaseURL: s.opt.BaseURL, Theme: m.theme, Previous: prev})
+	st, err := site.New(m.lib, site.Options{BaseURL: s.opt.BaseURL, Root: "/", Theme: m.theme, Previous: prev})
 	step("site")
 	if err != nil {
 		m.problems = s.templateProblems(err)

@@ -245,8 +245,17 @@ func TestEditBreakFix(t *testing.T) {
 			t.Errorf("%s: the terminal does not show %q:\n%s", b.name, want[0], log)
 		}
 	}
-	if _, body := get(t, page); !strings.Contains(body, `unknown term "ingres" (did you mean "ingress"?)`) {
+	_, body = get(t, page)
+	if !strings.Contains(body, `unknown term "ingres" (did you mean "ingress"?)`) {
 		t.Errorf("the error page does not suggest the right term:\n%.2000s", body)
+	}
+	// Under each problem, the excerpt and caret the command line prints.
+	_, list := cases.Load(os.DirFS(dir))
+	for _, d := range list.Items {
+		src, _ := os.ReadFile(filepath.Join(dir, d.File))
+		if ex := d.Excerpt(string(src)); ex != "" && !strings.Contains(body, ex) {
+			t.Errorf("the error page does not show the excerpt\n%s\nunder %s:\n%.3000s", ex, d, body)
+		}
 	}
 
 	if err := os.WriteFile(file, orig, 0o644); err != nil {

@@ -17,6 +17,7 @@ import (
 	"html/template"
 	"io"
 	"io/fs"
+	"net/url"
 	"path"
 	"sort"
 	"strings"
@@ -45,6 +46,10 @@ type Options struct {
 	// Previous, when set, is the site of the library before an edit: what
 	// the edit cannot have changed is taken from it instead of computed.
 	Previous *Site
+	// Root is the absolute path the site is served under, such as
+	// "/incidentlib/": the 404 page's links start with it. Empty means the
+	// path of the base URL.
+	Root string
 	// Text, when set, holds the rendered cards of the cases outside the Go
 	// heap for the life of the process (see package offheap): a build that
 	// exits when done sets it, a server must not.
@@ -56,6 +61,7 @@ type Site struct {
 	lib     *cases.Library
 	opt     Options
 	base    string
+	root    string // Options.Root or the base URL's path, ending in a slash
 	strings l10n.Strings
 	theme   *Theme
 	assets  map[string]Asset // logical name such as css/site.css → asset
@@ -97,6 +103,15 @@ func New(lib *cases.Library, opt Options) (*Site, error) {
 	}
 	if !strings.HasSuffix(s.base, "/") {
 		s.base += "/"
+	}
+	s.root = opt.Root
+	if s.root == "" {
+		if u, err := url.Parse(s.base); err == nil {
+			s.root = u.Path
+		}
+	}
+	if !strings.HasSuffix(s.root, "/") {
+		s.root += "/"
 	}
 	th := opt.Theme
 	if th == nil {
@@ -384,7 +399,7 @@ func (s *Site) Render(j Job, w io.Writer) (string, error) {
 	if err := s.theme.execute(buf, tmpl, "base", view); err != nil {
 		return "", err
 	}
-	err = writeResolved(w, buf.Bytes(), j.Path)
+	err = writeResolved(w, buf.Bytes(), s.rootOf(j))
 	return "text/html", err
 }
 

@@ -77,14 +77,27 @@ func upToRoot(path string) string {
 	return strings.Repeat("../", depth)
 }
 
+// rootOf returns how the links of the page of job j reach the site root. A
+// host serves 404.html for a missing path at any depth, so relative links
+// could not work there: its links start with the absolute path the site is
+// served under instead (Options.Root). From disk no host serves it, and
+// the bundle keeps relative links.
+func (s *Site) rootOf(j Job) string {
+	if j.Kind == KindNotFound && !s.opt.Offline {
+		return s.root
+	}
+	return upToRoot(j.Path)
+}
+
 var markAttr = []byte(`="` + rootMark)
 
 // writeResolved replaces the root mark at the start of every attribute value
-// with the page's way up to the root. Text from cases can never produce the
-// pattern: html/template and the Markdown renderer escape its quote. It
-// writes to w as it goes, without a copy of the page in between.
-func writeResolved(w io.Writer, html []byte, path string) error {
-	up := []byte(`="` + upToRoot(path))
+// with root, the page's way to the site root (upToRoot, or an absolute path
+// for the 404 page). Text from cases can never produce the pattern:
+// html/template and the Markdown renderer escape its quote. It writes to w
+// as it goes, without a copy of the page in between.
+func writeResolved(w io.Writer, html []byte, root string) error {
+	up := []byte(`="` + root)
 	for {
 		i := bytes.Index(html, markAttr)
 		if i < 0 {

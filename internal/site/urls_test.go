@@ -49,6 +49,6 @@ func TestTwin(t *testing.T) {
 // resolveLinks is writeResolved into memory.
 func resolveLinks(html []byte, path string) []byte {
 	var b bytes.Buffer
-	writeResolved(&b, html, path)
+	writeResolved(&b, html, upToRoot(path))
 	return b.Bytes()
 }

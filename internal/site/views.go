@@ -2,12 +2,14 @@ package site
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"html/template"
 	"net/url"
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"time"
 
 	"incidentlib/internal/cases"
 	"incidentlib/internal/l10n"
@@ -32,7 +34,10 @@ type Page struct {
 	Section     string // which header section is current
 	Noindex     bool
 	Feed        string
-	s           *Site
+	// JSONLD is the page's schema.org data as a whole script element
+	// (case pages only); see jsonLD.
+	JSONLD template.HTML
+	s      *Site
 }
 
 // Alternate is an hreflang link.
@@ -436,6 +441,7 @@ func (s *Site) caseView(j Job) *CaseView {
 		}
 		v.Related = append(v.Related, gv)
 	}
+	p.JSONLD = s.caseJSONLD(p, v)
 	v.Callout = s.callout(lang)
 	v.WrittenBy = s.WrittenBy(lang, c)
 	return v
@@ -872,4 +878,53 @@ func (s *Site) statsView(p *Page, st *Stats, facet, term string) *StatsView {
 	v.DetectNote = fmt.Sprintf(p.T("stats.known_of"), l10n.Number(st.KnownDetect), l10n.Number(st.Total))
 	v.ResolveNote = fmt.Sprintf(p.T("stats.known_of"), l10n.Number(st.KnownResolve), l10n.Number(st.Total))
 	return v
+}
+
+// caseJSONLD describes a case page for search engines and link previews as
+// a schema.org Article.
+func (s *Site) caseJSONLD(p *Page, v *CaseView) template.HTML {
+	c := v.C
+	site := map[string]any{"@type": "WebSite", "name": p.SiteTitle()}
+	d := map[string]any{
+		"@context":     "https://schema.org",
+		"@type":        "Article",
+		"identifier":   c.ID,
+		"headline":     v.TitleT.Text,
+		"description":  p.Description,
+		"inLanguage":   p.Lang,
+		"dateModified": c.UpdatedAt.Format(time.RFC3339),
+		"isPartOf":     site,
+		"publisher":    map[string]any{"@type": "Organization", "name": p.SiteTitle()},
+	}
+	if !s.opt.Offline {
+		d["url"] = p.Canonical
+		site["url"] = s.base + homePath(p.Lang)
+	}
+	if c.DateKind == "incident" {
+		d["temporalCoverage"] = v.Date
+	}
+	var keywords []string
+	for _, t := range append(append([]TermLink{v.RootCause}, v.Components...), v.Symptoms...) {
+		keywords = append(keywords, t.Label)
+	}
+	d["keywords"] = strings.Join(keywords, ", ")
+	var based []string
+	for _, src := range c.Sources {
+		based = append(based, src.URL)
+	}
+	if len(based) > 0 {
+		d["isBasedOn"] = based
+	}
+	return jsonLD(d)
+}
+
+// jsonLD returns data as a script element of type application/ld+json.
+// encoding/json writes <, > and & as \u escapes, so no text in the data can
+// close the element or open a comment inside it.
+func jsonLD(data any) template.HTML {
+	b, err := json.Marshal(data)
+	if err != nil {
+		return "" // maps of strings: cannot fail
+	}
+	return template.HTML(`<script type="application/ld+json">` + string(b) + `</script>`)
 }

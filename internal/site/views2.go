@@ -121,6 +121,7 @@ func (s *Site) rootView(j Job) *RootView {
 	p := s.page(j, s.lib.Site.Title.En)
 	p.Lang = "en"
 	p.Canonical = s.base
+	p.Description = s.lib.Site.Description.Get("en")
 	p.Alternates = []Alternate{{"en", s.base + "en/"}, {"ko", s.base + "ko/"}, {"x-default", s.base}}
 	v := &RootView{Page: p}
 	for _, lang := range cases.Languages {
@@ -143,14 +144,10 @@ func (s *Site) notFoundView(j Job) *NotFoundView {
 	p.Lang = "en"
 	p.Noindex = true
 	v := &NotFoundView{Page: p}
+	p.Description = s.strings.Get("en", "notfound.text")
 	for _, lang := range cases.Languages {
-		// A 404 page is served at any depth, so its links are absolute paths
-		// from the base URL rather than relative ones.
-		href := s.base + homePath(lang)
-		if s.opt.Offline {
-			href = homePath(lang) + "index.html"
-		}
-		v.Parts = append(v.Parts, RootChoice{Lang: lang, Name: s.strings.Get(lang, "notfound.title"), Desc: s.strings.Get(lang, "notfound.text"), Title: s.strings.Get(lang, "notfound.home"), Href: href})
+		// Its links resolve from the site's root path (see Site.rootOf).
+		v.Parts = append(v.Parts, RootChoice{Lang: lang, Name: s.strings.Get(lang, "notfound.title"), Desc: s.strings.Get(lang, "notfound.text"), Title: s.strings.Get(lang, "notfound.home"), Href: p.Link(homePath(lang))})
 	}
 	return v
 }

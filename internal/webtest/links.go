@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
-	"net/http"
-	"net/http/httptest"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -43,17 +41,8 @@ func LinksUnder(t testing.TB, dir, prefix string) []string {
 	t.Helper()
 	bin := tool(t, "node_modules/.bin/linkinator", "linkinator")
 	dir = absDir(t, dir)
-	var base, origin string
-	if prefix == "" {
-		base = Serve(t, dir)
-		origin = base
-	} else {
-		mux := http.NewServeMux()
-		mux.Handle(prefix+"/", http.StripPrefix(prefix, Handler(dir)))
-		srv := httptest.NewServer(mux)
-		t.Cleanup(srv.Close)
-		base, origin = srv.URL+prefix, srv.URL
-	}
+	base := ServeUnder(t, dir, prefix)
+	origin := strings.TrimSuffix(base, prefix)
 
 	args := []string{}
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {

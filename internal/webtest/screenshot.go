@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 )
 
@@ -62,4 +63,16 @@ func Screenshot(t testing.TB, ctx context.Context, url string, width, height int
 	if err := os.WriteFile(path, png, 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// EmulateMedia makes the tab of ctx lay pages out for media ("print", or ""
+// for the screen) and colour scheme ("dark", "light", or "" for the
+// browser's own), until it is called again.
+func EmulateMedia(ctx context.Context, media, scheme string) error {
+	var features []*emulation.MediaFeature
+	if scheme != "" {
+		features = append(features, &emulation.MediaFeature{Name: "prefers-color-scheme", Value: scheme})
+	}
+	_, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: media, Features: features})
+	return err
 }

@@ -138,6 +138,22 @@ func Serve(t testing.TB, dir string) string {
 	return srv.URL
 }
 
+// ServeUnder is Serve with the site under a path prefix such as
+// "/incidentlib", as a site deployed to a sub-path is: every missing path
+// under the prefix gets the site's 404.html, as from a static host. It
+// returns the server's URL with the prefix.
+func ServeUnder(t testing.TB, dir, prefix string) string {
+	t.Helper()
+	if prefix == "" {
+		return Serve(t, dir)
+	}
+	mux := http.NewServeMux()
+	mux.Handle(prefix+"/", http.StripPrefix(prefix, Handler(absDir(t, dir))))
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	return srv.URL + prefix
+}
+
 // FileURL is the file:// URL of a file on disk, as a browser opening it from
 // a folder would see it.
 func FileURL(t testing.TB, file string) string {

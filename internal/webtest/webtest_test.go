@@ -93,6 +93,17 @@ func TestVNU(t *testing.T) {
 	}
 }
 
+func TestHTMLValidate(t *testing.T) {
+	t.Parallel()
+	if errs := HTMLValidate(t, "testdata/good"); len(errs) != 0 {
+		t.Errorf("HTMLValidate(good) = %q, want no errors", errs)
+	}
+	errs := HTMLValidate(t, "testdata/bad")
+	if !slices.ContainsFunc(errs, func(e string) bool { return strings.HasPrefix(e, "invalid.html:11:") }) {
+		t.Errorf("HTMLValidate(bad) = %q, want an error on invalid.html line 11", errs)
+	}
+}
+
 func TestLinks(t *testing.T) {
 	t.Parallel()
 	if broken := Links(t, "testdata/good"); len(broken) != 0 {

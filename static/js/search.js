@@ -882,6 +882,14 @@
     this.status = find("[data-search-status]");
     this.results = find("[data-search-results]");
     this.facetsEl = find("[data-search-facets]");
+    // On a phone the CSS folds the filters away behind this button.
+    var fold = form.querySelector("[data-search-fold]");
+    if (fold) {
+      fold.hidden = false;
+      fold.addEventListener("click", function () {
+        fold.setAttribute("aria-expanded", String(form.classList.toggle("facets-open")));
+      });
+    }
     // On a list page the results stand in for the static cards while a
     // query or filter is active; CSS hides the cards by this class.
     this.listMode = form.hasAttribute("data-search-list");

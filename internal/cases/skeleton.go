@@ -1,0 +1,78 @@
+package cases
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"incidentlib/internal/jsonpos"
+)
+
+// Skeleton returns a new case file for id with every field of CaseSchema,
+// in its order: texts in both languages and the values an editor must
+// supply left empty, so that checking the file lists exactly what is left
+// to fill in. Fields with a default that is true until known otherwise get
+// it: severity "unknown", null timings and review, the first date kind. The
+// file names its JSON Schema (schemaURL) for editors that check as you type.
+func Skeleton(id, schemaURL string, now time.Time) ([]byte, error) {
+	if !matcher(idPattern)(id) {
+		return nil, fmt.Errorf("%q is not %s", id, patternMeaning(idPattern))
+	}
+	var b bytes.Buffer
+	skeleton(&b, CaseSchema, "", map[string]any{
+		"$schema":    schemaURL,
+		"id":         id,
+		"severity":   "unknown",
+		"updated_at": now.UTC().Format(time.RFC3339),
+	})
+	var out bytes.Buffer
+	if err := json.Indent(&out, b.Bytes(), "", "  "); err != nil {
+		return nil, err // a bug in skeleton, not bad input
+	}
+	out.WriteByte('\n')
+	return out.Bytes(), nil
+}
+
+// skeleton writes the empty value of s, compactly; set gives the value of
+// members by name.
+func skeleton(b *bytes.Buffer, s *Schema, name string, set map[string]any) {
+	if v, ok := set[name]; ok {
+		j, _ := json.Marshal(v)
+		b.Write(j)
+		return
+	}
+	kind := s.Types[len(s.Types)-1]
+	isText := kind == jsonpos.Object && len(s.Props) == 2 && s.Props[0].Name == "en" && s.Props[1].Name == "ko"
+	switch {
+	case isText:
+		b.WriteString(`{"en":"","ko":""}`) // lessons too: null is for a report that gives none
+	case s.Types[0] == jsonpos.Null:
+		b.WriteString("null")
+	case kind == jsonpos.Object:
+		b.WriteByte('{')
+		for i, p := range s.Props {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			k, _ := json.Marshal(p.Name)
+			b.Write(k)
+			b.WriteByte(':')
+			skeleton(b, p.Schema, p.Name, set)
+		}
+		b.WriteByte('}')
+	case kind == jsonpos.Array:
+		// A list of objects (steps, sources) gets one to copy; a list of
+		// ids or links starts empty, which is a valid value.
+		b.WriteByte('[')
+		if s.Items.Types[0] == jsonpos.Object {
+			skeleton(b, s.Items, "", set)
+		}
+		b.WriteByte(']')
+	case s.Enum != nil:
+		j, _ := json.Marshal(s.Enum[0])
+		b.Write(j)
+	default:
+		b.WriteString(`""`)
+	}
+}
