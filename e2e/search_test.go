@@ -435,3 +435,28 @@ func TestSearchWithoutJS(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchScriptCopies checks that the script copies of the index files,
+// which only pages opened from file:// read, are in the offline bundle and
+// nowhere else.
+func TestSearchScriptCopies(t *testing.T) {
+	for _, c := range []struct {
+		dir  string
+		want bool
+	}{{site(t), false}, {offline(t), true}} {
+		var js []string
+		err := filepath.WalkDir(filepath.Join(c.dir, "search"), func(p string, d os.DirEntry, err error) error {
+			if err == nil && strings.HasSuffix(p, ".js") {
+				js = append(js, p)
+			}
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = os.Stat(filepath.Join(c.dir, "search", "manifest.js"))
+		if got := err == nil; got != c.want || !c.want && len(js) > 0 {
+			t.Errorf("%s: manifest.js there %v (want %v); %d script files", c.dir, got, c.want, len(js))
+		}
+	}
+}

@@ -7,7 +7,9 @@ import (
 )
 
 // writeSearch builds the search index: one document per case holding both
-// languages, with every controlled term's labels in both languages.
+// languages, with every controlled term's labels in both languages. Only the
+// offline bundle gets the script copies of the index files that pages
+// opened from file:// need.
 func writeSearch(s *site.Site, write func(string, []byte) error) error {
 	lib := s.Library()
 	docs := make([]search.Doc, len(lib.Cases))
@@ -22,5 +24,5 @@ func writeSearch(s *site.Site, write func(string, []byte) error) error {
 		}
 		labels[f] = m
 	}
-	return search.Build(docs, labels, write)
+	return search.Build(docs, labels, s.Offline(), write)
 }

@@ -4,10 +4,11 @@
 //
 // # Index layout
 //
-// Build writes every file under search/, each twice: X.json for fetch over
-// HTTP, and X.js, a plain script that stores the same value in
-// window.__ilsearch["X"], for pages opened from file:// where fetch is
-// blocked. The files are:
+// Build writes every file under search/ as X.json, for fetch over HTTP. For
+// the offline bundle it also writes X.js, a plain script that stores the
+// same value in window.__ilsearch["X"], for pages opened from file:// where
+// fetch is blocked; a site served over HTTP never reads those, so other
+// builds leave them out. The files are:
 //
 //   - manifest: format version, document count, records per chunk, the first
 //     term (shortened) of every term bucket, and the facet names.
@@ -75,16 +76,20 @@ type config struct {
 	bucketBytes  int // a term bucket is closed once it reaches this many bytes
 	chunkDocs    int // display records per file
 	excerptRunes int
+	scripts      bool // also write the X.js twin of every file, for file://
 }
 
 var defaultConfig = config{bucketBytes: 16 << 10, chunkDocs: 16, excerptRunes: 160}
 
 // Build computes the index of docs and hands each file to write, with paths
 // under "search/"; write must not keep data after it returns, as Build
-// reuses it. Output depends only on the input (not its order), so two
-// builds of the same cases are byte-identical.
-func Build(docs []Doc, labels Labels, write func(path string, data []byte) error) error {
-	return build(docs, labels, write, defaultConfig)
+// reuses it. With scripts set (the offline bundle) every file also gets its
+// X.js twin for pages opened from file://. Output depends only on the input
+// (not its order), so two builds of the same cases are byte-identical.
+func Build(docs []Doc, labels Labels, scripts bool, write func(path string, data []byte) error) error {
+	cfg := defaultConfig
+	cfg.scripts = scripts
+	return build(docs, labels, write, cfg)
 }
 
 func build(in []Doc, labels Labels, write func(string, []byte) error, cfg config) error {
@@ -93,7 +98,7 @@ func build(in []Doc, labels Labels, write func(string, []byte) error, cfg config
 		return err
 	}
 	docs := ix.docs
-	out := &files{write: write}
+	out := &files{write: write, scripts: cfg.scripts}
 
 	// Term buckets.
 	var bucket []byte
@@ -154,11 +159,12 @@ func build(in []Doc, labels Labels, write func(string, []byte) error, cfg config
 	})
 }
 
-// files hands index files to write, each as JSON and as the script that
-// registers it.
+// files hands index files to write, each as JSON and, when scripts is set,
+// as the script that registers it.
 type files struct {
-	write func(string, []byte) error
-	js    []byte // the script of the last file, reused for the next
+	write   func(string, []byte) error
+	scripts bool
+	js      []byte // the script of the last file, reused for the next
 }
 
 // value writes v as the index file name.
@@ -174,6 +180,9 @@ func (fs *files) value(name string, v any) error {
 func (fs *files) raw(name string, data []byte) error {
 	if err := fs.write("search/"+name+".json", data); err != nil {
 		return err
+	}
+	if !fs.scripts {
+		return nil
 	}
 	js := append(fs.js[:0], "window.__ilsearch=window.__ilsearch||{};__ilsearch["...)
 	js = append(append(append(js, quoteJSON(name)...), "]="...), data...)

@@ -18,7 +18,7 @@ var update = flag.Bool("update", false, "rewrite testdata/golden from testdata/d
 
 // goldenConfig has small buckets and chunks, so that the six fixture cases
 // spread over several files and the engines must pick the right ones.
-var goldenConfig = config{bucketBytes: 1024, chunkDocs: 4, excerptRunes: 160}
+var goldenConfig = config{bucketBytes: 1024, chunkDocs: 4, excerptRunes: 160, scripts: true}
 
 func readFixture(t testing.TB) ([]Doc, Labels) {
 	t.Helper()
@@ -117,17 +117,25 @@ func TestDeterministic(t *testing.T) {
 
 func TestDuplicateID(t *testing.T) {
 	docs := []Doc{{ID: "IL-1", Date: "2020-01-01"}, {ID: "IL-1", Date: "2021-01-01"}}
-	err := Build(docs, nil, func(string, []byte) error { return nil })
+	err := Build(docs, nil, false, func(string, []byte) error { return nil })
 	if err == nil || !strings.Contains(err.Error(), "IL-1") {
 		t.Fatalf("got %v, want an error naming IL-1", err)
 	}
 }
 
-// TestScriptTwins checks that every JSON file has its script twin holding
-// the same value under the right key.
+// TestScriptTwins checks that, for the offline bundle, every JSON file has
+// its script twin holding the same value under the right key, and that other
+// builds write no scripts.
 func TestScriptTwins(t *testing.T) {
 	docs, labels := readFixture(t)
-	files := buildMap(t, docs, labels, defaultConfig)
+	for p := range buildMap(t, docs, labels, defaultConfig) {
+		if !strings.HasSuffix(p, ".json") {
+			t.Errorf("an online build wrote %s", p)
+		}
+	}
+	cfg := defaultConfig
+	cfg.scripts = true
+	files := buildMap(t, docs, labels, cfg)
 	n := 0
 	for p, data := range files {
 		if !strings.HasSuffix(p, ".json") {
@@ -598,7 +606,7 @@ func BenchmarkBuild(b *testing.B) {
 			var bytesOut, files int64
 			for i := 0; i < b.N; i++ {
 				bytesOut, files = 0, 0
-				err := Build(docs, nil, func(p string, data []byte) error {
+				err := Build(docs, nil, false, func(p string, data []byte) error {
 					if strings.HasSuffix(p, ".json") {
 						bytesOut += int64(len(data))
 						files++
