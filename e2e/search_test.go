@@ -150,12 +150,13 @@ func (s searchTab) open(u string) {
 }
 
 // typeQuery types q into the page's search form and waits for the status
-// line to name it: that line is written when the results are drawn.
+// line to name it, which is written when the results are drawn, and for the
+// facet counts of those results, which follow them.
 func (s searchTab) typeQuery(q string) {
 	s.t.Helper()
 	quoted, _ := json.Marshal("\u201c" + q + "\u201d")
 	s.do("type "+q, chromedp.SendKeys(chromedp.CSS(pageInput), q),
-		chromedp.Poll[chromedp.Void](`document.querySelector("`+statusSel+`").textContent.includes(`+string(quoted)+`)`))
+		chromedp.Poll[chromedp.Void](`document.querySelector("`+statusSel+`").textContent.includes(`+string(quoted)+`) && !document.querySelector("[data-search-facets][aria-busy]")`))
 }
 
 func (s searchTab) resultIDs() []string {

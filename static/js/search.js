@@ -20,11 +20,13 @@
  *   The search page (data-search="page") also has, inside the form or
  *   anywhere in the document:
  *     <p data-search-status aria-live="polite"></p>   counts, no-results message, suggestion
- *     <div data-search-facets></div>                  filled with one <fieldset> per facet
+ *     <div data-search-facets></div>                  filled with one <fieldset> per facet;
+ *                                                     aria-busy="true" while the counts of new results load
  *     <ol data-search-results></ol>                   filled with one <li class="search-result"> per case
  *
  *   Before anything is typed or ticked the page shows the facet filters
- *   with their counts over every case (it loads the facet files for that).
+ *   with their counts over every case (from the small facet summary); with a
+ *   query, the counts among the results follow the results.
  *   While a query or a filter is active, the <main> holding the form (or
  *   <body>) has the class "search-active".
  *
@@ -358,25 +360,75 @@
 
   Engine.prototype.manifest = function () { return this.get("manifest"); };
 
-  // bucketOf returns the bucket that holds term, if any term does.
-  function bucketOf(m, term) {
-    var lo = 0, hi = m.buckets.length - 1;
-    if (hi < 0) return -1;
+  // The manifest names the first term of every group of m.group buckets;
+  // the group file b/G names the first term of each of its buckets. A view
+  // {m, parts: {G: boundaries}} holds the group files a query has loaded.
+
+  // lastAtMost returns the last index of list whose entry sorts at or
+  // before term, or -1.
+  function lastAtMost(list, term) {
+    var lo = 0, hi = list.length - 1;
+    if (hi < 0 || cmp(list[0], term) > 0) return -1;
     while (lo < hi) {
       var mid = (lo + hi + 1) >> 1;
-      if (cmp(m.buckets[mid], term) <= 0) lo = mid; else hi = mid - 1;
+      if (cmp(list[mid], term) <= 0) lo = mid; else hi = mid - 1;
     }
     return lo;
   }
 
+  function groupOf(m, term) { return lastAtMost(m.groups, term); }
+
+  // groupsFor returns the groups whose files a query needs: those of its
+  // terms, and for a prefix the next group too when the prefix may run on
+  // into it.
+  function groupsFor(m, terms, prefixes) {
+    var need = {};
+    terms.forEach(function (t) { var g = groupOf(m, t); if (g >= 0) need[g] = true; });
+    prefixes.forEach(function (p) {
+      var g = groupOf(m, p);
+      if (g >= 0) need[g] = true;
+      if (g + 1 < m.groups.length && m.groups[g + 1].startsWith(p)) need[g + 1] = true;
+    });
+    return Object.keys(need).map(Number);
+  }
+
+  // boundary returns the first term of bucket i, or null when its group
+  // is not loaded.
+  function boundary(v, i) {
+    var g = Math.floor(i / v.m.group), part = v.parts[g];
+    if (part) return part[i % v.m.group];
+    return i % v.m.group === 0 ? v.m.groups[g] : null;
+  }
+
+  // bucketOf returns the bucket that holds term, if any term does.
+  function bucketOf(v, term) {
+    var g = groupOf(v.m, term);
+    if (g < 0 || !v.parts[g]) return -1;
+    return g * v.m.group + lastAtMost(v.parts[g], term);
+  }
+
   // prefixBuckets returns the buckets holding terms that start with p.
-  function prefixBuckets(m, p) {
-    var first = bucketOf(m, p);
+  function prefixBuckets(v, p) {
+    var first = bucketOf(v, p);
     if (first < 0) return [];
     var out = [first];
-    for (var i = first + 1; i < m.buckets.length && m.buckets[i].startsWith(p); i++) out.push(i);
+    for (var i = first + 1; i < v.m.buckets; i++) {
+      var b = boundary(v, i);
+      if (b === null || !b.startsWith(p)) break;
+      out.push(i);
+    }
     return out;
   }
+
+  // view loads the group files of terms and prefixes.
+  Engine.prototype.view = function (m, terms, prefixes) {
+    var self = this, gs = groupsFor(m, terms, prefixes);
+    return Promise.all(gs.map(function (g) { return self.get("b/" + g); })).then(function (parts) {
+      var v = { m: m, parts: {} };
+      gs.forEach(function (g, k) { v.parts[g] = parts[k]; });
+      return v;
+    });
+  };
 
   Engine.prototype.bucket = function (i) {
     var self = this;
@@ -402,38 +454,63 @@
     return m;
   }
 
-  Engine.prototype.facets = function () {
+  // facets resolves to {facet: terms} for the named facets (all when names
+  // is not given), each term with its documents in docs.
+  Engine.prototype.facets = function (names) {
     var self = this;
-    if (!this.cache.facets) {
-      this.cache.facets = this.manifest().then(function (m) {
-        return Promise.all(m.facets.map(function (f) { return self.get("f/" + f); })).then(function (files) {
-          var out = {};
-          files.forEach(function (file) {
+    return this.manifest().then(function (m) {
+      names = (names || m.facets).filter(function (f) { return m.facets.indexOf(f) >= 0; });
+      return Promise.all(names.map(function (f) {
+        var key = "facet:" + f;
+        if (!self.cache[key]) {
+          self.cache[key] = self.get("f/" + f).then(function (file) {
             file.terms.forEach(function (t) {
               var abs = new Array(t.d.length), d = 0;
               for (var i = 0; i < t.d.length; i++) { d += t.d[i]; abs[i] = d; }
               t.docs = abs;
             });
-            out[file.facet] = file.terms;
+            delete self.cache["f/" + f];
+            return file.terms;
           });
-          return out;
-        });
+        }
+        return self.cache[key];
+      })).then(function (files) {
+        var out = {};
+        names.forEach(function (f, k) { out[f] = files[k]; });
+        return out;
       });
-    }
-    return this.cache.facets;
+    });
   };
 
-  Engine.prototype.records = function (docs) {
-    var self = this;
-    return this.manifest().then(function (m) {
-      var chunks = {};
-      docs.forEach(function (d) { chunks[Math.floor(d / m.chunk)] = true; });
-      var names = Object.keys(chunks);
-      return Promise.all(names.map(function (c) { return self.get("r/" + c); })).then(function (files) {
-        var byChunk = {};
-        names.forEach(function (c, k) { byChunk[c] = files[k]; });
-        return docs.map(function (d) { return byChunk[Math.floor(d / m.chunk)][d % m.chunk]; });
+  // summary resolves to the facet counts over every case, in the shape of
+  // a result's facets, from the small file the page reads before anything
+  // is typed.
+  Engine.prototype.summary = function (filters) {
+    filters = filters || {};
+    return this.get("facets").then(function (list) {
+      var out = {};
+      list.forEach(function (f) {
+        out[f.facet] = f.terms.map(function (t) {
+          return { id: t.id, label: t.l, count: t.n, selected: (filters[f.facet] || []).indexOf(t.id) >= 0 };
+        });
       });
+      return out;
+    });
+  };
+
+  // records resolves to the display records of docs for pages in lang.
+  Engine.prototype.records = function (docs, lang) {
+    var self = this;
+    return Promise.all(docs.map(function (d) { return self.get("r/" + lang + "/" + d); }));
+  };
+
+  // counts resolves to the facet counts of a result of search (see
+  // applyFilters); it loads every facet's file, so the page asks for it
+  // after the results are on screen.
+  Engine.prototype.counts = function (res) {
+    var m = res.matched;
+    return this.facets().then(function (facetData) {
+      return applyFilters(m.docs, facetData, m.filters, m.n).counts;
     });
   };
 
@@ -470,60 +547,68 @@
     var filters = opts.filters || {};
     var filtered = hasFilters(filters);
     var limit = opts.limit != null ? opts.limit : 20, offset = opts.offset || 0;
+    var lang = opts.lang === "ko" ? "ko" : "en";
+    var terms = [], prefixes = [];
+    groups.forEach(function (g) {
+      terms.push.apply(terms, g.any.concat(g.all));
+      if (g.prefix) prefixes.push(g.prefix);
+    });
     return this.manifest().then(function (m) {
-      // Which buckets does each group need?
-      var need = {};
-      var plans = groups.map(function (g) {
-        var plan = { g: g, prefixBuckets: [] };
-        g.any.concat(g.all).forEach(function (t) { need[bucketOf(m, t)] = true; });
-        if (g.prefix) {
-          var bs = prefixBuckets(m, g.prefix);
-          if (bs.length <= MAX_PREFIX_BUCKETS) {
-            plan.prefixBuckets = bs;
-            bs.forEach(function (b) { need[b] = true; });
+      return self.view(m, terms, prefixes).then(function (v) {
+        // Which buckets does each group need?
+        var need = {};
+        var plans = groups.map(function (g) {
+          var plan = { g: g, prefixBuckets: [] };
+          g.any.concat(g.all).forEach(function (t) { need[bucketOf(v, t)] = true; });
+          if (g.prefix) {
+            var bs = prefixBuckets(v, g.prefix);
+            if (bs.length <= MAX_PREFIX_BUCKETS) {
+              plan.prefixBuckets = bs;
+              bs.forEach(function (b) { need[b] = true; });
+            }
           }
-        }
-        return plan;
-      });
-      var ids = Object.keys(need).map(Number).filter(function (b) { return b >= 0; });
-      var wantFacets = filtered || opts.facets;
-      return Promise.all([
-        Promise.all(ids.map(function (b) { return self.bucket(b); })),
-        wantFacets ? self.facets() : null
-      ]).then(function (loaded) {
-        var buckets = {};
-        ids.forEach(function (b, k) { buckets[b] = loaded[0][k]; });
-        var lookup = function (t) {
-          var b = buckets[bucketOf(m, t)];
-          var flat = b && b.get(t);
-          return flat ? postings(flat) : null;
-        };
-        var groupScores = plans.map(function (plan) { return scoreGroup(plan, lookup, buckets); });
-        var res = combine(groupScores, m.docs, groups.length === 0 && (filtered || opts.all));
-        var facetData = loaded[1];
-        var unfiltered = res.docs.length;
-        var counts = null;
-        if (facetData) {
-          var f = applyFilters(res.docs, facetData, filters, m.docs);
-          res.docs = f.docs;
-          if (opts.facets) counts = f.counts;
-        }
-        var out = {
-          groups: groups, total: res.docs.length, partial: res.partial, facets: counts,
-          hits: [], suggestion: null
-        };
-        if (out.total === 0 && groups.length > 0) {
-          if (filtered && unfiltered > 0) {
-            out.suggestion = { filters: unfiltered };
-          } else {
-            var q = suggest(text, groups, groupScores, buckets, m);
-            if (q) out.suggestion = { query: q };
+          return plan;
+        });
+        var ids = Object.keys(need).map(Number).filter(function (b) { return b >= 0; });
+        var filterNames = Object.keys(filters).filter(function (f) { return filters[f] && filters[f].length > 0; });
+        return Promise.all([
+          Promise.all(ids.map(function (b) { return self.bucket(b); })),
+          filtered ? self.facets(filterNames) : null
+        ]).then(function (loaded) {
+          var buckets = {};
+          ids.forEach(function (b, k) { buckets[b] = loaded[0][k]; });
+          var lookup = function (t) {
+            var b = buckets[bucketOf(v, t)];
+            var flat = b && b.get(t);
+            return flat ? postings(flat) : null;
+          };
+          var groupScores = plans.map(function (plan) { return scoreGroup(plan, lookup, buckets); });
+          var res = combine(groupScores, m.docs, groups.length === 0 && (filtered || opts.all));
+          var unfiltered = res.docs.length;
+          var matched = { docs: res.docs, filters: filters, n: m.docs };
+          if (loaded[1]) res.docs = applyFilters(res.docs, loaded[1], filters, m.docs).docs;
+          var out = {
+            groups: groups, total: res.docs.length, partial: res.partial, facets: null,
+            hits: [], suggestion: null
+          };
+          Object.defineProperty(out, "matched", { value: matched, enumerable: false });
+          if (out.total === 0 && groups.length > 0) {
+            if (filtered && unfiltered > 0) {
+              out.suggestion = { filters: unfiltered };
+            } else {
+              var q = suggest(text, groups, groupScores, buckets, v);
+              if (q) out.suggestion = { query: q };
+            }
           }
-        }
-        var page = res.docs.slice(offset, offset + limit);
-        return self.records(page.map(function (h) { return h.doc; })).then(function (recs) {
-          out.hits = page.map(function (h, k) { return { doc: h.doc, score: h.score, record: recs[k] }; });
-          return out;
+          var page = res.docs.slice(offset, offset + limit);
+          return Promise.all([
+            self.records(page.map(function (h) { return h.doc; }), lang),
+            opts.facets ? self.counts(out) : null
+          ]).then(function (got) {
+            out.hits = page.map(function (h, k) { return { doc: h.doc, score: h.score, record: got[0][k] }; });
+            out.facets = got[1];
+            return out;
+          });
         });
       });
     });
@@ -645,13 +730,13 @@
   // suggest replaces the first word that matched nothing with the closest
   // term of its bucket (edit distance 1, or 2 for longer words; the most
   // frequent wins).
-  function suggest(text, groups, groupScores, buckets, m) {
+  function suggest(text, groups, groupScores, buckets, v) {
     for (var i = 0; i < groups.length; i++) {
       var g = groups[i];
       if (groupScores[i].size > 0 || g.any.length === 0) continue;
       var t = g.any[0];
       var max = cps(t).length > 5 ? 2 : 1;
-      var b = buckets[bucketOf(m, t)];
+      var b = buckets[bucketOf(v, t)];
       var best = null, bestD = max + 1, bestN = 0;
       if (b) {
         b.forEach(function (flat, cand) {
@@ -981,10 +1066,21 @@
     this.scope.classList.toggle("search-active", active);
     if (!active) return this.idle(my);
     this.status.textContent = s.t.loading;
-    return s.engine.search(s.input.value, { filters: this.filters, facets: true, limit: this.shown }).then(function (res) {
+    return s.engine.search(s.input.value, { filters: this.filters, limit: this.shown, lang: s.lang }).then(function (res) {
       if (my !== self.seq) return;
       self.last = res;
       self.render(res, q);
+      // The facet counts of the results come after them: they need every
+      // facet's file, and the results should not wait for that. Until they
+      // come the filters are marked busy.
+      if (!self.facetsEl) return;
+      self.facetsEl.setAttribute("aria-busy", "true");
+      return s.engine.counts(res).then(function (counts) {
+        if (my !== self.seq) return;
+        res.facets = counts;
+        self.renderFacets(res);
+        self.facetsEl.removeAttribute("aria-busy");
+      });
     }).catch(function (err) {
       if (my !== self.seq) return;
       self.status.textContent = s.t.error;
@@ -994,8 +1090,8 @@
 
   // idle shows the state before anything is typed or ticked: no results, and
   // the facet filters with their counts over every case, so that a reader can
-  // start by filtering. It costs the facet files, which only the search page
-  // and the list pages load; the header box never does.
+  // start by filtering. It costs the small facet summary, which only the
+  // search page and the list pages load; the header box never does.
   PageController.prototype.idle = function (my) {
     var s = this.s, self = this;
     this.status.textContent = this.listMode ? "" : s.t.prompt;
@@ -1005,10 +1101,10 @@
       this.last = null;
       return Promise.resolve();
     }
-    return s.engine.search("", { all: true, facets: true, limit: 0 }).then(function (res) {
+    return s.engine.summary().then(function (facets) {
       if (my !== self.seq) return;
-      self.last = res;
-      self.renderFacets(res);
+      self.last = { facets: facets };
+      self.renderFacets(self.last);
     }).catch(function (err) {
       if (my !== self.seq) return;
       self.facetsEl.replaceChildren();
@@ -1152,7 +1248,7 @@
       this.close();
       return Promise.resolve();
     }
-    return s.engine.search(s.input.value, { limit: BOX_SIZE }).then(function (res) {
+    return s.engine.search(s.input.value, { limit: BOX_SIZE, lang: s.lang }).then(function (res) {
       if (my !== self.seq) return;
       var items = res.hits.map(function (h) { return s.resultItem(h.record, res.groups, false); });
       if (res.total === 0) {
