@@ -81,7 +81,12 @@
   // Lower-case one code point on its own, as Go's unicode.ToLower does: no
   // context (final sigma) and, where the full mapping gives two code points
   // (U+0130), the first.
-  function lower(cp) { return String.fromCodePoint(cp).toLowerCase().codePointAt(0); }
+  // Full-width forms of ASCII, which Korean input methods type, fold to
+  // ASCII first (fold in tokenize.go).
+  function lower(cp) {
+    if (cp >= 0xff01 && cp <= 0xff5e) cp -= 0xfee0;
+    return String.fromCodePoint(cp).toLowerCase().codePointAt(0);
+  }
 
   var ENGLISH_STOP = {};
   ("a an and are as at be been but by for from has had have in into is it its of on or that " +
@@ -131,15 +136,40 @@
 
   function alnumWord(cls, chars) {
     var raw = chars.join("");
-    if (cls === CL_DIGIT) return { hangul: false, term: raw, parts: [], alt: [], raw: raw };
-    if (chars.length < 2 || ENGLISH_STOP[raw]) return { hangul: false, term: "", parts: [], alt: [], raw: raw };
-    return { hangul: false, term: stemEnglish(raw), parts: [], alt: [], raw: raw };
+    if (cls === CL_DIGIT) return { hangul: false, term: raw, parts: [], chain: [], alt: [], raw: raw };
+    if (chars.length < 2 || ENGLISH_STOP[raw]) return { hangul: false, term: "", parts: [], chain: [], alt: [], raw: raw };
+    return { hangul: false, term: stemEnglish(raw), parts: [], chain: [], alt: [], raw: raw };
   }
+
+  // COMPOUND_MARK starts the terms of Korean compounds written with a space
+  // (compoundMark in tokenize.go): a query finds them whole, never as a
+  // prefix.
+  var COMPOUND_MARK = "+";
+
+  // Korean counters and units that make one term with the number before
+  // them ("3월에" → "3월"); see counters in tokenize.go.
+  var COUNTERS = {};
+  ("년 월 일 시 분 초 시간 개월 주 주일 건 개 명 회 번 번째 차 배 대 곳 층 달 분기 가지 종 퍼센트 프로")
+    .split(" ").forEach(function (c) { COUNTERS[c] = true; });
+
+  // Words that English writes joined, split or hyphenated, and
+  // abbreviations of phrases; see phrases in tokenize.go.
+  var PHRASES = [
+    "crashloop: crash loop", "oom: out of memory", "failover: fail over", "backoff: back off",
+    "healthcheck: health check", "timeout: time out", "rollout: roll out", "rollback: roll back",
+    "deadlock: dead lock", "hotfix: hot fix"
+  ].map(function (l) {
+    var at = l.indexOf(": ");
+    return {
+      term: l.slice(0, at),
+      words: l.slice(at + 2).split(" ").map(function (w) { return ENGLISH_STOP[w] ? w : stemEnglish(w); })
+    };
+  });
 
   function koreanWord(chars) {
     var raw = chars.join("");
     if (KOREAN_SUFFIX_SET[raw]) {
-      return { w: { hangul: true, term: "", parts: [], alt: [], raw: raw }, stem: chars, stripped: false };
+      return { w: { hangul: true, term: "", parts: [], chain: [], alt: [], raw: raw }, stem: chars, stripped: false };
     }
     var stem = chars, stripped = false;
     for (var i = 0; i < KOREAN_SUFFIXES.length; i++) {
@@ -153,11 +183,13 @@
         }
       }
     }
-    var w = { hangul: true, term: stem.join(""), parts: [], alt: [], raw: raw };
+    var w = { hangul: true, term: stem.join(""), parts: [], chain: [], alt: [], raw: raw };
     if (stripped && stem.length === 1) {
       w.alt = [raw];
     } else if (stem.length >= 3) {
       for (var k = 0; k + 1 < stem.length; k++) w.parts.push(stem[k] + stem[k + 1]);
+      for (k = 0; stem.length >= 4 && k + 2 < stem.length; k++) w.chain.push(stem[k] + stem[k + 1] + stem[k + 2]);
+      w.parts = w.parts.concat(w.chain);
     }
     return { w: w, stem: stem, stripped: stripped };
   }
@@ -208,7 +240,7 @@
         if (run.cls === CL_HANGUL) {
           var kw = koreanWord(run.chars);
           if (k === 0 && spaceOnly && prevKo !== null && kw.w.term !== "") {
-            kw.w.junction = prevKo[prevKo.length - 1] + kw.stem[0];
+            kw.w.compound = COMPOUND_MARK + prevKo.join("") + kw.w.term;
           }
           kw.w.s = run.s;
           kw.w.e = run.e;
@@ -220,6 +252,18 @@
         var j = k;
         while (j + 1 < runs.length && runs[j + 1].cls !== CL_HANGUL) j++;
         var w;
+        if (j === k && run.cls === CL_DIGIT && k + 1 < runs.length) {
+          // A number with its counter is one unit, found by the number too.
+          var unit = koreanWord(runs[k + 1].chars);
+          if (unit.w.term !== "" && COUNTERS[unit.w.term]) {
+            var digits = run.chars.join("");
+            out.push({ hangul: false, term: digits + unit.w.term, parts: [], chain: [], alt: [digits],
+              raw: digits + unit.w.raw, s: run.s, e: runs[k + 1].e });
+            k++;
+            prevKo = null;
+            continue;
+          }
+        }
         if (j === k) {
           w = alnumWord(run.cls, run.chars);
         } else {
@@ -229,7 +273,7 @@
             var pw = alnumWord(runs[p].cls, runs[p].chars);
             if (pw.term !== "") parts.push(pw.term);
           }
-          w = { hangul: false, term: joined.join(""), parts: [], alt: parts, raw: joined.join("") };
+          w = { hangul: false, term: joined.join(""), parts: [], chain: [], alt: parts, raw: joined.join("") };
         }
         w.s = run.s;
         w.e = runs[j].e;
@@ -244,8 +288,26 @@
 
   function indexTerms(text) {
     var out = [];
+    var state = PHRASES.map(function () { return 0; });
     analyze(text).forEach(function (w) {
-      if (w.junction) out.push(w.junction);
+      if (w.compound) out.push(w.compound);
+      var key = w.term !== "" ? w.term : w.raw;
+      PHRASES.forEach(function (p, i) {
+        if (w.hangul) {
+          state[i] = 0;
+          return;
+        }
+        if (w.term !== "" && cps(w.term).length > cps(p.term).length && w.term.startsWith(p.term)) out.push(p.term);
+        if (key === p.words[state[i]]) {
+          state[i]++;
+          if (state[i] === p.words.length) {
+            out.push(p.term);
+            state[i] = 0;
+          }
+        } else {
+          state[i] = key === p.words[0] ? 1 : 0;
+        }
+      });
       if (w.term === "") return;
       out.push(w.term);
       out.push.apply(out, w.parts);
@@ -270,7 +332,8 @@
         g.any.push(w.term);
         if (w.hangul) {
           g.any.push.apply(g.any, w.alt);
-          g.all.push.apply(g.all, w.parts);
+          if (cps(w.term).length >= 2) g.any.push(COMPOUND_MARK + w.term);
+          g.all.push.apply(g.all, w.chain);
         }
       }
       if (prefix && k === ws.length - 1 && !(w.hangul && w.term === "")) {
@@ -756,28 +819,42 @@
   }
 
   // highlightRanges returns [start, end) UTF-16 ranges of text.normalize("NFC")
-  // that match the query groups.
+  // that match the query groups. Only whole matches are marked: a word of
+  // the query (not the bigrams that found it), a Korean word inside a longer
+  // one only from its start or when it has three or more syllables ("로드"
+  // is not marked inside "워크로드"), and a compound typed without its space
+  // on both words of the text.
   function highlightRanges(text, groups) {
-    var terms = {}, prefixes = [], ko = [];
+    var terms = {}, prefixes = [];
     groups.forEach(function (g) {
-      g.any.concat(g.all).forEach(function (t) {
-        terms[t] = true;
-        if (/^[\uac00-\ud7a3]{2,}$/.test(t)) ko.push(t);
-      });
+      g.any.forEach(function (t) { terms[t] = true; });
       if (g.prefix) prefixes.push(g.prefix);
     });
-    var ranges = [];
+    var ko = Object.keys(terms).filter(function (t) { return /^[\uac00-\ud7a3]+$/.test(t); });
+    var ranges = [], prev = null;
     analyze(text).forEach(function (w) {
+      var last = prev;
+      prev = w;
       if (!w.hangul) {
         var hit = (w.term && terms[w.term]) || w.alt.some(function (a) { return terms[a]; }) ||
           prefixes.some(function (p) { return w.raw.startsWith(p); });
-        if (hit) ranges.push([w.s, w.e]);
+        // A number with its counter is marked without the particle after it.
+        if (hit) ranges.push([w.s, /[\uac00-\ud7a3]$/.test(w.term) ? w.s + w.term.length : w.e]);
         return;
       }
       // Hangul is in the BMP: offsets inside the word are code units.
-      if (w.term && terms[w.term] && cps(w.term).length === 1) ranges.push([w.s, w.s + 1]);
+      if (w.compound && terms[w.compound] && last) {
+        ranges.push([last.s, last.s + last.term.length], [w.s, w.s + w.term.length]);
+      }
       ko.forEach(function (t) {
-        for (var at = w.raw.indexOf(t); at >= 0; at = w.raw.indexOf(t, at + 1)) ranges.push([w.s + at, w.s + at + t.length]);
+        var n = t.length;
+        if (n === 1) {
+          if (w.term === t || w.alt.indexOf(t) >= 0) ranges.push([w.s, w.s + 1]);
+          return;
+        }
+        for (var at = w.raw.indexOf(t); at >= 0; at = w.raw.indexOf(t, at + 1)) {
+          if (at === 0 || n >= 3) ranges.push([w.s + at, w.s + at + n]);
+        }
       });
       prefixes.forEach(function (p) { if (w.raw.startsWith(p)) ranges.push([w.s, w.s + p.length]); });
     });

@@ -1,1 +1,1 @@
-window.__ilsearch=window.__ilsearch||{};__ilsearch["b/1"]=["결재","던","려고","부"];
+window.__ilsearch=window.__ilsearch||{};__ilsearch["b/1"]=["hu","res","가리","내부"];
