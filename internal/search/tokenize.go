@@ -596,13 +596,18 @@ type Group struct {
 // type; that needs at least two characters, or one Korean syllable, and the
 // text must not end in a space (the user has finished that word).
 func Query(text string, prefix bool) []Group {
-	groups, _ := query(text, prefix)
+	groups, _, _ := query(text, prefix)
 	return groups
 }
 
+// MaxQueryWords is how many words of a query are used; a longer query is
+// cut, and the page says so, instead of fetching the index files of dozens
+// of words.
+const MaxQueryWords = 20
+
 // query is Query that also returns each group's word as typed (lower-cased),
-// which a suggestion replaces.
-func query(text string, prefix bool) ([]Group, []string) {
+// which a suggestion replaces. It keeps MaxQueryWords groups at most.
+func query(text string, prefix bool) (groups []Group, raws []string, truncated bool) {
 	ws := analyze(text)
 	if prefix && len(ws) > 0 {
 		rs := []rune(text)
@@ -611,7 +616,6 @@ func query(text string, prefix bool) ([]Group, []string) {
 		}
 	}
 	out := []Group{}
-	var raws []string
 	seen := map[string]bool{}
 	for k, w := range ws {
 		g := Group{Any: []string{}, All: []string{}}
@@ -644,7 +648,10 @@ func query(text string, prefix bool) ([]Group, []string) {
 		out = append(out, g)
 		raws = append(raws, string(w.raw))
 	}
-	return out, raws
+	if len(out) > MaxQueryWords {
+		return out[:MaxQueryWords], raws[:MaxQueryWords], true
+	}
+	return out, raws, false
 }
 
 // lower returns text in NFC and lower-cased, in a buffer that the next call

@@ -346,8 +346,15 @@
       Object.defineProperty(g, "raw", { value: w.raw, enumerable: false });
       out.push(g);
     });
+    // A longer query is cut (MaxQueryWords in tokenize.go); the cut list
+    // says so in its truncated property, which the vectors leave out.
+    var truncated = out.length > MAX_QUERY_WORDS;
+    if (truncated) out = out.slice(0, MAX_QUERY_WORDS);
+    Object.defineProperty(out, "truncated", { value: truncated, enumerable: false });
     return out;
   }
+
+  var MAX_QUERY_WORDS = 20;
 
   // ---------------------------------------------------------------------------
   // Engine.
@@ -652,7 +659,7 @@
           if (loaded[1]) res.docs = applyFilters(res.docs, loaded[1], filters, m.docs).docs;
           var out = {
             groups: groups, total: res.docs.length, partial: res.partial, facets: null,
-            hits: [], suggestion: null
+            hits: [], suggestion: null, truncated: groups.truncated
           };
           Object.defineProperty(out, "matched", { value: matched, enumerable: false });
           if (out.total === 0 && groups.length > 0) {
@@ -873,7 +880,23 @@
   // User interface. Everything below needs a DOM; the engine above does not.
 
   var FACET_ORDER = ["components", "symptoms", "root-causes", "contributing", "domains", "orgs", "years", "severities"];
-  var PAGE_SIZE = 20, BOX_SIZE = 6, FACET_SHOWN = 8, DEBOUNCE_MS = 100;
+  var PAGE_SIZE = 20, BOX_SIZE = 6, FACET_SHOWN = 8, DEBOUNCE_MS = 100, EXCERPT_SHOWN = 160;
+  // A search typed within this many milliseconds of the previous one
+  // replaces its history entry instead of adding one, so that typing a word
+  // is one entry and Back returns to the query before it.
+  var TYPING_MS = 1500;
+  // The width under which the results come before the filters, which fold
+  // away (as the 40rem breakpoint of site.css).
+  var NARROW = "(max-width: 40rem)";
+
+  // tooShort reports a query of one Latin letter or one Hangul syllable,
+  // which the page answers with a prompt instead of a search.
+  function tooShort(q) {
+    var c = cps(q);
+    if (c.length !== 1) return false;
+    var cl = classOf(c[0].codePointAt(0));
+    return cl === CL_LETTER || cl === CL_HANGUL;
+  }
 
   function plural(n, one, many) { return n === 1 ? one : many.replace("%n", n); }
 
@@ -898,6 +921,11 @@
       clear: "Clear filters",
       seeAll: function (q) { return "All results for \u201c" + q + "\u201d"; },
       noneShort: "No matching case",
+      truncated: "Only the first 20 words of the query are searched.",
+      short: "Keep typing: one letter is too short to search.",
+      keyHint: "Press the down arrow key to move to the results.",
+      inResults: function (n) { return "In the results: " + plural(n, "1 result", "%n results") + ". Up from the first returns to the search box."; },
+      filters: "Filters",
       date: function (iso) {
         var p = iso.split("-"), months = ["January", "February", "March", "April", "May", "June", "July",
           "August", "September", "October", "November", "December"];
@@ -924,6 +952,11 @@
       clear: "필터 모두 지우기",
       seeAll: function (q) { return "\u201c" + q + "\u201d 검색 결과 모두 보기"; },
       noneShort: "맞는 사례가 없습니다",
+      truncated: "검색어가 길어 앞의 20단어만 검색합니다.",
+      short: "한 글자로는 검색하지 않습니다. 조금 더 입력하세요.",
+      keyHint: "아래 화살표 키를 누르면 결과로 이동합니다.",
+      inResults: function (n) { return "결과 " + n + "건으로 이동했습니다. 첫 결과에서 위 화살표를 누르면 검색창으로 돌아갑니다."; },
+      filters: "필터",
       date: function (iso) {
         var p = iso.split("-");
         return p.length === 3 ? p[0] + "년 " + Number(p[1]) + "월 " + Number(p[2]) + "일" : iso;
@@ -940,6 +973,31 @@
     });
     (children || []).forEach(function (c) { if (c != null) e.append(c); });
     return e;
+  }
+
+  // passage returns about n characters of text around its first match of
+  // the query, cut at spaces, with an ellipsis where text was left out; the
+  // start of text when nothing in it matches.
+  function passage(text, groups, n) {
+    text = String(text || "").normalize("NFC");
+    var chars = cps(text);
+    if (chars.length <= n) return text;
+    var ranges = highlightRanges(text, groups);
+    // Code units to code points: Hangul and Latin are in the BMP, so this
+    // only matters for rare characters.
+    var at = ranges.length ? cps(text.slice(0, ranges[0][0])).length : 0;
+    var start = Math.max(0, Math.min(at - Math.floor(n / 3), chars.length - n));
+    if (start > 0) {
+      var sp = chars.indexOf(" ", start);
+      if (sp >= 0 && sp < at) start = sp + 1;
+    }
+    var end = Math.min(chars.length, start + n);
+    if (end < chars.length) {
+      var back = chars.lastIndexOf(" ", end);
+      if (back > Math.max(start, at)) end = back;
+    }
+    var out = chars.slice(start, end).join("").replace(/[\s,.;:…]+$/, "");
+    return (start > 0 ? "\u2026" : "") + out + (end < chars.length ? "\u2026" : "");
   }
 
   // highlighted returns text as DOM nodes with the query's matches in <mark>.
@@ -1002,7 +1060,7 @@
     ]);
     var children = [link, meta];
     if (withExcerpt && excerpt.text) {
-      var x = el("p", { class: "search-result-excerpt" }, [highlighted(excerpt.text, groups)]);
+      var x = el("p", { class: "search-result-excerpt" }, [highlighted(passage(excerpt.text, groups, EXCERPT_SHOWN), groups)]);
       if (excerpt.lang) x.setAttribute("lang", excerpt.lang);
       children.push(x);
     }
@@ -1050,8 +1108,26 @@
     this.seq = 0;
     this.more = el("button", { type: "button", class: "search-more", text: s.t.more, hidden: "" });
     this.results.after(this.more);
+    // The search box says how to reach the results from the keyboard, and
+    // the page says where the focus went when it does.
+    this.hint = el("span", { class: "vh", id: (s.input.id || "q") + "-hint", text: s.t.keyHint });
+    this.said = el("span", { class: "vh", "aria-live": "polite" });
+    s.input.after(this.hint, this.said);
+    s.input.setAttribute("aria-describedby", this.hint.id);
+    this.lastPush = 0;
     this.readURL();
     var self = this;
+    root.addEventListener("popstate", function () {
+      self.filters = {};
+      self.readURL();
+      self.shown = PAGE_SIZE;
+      self.run(false);
+    });
+    this.layout();
+    if (root.matchMedia) {
+      var mq = root.matchMedia(NARROW);
+      if (mq.addEventListener) mq.addEventListener("change", function () { self.layout(); self.renderFacets(self.last); });
+    }
     var later = debounce(function () { self.shown = PAGE_SIZE; self.run(true); });
     s.input.addEventListener("input", later);
     form.addEventListener("submit", function (ev) {
@@ -1065,7 +1141,9 @@
         s.input.value = "";
         self.run(true);
       } else if (ev.key === "ArrowDown") {
-        moveFocus(ev, s.input, self.results);
+        if (moveFocus(ev, s.input, self.results)) {
+          self.said.textContent = s.t.inResults(self.results.querySelectorAll("a").length);
+        }
       }
     });
     this.results.addEventListener("keydown", function (ev) {
@@ -1119,7 +1197,16 @@
     });
   };
 
-  PageController.prototype.writeURL = function () {
+  // layout puts the filters after the results on a narrow screen, where
+  // they fold away, and before them otherwise.
+  PageController.prototype.layout = function () {
+    if (!this.facetsEl) return;
+    this.narrow = !!(root.matchMedia && root.matchMedia(NARROW).matches);
+    if (this.narrow) this.more.after(this.facetsEl);
+    else this.status.before(this.facetsEl);
+  };
+
+  PageController.prototype.writeURL = function (push) {
     var params = new URLSearchParams();
     var q = this.s.input.value.trim();
     if (q) params.set("q", q);
@@ -1127,8 +1214,15 @@
     FACET_ORDER.concat(Object.keys(this.filters).filter(function (f) { return FACET_ORDER.indexOf(f) < 0; }).sort())
       .forEach(function (f) { if (self.filters[f] && self.filters[f].length) params.set(f, self.filters[f].join(",")); });
     var qs = params.toString();
+    var url = qs ? "?" + qs : root.location.pathname;
+    if (url === root.location.search || (!qs && !root.location.search)) return;
     try {
-      history.replaceState(null, "", qs ? "?" + qs : root.location.pathname);
+      // Each search is a history entry, but a word typed letter by letter
+      // is one search.
+      var now = Date.now();
+      if (push && now - this.lastPush > TYPING_MS) history.pushState(null, "", url);
+      else history.replaceState(null, "", url);
+      if (push) this.lastPush = now;
     } catch (e) {
       // Some browsers refuse to change file:// URLs; the search still works.
     }
@@ -1136,12 +1230,18 @@
 
   PageController.prototype.run = function (updateURL) {
     var s = this.s, self = this;
-    if (updateURL) this.writeURL();
+    if (updateURL) this.writeURL(true);
     var q = s.input.value.trim();
     var my = ++this.seq;
     var active = !!q || hasFilters(this.filters);
     this.scope.classList.toggle("search-active", active);
     if (!active) return this.idle(my);
+    if (tooShort(q) && !hasFilters(this.filters)) {
+      this.status.textContent = s.t.short;
+      this.results.replaceChildren();
+      this.more.hidden = true;
+      return Promise.resolve();
+    }
     this.status.textContent = s.t.loading;
     return s.engine.search(s.input.value, { filters: this.filters, limit: this.shown, lang: s.lang }).then(function (res) {
       if (my !== self.seq) return;
@@ -1221,6 +1321,7 @@
       parts.push(t.found(res.total, q));
       if (res.partial) parts.push(". " + t.partial);
     }
+    if (res.truncated) parts.push(" ", el("span", { class: "search-truncated", text: t.truncated }));
     this.status.replaceChildren.apply(this.status, parts);
     this.renderFacets(res);
   };
@@ -1261,6 +1362,13 @@
     });
     if (hasFilters(this.filters)) {
       sets.push(el("button", { type: "button", class: "search-facets-clear", "data-facets-clear": "", text: t.clear }));
+    }
+    if (this.narrow) {
+      // On a narrow screen the filters fold away under the results.
+      var fold = el("details", { class: "search-facets-fold" }, [el("summary", { text: t.filters })].concat(sets));
+      fold.open = !!this.foldOpen;
+      fold.addEventListener("toggle", function () { self.foldOpen = fold.open; });
+      sets = [fold];
     }
     box.replaceChildren.apply(box, sets);
     if (focusKey) {
