@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -31,7 +32,13 @@ type searchCase struct {
 	Title      map[string]string `json:"title"`
 	Components []string          `json:"components"`
 	Domain     []string          `json:"domain"`
+	Symptoms   []string          `json:"symptoms"`
+	OrgSlug    string            `json:"org_slug"`
+	// crashLoop says that the case's text writes a crash loop in any form.
+	crashLoop bool
 }
+
+var crashLoopRE = regexp.MustCompile(`(?i)crash[- ]?loop`)
 
 func searchCases(t *testing.T) map[string]searchCase {
 	t.Helper()
@@ -45,6 +52,7 @@ func searchCases(t *testing.T) map[string]searchCase {
 		if err := json.Unmarshal(b, &sc); err != nil {
 			t.Fatal(err)
 		}
+		sc.crashLoop = crashLoopRE.Match(b)
 		out[sc.ID] = sc
 	}
 	return out
@@ -202,8 +210,12 @@ func TestSearchQueries(t *testing.T) {
 	tab := webtest.Browser(t)
 	ingress := with(all, func(c searchCase) bool { return hasTerm(c.Components, "ingress") })
 	kubernetes := with(all, func(c searchCase) bool { return hasTerm(c.Domain, "kubernetes") })
-	if len(ingress) < 2 || len(kubernetes) < 2 {
-		t.Fatalf("the content has too few cases to test with: ingress %v, kubernetes %v", ingress, kubernetes)
+	google := with(all, func(c searchCase) bool { return c.OrgSlug == "google-cloud" })
+	honeycomb := with(all, func(c searchCase) bool { return c.OrgSlug == "honeycomb" })
+	oom := with(all, func(c searchCase) bool { return hasTerm(c.Symptoms, "oom-kills") })
+	crash := with(all, func(c searchCase) bool { return c.crashLoop })
+	if len(ingress) < 2 || len(kubernetes) < 2 || len(google) == 0 || len(honeycomb) == 0 || len(oom) == 0 || len(crash) < 2 {
+		t.Fatalf("the content has too few cases to test with: ingress %v, kubernetes %v, google %v, honeycomb %v, oom %v, crash loop %v", ingress, kubernetes, google, honeycomb, oom, crash)
 	}
 	tests := []struct {
 		name, lang, q string
@@ -219,6 +231,11 @@ func TestSearchQueries(t *testing.T) {
 		{"korean label finds the tag", "en", "인그레스", ingress, false},
 		{"korean label on the korean page", "ko", "인그레스", ingress, false},
 		{"english label finds 쿠버네티스", "ko", "kubernetes", kubernetes, false},
+		{"organisation in Hangul", "ko", "구글", google, false},
+		{"organisation in Hangul on the english page", "en", "허니콤", honeycomb, false},
+		{"crashloop finds every form of crash loop", "en", "crashloop", crash, false},
+		{"OOM finds the out-of-memory label", "en", "OOM", oom, false},
+		{"full-width Latin", "ko", "ＨｕｂＳｐｏｔ", []string{"IL-0495"}, false},
 	}
 	for _, m := range modes {
 		for _, tc := range tests {

@@ -21,6 +21,10 @@ func writeSearch(s *site.Site, write func(string, []byte) error) error {
 		m := map[string][2]string{}
 		for _, t := range s.Facets()[f].Topics {
 			m[t.ID] = [2]string{t.Label.En, t.Label.Ko}
+			// Organisations have Korean names in vocab.json's orgs.
+			if name, ok := lib.Vocab.OrgName(t.ID); ok && f == "orgs" {
+				m[t.ID] = [2]string{t.Label.En, name.Ko}
+			}
 		}
 		labels[f] = m
 	}
