@@ -158,10 +158,15 @@ func build(in []Doc, labels Labels, write func(string, []byte) error, cfg config
 	summary := make([]facetSummary, 0, len(facetNames))
 	for _, f := range facetNames {
 		fd := facetFile(f, docs, labels[f])
-		sum := facetSummary{Facet: f, Terms: make([]facetSummaryTerm, len(fd.Terms))}
-		for k, t := range fd.Terms {
-			sum.Terms[k] = facetSummaryTerm{ID: t.ID, Label: t.Label, Count: t.Count}
+		sum := facetSummary{Facet: f, All: len(fd.Terms)}
+		for _, t := range fd.Terms {
+			sum.Terms = append(sum.Terms, facetSummaryTerm{ID: t.ID, Label: t.Label, Count: t.Count})
 		}
+		if f == "years" {
+			// The page lists years newest first.
+			slices.SortFunc(sum.Terms, func(a, b facetSummaryTerm) int { return strings.Compare(b.ID, a.ID) })
+		}
+		sum.Terms = sum.Terms[:min(len(sum.Terms), summaryTerms)]
 		summary = append(summary, sum)
 		if err := out.value("f/"+f, fd); err != nil {
 			return err
@@ -233,10 +238,18 @@ type manifest struct {
 	Facets  []string `json:"facets"`
 }
 
+// facetSummary is a facet as the idle search page shows it: the first
+// summaryTerms of its terms in the page's order, and how many it has in all
+// (the page loads the facet's file for the others when asked to show all).
 type facetSummary struct {
 	Facet string             `json:"facet"`
+	All   int                `json:"all"`
 	Terms []facetSummaryTerm `json:"terms"`
 }
+
+// summaryTerms is FACET_SHOWN in search.js: how many terms of a facet the
+// page shows before "Show all".
+const summaryTerms = 8
 
 type facetSummaryTerm struct {
 	ID    string    `json:"id"`

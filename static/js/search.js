@@ -554,17 +554,26 @@
 
   // summary resolves to the facet counts over every case, in the shape of
   // a result's facets, from the small file the page reads before anything
-  // is typed.
-  Engine.prototype.summary = function (filters) {
+  // is typed. That file has the first FACET_SHOWN terms of each facet; the
+  // facets named in full ({facet: true}) come whole from their own files.
+  // Each facet's list has the number of its terms in total.
+  Engine.prototype.summary = function (filters, full) {
     filters = filters || {};
+    full = full || {};
+    var self = this;
     return this.get("facets").then(function (list) {
-      var out = {};
-      list.forEach(function (f) {
-        out[f.facet] = f.terms.map(function (t) {
-          return { id: t.id, label: t.l, count: t.n, selected: (filters[f.facet] || []).indexOf(t.id) >= 0 };
+      var names = list.map(function (f) { return f.facet; }).filter(function (f) { return full[f]; });
+      return (names.length ? self.facets(names) : Promise.resolve({})).then(function (whole) {
+        var out = {};
+        list.forEach(function (f) {
+          var terms = whole[f.facet] || f.terms;
+          out[f.facet] = terms.map(function (t) {
+            return { id: t.id, label: t.l, count: t.n, selected: (filters[f.facet] || []).indexOf(t.id) >= 0 };
+          });
+          out[f.facet].total = f.all;
         });
+        return out;
       });
-      return out;
     });
   };
 
@@ -885,6 +894,9 @@
   // replaces its history entry instead of adding one, so that typing a word
   // is one entry and Back returns to the query before it.
   var TYPING_MS = 1500;
+  // How long the results of a query stay on screen before the facet counts
+  // are fetched: a query typed on within that time never loads them.
+  var COUNTS_DELAY_MS = 400;
   // The width under which the results come before the filters, which fold
   // away (as the 40rem breakpoint of site.css).
   var NARROW = "(max-width: 40rem)";
@@ -1174,9 +1186,21 @@
         if (b.hasAttribute("data-facet-more")) {
           var f = b.getAttribute("data-facet-more");
           self.expanded[f] = !self.expanded[f];
-          self.renderFacets(self.last);
-          var again = self.facetsEl.querySelector('[data-facet-more="' + f + '"]');
-          if (again) again.focus();
+          var ready = Promise.resolve(self.last);
+          if (self.last && self.last.summary && self.expanded[f]) {
+            // The idle summary has the first terms only; showing all needs
+            // the facet's own file.
+            var my = self.seq;
+            ready = s.engine.summary(self.filters, self.expanded).then(function (facets) {
+              return my === self.seq ? (self.last = { facets: facets, summary: true }) : null;
+            });
+          }
+          ready.then(function (res) {
+            if (!res) return;
+            self.renderFacets(res);
+            var again = self.facetsEl.querySelector('[data-facet-more="' + f + '"]');
+            if (again) again.focus();
+          });
         } else if (b.hasAttribute("data-facets-clear")) {
           self.filters = {};
           self.run(true);
@@ -1248,15 +1272,19 @@
       self.last = res;
       self.render(res, q);
       // The facet counts of the results come after them: they need every
-      // facet's file, and the results should not wait for that. Until they
-      // come the filters are marked busy.
+      // facet's file, which neither the results nor a query still being
+      // typed should wait for or pay for. Until they come the filters are
+      // marked busy.
       if (!self.facetsEl) return;
       self.facetsEl.setAttribute("aria-busy", "true");
-      return s.engine.counts(res).then(function (counts) {
+      return new Promise(function (resolve) { setTimeout(resolve, COUNTS_DELAY_MS); }).then(function () {
         if (my !== self.seq) return;
-        res.facets = counts;
-        self.renderFacets(res);
-        self.facetsEl.removeAttribute("aria-busy");
+        return s.engine.counts(res).then(function (counts) {
+          if (my !== self.seq) return;
+          res.facets = counts;
+          self.renderFacets(res);
+          self.facetsEl.removeAttribute("aria-busy");
+        });
       });
     }).catch(function (err) {
       if (my !== self.seq) return;
@@ -1278,9 +1306,9 @@
       this.last = null;
       return Promise.resolve();
     }
-    return s.engine.summary().then(function (facets) {
+    return s.engine.summary(this.filters, this.expanded).then(function (facets) {
       if (my !== self.seq) return;
-      self.last = { facets: facets };
+      self.last = { facets: facets, summary: true };
       self.renderFacets(self.last);
     }).catch(function (err) {
       if (my !== self.seq) return;
@@ -1339,7 +1367,7 @@
       terms.sort(f === "years"
         ? function (a, b) { return a.id < b.id ? 1 : a.id > b.id ? -1 : 0; }
         : function (a, b) { return (b.count - a.count) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0); });
-      var visible = terms;
+      var visible = terms, total = res.facets[f].total || terms.length;
       if (!self.expanded[f] && terms.length > FACET_SHOWN) {
         visible = terms.filter(function (x, i) { return i < FACET_SHOWN || x.selected; });
       }
@@ -1353,10 +1381,10 @@
         ])]);
       });
       var children = [el("legend", { text: t.facets[f] || f }), el("ul", null, items)];
-      if (terms.length > FACET_SHOWN) {
+      if (total > FACET_SHOWN) {
         children.push(el("button", { type: "button", class: "search-facet-more", "data-facet-more": f,
           "aria-expanded": self.expanded[f] ? "true" : "false",
-          text: self.expanded[f] ? t.fewer : t.showAll(terms.length) }));
+          text: self.expanded[f] ? t.fewer : t.showAll(total) }));
       }
       sets.push(el("fieldset", { class: "search-facet", "data-facet": f }, children));
     });
