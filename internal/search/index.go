@@ -21,6 +21,11 @@
 //     contiguous buckets its range covers. Postings are flat pairs
 //     [docDelta, score, …]; documents are numbered by date, newest first, and
 //     the score is a BM25 weight ×100 computed at build time.
+//   - s/K: the words of the index that start with a Latin letter K, with a
+//     Hangul syllable of initial consonant K (h0 … h18), or with anything
+//     else (K = _), with their document counts, for "did you mean" when a
+//     query finds nothing (see suggestLists). Every one of them is written,
+//     empty or not, so that no query asks for a file that is not there.
 //   - r/LANG/N: the display record of document N for pages in LANG: a
 //     result costs its own record only.
 //   - facets: every facet term with its labels and document count, which the
@@ -139,6 +144,22 @@ func build(in []Doc, labels Labels, write func(string, []byte) error, cfg config
 	}
 	if err := flush(); err != nil {
 		return err
+	}
+
+	// Suggestions: the words of the whole index, by first character.
+	sorted := make([]string, len(ix.order))
+	for k, id := range ix.order {
+		sorted[k] = ix.terms[id]
+	}
+	lists := suggestLists(sorted, func(k int) int { return int(ix.counts[ix.order[k]]) })
+	for _, key := range suggestKeys {
+		entries := make([][2]any, len(lists[key]))
+		for k, i := range lists[key] {
+			entries[k] = [2]any{sorted[i], ix.counts[ix.order[i]]}
+		}
+		if err := out.value("s/"+key, entries); err != nil {
+			return err
+		}
 	}
 
 	// Display records, one file per case and page language, so that a

@@ -671,21 +671,20 @@
             hits: [], suggestion: null, truncated: groups.truncated
           };
           Object.defineProperty(out, "matched", { value: matched, enumerable: false });
+          var suggestion = null;
           if (out.total === 0 && groups.length > 0) {
-            if (filtered && unfiltered > 0) {
-              out.suggestion = { filters: unfiltered };
-            } else {
-              var q = suggest(text, groups, groupScores, buckets, v);
-              if (q) out.suggestion = { query: q };
-            }
+            if (filtered && unfiltered > 0) out.suggestion = { filters: unfiltered };
+            else suggestion = self.suggest(text, groups, groupScores);
           }
           var page = res.docs.slice(offset, offset + limit);
           return Promise.all([
             self.records(page.map(function (h) { return h.doc; }), lang),
-            opts.facets ? self.counts(out) : null
+            opts.facets ? self.counts(out) : null,
+            suggestion
           ]).then(function (got) {
             out.hits = page.map(function (h, k) { return { doc: h.doc, score: h.score, record: got[0][k] }; });
             out.facets = got[1];
+            if (got[2]) out.suggestion = { query: got[2] };
             return out;
           });
         });
@@ -806,33 +805,43 @@
     return { docs: hits.filter(function (h) { return fails[h.doc] === 0; }), counts: counts };
   }
 
-  // suggest replaces the first word that matched nothing with the closest
-  // term of its bucket (edit distance 1, or 2 for longer words; the most
-  // frequent wins).
-  function suggest(text, groups, groupScores, buckets, v) {
+  // suggestKey says which list of suggestions, s/K, a word is in (see
+  // suggestKey in engine.go).
+  function suggestKey(t) {
+    var c = t.codePointAt(0);
+    if (c >= 0x61 && c <= 0x7a) return t[0];
+    if (c >= 0xac00 && c <= 0xd7a3) return "h" + Math.floor((c - 0xac00) / 588);
+    return "_";
+  }
+
+  // suggest resolves to the query with its first word that matched nothing
+  // replaced by the closest word of the whole index that starts with the
+  // same character (edit distance 1, or 2 for words of more than five
+  // characters; the most frequent, then the first in order, wins), or null.
+  // It reads the index's list of words for that character, s/C.
+  Engine.prototype.suggest = function (text, groups, groupScores) {
     for (var i = 0; i < groups.length; i++) {
       var g = groups[i];
       if (groupScores[i].size > 0 || g.any.length === 0) continue;
       var t = g.any[0];
-      var max = cps(t).length > 5 ? 2 : 1;
-      var b = buckets[bucketOf(v, t)];
-      var best = null, bestD = max + 1, bestN = 0;
-      if (b) {
-        b.forEach(function (flat, cand) {
-          var dist = editDistance(t, cand, max);
-          if (dist <= max && (dist < bestD || (dist === bestD && flat.length / 2 > bestN))) {
-            best = cand; bestD = dist; bestN = flat.length / 2;
+      return this.get("s/" + suggestKey(t)).then(function (words) {
+        var max = cps(t).length > 5 ? 2 : 1;
+        var best = null, bestD = max + 1, bestN = 0;
+        words.forEach(function (w) {
+          var dist = editDistance(t, w[0], max);
+          if (dist <= max && (dist < bestD || (dist === bestD && w[1] > bestN))) {
+            best = w[0]; bestD = dist; bestN = w[1];
           }
         });
-      }
-      if (!best) return null;
-      var lowerText = String(text).normalize("NFC").toLowerCase();
-      var at = lowerText.indexOf(g.raw);
-      if (at < 0) return best;
-      return (lowerText.slice(0, at) + best + lowerText.slice(at + g.raw.length)).trim();
+        if (!best) return null;
+        var lowerText = String(text).normalize("NFC").toLowerCase();
+        var at = lowerText.indexOf(g.raw);
+        if (at < 0) return best;
+        return (lowerText.slice(0, at) + best + lowerText.slice(at + g.raw.length)).trim();
+      });
     }
-    return null;
-  }
+    return Promise.resolve(null);
+  };
 
   // highlightRanges returns [start, end) UTF-16 ranges of text.normalize("NFC")
   // that match the query groups. Only whole matches are marked: a word of
