@@ -37,7 +37,7 @@ type Engine struct {
 	// suggest lists, by suggestKey, the terms a suggestion may offer, as
 	// places in terms (the index's s/K files).
 	suggest map[string][]int
-	facets []string
+	facets  []string
 	// facetDocs maps facet → term id → index numbers of its documents, in
 	// the order the built facet files list the terms.
 	facetDocs map[string][]facetTermDocs
