@@ -2,6 +2,8 @@ package search
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -14,6 +16,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"incidentlib/internal/webtest"
 )
 
 // demoPage follows the DOM contract at the top of static/js/search.js: a
@@ -180,5 +184,67 @@ func writeFile(t *testing.T, p string, data []byte) {
 	}
 	if err := os.WriteFile(p, data, 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestBrowserPrecision runs the precision and recall cases through the
+// browser engine in Chromium: one index holds every case's document (case
+// k is IL-k), and each query must find its case or not, as the Go engine
+// does in TestPrecisionAndRecall. It also checks what the page highlights.
+func TestBrowserPrecision(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test skipped in -short mode")
+	}
+	dir := t.TempDir()
+	var docs []Doc
+	for k, c := range precisionCases {
+		d := c.doc
+		d.ID, d.Date = fmt.Sprintf("IL-%04d", k+1), "2024-01-01"
+		docs = append(docs, d)
+	}
+	for p, data := range buildMap(t, docs, precisionLabels, defaultConfig) {
+		writeFile(t, filepath.Join(dir, p), data)
+	}
+	js, err := os.ReadFile(filepath.Join("..", "..", "static", "js", "search.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(dir, "js", "search.js"), js)
+	writeFile(t, filepath.Join(dir, "index.html"), []byte(`<!doctype html><html lang="ko"><head><meta charset="utf-8"><title>t</title></head><body><script src="js/search.js"></script></body></html>`))
+	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	defer srv.Close()
+	ctx, stop, err := webtest.StartBrowser(context.Background(), t.TempDir())
+	if err != nil {
+		t.Skip(err)
+	}
+	defer stop()
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/index.html"), chromedp.Poll[chromedp.Void](`!!window.IncidentSearch`)); err != nil {
+		t.Fatal(err)
+	}
+	for k, c := range precisionCases {
+		q, _ := json.Marshal(c.q)
+		ids, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`IncidentSearch.open("search/").search(`+string(q)+`, { limit: 100 }).then(r => r.hits.map(h => h.record.id))`, chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		want := fmt.Sprintf("IL-%04d", k+1)
+		if contains(ids, want) != c.match {
+			t.Errorf("%s: %q found %v in the browser; want %s found: %v. %s", c.name, c.q, ids, want, c.match, c.comment)
+		}
+	}
+	for _, c := range []struct{ text, q, want string }{
+		{"워크로드 로드를 늘렸다", "로드", "로드"},
+		{"인증 서비스와 인증서", "인증서", "인증서"},
+		{"레지스트리 클러스터", "레지스터", ""},
+		{"3월에 30분 동안", "3월", "3월"},
+	} {
+		arg, _ := json.Marshal([]string{c.text, c.q})
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(([text, q]) => IncidentSearch.highlightRanges(text, IncidentSearch.query(q, false)).map(([s, e]) => text.slice(s, e)).join("|"))(`+string(arg)+`)`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != c.want {
+			t.Errorf("%q in %q: the page marks %q, want %q", c.q, c.text, got, c.want)
+		}
 	}
 }
