@@ -178,7 +178,7 @@ var precisionCases = []struct {
 	{"adjacent syllables found", Doc{Body: []string{"레지스터 값을 읽었다"}}, "레지스터", true, ""},
 	{"inside a compound", Doc{Body: []string{"로드밸런서가 멈췄다"}}, "밸런서", true, ""},
 	{"compound across a space", Doc{Body: []string{"로드 밸런서가 멈췄다"}}, "로드밸런서", true, ""},
-	{"month is a unit", Doc{Body: []string{"30일에 3건이 났다"}}, "3월", false, "3 and 월 apart are not 3월"},
+	{"month is a unit", Doc{Body: []string{"5월 30일에 3건이 났다"}}, "3월", false, "3 and 월 apart are not 3월"},
 	{"month found", Doc{Body: []string{"2024년 3월에 났다"}}, "3월", true, ""},
 	{"minutes found by the number", Doc{Body: []string{"2분 동안 멈췄다"}}, "2", true, ""},
 	{"full width", Doc{Body: []string{"HAProxy 설정이 틀렸다"}}, "ＨＡＰｒｏｘｙ", true, ""},
