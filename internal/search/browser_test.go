@@ -50,16 +50,8 @@ func TestBrowser(t *testing.T) {
 	if chrome == "" {
 		t.Skip("no Chromium found")
 	}
-	dir := t.TempDir()
 	docs, labels := readFixture(t)
-	for p, data := range buildMap(t, docs, labels, goldenConfig) {
-		writeFile(t, filepath.Join(dir, p), data)
-	}
-	js, err := os.ReadFile(filepath.Join("..", "..", "static", "js", "search.js"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	writeFile(t, filepath.Join(dir, "js", "search.js"), js)
+	dir := indexDir(t, docs, labels, goldenConfig)
 	for _, lang := range []string{"en", "ko"} {
 		writeFile(t, filepath.Join(dir, lang, "search", "index.html"), []byte(strings.ReplaceAll(demoPage, "LANG", lang)))
 	}
@@ -168,6 +160,22 @@ func TestBrowser(t *testing.T) {
 	}
 }
 
+// indexDir returns a new folder holding the index of docs under search/
+// and the browser engine as js/search.js.
+func indexDir(t *testing.T, docs []Doc, labels Labels, cfg config) string {
+	t.Helper()
+	dir := t.TempDir()
+	for p, data := range buildMap(t, docs, labels, cfg) {
+		writeFile(t, filepath.Join(dir, p), data)
+	}
+	js, err := os.ReadFile(filepath.Join("..", "..", "static", "js", "search.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(dir, "js", "search.js"), js)
+	return dir
+}
+
 func contains(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {
@@ -195,21 +203,13 @@ func TestBrowserPrecision(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser test skipped in -short mode")
 	}
-	dir := t.TempDir()
 	var docs []Doc
 	for k, c := range precisionCases {
 		d := c.doc
 		d.ID, d.Date = fmt.Sprintf("IL-%04d", k+1), "2024-01-01"
 		docs = append(docs, d)
 	}
-	for p, data := range buildMap(t, docs, precisionLabels, defaultConfig) {
-		writeFile(t, filepath.Join(dir, p), data)
-	}
-	js, err := os.ReadFile(filepath.Join("..", "..", "static", "js", "search.js"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	writeFile(t, filepath.Join(dir, "js", "search.js"), js)
+	dir := indexDir(t, docs, precisionLabels, defaultConfig)
 	writeFile(t, filepath.Join(dir, "index.html"), []byte(`<!doctype html><html lang="ko"><head><meta charset="utf-8"><title>t</title></head><body><script src="js/search.js"></script></body></html>`))
 	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
 	defer srv.Close()

@@ -9,6 +9,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
+
+	"incidentlib/internal/cases"
 )
 
 // This file is the query side of the index in Go: it answers a query over
@@ -479,26 +481,10 @@ func suggestLists(terms []string, df func(int) int) map[string][]int {
 }
 
 // editDistance is the Levenshtein distance of a and b, or limit+1 when their
-// lengths alone differ by more than limit.
+// lengths alone differ by more than limit (editDistance in search.js).
 func editDistance(a, b []rune, limit int) int {
 	if d := len(a) - len(b); d > limit || -d > limit {
 		return limit + 1
 	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for k := 1; k <= len(b); k++ {
-			c := 1
-			if a[i-1] == b[k-1] {
-				c = 0
-			}
-			cur[k] = min(prev[k]+1, cur[k-1]+1, prev[k-1]+c)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
+	return cases.EditDistance(string(a), string(b))
 }
