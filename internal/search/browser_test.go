@@ -150,6 +150,41 @@ func TestBrowser(t *testing.T) {
 				t.Errorf("Escape focused %q, want the input", a)
 			}
 
+			// One letter is a prompt, not "no case matches"; a long query is
+			// cut with a note; moving into the results is announced.
+			do("one letter", chromedp.Navigate(base.url+"en/search/index.html"), chromedp.WaitVisible(css(`#q`)),
+				chromedp.SendKeys(css(`#q`), "k"),
+				chromedp.Poll[chromedp.Void](`document.querySelector("[data-search-status]").textContent.startsWith("Keep typing")`))
+			long := "kubernetes traefik ingress pod node pool drain google cloud proxy requests reset connections certificate expired gateway stopped honeycomb database writes queries cache"
+			do("long query", chromedp.Navigate(base.url+"en/search/index.html?q="+url.QueryEscape(long)),
+				chromedp.WaitVisible(css(`.search-truncated`)))
+			do("announce", chromedp.Navigate(base.url+"en/search/index.html?q=kubernetes"), chromedp.WaitVisible(css(`[data-search-results] li`)),
+				chromedp.Focus(css(`#q`)), chromedp.KeyEvent(kb.ArrowDown),
+				chromedp.Poll[chromedp.Void](`document.querySelector("#q ~ span[aria-live]").textContent.startsWith("In the results")`))
+			if d := str(`document.querySelector("#q").getAttribute("aria-describedby")`); str(`document.getElementById(`+strconvQuote(d)+`)?.textContent ?? ""`) == "" {
+				t.Errorf("the search box describes no key hint (aria-describedby %q)", d)
+			}
+			if !offline {
+				// Each search is a history entry: Back returns to the query
+				// before.
+				do("history", chromedp.Navigate(base.url+"en/search/index.html?q=kubernetes"), chromedp.WaitVisible(css(`[data-search-results] li`)),
+					chromedp.SetValue(css(`#q`), "honeycomb"), chromedp.SendKeys(css(`#q`), kb.Enter),
+					chromedp.Poll[chromedp.Void](`location.search === "?q=honeycomb" && document.querySelectorAll("[data-search-results] li").length === 1`),
+					chromedp.NavigateBack(),
+					chromedp.Poll[chromedp.Void](`location.search === "?q=kubernetes" && document.querySelector("#q").value === "kubernetes" && document.querySelectorAll("[data-search-results] li").length > 1`))
+			}
+
+			// On a phone the results come first and the filters fold away.
+			do("phone", chromedp.EmulateViewport(375, 800), chromedp.Navigate(base.url+"en/search/index.html?q=kubernetes"),
+				chromedp.WaitVisible(css(`[data-search-results] li`)), chromedp.WaitReady(css(`[data-search-facets] details`)))
+			if order := str(`(() => { const r = document.querySelector("[data-search-results]"), f = document.querySelector("[data-search-facets]"); return r.compareDocumentPosition(f) & Node.DOCUMENT_POSITION_FOLLOWING ? "results first" : "filters first"; })()`); order != "results first" {
+				t.Errorf("on a phone: %s", order)
+			}
+			if open := str(`String(document.querySelector("[data-search-facets] details").open)`); open != "false" {
+				t.Errorf("on a phone the filters are open: %s", open)
+			}
+			do("desktop", chromedp.EmulateViewport(1200, 800))
+
 			// The header box lists results as the user types.
 			do("box", chromedp.SendKeys(css(`#box`), "kubernetes"), chromedp.WaitVisible(css(`.search-suggest li`)))
 			box := strs(`Array.from(document.querySelectorAll(".search-suggest li")).map(e => e.textContent)`)
@@ -174,6 +209,11 @@ func indexDir(t *testing.T, docs []Doc, labels Labels, cfg config) string {
 	}
 	writeFile(t, filepath.Join(dir, "js", "search.js"), js)
 	return dir
+}
+
+func strconvQuote(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
 }
 
 func contains(list []string, s string) bool {

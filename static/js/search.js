@@ -1149,7 +1149,7 @@
       var mq = root.matchMedia(NARROW);
       if (mq.addEventListener) mq.addEventListener("change", function () { self.layout(); self.renderFacets(self.last); });
     }
-    var later = debounce(function () { self.shown = PAGE_SIZE; self.run(true); });
+    var later = debounce(function () { self.shown = PAGE_SIZE; self.run("typed"); });
     s.input.addEventListener("input", later);
     form.addEventListener("submit", function (ev) {
       ev.preventDefault();
@@ -1239,7 +1239,10 @@
     else this.status.before(this.facetsEl);
   };
 
-  PageController.prototype.writeURL = function (push) {
+  // writeURL puts the query and filters in the URL as a new history entry,
+  // or, for a query being typed within TYPING_MS of the last one, in place
+  // of that entry.
+  PageController.prototype.writeURL = function (typed) {
     var params = new URLSearchParams();
     var q = this.s.input.value.trim();
     if (q) params.set("q", q);
@@ -1253,17 +1256,20 @@
       // Each search is a history entry, but a word typed letter by letter
       // is one search.
       var now = Date.now();
-      if (push && now - this.lastPush > TYPING_MS) history.pushState(null, "", url);
-      else history.replaceState(null, "", url);
-      if (push) this.lastPush = now;
+      if (typed && now - this.lastPush <= TYPING_MS) history.replaceState(null, "", url);
+      else history.pushState(null, "", url);
+      this.lastPush = now;
     } catch (e) {
       // Some browsers refuse to change file:// URLs; the search still works.
     }
   };
 
+  // run searches and draws the results. updateURL writes the URL first:
+  // "typed" for a query typed in the box, any other true value for a search
+  // asked for otherwise (Enter, a filter), which is always a history entry.
   PageController.prototype.run = function (updateURL) {
     var s = this.s, self = this;
-    if (updateURL) this.writeURL(true);
+    if (updateURL) this.writeURL(updateURL === "typed");
     var q = s.input.value.trim();
     var my = ++this.seq;
     var active = !!q || hasFilters(this.filters);
@@ -1468,6 +1474,12 @@
     if (!q) {
       this.list.replaceChildren();
       this.close();
+      return Promise.resolve();
+    }
+    if (tooShort(q)) {
+      this.list.replaceChildren(el("li", { class: "search-suggest-none", text: s.t.short }));
+      this.list.hidden = false;
+      s.input.setAttribute("aria-expanded", "true");
       return Promise.resolve();
     }
     return s.engine.search(s.input.value, { limit: BOX_SIZE, lang: s.lang }).then(function (res) {
