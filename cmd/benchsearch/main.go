@@ -205,6 +205,8 @@ func benchOne(dir string, n int, pagefind, pfWhy string, reps int) (row, error) 
 			return r, err
 		}
 		r.ourKeys[i] = keys.First
+		logf("%d cases: %s %q: first %s, key by key %s, settled %s, further %q %s", n, q.lang, q.q,
+			kb(r.ours[i].First), kb(keys.First), kb(r.ours[i].Settled), q.next, kb(r.ours[i].Further))
 		if _, r.ourCold[i], _, err = b.measure(page, pageReady, pageQuery, q.q, "", reps, isOurs); err != nil {
 			return r, fmt.Errorf("search page: %w", err)
 		}
