@@ -906,6 +906,9 @@
   // How long the results of a query stay on screen before the facet counts
   // are fetched: a query typed on within that time never loads them.
   var COUNTS_DELAY_MS = 400;
+  // How many results a query being typed shows at first; the rest of the
+  // page follows after COUNTS_DELAY_MS.
+  var FIRST_SHOWN = 8;
   // The width under which the results come before the filters, which fold
   // away (as the 40rem breakpoint of site.css).
   var NARROW = "(max-width: 40rem)";
@@ -1282,18 +1285,32 @@
       return Promise.resolve();
     }
     this.status.textContent = s.t.loading;
-    return s.engine.search(s.input.value, { filters: this.filters, limit: this.shown, lang: s.lang }).then(function (res) {
+    // While a query is typed, the first results come first: their records
+    // are all a query still being typed pays for.
+    var limit = updateURL === "typed" ? Math.min(this.shown, FIRST_SHOWN) : this.shown;
+    var opts = { filters: this.filters, limit: limit, lang: s.lang };
+    return s.engine.search(s.input.value, opts).then(function (res) {
       if (my !== self.seq) return;
       self.last = res;
       self.render(res, q);
-      // The facet counts of the results come after them: they need every
+      // The rest of the page of results, and the facet counts, come once
+      // the query has stayed as it is for a moment: the counts need every
       // facet's file, which neither the results nor a query still being
       // typed should wait for or pay for. Until they come the filters are
       // marked busy.
-      if (!self.facetsEl) return;
-      self.facetsEl.setAttribute("aria-busy", "true");
+      if (self.facetsEl) self.facetsEl.setAttribute("aria-busy", "true");
       return new Promise(function (resolve) { setTimeout(resolve, COUNTS_DELAY_MS); }).then(function () {
         if (my !== self.seq) return;
+        if (res.hits.length >= Math.min(self.shown, res.total)) return res;
+        opts.limit = self.shown;
+        return s.engine.search(s.input.value, opts).then(function (all) {
+          if (my !== self.seq) return;
+          self.last = all;
+          self.render(all, q);
+          return all;
+        });
+      }).then(function (res) {
+        if (!res || my !== self.seq || !self.facetsEl) return;
         return s.engine.counts(res).then(function (counts) {
           if (my !== self.seq) return;
           res.facets = counts;
@@ -1343,7 +1360,7 @@
       var links = this.results.querySelectorAll("a");
       if (links[focusedIndex]) links[focusedIndex].focus();
     }
-    this.more.hidden = res.total <= res.hits.length;
+    this.more.hidden = res.total <= Math.max(res.hits.length, this.shown);
     var parts = [];
     if (res.total === 0) {
       parts.push(t.none(q));
