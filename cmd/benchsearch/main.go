@@ -214,6 +214,8 @@ func benchOne(dir string, n int, pagefind, pfWhy string, reps int) (row, error) 
 			if r.pfFirst[i], r.pfCold[i], r.pfFurther[i], err = b.measure(srv.URL+"/"+q.lang+"/pf-bench/", pfReady, pfQuery, q.q, q.next, reps, isPagefind); err != nil {
 				return r, fmt.Errorf("pagefind: %w", err)
 			}
+			logf("%d cases: pagefind %s %q: first %s, further %q %s (index %s, built in %s)", n, q.lang, q.q,
+				kb(r.pfFirst[i]), q.next, kb(r.pfFurther[i]), kb(r.pfIndex), r.pfBuild.Round(time.Second))
 		}
 	}
 	// The folders of the larger sizes are big; keep the disk free.
