@@ -621,7 +621,10 @@ func query(text string, prefix bool) (groups []Group, raws []string, truncated b
 				for _, t := range w.alt {
 					g.Any = append(g.Any, string(t))
 				}
-				if len(w.term) >= 2 {
+				// A compound of two words has three or more syllables; a
+				// two-syllable one ("웹 훅") is too rare to cost every
+				// two-syllable query word a look-up.
+				if len(w.term) >= 3 {
 					g.Any = append(g.Any, string(compoundMark)+string(w.term))
 				}
 				for _, t := range w.chain {

@@ -332,7 +332,7 @@
         g.any.push(w.term);
         if (w.hangul) {
           g.any.push.apply(g.any, w.alt);
-          if (cps(w.term).length >= 2) g.any.push(COMPOUND_MARK + w.term);
+          if (cps(w.term).length >= 3) g.any.push(COMPOUND_MARK + w.term);
           g.all.push.apply(g.all, w.chain);
         }
       }
