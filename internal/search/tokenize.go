@@ -174,6 +174,9 @@ type word struct {
 	alt [][]rune
 	// raw is the lower-cased word as written, for prefix matching.
 	raw []rune
+	// ended says that a Korean word ends in a particle or ending that was
+	// stripped: the word is finished, so a query does not complete it.
+	ended bool
 	// compound joins the previous Korean word, across a space, to this one's
 	// stem, after compoundMark ("로드 밸런서를" → "+로드밸런서"), so that the
 	// compound typed without the space finds it. Only whole words join:
@@ -215,7 +218,7 @@ func analyze(text string) []word {
 	tk.eachWord(text, func(w *word) {
 		out = append(out, word{
 			hangul: w.hangul,
-			term:   slices.Clone(w.term), raw: slices.Clone(w.raw), compound: slices.Clone(w.compound),
+			term:   slices.Clone(w.term), raw: slices.Clone(w.raw), compound: slices.Clone(w.compound), ended: w.ended,
 			parts: cloneAll(w.parts), chain: cloneAll(w.chain), alt: cloneAll(w.alt),
 		})
 	})
@@ -409,7 +412,7 @@ func (tk *tokenizer) koreanWord(rs []rune) bool {
 			break
 		}
 	}
-	w.term = stem
+	w.term, w.ended = stem, stripped
 	switch {
 	case stripped && len(stem) == 1:
 		// A one-syllable stem is too ambiguous alone ("평가" → "평"), so the
@@ -634,7 +637,8 @@ func query(text string, prefix bool) (groups []Group, raws []string, truncated b
 		}
 		// A lone Korean particle or ending ("UTC에" while typing) would match
 		// most of the index as a prefix, so only other words get one.
-		if prefix && k == len(ws)-1 && !(w.hangul && w.term == nil) {
+		// Nor does a word finished by its particle ("밸런서가").
+		if prefix && k == len(ws)-1 && !(w.hangul && (w.term == nil || w.ended)) {
 			if n := len(w.raw); n >= 2 || (n == 1 && w.hangul) {
 				g.Prefix = string(w.raw)
 			}

@@ -191,6 +191,7 @@
       for (k = 0; stem.length >= 4 && k + 2 < stem.length; k++) w.chain.push(stem[k] + stem[k + 1] + stem[k + 2]);
       w.parts = w.parts.concat(w.chain);
     }
+    w.ended = stripped;
     return { w: w, stem: stem, stripped: stripped };
   }
 
@@ -336,7 +337,7 @@
           g.all.push.apply(g.all, w.chain);
         }
       }
-      if (prefix && k === ws.length - 1 && !(w.hangul && w.term === "")) {
+      if (prefix && k === ws.length - 1 && !(w.hangul && (w.term === "" || w.ended))) {
         var n = cps(w.raw).length;
         if (n >= 2 || (n === 1 && w.hangul)) g.prefix = w.raw;
       }
