@@ -50,16 +50,28 @@ for (const [kind, load] of [["json", jsonLoader], ["script", scriptLoader]]) {
   }
 }
 
-test("a query loads only the buckets of its terms", async () => {
+test("a query loads only the files of its terms and its results", async () => {
   const loaded = [];
   const engine = new S.Engine(jsonLoader(loaded));
   await engine.search("hubspot", { limit: 1 });
   const buckets = loaded.filter((n) => n.startsWith("t/"));
   assert.equal(buckets.length, 1, `loaded ${loaded}`);
-  assert.ok(!loaded.some((n) => n.startsWith("f/")), "facets are loaded only when asked for");
-  assert.deepEqual(loaded.filter((n) => n.startsWith("r/")), ["r/0"], "one record chunk for one result");
+  assert.equal(loaded.filter((n) => n.startsWith("b/")).length, 1, `loaded ${loaded}`);
+  assert.ok(!loaded.some((n) => n.startsWith("f/") || n === "facets"), "facets are loaded only when asked for");
+  assert.deepEqual(loaded.filter((n) => n.startsWith("r/")), ["r/en/0"], "one record for one result");
   const manifest = JSON.parse(fs.readFileSync(path.join(golden, "manifest.json"), "utf8"));
-  assert.ok(manifest.buckets.length > 4, "the golden index should have several buckets");
+  assert.ok(manifest.buckets > 4 && manifest.groups.length > 1, "the golden index should have several buckets and groups");
+});
+
+test("records are in the page language", async () => {
+  const loaded = [];
+  const engine = new S.Engine(jsonLoader(loaded));
+  const res = await engine.search("certificate", { lang: "ko" });
+  assert.deepEqual(loaded.filter((n) => n.startsWith("r/")), ["r/ko/2"]);
+  const r = res.hits[0].record;
+  assert.deepEqual(r.t, ["", "만료된 인증서 때문에 API 게이트웨이가 멈췄다"]);
+  assert.deepEqual(r.o, ["", "예시 회사"]);
+  assert.equal(r.u[1], "ko/cases/IL-0029/");
 });
 
 test("facet counts are for the current results", async () => {
@@ -108,8 +120,8 @@ test("paging and records", async () => {
   const page2 = await engine.search("", { filters: { domains: ["kubernetes", "networking", "gcp"] }, offset: 4, limit: 4 });
   assert.deepEqual(ids(page2), ["IL-0054", "IL-0338"]);
   const r = page2.hits[1].record;
-  assert.deepEqual(r.u, ["en/cases/IL-0338/", "ko/cases/IL-0338/"]);
-  assert.ok(r.x[1].length > 0 && r.t[0].startsWith("Google Cloud"));
+  assert.deepEqual(r.u, ["en/cases/IL-0338/", ""]);
+  assert.ok(r.x[0].length > 0 && r.x[1] === "" && r.t[0].startsWith("Google Cloud"));
 });
 
 test("prefix matches while typing and ranks below the whole word", async () => {
@@ -122,6 +134,40 @@ test("prefix matches while typing and ranks below the whole word", async () => {
   const whole = await engine.search("certificate ", {});
   const part = await engine.search("certif", {});
   assert.equal(part.hits[0].score, whole.hits[0].score * 0.8);
+});
+
+test("empty state: the summary counts every case and is all the page loads", async () => {
+  const loaded = [];
+  const engine = new S.Engine(jsonLoader(loaded));
+  const sum = await engine.summary({ components: ["ingress"] });
+  assert.deepEqual(loaded, ["facets"]);
+  const all = await engine.search("", { all: true, facets: true, limit: 0 });
+  const pairs = (list) => list.map((t) => t.id + "=" + t.count).sort();
+  for (const f of Object.keys(all.facets)) {
+    assert.deepEqual(pairs(sum[f]), pairs(all.facets[f]), f);
+    assert.equal(sum[f].total, all.facets[f].length, f);
+  }
+  assert.deepEqual(sum.years.map((t) => t.id), ["2024", "2023", "2021", "2019", "2018"], "years newest first");
+  assert.ok(sum.components.find((t) => t.id === "ingress").selected);
+});
+
+test("empty state: the summary holds the first terms of a facet; showing all loads the facet", async () => {
+  const loaded = [];
+  // A summary cut as the build cuts it at eight terms, over a facet of ten.
+  const terms = Array.from({ length: 10 }, (_, i) => ({ id: "t" + i, l: ["T" + i, "T" + i], n: 10 - i }));
+  const files = {
+    facets: [{ facet: "components", all: 10, terms: terms.slice(0, 8) }],
+    manifest: { v: 2, docs: 10, buckets: 0, group: 64, groups: [], facets: ["components"] },
+    "f/components": { facet: "components", terms: terms.map((t) => ({ ...t, d: [0] })) },
+  };
+  const engine = new S.Engine((name) => { loaded.push(name); return Promise.resolve(JSON.parse(JSON.stringify(files[name]))); });
+  const idle = await engine.summary({});
+  assert.equal(idle.components.length, 8);
+  assert.equal(idle.components.total, 10);
+  assert.deepEqual(loaded, ["facets"]);
+  const whole = await engine.summary({}, { components: true });
+  assert.equal(whole.components.length, 10);
+  assert.deepEqual(loaded, ["facets", "manifest", "f/components"]);
 });
 
 test("empty state: every case counts, no record is loaded", async () => {
@@ -163,3 +209,38 @@ test("empty state: ticking a facet gives results whose number is its count", asy
     assert.ok(res.facets.components.find((x) => x.id === t.id).selected);
   }
 });
+
+// The Go engine (internal/search/engine.go) wrote these answers; the browser
+// engine must give the same, so that both stay one engine.
+const vectors = JSON.parse(fs.readFileSync(path.join(testdata, "engine.json"), "utf8")).queries;
+
+function answer(res) {
+  const counts = {};
+  for (const [f, terms] of Object.entries(res.facets || {})) {
+    for (const t of terms) {
+      if (t.count > 0) (counts[f] = counts[f] || {})[t.id] = t.count;
+    }
+  }
+  return {
+    ids: ids(res),
+    scores: res.hits.map((h) => Math.round(h.score * 1e6) / 1e6),
+    total: res.total,
+    partial: res.partial,
+    counts,
+    truncated: !!res.truncated,
+    didYouMean: (res.suggestion && res.suggestion.query) || "",
+    dropFilters: (res.suggestion && res.suggestion.filters) || 0,
+  };
+}
+
+test("the engine vector file is complete", () => {
+  assert.ok(vectors.length >= 20, `only ${vectors.length} engine vectors`);
+});
+
+for (const v of vectors) {
+  test(`engine vector: ${v.name}`, async () => {
+    const engine = new S.Engine(jsonLoader());
+    const res = await engine.search(v.q, { filters: v.filters || {}, facets: true, all: v.q.trim() === "", limit: 1000 });
+    assert.deepEqual(answer(res), v.want);
+  });
+}

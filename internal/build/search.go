@@ -7,7 +7,9 @@ import (
 )
 
 // writeSearch builds the search index: one document per case holding both
-// languages, with every controlled term's labels in both languages.
+// languages, with every controlled term's labels in both languages. Only the
+// offline bundle gets the script copies of the index files that pages
+// opened from file:// need.
 func writeSearch(s *site.Site, write func(string, []byte) error) error {
 	lib := s.Library()
 	docs := make([]search.Doc, len(lib.Cases))
@@ -19,8 +21,12 @@ func writeSearch(s *site.Site, write func(string, []byte) error) error {
 		m := map[string][2]string{}
 		for _, t := range s.Facets()[f].Topics {
 			m[t.ID] = [2]string{t.Label.En, t.Label.Ko}
+			// Organisations have Korean names in vocab.json's orgs.
+			if name, ok := lib.Vocab.OrgName(t.ID); ok && f == "orgs" {
+				m[t.ID] = [2]string{t.Label.En, name.Ko}
+			}
 		}
 		labels[f] = m
 	}
-	return search.Build(docs, labels, write)
+	return search.Build(docs, labels, s.Offline(), write)
 }

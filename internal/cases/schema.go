@@ -167,6 +167,11 @@ var VocabSchema = func() *Schema {
 	for _, f := range VocabFields {
 		s.Props = append(s.Props, Prop{f, array("Terms in display order.", vocabTerm)})
 	}
+	s.Props = append(s.Props, Prop{"orgs", optional(array("Organisations' names in English and Korean, by org_slug.", object("An organisation.",
+		Prop{"id", pattern("The org_slug of its cases.", slugPattern)},
+		Prop{"en", minLen(str("Its name in English."))},
+		Prop{"ko", minLen(str("Its name as Korean engineers write it."))},
+	)))})
 	return s
 }()
 
@@ -396,7 +401,7 @@ func contains(list []string, s string) bool {
 func didYouMean(s string, candidates []string) string {
 	best, bestD := "", 1<<30
 	for _, c := range candidates {
-		if d := distance(s, c); d < bestD || (d == bestD && c < best) {
+		if d := EditDistance(s, c); d < bestD || (d == bestD && c < best) {
 			best, bestD = c, d
 		}
 	}
@@ -410,8 +415,9 @@ func didYouMean(s string, candidates []string) string {
 	return " (did you mean " + strconv.Quote(best) + "?)"
 }
 
-// distance is the Levenshtein distance between a and b, in runes.
-func distance(a, b string) int {
+// EditDistance is the Levenshtein distance between a and b, in runes. The
+// search's "did you mean" uses it too.
+func EditDistance(a, b string) int {
 	ra, rb := []rune(a), []rune(b)
 	prev := make([]int, len(rb)+1)
 	cur := make([]int, len(rb)+1)

@@ -4,22 +4,37 @@
 //
 // # Index layout
 //
-// Build writes every file under search/, each twice: X.json for fetch over
-// HTTP, and X.js, a plain script that stores the same value in
-// window.__ilsearch["X"], for pages opened from file:// where fetch is
-// blocked. The files are:
+// Build writes every file under search/ as X.json, for fetch over HTTP. For
+// the offline bundle it also writes X.js, a plain script that stores the
+// same value in window.__ilsearch["X"], for pages opened from file:// where
+// fetch is blocked; a site served over HTTP never reads those, so other
+// builds leave them out. The files are:
 //
-//   - manifest: format version, document count, records per chunk, the first
-//     term (shortened) of every term bucket, and the facet names.
+//   - manifest: format version, document count, the number of term buckets,
+//     the first term (shortened) of every group of buckets, and the facet
+//     names. It stays small at any size: a query reads it, then the group
+//     files of its terms.
+//   - b/G: the first term (shortened) of every bucket of group G.
 //   - t/N: term bucket N, [[term, postings], …] sorted by term. Buckets hold
 //     consecutive ranges of the sorted term list and are cut at about
 //     bucketBytes, so one term costs one small file and a prefix costs the
 //     contiguous buckets its range covers. Postings are flat pairs
 //     [docDelta, score, …]; documents are numbered by date, newest first, and
-//     the score is a BM25 weight ×100 computed at build time.
-//   - r/N: display records of documents N×chunk … N×chunk+chunk-1.
+//     the score is a BM25 weight ×10 computed at build time: a tenth is
+//     finer than ranking needs, and every further digit would cost some 40%
+//     more bytes of postings.
+//   - s/K: the words of the index that start with a Latin letter K, with a
+//     Hangul syllable of initial consonant K (h0 … h18), or with anything
+//     else (K = _), with their document counts, for "did you mean" when a
+//     query finds nothing (see suggestLists). Every one of them is written,
+//     empty or not, so that no query asks for a file that is not there.
+//   - r/LANG/N: the display record of document N for pages in LANG: a
+//     result costs its own record only.
+//   - facets: every facet term with its labels and document count, which the
+//     search page shows before anything is typed.
 //   - f/FACET: every term of a facet with its labels, its document count and
-//     its documents (delta coded), for filters and their counts.
+//     its documents (delta coded), for filters and the counts of a result
+//     set; the page reads them after the results are shown.
 //
 // One search document holds both languages of a case: English and Korean text
 // share one term space, so a query in either language finds the case from
@@ -28,17 +43,13 @@ package search
 
 import (
 	"bytes"
-	"encoding/binary"
 	"encoding/json"
 	"fmt"
-	"math"
 	"regexp"
-	"runtime"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode/utf8"
 )
 
@@ -78,126 +89,34 @@ const (
 // config holds the sizes that tests shrink.
 type config struct {
 	bucketBytes  int // a term bucket is closed once it reaches this many bytes
-	chunkDocs    int // display records per file
+	groupBuckets int // buckets per group file
 	excerptRunes int
+	scripts      bool // also write the X.js twin of every file, for file://
 }
 
-var defaultConfig = config{bucketBytes: 16 << 10, chunkDocs: 16, excerptRunes: 160}
+var defaultConfig = config{bucketBytes: 8 << 10, groupBuckets: 64, excerptRunes: 320}
 
 // Build computes the index of docs and hands each file to write, with paths
 // under "search/"; write must not keep data after it returns, as Build
-// reuses it. Output depends only on the input (not its order), so two
-// builds of the same cases are byte-identical.
-func Build(docs []Doc, labels Labels, write func(path string, data []byte) error) error {
-	return build(docs, labels, write, defaultConfig)
+// reuses it. With scripts set (the offline bundle) every file also gets its
+// X.js twin for pages opened from file://. Output depends only on the input
+// (not its order), so two builds of the same cases are byte-identical.
+func Build(docs []Doc, labels Labels, scripts bool, write func(path string, data []byte) error) error {
+	cfg := defaultConfig
+	cfg.scripts = scripts
+	return build(docs, labels, write, cfg)
 }
 
 func build(in []Doc, labels Labels, write func(string, []byte) error, cfg config) error {
-	docs := append([]Doc(nil), in...)
-	// Newest first; the document number is the date tie-break at query time.
-	slices.SortFunc(docs, func(a, b Doc) int {
-		if c := strings.Compare(b.Date, a.Date); c != 0 {
-			return c
-		}
-		return strings.Compare(a.ID, b.ID)
-	})
-	for i := 1; i < len(docs); i++ {
-		if docs[i].ID == docs[i-1].ID {
-			return fmt.Errorf("search: case %s given twice", docs[i].ID)
-		}
+	ix, err := analyse(in, labels)
+	if err != nil {
+		return err
 	}
-
-	// Analyse the documents in parallel, a batch at a time, and merge each
-	// batch in document order so that every posting list comes out sorted
-	// and only one batch of per-document term lists is alive at once.
-	// Each worker numbers the terms it meets; the merge maps those numbers
-	// to index-wide ones, looking a term's string up once per worker.
-	const batch = 256
-	workers := runtime.GOMAXPROCS(0)
-	analysers := make([]analyser, workers)
-	perDoc := make([][]termTF, batch)
-	owner := make([]int, batch) // which analyser numbered perDoc's terms
-	lengths := make([]float64, len(docs))
-	var terms []string // index-wide term number → term
-	// Postings are kept packed, as varints of the gap from the previous
-	// document and of twice the frequency (weights are multiples of one
-	// half): a few bytes each instead of eight and the slack of a growing
-	// slice, which at 100,000 cases is most of a gigabyte.
-	var postings [][]byte // index-wide term number → its packed postings
-	var counts []int32    // index-wide term number → number of postings
-	var lastDoc []int32   // index-wide term number → its last document
-	numbers := map[string]int32{}
-	total := 0.0
-	for start := 0; start < len(docs); start += batch {
-		end := min(start+batch, len(docs))
-		var wg sync.WaitGroup
-		next := make(chan int)
-		for w := range analysers {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				a := &analysers[w]
-				for i := range next {
-					perDoc[i-start], lengths[i] = a.docTerms(&docs[i], labels)
-					owner[i-start] = w
-				}
-			}()
-		}
-		for i := start; i < end; i++ {
-			next <- i
-		}
-		close(next)
-		wg.Wait()
-		for w := range analysers {
-			a := &analysers[w]
-			for len(a.global) < len(a.terms) {
-				a.global = append(a.global, -1)
-			}
-		}
-		for i := start; i < end; i++ {
-			total += lengths[i]
-			a := &analysers[owner[i-start]]
-			for _, t := range perDoc[i-start] {
-				n := a.global[t.term]
-				if n < 0 {
-					s := a.terms[t.term]
-					var ok bool
-					if n, ok = numbers[s]; !ok {
-						n = int32(len(terms))
-						numbers[s] = n
-						terms = append(terms, s)
-						postings = append(postings, nil)
-						counts = append(counts, 0)
-						lastDoc = append(lastDoc, 0)
-					}
-					a.global[t.term] = n
-				}
-				postings[n] = binary.AppendUvarint(postings[n], uint64(int32(i)-lastDoc[n]))
-				postings[n] = binary.AppendUvarint(postings[n], uint64(t.tf*2))
-				counts[n]++
-				lastDoc[n] = int32(i)
-			}
-			perDoc[i-start] = nil
-		}
-	}
-	analysers, numbers = nil, nil
-	avg := 1.0
-	if len(docs) > 0 && total > 0 {
-		avg = total / float64(len(docs))
-	}
-	order := make([]int32, len(terms))
-	for k := range order {
-		order[k] = int32(k)
-	}
-	slices.SortFunc(order, func(a, b int32) int { return strings.Compare(terms[a], terms[b]) })
-
-	out := &files{write: write}
+	docs := ix.docs
+	out := &files{write: write, scripts: cfg.scripts}
 
 	// Term buckets.
-	n := float64(len(docs))
-	var boundaries []string
-	var bucket, entry []byte
-	prevLast := ""
+	var bucket []byte
 	nb := 0
 	flush := func() error {
 		if len(bucket) == 0 {
@@ -209,90 +128,105 @@ func build(in []Doc, labels Labels, write func(string, []byte) error, cfg config
 		bucket = bucket[:0]
 		return err
 	}
-	for _, id := range order {
-		t, ps := terms[id], postings[id]
-		df := float64(counts[id])
-		idf := math.Log(1 + (n-df+0.5)/(df+0.5))
-		entry = append(entry[:0], '[')
-		entry = appendJSONString(entry, t)
-		entry = append(entry, ",["...)
-		doc := int32(0)
-		for k := 0; len(ps) > 0; k++ {
-			gap, m := binary.Uvarint(ps)
-			tf2, m2 := binary.Uvarint(ps[m:])
-			ps = ps[m+m2:]
-			doc += int32(gap)
-			tf := float64(tf2) / 2
-			// The explicit float64 conversions keep the compiler from fusing
-			// multiply-adds, whose rounding differs between machines.
-			denom := tf + float64(bm25K1*float64(1-bm25B+float64(bm25B*lengths[doc]/avg)))
-			s := float64(idf*tf*(bm25K1+1)) / denom
-			q := int(math.Round(s * 100))
-			if q < 1 {
-				q = 1
-			}
-			if k > 0 {
-				entry = append(entry, ',')
-			}
-			entry = strconv.AppendUint(entry, gap, 10)
-			entry = append(entry, ',')
-			entry = strconv.AppendInt(entry, int64(q), 10)
-		}
-		entry = append(entry, "]]"...)
-		// The bucket so far, a comma, the entry and the closing bracket must
-		// fit; a single entry larger than the bound gets a bucket of its own.
-		if len(bucket) > 0 && len(bucket)+len(entry)+2 > cfg.bucketBytes {
+	boundaries, err := ix.walkTerms(cfg, true, func(b int, _ string, _ []posting, entry []byte) error {
+		if b != nb {
 			if err := flush(); err != nil {
 				return err
 			}
 		}
 		if len(bucket) == 0 {
-			boundaries = append(boundaries, separator(prevLast, t, len(boundaries) == 0))
 			bucket = append(bucket, '[')
 		} else {
 			bucket = append(bucket, ',')
 		}
 		bucket = append(bucket, entry...)
-		prevLast = t
-		postings[id] = nil
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	if err := flush(); err != nil {
 		return err
 	}
 
-	// Display records.
-	for start := 0; start < len(docs); start += cfg.chunkDocs {
-		end := min(start+cfg.chunkDocs, len(docs))
-		recs := make([]record, 0, end-start)
-		for i := start; i < end; i++ {
-			recs = append(recs, makeRecord(&docs[i], cfg.excerptRunes))
+	// Suggestions: the words of the whole index, by first character.
+	sorted := make([]string, len(ix.order))
+	for k, id := range ix.order {
+		sorted[k] = ix.terms[id]
+	}
+	lists := suggestLists(sorted, func(k int) int { return int(ix.counts[ix.order[k]]) })
+	for _, key := range suggestKeys {
+		entries := make([][2]any, len(lists[key]))
+		for k, i := range lists[key] {
+			entries[k] = [2]any{sorted[i], ix.counts[ix.order[i]]}
 		}
-		if err := out.value("r/"+strconv.Itoa(start/cfg.chunkDocs), recs); err != nil {
+		if err := out.value("s/"+key, entries); err != nil {
 			return err
 		}
 	}
 
-	// Facets.
+	// Display records, one file per case and page language, so that a
+	// result costs its own record and nothing else.
+	for i := range docs {
+		for l, lang := range langs {
+			if err := out.value("r/"+lang+"/"+strconv.Itoa(i), makeRecord(&docs[i], l, cfg.excerptRunes)); err != nil {
+				return err
+			}
+		}
+	}
+
+	// Facets: what the page shows before anything is typed (every term with
+	// its labels and count), and per facet the documents of every term, which
+	// filters and the counts of a result set need.
 	facetNames := facetList(docs)
+	summary := make([]facetSummary, 0, len(facetNames))
 	for _, f := range facetNames {
-		if err := out.value("f/"+f, facetFile(f, docs, labels[f])); err != nil {
+		fd := facetFile(f, docs, labels[f])
+		sum := facetSummary{Facet: f, All: len(fd.Terms)}
+		for _, t := range fd.Terms {
+			sum.Terms = append(sum.Terms, facetSummaryTerm{ID: t.ID, Label: t.Label, Count: t.Count})
+		}
+		if f == "years" {
+			// The page lists years newest first.
+			slices.SortFunc(sum.Terms, func(a, b facetSummaryTerm) int { return strings.Compare(b.ID, a.ID) })
+		}
+		sum.Terms = sum.Terms[:min(len(sum.Terms), summaryTerms)]
+		summary = append(summary, sum)
+		if err := out.value("f/"+f, fd); err != nil {
 			return err
 		}
 	}
+	if err := out.value("facets", summary); err != nil {
+		return err
+	}
 
-	if boundaries == nil {
-		boundaries = []string{}
+	// The manifest names the first bucket of every group of groupBuckets;
+	// each group's file names the first term of each of its buckets.
+	var groups []string
+	for g := 0; g*cfg.groupBuckets < len(boundaries); g++ {
+		part := boundaries[g*cfg.groupBuckets : min((g+1)*cfg.groupBuckets, len(boundaries))]
+		groups = append(groups, part[0])
+		if err := out.value("b/"+strconv.Itoa(g), part); err != nil {
+			return err
+		}
+	}
+	if groups == nil {
+		groups = []string{}
 	}
 	return out.value("manifest", manifest{
-		Version: 1, Docs: len(docs), Chunk: cfg.chunkDocs, Buckets: boundaries, Facets: facetNames,
+		Version: 2, Docs: len(docs), Buckets: len(boundaries), Group: cfg.groupBuckets, Groups: groups, Facets: facetNames,
 	})
 }
 
-// files hands index files to write, each as JSON and as the script that
-// registers it.
+// langs are the page languages, in the order of every [2]string.
+var langs = [2]string{"en", "ko"}
+
+// files hands index files to write, each as JSON and, when scripts is set,
+// as the script that registers it.
 type files struct {
-	write func(string, []byte) error
-	js    []byte // the script of the last file, reused for the next
+	write   func(string, []byte) error
+	scripts bool
+	js      []byte // the script of the last file, reused for the next
 }
 
 // value writes v as the index file name.
@@ -309,6 +243,9 @@ func (fs *files) raw(name string, data []byte) error {
 	if err := fs.write("search/"+name+".json", data); err != nil {
 		return err
 	}
+	if !fs.scripts {
+		return nil
+	}
 	js := append(fs.js[:0], "window.__ilsearch=window.__ilsearch||{};__ilsearch["...)
 	js = append(append(append(js, quoteJSON(name)...), "]="...), data...)
 	js = append(js, ";\n"...)
@@ -319,9 +256,29 @@ func (fs *files) raw(name string, data []byte) error {
 type manifest struct {
 	Version int      `json:"v"`
 	Docs    int      `json:"docs"`
-	Chunk   int      `json:"chunk"`
-	Buckets []string `json:"buckets"`
+	Buckets int      `json:"buckets"` // how many term buckets
+	Group   int      `json:"group"`   // buckets per group
+	Groups  []string `json:"groups"`  // the first term (shortened) of each group
 	Facets  []string `json:"facets"`
+}
+
+// facetSummary is a facet as the idle search page shows it: the first
+// summaryTerms of its terms in the page's order, and how many it has in all
+// (the page loads the facet's file for the others when asked to show all).
+type facetSummary struct {
+	Facet string             `json:"facet"`
+	All   int                `json:"all"`
+	Terms []facetSummaryTerm `json:"terms"`
+}
+
+// summaryTerms is FACET_SHOWN in search.js: how many terms of a facet the
+// page shows before "Show all".
+const summaryTerms = 8
+
+type facetSummaryTerm struct {
+	ID    string    `json:"id"`
+	Label [2]string `json:"l"`
+	Count int       `json:"n"`
 }
 
 // separator returns the shortest prefix of first that sorts after last, so
@@ -489,30 +446,37 @@ func hashRunes(t []rune) uint32 {
 	return h ^ h>>13
 }
 
+// record is what a result shows of a case on a page of one language: the
+// title, organisation and passage of the summary in that language, or in the
+// other one (marked by its place in the pair) where the case has none.
 type record struct {
-	ID      string              `json:"id"`
-	Date    string              `json:"d"`
-	Pub     bool                `json:"p,omitempty"` // the date is the source's publication date
-	Title   [2]string           `json:"t"`
-	Org     [2]string           `json:"o"`
-	URL     [2]string           `json:"u"`
-	Excerpt [2]string           `json:"x"`
-	Facets  map[string][]string `json:"f,omitempty"`
+	ID      string    `json:"id"`
+	Date    string    `json:"d"`
+	Pub     bool      `json:"p,omitempty"` // the date is the source's publication date
+	Title   [2]string `json:"t"`
+	Org     [2]string `json:"o"`
+	URL     [2]string `json:"u"`
+	Excerpt [2]string `json:"x"`
 }
 
-func makeRecord(d *Doc, n int) record {
-	r := record{ID: d.ID, Date: d.Date, Pub: d.Published, Title: d.Title, Org: d.Org, URL: d.URL}
-	for l := 0; l < 2; l++ {
-		r.Excerpt[l] = excerpt(d.Summary[l], n)
-	}
-	if len(d.Facets) > 0 {
-		r.Facets = map[string][]string{}
-		for f, ids := range d.Facets {
-			if len(ids) > 0 {
-				r.Facets[f] = ids
-			}
+func makeRecord(d *Doc, l, n int) record {
+	r := record{ID: d.ID, Date: d.Date, Pub: d.Published}
+	pick := func(pair [2]string) [2]string {
+		var out [2]string
+		if pair[l] != "" {
+			out[l] = pair[l]
+		} else {
+			out[1-l] = pair[1-l]
 		}
+		return out
 	}
+	r.Title, r.Org = pick(d.Title), pick(d.Org)
+	r.URL[l] = d.URL[l]
+	var sum [2]string
+	for k := range sum {
+		sum[k] = excerpt(d.Summary[k], n)
+	}
+	r.Excerpt = pick(sum)
 	return r
 }
 
