@@ -154,7 +154,9 @@ func (s *Server) Run(ctx context.Context) error {
 // down: open event streams end, requests in flight get a few seconds to
 // finish, the watcher is closed. It returns nil after a clean shutdown.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
-	w, err := s.newWatcher()
+	w, err := newWatcher(s.roots, s.opt.Debounce, func(format string, args ...any) {
+		s.logf("incidentlib serve: "+format, args...)
+	})
 	if err != nil {
 		ln.Close()
 		return err
@@ -166,7 +168,9 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	watched := make(chan struct{})
 	go func() {
 		defer close(watched)
-		s.watch(watchCtx, w)
+		w.Run(watchCtx, func(c Change) {
+			s.apply(c.Content, c.Templates, c.Describe(s.cur.Load().lib))
+		})
 	}()
 
 	var names []string
