@@ -343,7 +343,7 @@ func (s *Site) caseView(j Job) *CaseView {
 		Updated:      l10n.Date(lang, c.UpdatedAt.Year(), c.UpdatedAt.Month(), c.UpdatedAt.Day()),
 		JSON:         p.Link("api/v1/cases/" + c.ID + ".json"),
 		Similar:      p.Link("api/v1/cases/" + c.ID + "/similar.json"),
-		Markdown:     p.Link(casePath(lang, c.ID) + "index.md"),
+		Markdown:     p.Link(MarkdownPath(lang, c.ID)),
 		MCP:          s.lib.Site.MCP,
 		MCPNote:      s.text(s.lib.Site.MCP.Note, lang),
 	}
