@@ -163,3 +163,38 @@ test("empty state: ticking a facet gives results whose number is its count", asy
     assert.ok(res.facets.components.find((x) => x.id === t.id).selected);
   }
 });
+
+// The Go engine (internal/search/engine.go) wrote these answers; the browser
+// engine must give the same, so that both stay one engine.
+const vectors = JSON.parse(fs.readFileSync(path.join(testdata, "engine.json"), "utf8")).queries;
+
+function answer(res) {
+  const counts = {};
+  for (const [f, terms] of Object.entries(res.facets || {})) {
+    for (const t of terms) {
+      if (t.count > 0) (counts[f] = counts[f] || {})[t.id] = t.count;
+    }
+  }
+  return {
+    ids: ids(res),
+    scores: res.hits.map((h) => Math.round(h.score * 1e6) / 1e6),
+    total: res.total,
+    partial: res.partial,
+    counts,
+    truncated: !!res.truncated,
+    didYouMean: (res.suggestion && res.suggestion.query) || "",
+    dropFilters: (res.suggestion && res.suggestion.filters) || 0,
+  };
+}
+
+test("the engine vector file is complete", () => {
+  assert.ok(vectors.length >= 20, `only ${vectors.length} engine vectors`);
+});
+
+for (const v of vectors) {
+  test(`engine vector: ${v.name}`, async () => {
+    const engine = new S.Engine(jsonLoader());
+    const res = await engine.search(v.q, { filters: v.filters || {}, facets: true, all: v.q.trim() === "", limit: 1000 });
+    assert.deepEqual(answer(res), v.want);
+  });
+}

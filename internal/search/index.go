@@ -28,17 +28,13 @@ package search
 
 import (
 	"bytes"
-	"encoding/binary"
 	"encoding/json"
 	"fmt"
-	"math"
 	"regexp"
-	"runtime"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode/utf8"
 )
 
@@ -92,111 +88,15 @@ func Build(docs []Doc, labels Labels, write func(path string, data []byte) error
 }
 
 func build(in []Doc, labels Labels, write func(string, []byte) error, cfg config) error {
-	docs := append([]Doc(nil), in...)
-	// Newest first; the document number is the date tie-break at query time.
-	slices.SortFunc(docs, func(a, b Doc) int {
-		if c := strings.Compare(b.Date, a.Date); c != 0 {
-			return c
-		}
-		return strings.Compare(a.ID, b.ID)
-	})
-	for i := 1; i < len(docs); i++ {
-		if docs[i].ID == docs[i-1].ID {
-			return fmt.Errorf("search: case %s given twice", docs[i].ID)
-		}
+	ix, err := analyse(in, labels)
+	if err != nil {
+		return err
 	}
-
-	// Analyse the documents in parallel, a batch at a time, and merge each
-	// batch in document order so that every posting list comes out sorted
-	// and only one batch of per-document term lists is alive at once.
-	// Each worker numbers the terms it meets; the merge maps those numbers
-	// to index-wide ones, looking a term's string up once per worker.
-	const batch = 256
-	workers := runtime.GOMAXPROCS(0)
-	analysers := make([]analyser, workers)
-	perDoc := make([][]termTF, batch)
-	owner := make([]int, batch) // which analyser numbered perDoc's terms
-	lengths := make([]float64, len(docs))
-	var terms []string // index-wide term number → term
-	// Postings are kept packed, as varints of the gap from the previous
-	// document and of twice the frequency (weights are multiples of one
-	// half): a few bytes each instead of eight and the slack of a growing
-	// slice, which at 100,000 cases is most of a gigabyte.
-	var postings [][]byte // index-wide term number → its packed postings
-	var counts []int32    // index-wide term number → number of postings
-	var lastDoc []int32   // index-wide term number → its last document
-	numbers := map[string]int32{}
-	total := 0.0
-	for start := 0; start < len(docs); start += batch {
-		end := min(start+batch, len(docs))
-		var wg sync.WaitGroup
-		next := make(chan int)
-		for w := range analysers {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				a := &analysers[w]
-				for i := range next {
-					perDoc[i-start], lengths[i] = a.docTerms(&docs[i], labels)
-					owner[i-start] = w
-				}
-			}()
-		}
-		for i := start; i < end; i++ {
-			next <- i
-		}
-		close(next)
-		wg.Wait()
-		for w := range analysers {
-			a := &analysers[w]
-			for len(a.global) < len(a.terms) {
-				a.global = append(a.global, -1)
-			}
-		}
-		for i := start; i < end; i++ {
-			total += lengths[i]
-			a := &analysers[owner[i-start]]
-			for _, t := range perDoc[i-start] {
-				n := a.global[t.term]
-				if n < 0 {
-					s := a.terms[t.term]
-					var ok bool
-					if n, ok = numbers[s]; !ok {
-						n = int32(len(terms))
-						numbers[s] = n
-						terms = append(terms, s)
-						postings = append(postings, nil)
-						counts = append(counts, 0)
-						lastDoc = append(lastDoc, 0)
-					}
-					a.global[t.term] = n
-				}
-				postings[n] = binary.AppendUvarint(postings[n], uint64(int32(i)-lastDoc[n]))
-				postings[n] = binary.AppendUvarint(postings[n], uint64(t.tf*2))
-				counts[n]++
-				lastDoc[n] = int32(i)
-			}
-			perDoc[i-start] = nil
-		}
-	}
-	analysers, numbers = nil, nil
-	avg := 1.0
-	if len(docs) > 0 && total > 0 {
-		avg = total / float64(len(docs))
-	}
-	order := make([]int32, len(terms))
-	for k := range order {
-		order[k] = int32(k)
-	}
-	slices.SortFunc(order, func(a, b int32) int { return strings.Compare(terms[a], terms[b]) })
-
+	docs := ix.docs
 	out := &files{write: write}
 
 	// Term buckets.
-	n := float64(len(docs))
-	var boundaries []string
-	var bucket, entry []byte
-	prevLast := ""
+	var bucket []byte
 	nb := 0
 	flush := func() error {
 		if len(bucket) == 0 {
@@ -208,52 +108,22 @@ func build(in []Doc, labels Labels, write func(string, []byte) error, cfg config
 		bucket = bucket[:0]
 		return err
 	}
-	for _, id := range order {
-		t, ps := terms[id], postings[id]
-		df := float64(counts[id])
-		idf := math.Log(1 + (n-df+0.5)/(df+0.5))
-		entry = append(entry[:0], '[')
-		entry = appendJSONString(entry, t)
-		entry = append(entry, ",["...)
-		doc := int32(0)
-		for k := 0; len(ps) > 0; k++ {
-			gap, m := binary.Uvarint(ps)
-			tf2, m2 := binary.Uvarint(ps[m:])
-			ps = ps[m+m2:]
-			doc += int32(gap)
-			tf := float64(tf2) / 2
-			// The explicit float64 conversions keep the compiler from fusing
-			// multiply-adds, whose rounding differs between machines.
-			denom := tf + float64(bm25K1*float64(1-bm25B+float64(bm25B*lengths[doc]/avg)))
-			s := float64(idf*tf*(bm25K1+1)) / denom
-			q := int(math.Round(s * 100))
-			if q < 1 {
-				q = 1
-			}
-			if k > 0 {
-				entry = append(entry, ',')
-			}
-			entry = strconv.AppendUint(entry, gap, 10)
-			entry = append(entry, ',')
-			entry = strconv.AppendInt(entry, int64(q), 10)
-		}
-		entry = append(entry, "]]"...)
-		// The bucket so far, a comma, the entry and the closing bracket must
-		// fit; a single entry larger than the bound gets a bucket of its own.
-		if len(bucket) > 0 && len(bucket)+len(entry)+2 > cfg.bucketBytes {
+	boundaries, err := ix.walkTerms(cfg, true, func(b int, _ string, _ []posting, entry []byte) error {
+		if b != nb {
 			if err := flush(); err != nil {
 				return err
 			}
 		}
 		if len(bucket) == 0 {
-			boundaries = append(boundaries, separator(prevLast, t, len(boundaries) == 0))
 			bucket = append(bucket, '[')
 		} else {
 			bucket = append(bucket, ',')
 		}
 		bucket = append(bucket, entry...)
-		prevLast = t
-		postings[id] = nil
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	if err := flush(); err != nil {
 		return err
@@ -279,9 +149,6 @@ func build(in []Doc, labels Labels, write func(string, []byte) error, cfg config
 		}
 	}
 
-	if boundaries == nil {
-		boundaries = []string{}
-	}
 	return out.value("manifest", manifest{
 		Version: 1, Docs: len(docs), Chunk: cfg.chunkDocs, Buckets: boundaries, Facets: facetNames,
 	})

@@ -456,6 +456,13 @@ type Group struct {
 // type; that needs at least two characters, or one Korean syllable, and the
 // text must not end in a space (the user has finished that word).
 func Query(text string, prefix bool) []Group {
+	groups, _ := query(text, prefix)
+	return groups
+}
+
+// query is Query that also returns each group's word as typed (lower-cased),
+// which a suggestion replaces.
+func query(text string, prefix bool) ([]Group, []string) {
 	ws := analyze(text)
 	if prefix && len(ws) > 0 {
 		rs := []rune(text)
@@ -464,6 +471,7 @@ func Query(text string, prefix bool) []Group {
 		}
 	}
 	out := []Group{}
+	var raws []string
 	seen := map[string]bool{}
 	for k, w := range ws {
 		g := Group{Any: []string{}, All: []string{}}
@@ -491,8 +499,9 @@ func Query(text string, prefix bool) []Group {
 		}
 		seen[key] = true
 		out = append(out, g)
+		raws = append(raws, string(w.raw))
 	}
-	return out
+	return out, raws
 }
 
 // lower returns text in NFC and lower-cased, in a buffer that the next call
