@@ -3,6 +3,7 @@
 //	incidentlib build [-content DIR] [-out DIR] [-offline] [-base-url URL]
 //	incidentlib check [-content DIR]
 //	incidentlib serve [-content DIR] [-addr HOST:PORT]
+//	incidentlib mcp [-content DIR] [-http ADDR]
 //
 // Run "incidentlib help" for the details.
 package main
@@ -24,6 +25,7 @@ import (
 
 	"incidentlib/internal/build"
 	"incidentlib/internal/diag"
+	"incidentlib/internal/mcpserver"
 	"incidentlib/internal/offheap"
 	"incidentlib/internal/serve"
 )
@@ -35,6 +37,7 @@ Usage:
   incidentlib build [flags]   read content/, check it, write public/
   incidentlib check [flags]   read and check content/ only; write nothing
   incidentlib serve [flags]   preview the site locally, rebuilding on every save
+  incidentlib mcp [flags]     serve the library to AI coding tools (MCP, stdio or HTTP)
   incidentlib help [command]  show help for a command
 
 A build reports every problem in the content at once, as
@@ -90,9 +93,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return cmdCheck(rest, stdout, stderr)
 	case "serve":
 		return cmdServe(rest, stdout, stderr)
+	case "mcp":
+		return cmdMCP(rest, os.Stdin, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		if len(rest) > 0 {
-			for _, fs := range []*flag.FlagSet{buildFlags(new(build.Options), nil), checkFlags(new(string), nil), serveFlags(new(serveOptions), nil)} {
+			for _, fs := range []*flag.FlagSet{buildFlags(new(build.Options), nil), checkFlags(new(string), nil), serveFlags(new(serveOptions), nil), mcpFlags(new(mcpOptions), nil)} {
 				if fs.Name() == rest[0] {
 					fs.SetOutput(stdout)
 					fs.Usage()
@@ -360,3 +365,65 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintln(stderr, "incidentlib serve: stopped")
 	return 0
 }
+
+type mcpOptions struct {
+	Content string
+	HTTP    string
+}
+
+func mcpFlags(o *mcpOptions, stderr io.Writer) *flag.FlagSet {
+	fs := newFlags("mcp", "[flags]", `Serves the library to AI coding tools as a Model Context Protocol server with
+the tools search_incidents, get_incident, list_incidents, get_topic and vocab.
+Without -http it speaks over standard input and output, as AI tools start
+local servers; with -http it serves Streamable HTTP at /mcp. It watches the
+content folder and answers from the new library after every save.`, stderr)
+	fs.StringVar(&o.Content, "content", "content", "content `folder` to read")
+	fs.StringVar(&o.HTTP, "http", "", "serve Streamable HTTP on this `address` instead of stdio; a bare port listens on 127.0.0.1")
+	return fs
+}
+
+func cmdMCP(args []string, stdin io.ReadCloser, stdout, stderr io.Writer) int {
+	var o mcpOptions
+	fs := mcpFlags(&o, stderr)
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "incidentlib mcp: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	var ln net.Listener
+	if o.HTTP != "" {
+		var err error
+		if ln, err = net.Listen("tcp", mcpserver.ListenAddr(o.HTTP)); err != nil {
+			fmt.Fprintf(stderr, "incidentlib mcp: %v\n", err)
+			return 1
+		}
+	}
+	srv, err := mcpserver.New(mcpserver.Options{Content: o.Content, Log: stderr})
+	if err != nil {
+		if ln != nil {
+			ln.Close()
+		}
+		fmt.Fprintf(stderr, "incidentlib mcp: %v\n", err)
+		return 1
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if ln != nil {
+		err = srv.ServeHTTP(ctx, ln)
+	} else {
+		err = srv.ServeStdio(ctx, stdin, nopCloser{stdout})
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "incidentlib mcp: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// nopCloser lets the MCP session close standard output's writer without
+// closing the file, which the process still owns.
+type nopCloser struct{ io.Writer }
+
+func (nopCloser) Close() error { return nil }

@@ -6,9 +6,17 @@ import (
 	"incidentlib/internal/site"
 )
 
-// writeSearch builds the search index: one document per case holding both
-// languages, with every controlled term's labels in both languages.
+// writeSearch builds the search index of a site.
 func writeSearch(s *site.Site, write func(string, []byte) error) error {
+	docs, labels := SearchDocs(s)
+	return search.Build(docs, labels, write)
+}
+
+// SearchDocs returns what the search index is built from: one document per
+// case, in the library's order, holding both languages, and every
+// controlled term's labels in both languages. The MCP server searches the
+// same documents in memory, so that it answers as the site's search does.
+func SearchDocs(s *site.Site) ([]search.Doc, search.Labels) {
 	lib := s.Library()
 	docs := make([]search.Doc, len(lib.Cases))
 	for i, c := range lib.Cases {
@@ -22,5 +30,5 @@ func writeSearch(s *site.Site, write func(string, []byte) error) error {
 		}
 		labels[f] = m
 	}
-	return search.Build(docs, labels, write)
+	return docs, labels
 }
