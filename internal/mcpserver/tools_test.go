@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 	"strconv"
@@ -182,6 +183,10 @@ func TestToolList(t *testing.T) {
 		if !got[name] {
 			t.Errorf("tool %s missing", name)
 		}
+	}
+	// The site names the same tools on the API page and case pages.
+	if !sameSet(site.MCPTools, slices.Collect(maps.Keys(got))) {
+		t.Errorf("site.MCPTools %v, the server has %v", site.MCPTools, got)
 	}
 }
 

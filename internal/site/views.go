@@ -287,6 +287,8 @@ type CaseView struct {
 	Markdown     string
 	MCP          cases.MCP
 	MCPNote      Txt
+	MCPTools     []string
+	APIDoc       string // the page that explains the API and the MCP server
 }
 
 // CalloutView is the configurable box.
@@ -346,6 +348,8 @@ func (s *Site) caseView(j Job) *CaseView {
 		Markdown:     p.Link(MarkdownPath(lang, c.ID)),
 		MCP:          s.lib.Site.MCP,
 		MCPNote:      s.text(s.lib.Site.MCP.Note, lang),
+		MCPTools:     MCPTools,
+		APIDoc:       p.Link(apiDocPath(lang)) + "#mcp",
 	}
 	if c.Review.ReviewedAt != nil {
 		d := c.Review.ReviewedAt

@@ -194,13 +194,25 @@ func (s *Site) proseView(j Job) (*ProseView, error) {
 	return &ProseView{Page: p, Body: template.HTML(body), BodyLang: written, Missing: written != j.Lang, TOC: toc}, nil
 }
 
-// APIDocView documents the static JSON API.
+// MCPTools are the tools of "incidentlib mcp" (package mcpserver), which
+// the API page and case pages name; a test of that package holds the two
+// lists together.
+var MCPTools = []string{"search_incidents", "get_incident", "list_incidents", "get_topic", "vocab"}
+
+// APIDocView documents the static JSON API and the MCP server.
 type APIDocView struct {
 	*Page
-	Base    string
-	Example string
-	MCPURL  string
-	Files   []APIFile
+	Base     string
+	Example  string
+	MCPURL   string // a hosted server named in site.json, or ""
+	Files    []APIFile
+	MCPTools []MCPTool
+}
+
+// MCPTool is one tool of the MCP server.
+type MCPTool struct {
+	Name string
+	Desc string
 }
 
 // APIFile is one file of the API.
@@ -233,6 +245,9 @@ func (s *Site) apiDocView(j Job) *APIDocView {
 		{"schema/case.json", "api.schema"},
 	} {
 		v.Files = append(v.Files, APIFile{Path: "/api/v1/" + f.path, Href: p.Link("api/v1/" + f.path), Desc: p.T(f.key)})
+	}
+	for _, name := range MCPTools {
+		v.MCPTools = append(v.MCPTools, MCPTool{Name: name, Desc: p.T("api.tool." + name)})
 	}
 	return v
 }
