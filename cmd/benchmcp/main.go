@@ -93,6 +93,7 @@ func main() {
 		sessions[i] = cs
 	}
 	t1 := time.Now()
+	cpu0 := cpuTime(cmd.Process.Pid)
 	for i, cs := range sessions {
 		wg.Add(1)
 		go func() {
@@ -120,11 +121,13 @@ func main() {
 	close(started)
 	wg.Wait()
 	took := time.Since(t1)
+	cpu := cpuTime(cmd.Process.Pid) - cpu0
 	rss, peak := memory(cmd.Process.Pid)
 
 	fmt.Printf("incidentlib mcp load test: %d cases, %d clients at once, %d calls each over Streamable HTTP\n", *n, *clients, *calls)
 	fmt.Printf("server ready in %v; resident %s (peak %s) after loading\n", ready.Round(time.Millisecond), mb(loadedRSS), mb(loadedPeak))
-	fmt.Printf("%d calls in %v: %.0f calls/s, %d errors\n", len(lat), took.Round(time.Millisecond), float64(len(lat))/took.Seconds(), len(errs))
+	fmt.Printf("%d calls in %v: %.0f calls/s, %d errors; the server used %v of CPU, %v a call (the clients run on the same machine)\n",
+		len(lat), took.Round(time.Millisecond), float64(len(lat))/took.Seconds(), len(errs), cpu.Round(time.Millisecond), (cpu / time.Duration(max(1, len(lat)))).Round(time.Millisecond/10))
 	fmt.Printf("%-18s %6s %9s %9s %9s %9s\n", "tool", "calls", "p50", "p90", "p99", "max")
 	row := func(name string, ds []time.Duration) {
 		sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
@@ -200,6 +203,24 @@ func vocabTerms(content string) map[string][]string {
 		}
 	}
 	return out
+}
+
+// cpuTime reads the user and system CPU time a process has used so far.
+func cpuTime(pid int) time.Duration {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	// The command name, in parentheses, may hold spaces; the fields after
+	// it are numbers, utime and stime the 12th and 13th of them.
+	f := strings.Fields(string(data[strings.LastIndexByte(string(data), ')')+1:]))
+	if len(f) < 13 {
+		return 0
+	}
+	var ut, st int64
+	fmt.Sscan(f[11], &ut)
+	fmt.Sscan(f[12], &st)
+	return time.Duration(ut+st) * time.Second / 100 // clock ticks of USER_HZ = 100
 }
 
 // memory reads a process's resident and peak resident memory.

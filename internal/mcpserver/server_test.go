@@ -203,3 +203,19 @@ func TestReload(t *testing.T) {
 		t.Error("the removed case is still a resource")
 	}
 }
+
+func TestListenAddr(t *testing.T) {
+	for addr, want := range map[string]string{
+		"8765":            "127.0.0.1:8765",
+		":8765":           "127.0.0.1:8765",
+		"127.0.0.1:0":     "127.0.0.1:0",
+		"localhost:8765":  "localhost:8765",
+		"[::1]:8765":      "[::1]:8765",
+		"0.0.0.0:8765":    "0.0.0.0:8765", // told otherwise
+		"mcp.example:443": "mcp.example:443",
+	} {
+		if got := ListenAddr(addr); got != want {
+			t.Errorf("ListenAddr(%q) = %q, want %q", addr, got, want)
+		}
+	}
+}
