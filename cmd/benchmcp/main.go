@@ -23,6 +23,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -92,8 +93,9 @@ func main() {
 		defer cs.Close()
 		sessions[i] = cs
 	}
+	load0 := loadAvg()
 	t1 := time.Now()
-	cpu0 := cpuTime(cmd.Process.Pid)
+	cpu0, self0 := cpuTime(cmd.Process.Pid), cpuTime(os.Getpid())
 	for i, cs := range sessions {
 		wg.Add(1)
 		go func() {
@@ -121,13 +123,14 @@ func main() {
 	close(started)
 	wg.Wait()
 	took := time.Since(t1)
-	cpu := cpuTime(cmd.Process.Pid) - cpu0
+	cpu, self := cpuTime(cmd.Process.Pid)-cpu0, cpuTime(os.Getpid())-self0
 	rss, peak := memory(cmd.Process.Pid)
 
 	fmt.Printf("incidentlib mcp load test: %d cases, %d clients at once, %d calls each over Streamable HTTP\n", *n, *clients, *calls)
 	fmt.Printf("server ready in %v; resident %s (peak %s) after loading\n", ready.Round(time.Millisecond), mb(loadedRSS), mb(loadedPeak))
-	fmt.Printf("%d calls in %v: %.0f calls/s, %d errors; the server used %v of CPU, %v a call (the clients run on the same machine)\n",
-		len(lat), took.Round(time.Millisecond), float64(len(lat))/took.Seconds(), len(errs), cpu.Round(time.Millisecond), (cpu / time.Duration(max(1, len(lat)))).Round(time.Millisecond/10))
+	fmt.Printf("%d calls in %v: %.0f calls/s, %d errors\n", len(lat), took.Round(time.Millisecond), float64(len(lat))/took.Seconds(), len(errs))
+	fmt.Printf("CPU: the server %v (%v a call), the clients %v, on %d CPUs; load average before and after: %s, %s\n",
+		cpu.Round(time.Millisecond), (cpu / time.Duration(max(1, len(lat)))).Round(time.Millisecond/10), self.Round(time.Millisecond), runtime.NumCPU(), load0, loadAvg())
 	fmt.Printf("%-18s %6s %9s %9s %9s %9s\n", "tool", "calls", "p50", "p90", "p99", "max")
 	row := func(name string, ds []time.Duration) {
 		sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
@@ -221,6 +224,16 @@ func cpuTime(pid int) time.Duration {
 	fmt.Sscan(f[11], &ut)
 	fmt.Sscan(f[12], &st)
 	return time.Duration(ut+st) * time.Second / 100 // clock ticks of USER_HZ = 100
+}
+
+// loadAvg is the machine's load average over the last minute: latency
+// figures mean little when other work holds the CPUs.
+func loadAvg() string {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	return strings.Fields(string(data))[0]
 }
 
 // memory reads a process's resident and peak resident memory.
