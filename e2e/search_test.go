@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -31,7 +32,13 @@ type searchCase struct {
 	Title      map[string]string `json:"title"`
 	Components []string          `json:"components"`
 	Domain     []string          `json:"domain"`
+	Symptoms   []string          `json:"symptoms"`
+	OrgSlug    string            `json:"org_slug"`
+	// crashLoop says that the case's text writes a crash loop in any form.
+	crashLoop bool
 }
+
+var crashLoopRE = regexp.MustCompile(`(?i)crash[- ]?loop`)
 
 func searchCases(t *testing.T) map[string]searchCase {
 	t.Helper()
@@ -45,6 +52,7 @@ func searchCases(t *testing.T) map[string]searchCase {
 		if err := json.Unmarshal(b, &sc); err != nil {
 			t.Fatal(err)
 		}
+		sc.crashLoop = crashLoopRE.Match(b)
 		out[sc.ID] = sc
 	}
 	return out
@@ -150,12 +158,13 @@ func (s searchTab) open(u string) {
 }
 
 // typeQuery types q into the page's search form and waits for the status
-// line to name it: that line is written when the results are drawn.
+// line to name it, which is written when the results are drawn, and for the
+// facet counts of those results, which follow them.
 func (s searchTab) typeQuery(q string) {
 	s.t.Helper()
 	quoted, _ := json.Marshal("\u201c" + q + "\u201d")
 	s.do("type "+q, chromedp.SendKeys(chromedp.CSS(pageInput), q),
-		chromedp.Poll[chromedp.Void](`document.querySelector("`+statusSel+`").textContent.includes(`+string(quoted)+`)`))
+		chromedp.Poll[chromedp.Void](`document.querySelector("`+statusSel+`").textContent.includes(`+string(quoted)+`) && !document.querySelector("[data-search-facets][aria-busy]")`))
 }
 
 func (s searchTab) resultIDs() []string {
@@ -201,8 +210,12 @@ func TestSearchQueries(t *testing.T) {
 	tab := webtest.Browser(t)
 	ingress := with(all, func(c searchCase) bool { return hasTerm(c.Components, "ingress") })
 	kubernetes := with(all, func(c searchCase) bool { return hasTerm(c.Domain, "kubernetes") })
-	if len(ingress) < 2 || len(kubernetes) < 2 {
-		t.Fatalf("the content has too few cases to test with: ingress %v, kubernetes %v", ingress, kubernetes)
+	google := with(all, func(c searchCase) bool { return c.OrgSlug == "google-cloud" })
+	honeycomb := with(all, func(c searchCase) bool { return c.OrgSlug == "honeycomb" })
+	oom := with(all, func(c searchCase) bool { return hasTerm(c.Symptoms, "oom-kills") })
+	crash := with(all, func(c searchCase) bool { return c.crashLoop })
+	if len(ingress) < 2 || len(kubernetes) < 2 || len(google) == 0 || len(honeycomb) == 0 || len(oom) == 0 || len(crash) < 2 {
+		t.Fatalf("the content has too few cases to test with: ingress %v, kubernetes %v, google %v, honeycomb %v, oom %v, crash loop %v", ingress, kubernetes, google, honeycomb, oom, crash)
 	}
 	tests := []struct {
 		name, lang, q string
@@ -218,6 +231,11 @@ func TestSearchQueries(t *testing.T) {
 		{"korean label finds the tag", "en", "인그레스", ingress, false},
 		{"korean label on the korean page", "ko", "인그레스", ingress, false},
 		{"english label finds 쿠버네티스", "ko", "kubernetes", kubernetes, false},
+		{"organisation in Hangul", "ko", "구글", google, false},
+		{"organisation in Hangul on the english page", "en", "허니콤", honeycomb, false},
+		{"crashloop finds every form of crash loop", "en", "crashloop", crash, false},
+		{"OOM finds the out-of-memory label", "en", "OOM", oom, false},
+		{"full-width Latin", "ko", "ＨｕｂＳｐｏｔ", []string{"IL-0495"}, false},
 	}
 	for _, m := range modes {
 		for _, tc := range tests {
@@ -432,6 +450,31 @@ func TestSearchWithoutJS(t *testing.T) {
 					t.Errorf("%s without JavaScript hides its cards", l)
 				}
 			})
+		}
+	}
+}
+
+// TestSearchScriptCopies checks that the script copies of the index files,
+// which only pages opened from file:// read, are in the offline bundle and
+// nowhere else.
+func TestSearchScriptCopies(t *testing.T) {
+	for _, c := range []struct {
+		dir  string
+		want bool
+	}{{site(t), false}, {offline(t), true}} {
+		var js []string
+		err := filepath.WalkDir(filepath.Join(c.dir, "search"), func(p string, d os.DirEntry, err error) error {
+			if err == nil && strings.HasSuffix(p, ".js") {
+				js = append(js, p)
+			}
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = os.Stat(filepath.Join(c.dir, "search", "manifest.js"))
+		if got := err == nil; got != c.want || !c.want && len(js) > 0 {
+			t.Errorf("%s: manifest.js there %v (want %v); %d script files", c.dir, got, c.want, len(js))
 		}
 	}
 }

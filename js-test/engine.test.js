@@ -50,16 +50,28 @@ for (const [kind, load] of [["json", jsonLoader], ["script", scriptLoader]]) {
   }
 }
 
-test("a query loads only the buckets of its terms", async () => {
+test("a query loads only the files of its terms and its results", async () => {
   const loaded = [];
   const engine = new S.Engine(jsonLoader(loaded));
   await engine.search("hubspot", { limit: 1 });
   const buckets = loaded.filter((n) => n.startsWith("t/"));
   assert.equal(buckets.length, 1, `loaded ${loaded}`);
-  assert.ok(!loaded.some((n) => n.startsWith("f/")), "facets are loaded only when asked for");
-  assert.deepEqual(loaded.filter((n) => n.startsWith("r/")), ["r/0"], "one record chunk for one result");
+  assert.equal(loaded.filter((n) => n.startsWith("b/")).length, 1, `loaded ${loaded}`);
+  assert.ok(!loaded.some((n) => n.startsWith("f/") || n === "facets"), "facets are loaded only when asked for");
+  assert.deepEqual(loaded.filter((n) => n.startsWith("r/")), ["r/en/0"], "one record for one result");
   const manifest = JSON.parse(fs.readFileSync(path.join(golden, "manifest.json"), "utf8"));
-  assert.ok(manifest.buckets.length > 4, "the golden index should have several buckets");
+  assert.ok(manifest.buckets > 4 && manifest.groups.length > 1, "the golden index should have several buckets and groups");
+});
+
+test("records are in the page language", async () => {
+  const loaded = [];
+  const engine = new S.Engine(jsonLoader(loaded));
+  const res = await engine.search("certificate", { lang: "ko" });
+  assert.deepEqual(loaded.filter((n) => n.startsWith("r/")), ["r/ko/2"]);
+  const r = res.hits[0].record;
+  assert.deepEqual(r.t, ["", "만료된 인증서 때문에 API 게이트웨이가 멈췄다"]);
+  assert.deepEqual(r.o, ["", "예시 회사"]);
+  assert.equal(r.u[1], "ko/cases/IL-0029/");
 });
 
 test("facet counts are for the current results", async () => {
@@ -108,8 +120,8 @@ test("paging and records", async () => {
   const page2 = await engine.search("", { filters: { domains: ["kubernetes", "networking", "gcp"] }, offset: 4, limit: 4 });
   assert.deepEqual(ids(page2), ["IL-0054", "IL-0338"]);
   const r = page2.hits[1].record;
-  assert.deepEqual(r.u, ["en/cases/IL-0338/", "ko/cases/IL-0338/"]);
-  assert.ok(r.x[1].length > 0 && r.t[0].startsWith("Google Cloud"));
+  assert.deepEqual(r.u, ["en/cases/IL-0338/", ""]);
+  assert.ok(r.x[0].length > 0 && r.x[1] === "" && r.t[0].startsWith("Google Cloud"));
 });
 
 test("prefix matches while typing and ranks below the whole word", async () => {
@@ -122,6 +134,18 @@ test("prefix matches while typing and ranks below the whole word", async () => {
   const whole = await engine.search("certificate ", {});
   const part = await engine.search("certif", {});
   assert.equal(part.hits[0].score, whole.hits[0].score * 0.8);
+});
+
+test("empty state: the summary counts every case and is all the page loads", async () => {
+  const loaded = [];
+  const engine = new S.Engine(jsonLoader(loaded));
+  const sum = await engine.summary({ components: ["ingress"] });
+  assert.deepEqual(loaded, ["facets"]);
+  const all = await engine.search("", { all: true, facets: true, limit: 0 });
+  for (const f of Object.keys(all.facets)) {
+    assert.deepEqual(sum[f].map((t) => [t.id, t.count]), all.facets[f].map((t) => [t.id, t.count]), f);
+  }
+  assert.ok(sum.components.find((t) => t.id === "ingress").selected);
 });
 
 test("empty state: every case counts, no record is loaded", async () => {

@@ -36,3 +36,18 @@ test("highlight ranges cover the matched words", () => {
   const marked = S.highlightRanges(text, groups).map(([s, e]) => text.slice(s, e));
   assert.deepEqual(marked, ["로드", "밸런서", "balancers"]);
 });
+
+test("highlighting marks whole matches only", () => {
+  const mark = (text, q) => S.highlightRanges(text, S.query(q, false)).map(([s, e]) => text.normalize("NFC").slice(s, e));
+  // A two-syllable word is not marked inside another word…
+  assert.deepEqual(mark("워크로드 로드를 늘렸다", "로드"), ["로드"]);
+  // …but is from the start of a compound, and three syllables are anywhere.
+  assert.deepEqual(mark("로드밸런서가 멈췄다", "로드"), ["로드"]);
+  assert.deepEqual(mark("로드밸런서가 멈췄다", "밸런서"), ["밸런서"]);
+  // The bigrams of a query word are never marked on their own.
+  assert.deepEqual(mark("인증 서비스와 인증서", "인증서"), ["인증서"]);
+  assert.deepEqual(mark("레지스트리 클러스터", "레지스터"), []);
+  // Numbers with counters, full width.
+  assert.deepEqual(mark("3월에 30분 동안", "3월"), ["3월"]);
+  assert.deepEqual(mark("HAProxy 설정", "ＨＡＰｒｏｘｙ"), ["HAProxy"]);
+});

@@ -6,10 +6,11 @@ import (
 	"incidentlib/internal/site"
 )
 
-// writeSearch builds the search index of a site.
+// writeSearch builds the search index. Only the offline bundle gets the
+// script copies of the index files that pages opened from file:// need.
 func writeSearch(s *site.Site, write func(string, []byte) error) error {
 	docs, labels := SearchDocs(s)
-	return search.Build(docs, labels, write)
+	return search.Build(docs, labels, s.Offline(), write)
 }
 
 // SearchDocs returns what the search index is built from: one document per
@@ -27,6 +28,10 @@ func SearchDocs(s *site.Site) ([]search.Doc, search.Labels) {
 		m := map[string][2]string{}
 		for _, t := range s.Facets()[f].Topics {
 			m[t.ID] = [2]string{t.Label.En, t.Label.Ko}
+			// Organisations have Korean names in vocab.json's orgs.
+			if name, ok := lib.Vocab.OrgName(t.ID); ok && f == "orgs" {
+				m[t.ID] = [2]string{t.Label.En, name.Ko}
+			}
 		}
 		labels[f] = m
 	}

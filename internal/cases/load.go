@@ -92,6 +92,11 @@ func (v *Vocab) buildIndex() {
 		}
 		v.index[f] = m
 	}
+	m := map[string]int{}
+	for i, t := range v.Orgs {
+		m[t.ID] = i
+	}
+	v.index["orgs"] = m
 }
 
 // Load reads a content folder. It always returns every problem it found; the
@@ -128,6 +133,7 @@ func finish(lib *Library, fsys fs.FS, list *diag.List) {
 		lib.ByID[c.ID] = c
 	}
 	crossCheck(lib, list)
+	checkOrgs(lib, list)
 	lib.Pages = loadPages(fsys, list)
 	loadTopics(fsys, lib, list)
 	list.Sort()
@@ -266,7 +272,47 @@ func convertVocab(v *jsonpos.Value, p *parsed, list *diag.List) Vocab {
 		}
 		voc.set(f, terms)
 	}
+	seen := map[string]bool{}
+	for i, it := range getList(v, "orgs") {
+		if it.Kind != jsonpos.Object {
+			continue
+		}
+		t := Term{ID: getStr(it, "id"), Label: Text{En: getStr(it, "en"), Ko: getStr(it, "ko")}}
+		if seen[t.ID] {
+			line, col := p.pos(it)
+			list.Errorf(p.file, line, col, fmt.Sprintf("orgs[%d].id", i), "duplicate organisation %q", t.ID)
+			continue
+		}
+		seen[t.ID] = true
+		voc.Orgs = append(voc.Orgs, t)
+	}
 	return voc
+}
+
+// OrgName returns the names vocab.json gives the organisation slug.
+func (v *Vocab) OrgName(slug string) (Text, bool) {
+	i, ok := v.index["orgs"][slug]
+	if !ok {
+		return Text{}, false
+	}
+	return v.Orgs[i].Label, true
+}
+
+// checkOrgs warns, once per organisation, about cases whose organisation
+// has no entry in vocab.json's orgs while that list is in use: such a case
+// is not found by the organisation's Korean name.
+func checkOrgs(lib *Library, list *diag.List) {
+	if len(lib.Vocab.Orgs) == 0 {
+		return
+	}
+	warned := map[string]bool{}
+	for _, c := range lib.Cases {
+		if _, ok := lib.Vocab.OrgName(c.OrgSlug); ok || warned[c.OrgSlug] {
+			continue
+		}
+		warned[c.OrgSlug] = true
+		list.Warnf(c.File, 0, 0, "org_slug", "organisation %q has no entry in vocab.json's orgs, so its Korean name will not find it", c.OrgSlug)
+	}
 }
 
 // caseResult is what loading one case file produced. The parse tree is not
@@ -331,6 +377,7 @@ func loadCase(fsys fs.FS, name string, voc *Vocab, text *offheap.Arena, ps *json
 		ID:           getStr(v, "id"),
 		Org:          getStr(v, "org"),
 		OrgSlug:      getStr(v, "org_slug"),
+		OrgKo:        voc.orgKo(getStr(v, "org_slug")),
 		DateKind:     getStr(v, "date_kind"),
 		Title:        getText(v, "title"),
 		Summary:      getText(v, "summary"),
@@ -797,4 +844,10 @@ func vocabFacets() []string {
 		}
 	}
 	return out
+}
+
+// orgKo returns the Korean name of an organisation, or "".
+func (v *Vocab) orgKo(slug string) string {
+	t, _ := v.OrgName(slug)
+	return t.Ko
 }

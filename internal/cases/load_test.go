@@ -267,3 +267,37 @@ func TestLoadText(t *testing.T) {
 		t.Error("the arena holds nothing: the text went to the heap")
 	}
 }
+
+// TestOrgNames checks vocab.json's orgs: a case gets its organisation's
+// Korean name, a case whose organisation has no entry is a warning, and a
+// duplicate entry is an error at its position.
+func TestOrgNames(t *testing.T) {
+	m := fixture(t)
+	b, _ := os.ReadFile("../../content/cases/IL-0495.json")
+	m["cases/IL-0495.json"] = &fstest.MapFile{Data: b}
+	lib, list := Load(m)
+	if len(list.Items) != 0 {
+		t.Fatalf("problems: %+v", list.Items)
+	}
+	if c := lib.ByID["IL-0495"]; c.OrgKo != "허브스팟" {
+		t.Errorf("OrgKo = %q, want 허브스팟", c.OrgKo)
+	}
+	voc := string(m["vocab.json"].Data)
+	entry := `{"id": "hubspot", "en": "HubSpot", "ko": "허브스팟"},`
+	if !strings.Contains(voc, entry) {
+		t.Fatalf("content/vocab.json has no entry %s", entry)
+	}
+	m["vocab.json"] = &fstest.MapFile{Data: []byte(strings.Replace(voc, entry, "", 1))}
+	lib, list = Load(m)
+	if list.Errors() != 0 || list.Warnings() != 1 || !strings.Contains(list.Items[0].String(), `organisation "hubspot" has no entry in vocab.json's orgs`) {
+		t.Errorf("want one warning about hubspot, got %+v", list.Items)
+	}
+	if c := lib.ByID["IL-0495"]; c == nil || c.OrgKo != "" {
+		t.Errorf("a case without an entry: %+v", c)
+	}
+	m["vocab.json"] = &fstest.MapFile{Data: []byte(strings.Replace(voc, entry, entry+entry, 1))}
+	_, list = Load(m)
+	if list.Errors() != 1 || !strings.Contains(list.Items[0].String(), `orgs[`) || !strings.Contains(list.Items[0].String(), `duplicate organisation "hubspot"`) {
+		t.Errorf("want an error at the duplicate, got %+v", list.Items)
+	}
+}

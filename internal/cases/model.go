@@ -133,9 +133,12 @@ type Review struct {
 
 // Case is one incident post-mortem.
 type Case struct {
-	ID           string
-	Org          string
-	OrgSlug      string
+	ID      string
+	Org     string
+	OrgSlug string
+	// OrgKo is the organisation's Korean name from vocab.json's orgs, or ""
+	// when it has none there.
+	OrgKo        string
 	Date         Date
 	DateKind     string
 	Title        Text
@@ -283,6 +286,9 @@ type Vocab struct {
 	Contributing []Term
 	Domain       []Term
 	Severity     []Term
+	// Orgs names organisations in both languages (vocab.json's "orgs": id,
+	// en, ko), so that a Korean name finds them; ids are org_slug values.
+	Orgs []Term
 
 	index map[string]map[string]int
 }

@@ -155,6 +155,11 @@ var VocabSchema = func() *Schema {
 	for _, f := range VocabFields {
 		s.Props = append(s.Props, Prop{f, array("Terms in display order.", vocabTerm)})
 	}
+	s.Props = append(s.Props, Prop{"orgs", optional(array("Organisations' names in English and Korean, by org_slug.", object("An organisation.",
+		Prop{"id", pattern("The org_slug of its cases.", slugPattern)},
+		Prop{"en", minLen(str("Its name in English."))},
+		Prop{"ko", minLen(str("Its name as Korean engineers write it."))},
+	)))})
 	return s
 }()
 

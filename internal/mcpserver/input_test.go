@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -80,7 +81,10 @@ func TestCaps(t *testing.T) {
 	if len(s.Notes) != 1 || !strings.Contains(s.Notes[0], "50 allowed") {
 		t.Errorf("search limit 1e9: notes %v", s.Notes)
 	}
-	long := "ingress " + strings.Repeat("로드밸런서가 timeout ", 700) // over 10 KB
+	long := "ingress 로드밸런서가"
+	for i := 0; len(long) < 10<<10; i++ {
+		long += fmt.Sprintf(" w%d", i) // over 10 KB, and many different words
+	}
 	if len(long) < 10<<10 {
 		t.Fatal("the long query is short")
 	}
@@ -88,7 +92,7 @@ func TestCaps(t *testing.T) {
 	if len(s.Query) > maxQueryBytes || !utf8.ValidString(s.Query) || !strings.HasPrefix(long, s.Query) || s.Total == 0 {
 		t.Errorf("long query searched as %d bytes (%d found)", len(s.Query), s.Total)
 	}
-	if !strings.Contains(text, "only its first") {
-		t.Errorf("no note of the cut in %q", text)
+	if !strings.Contains(text, "only its first") || !strings.Contains(text, "more than 20 words") {
+		t.Errorf("no note of the cuts in %q", text)
 	}
 }

@@ -182,7 +182,7 @@ func TestSearchMatchesBrowser(t *testing.T) {
 
 	dir := t.TempDir()
 	docs, labels := build.SearchDocs(m.site)
-	err = search.Build(docs, labels, func(p string, data []byte) error {
+	err = search.Build(docs, labels, false, func(p string, data []byte) error {
 		f := filepath.Join(dir, filepath.FromSlash(p))
 		if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
 			return err

@@ -491,7 +491,7 @@ func (s *Server) searchIncidents(_ context.Context, _ *mcp.CallToolRequest, in s
 	}
 	res := m.engine.Search(q, f)
 	if res.Truncated {
-		out.Notes = append(out.Notes, "the query has more words than the search uses; only the first ones were searched")
+		out.Notes = append(out.Notes, fmt.Sprintf("the query has more than %d words; only the first %d were searched, as on the search page", search.MaxQueryWords, search.MaxQueryWords))
 	}
 	out.Query, out.Total, out.Partial = q, res.Total, res.Partial
 	out.DidYouMean, out.WithoutFilters = res.DidYouMean, res.DropFilters

@@ -38,7 +38,7 @@ func BenchmarkBuildLibrary(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		if err := Build(docs, labels, func(string, []byte) error { return nil }); err != nil {
+		if err := Build(docs, labels, false, func(string, []byte) error { return nil }); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -7,13 +7,18 @@ import (
 )
 
 // CaseDoc is the document of a case: both languages of its text, and its
-// terms by facet as they appear in URLs.
+// terms by facet as they appear in URLs. The organisation's Korean name is
+// the one vocab.json gives it (cases.Case.OrgKo), or its own name.
 func CaseDoc(c *cases.Case) Doc {
+	orgKo := c.OrgKo
+	if orgKo == "" {
+		orgKo = c.Org
+	}
 	d := Doc{
 		ID: c.ID, Date: c.Date.String(),
 		Title:   [2]string{c.Title.En, c.Title.Ko},
 		Summary: [2]string{c.Summary.En, c.Summary.Ko},
-		Org:     [2]string{c.Org, c.Org},
+		Org:     [2]string{c.Org, orgKo},
 		URL:     [2]string{"en/cases/" + c.ID + "/", "ko/cases/" + c.ID + "/"},
 		Facets: map[string][]string{
 			"components": c.Components, "symptoms": c.Symptoms, "root-causes": {c.RootCause},

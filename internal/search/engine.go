@@ -132,7 +132,7 @@ type Result struct {
 // as a prefix, and a blank query with no filters matches every case (the
 // page shows their facet counts before anything is typed).
 func (e *Engine) Search(text string, f Filter) Result {
-	groups, raws := query(text, true)
+	groups, raws, truncated := query(text, true)
 	filtered := false
 	for _, ids := range f {
 		filtered = filtered || len(ids) > 0
@@ -144,7 +144,7 @@ func (e *Engine) Search(text string, f Filter) Result {
 	hits, partial := combine(scores, len(e.orig), len(groups) == 0 && (filtered || strings.TrimSpace(text) == ""))
 	unfiltered := len(hits)
 	hits, counts := e.applyFilters(hits, f)
-	res := Result{Total: len(hits), Partial: partial, Counts: counts, Hits: make([]Hit, len(hits))}
+	res := Result{Total: len(hits), Partial: partial, Counts: counts, Hits: make([]Hit, len(hits)), Truncated: truncated}
 	for k, h := range hits {
 		res.Hits[k] = Hit{Doc: e.orig[h.doc], Score: h.score}
 	}

@@ -154,3 +154,47 @@ func TestNewEngineKeepsCallerOrder(t *testing.T) {
 		t.Errorf("hits %+v, want docs 1 then 0", r.Hits)
 	}
 }
+
+// TestPrecisionAndRecall states the matching rules of issue 13 on the
+// smallest documents: what must not match, and what must.
+func TestPrecisionAndRecall(t *testing.T) {
+	labels := Labels{
+		"symptoms":   {"oom": {"Out-of-memory kills", "메모리 부족 종료"}},
+		"components": {"auth": {"Auth service", "인증 서비스"}},
+	}
+	for _, c := range []struct {
+		name    string
+		doc     Doc
+		q       string
+		match   bool
+		comment string
+	}{
+		{"label boundary", Doc{Facets: map[string][]string{"components": {"auth"}}}, "인증서", false, "the label 인증 서비스 must not make 인증서 match"},
+		{"label itself", Doc{Facets: map[string][]string{"components": {"auth"}}}, "인증 서비스", true, ""},
+		{"label without its space", Doc{Facets: map[string][]string{"components": {"auth"}}}, "인증서비스", true, ""},
+		{"certificate", Doc{Body: []string{"만료된 인증서를 교체했다"}}, "인증서", true, ""},
+		{"adjacent syllables", Doc{Body: []string{"레지스트리와 클러스터를 점검했다"}}, "레지스터", false, "레지스터's trigrams are not in the text in a row"},
+		{"adjacent syllables found", Doc{Body: []string{"레지스터 값을 읽었다"}}, "레지스터", true, ""},
+		{"inside a compound", Doc{Body: []string{"로드밸런서가 멈췄다"}}, "밸런서", true, ""},
+		{"compound across a space", Doc{Body: []string{"로드 밸런서가 멈췄다"}}, "로드밸런서", true, ""},
+		{"month is a unit", Doc{Body: []string{"30일에 3건이 났다"}}, "3월", false, "3 and 월 apart are not 3월"},
+		{"month found", Doc{Body: []string{"2024년 3월에 났다"}}, "3월", true, ""},
+		{"minutes found by the number", Doc{Body: []string{"2분 동안 멈췄다"}}, "2", true, ""},
+		{"full width", Doc{Body: []string{"HAProxy 설정이 틀렸다"}}, "ＨＡＰｒｏｘｙ", true, ""},
+		{"full width in the text", Doc{Body: []string{"ＨＡＰｒｏｘｙ 설정이 틀렸다"}}, "haproxy", true, ""},
+		{"crashloop: hyphen", Doc{Body: []string{"the pods were crash-looping"}}, "crashloop", true, ""},
+		{"crashloop: space", Doc{Body: []string{"a crash loop of the agent"}}, "crashloop", true, ""},
+		{"crashloop: Kubernetes status", Doc{Body: []string{"pods in CrashLoopBackOff"}}, "crashloop", true, ""},
+		{"OOM: label", Doc{Facets: map[string][]string{"symptoms": {"oom"}}}, "OOM", true, ""},
+		{"OOM: text", Doc{Body: []string{"the kernel OOMKilled the process"}}, "oom", true, ""},
+		{"OOM is not any memory", Doc{Body: []string{"memory grew slowly"}}, "oom", false, ""},
+	} {
+		c.doc.ID, c.doc.Date = "IL-0001", "2024-01-01"
+		other := Doc{ID: "IL-0002", Date: "2024-01-02", Body: []string{"unrelated words", "관계없는 글"}}
+		r := NewEngine([]Doc{c.doc, other}, labels).Search(c.q, nil)
+		got := r.Total == 1 && r.Hits[0].Doc == 0 && !r.Partial
+		if got != c.match {
+			t.Errorf("%s: %q found %+v (partial %v), want match %v. %s", c.name, c.q, r.Hits, r.Partial, c.match, c.comment)
+		}
+	}
+}

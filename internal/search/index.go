@@ -4,22 +4,30 @@
 //
 // # Index layout
 //
-// Build writes every file under search/, each twice: X.json for fetch over
-// HTTP, and X.js, a plain script that stores the same value in
-// window.__ilsearch["X"], for pages opened from file:// where fetch is
-// blocked. The files are:
+// Build writes every file under search/ as X.json, for fetch over HTTP. For
+// the offline bundle it also writes X.js, a plain script that stores the
+// same value in window.__ilsearch["X"], for pages opened from file:// where
+// fetch is blocked; a site served over HTTP never reads those, so other
+// builds leave them out. The files are:
 //
-//   - manifest: format version, document count, records per chunk, the first
-//     term (shortened) of every term bucket, and the facet names.
+//   - manifest: format version, document count, the number of term buckets,
+//     the first term (shortened) of every group of buckets, and the facet
+//     names. It stays small at any size: a query reads it, then the group
+//     files of its terms.
+//   - b/G: the first term (shortened) of every bucket of group G.
 //   - t/N: term bucket N, [[term, postings], …] sorted by term. Buckets hold
 //     consecutive ranges of the sorted term list and are cut at about
 //     bucketBytes, so one term costs one small file and a prefix costs the
 //     contiguous buckets its range covers. Postings are flat pairs
 //     [docDelta, score, …]; documents are numbered by date, newest first, and
 //     the score is a BM25 weight ×100 computed at build time.
-//   - r/N: display records of documents N×chunk … N×chunk+chunk-1.
+//   - r/LANG/N: the display record of document N for pages in LANG: a
+//     result costs its own record only.
+//   - facets: every facet term with its labels and document count, which the
+//     search page shows before anything is typed.
 //   - f/FACET: every term of a facet with its labels, its document count and
-//     its documents (delta coded), for filters and their counts.
+//     its documents (delta coded), for filters and the counts of a result
+//     set; the page reads them after the results are shown.
 //
 // One search document holds both languages of a case: English and Korean text
 // share one term space, so a query in either language finds the case from
@@ -73,18 +81,22 @@ const (
 // config holds the sizes that tests shrink.
 type config struct {
 	bucketBytes  int // a term bucket is closed once it reaches this many bytes
-	chunkDocs    int // display records per file
+	groupBuckets int // buckets per group file
 	excerptRunes int
+	scripts      bool // also write the X.js twin of every file, for file://
 }
 
-var defaultConfig = config{bucketBytes: 16 << 10, chunkDocs: 16, excerptRunes: 160}
+var defaultConfig = config{bucketBytes: 8 << 10, groupBuckets: 64, excerptRunes: 320}
 
 // Build computes the index of docs and hands each file to write, with paths
 // under "search/"; write must not keep data after it returns, as Build
-// reuses it. Output depends only on the input (not its order), so two
-// builds of the same cases are byte-identical.
-func Build(docs []Doc, labels Labels, write func(path string, data []byte) error) error {
-	return build(docs, labels, write, defaultConfig)
+// reuses it. With scripts set (the offline bundle) every file also gets its
+// X.js twin for pages opened from file://. Output depends only on the input
+// (not its order), so two builds of the same cases are byte-identical.
+func Build(docs []Doc, labels Labels, scripts bool, write func(path string, data []byte) error) error {
+	cfg := defaultConfig
+	cfg.scripts = scripts
+	return build(docs, labels, write, cfg)
 }
 
 func build(in []Doc, labels Labels, write func(string, []byte) error, cfg config) error {
@@ -93,7 +105,7 @@ func build(in []Doc, labels Labels, write func(string, []byte) error, cfg config
 		return err
 	}
 	docs := ix.docs
-	out := &files{write: write}
+	out := &files{write: write, scripts: cfg.scripts}
 
 	// Term buckets.
 	var bucket []byte
@@ -129,36 +141,63 @@ func build(in []Doc, labels Labels, write func(string, []byte) error, cfg config
 		return err
 	}
 
-	// Display records.
-	for start := 0; start < len(docs); start += cfg.chunkDocs {
-		end := min(start+cfg.chunkDocs, len(docs))
-		recs := make([]record, 0, end-start)
-		for i := start; i < end; i++ {
-			recs = append(recs, makeRecord(&docs[i], cfg.excerptRunes))
-		}
-		if err := out.value("r/"+strconv.Itoa(start/cfg.chunkDocs), recs); err != nil {
-			return err
+	// Display records, one file per case and page language, so that a
+	// result costs its own record and nothing else.
+	for i := range docs {
+		for l, lang := range langs {
+			if err := out.value("r/"+lang+"/"+strconv.Itoa(i), makeRecord(&docs[i], l, cfg.excerptRunes)); err != nil {
+				return err
+			}
 		}
 	}
 
-	// Facets.
+	// Facets: what the page shows before anything is typed (every term with
+	// its labels and count), and per facet the documents of every term, which
+	// filters and the counts of a result set need.
 	facetNames := facetList(docs)
+	summary := make([]facetSummary, 0, len(facetNames))
 	for _, f := range facetNames {
-		if err := out.value("f/"+f, facetFile(f, docs, labels[f])); err != nil {
+		fd := facetFile(f, docs, labels[f])
+		sum := facetSummary{Facet: f, Terms: make([]facetSummaryTerm, len(fd.Terms))}
+		for k, t := range fd.Terms {
+			sum.Terms[k] = facetSummaryTerm{ID: t.ID, Label: t.Label, Count: t.Count}
+		}
+		summary = append(summary, sum)
+		if err := out.value("f/"+f, fd); err != nil {
 			return err
 		}
 	}
+	if err := out.value("facets", summary); err != nil {
+		return err
+	}
 
+	// The manifest names the first bucket of every group of groupBuckets;
+	// each group's file names the first term of each of its buckets.
+	var groups []string
+	for g := 0; g*cfg.groupBuckets < len(boundaries); g++ {
+		part := boundaries[g*cfg.groupBuckets : min((g+1)*cfg.groupBuckets, len(boundaries))]
+		groups = append(groups, part[0])
+		if err := out.value("b/"+strconv.Itoa(g), part); err != nil {
+			return err
+		}
+	}
+	if groups == nil {
+		groups = []string{}
+	}
 	return out.value("manifest", manifest{
-		Version: 1, Docs: len(docs), Chunk: cfg.chunkDocs, Buckets: boundaries, Facets: facetNames,
+		Version: 2, Docs: len(docs), Buckets: len(boundaries), Group: cfg.groupBuckets, Groups: groups, Facets: facetNames,
 	})
 }
 
-// files hands index files to write, each as JSON and as the script that
-// registers it.
+// langs are the page languages, in the order of every [2]string.
+var langs = [2]string{"en", "ko"}
+
+// files hands index files to write, each as JSON and, when scripts is set,
+// as the script that registers it.
 type files struct {
-	write func(string, []byte) error
-	js    []byte // the script of the last file, reused for the next
+	write   func(string, []byte) error
+	scripts bool
+	js      []byte // the script of the last file, reused for the next
 }
 
 // value writes v as the index file name.
@@ -175,6 +214,9 @@ func (fs *files) raw(name string, data []byte) error {
 	if err := fs.write("search/"+name+".json", data); err != nil {
 		return err
 	}
+	if !fs.scripts {
+		return nil
+	}
 	js := append(fs.js[:0], "window.__ilsearch=window.__ilsearch||{};__ilsearch["...)
 	js = append(append(append(js, quoteJSON(name)...), "]="...), data...)
 	js = append(js, ";\n"...)
@@ -185,9 +227,21 @@ func (fs *files) raw(name string, data []byte) error {
 type manifest struct {
 	Version int      `json:"v"`
 	Docs    int      `json:"docs"`
-	Chunk   int      `json:"chunk"`
-	Buckets []string `json:"buckets"`
+	Buckets int      `json:"buckets"` // how many term buckets
+	Group   int      `json:"group"`   // buckets per group
+	Groups  []string `json:"groups"`  // the first term (shortened) of each group
 	Facets  []string `json:"facets"`
+}
+
+type facetSummary struct {
+	Facet string             `json:"facet"`
+	Terms []facetSummaryTerm `json:"terms"`
+}
+
+type facetSummaryTerm struct {
+	ID    string    `json:"id"`
+	Label [2]string `json:"l"`
+	Count int       `json:"n"`
 }
 
 // separator returns the shortest prefix of first that sorts after last, so
@@ -355,29 +409,36 @@ func hashRunes(t []rune) uint32 {
 	return h ^ h>>13
 }
 
+// record is what a result shows of a case on a page of one language: the
+// title, organisation and passage of the summary in that language, or in the
+// other one (marked by its place in the pair) where the case has none.
 type record struct {
-	ID      string              `json:"id"`
-	Date    string              `json:"d"`
-	Title   [2]string           `json:"t"`
-	Org     [2]string           `json:"o"`
-	URL     [2]string           `json:"u"`
-	Excerpt [2]string           `json:"x"`
-	Facets  map[string][]string `json:"f,omitempty"`
+	ID      string    `json:"id"`
+	Date    string    `json:"d"`
+	Title   [2]string `json:"t"`
+	Org     [2]string `json:"o"`
+	URL     [2]string `json:"u"`
+	Excerpt [2]string `json:"x"`
 }
 
-func makeRecord(d *Doc, n int) record {
-	r := record{ID: d.ID, Date: d.Date, Title: d.Title, Org: d.Org, URL: d.URL}
-	for l := 0; l < 2; l++ {
-		r.Excerpt[l] = excerpt(d.Summary[l], n)
-	}
-	if len(d.Facets) > 0 {
-		r.Facets = map[string][]string{}
-		for f, ids := range d.Facets {
-			if len(ids) > 0 {
-				r.Facets[f] = ids
-			}
+func makeRecord(d *Doc, l, n int) record {
+	r := record{ID: d.ID, Date: d.Date}
+	pick := func(pair [2]string) [2]string {
+		var out [2]string
+		if pair[l] != "" {
+			out[l] = pair[l]
+		} else {
+			out[1-l] = pair[1-l]
 		}
+		return out
 	}
+	r.Title, r.Org = pick(d.Title), pick(d.Org)
+	r.URL[l] = d.URL[l]
+	var sum [2]string
+	for k := range sum {
+		sum[k] = excerpt(d.Summary[k], n)
+	}
+	r.Excerpt = pick(sum)
 	return r
 }
 

@@ -9,6 +9,7 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -16,9 +17,9 @@ import (
 
 var update = flag.Bool("update", false, "rewrite testdata/golden from testdata/docs.json and labels.json")
 
-// goldenConfig has small buckets and chunks, so that the six fixture cases
+// goldenConfig has small buckets and groups, so that the six fixture cases
 // spread over several files and the engines must pick the right ones.
-var goldenConfig = config{bucketBytes: 1024, chunkDocs: 4, excerptRunes: 160}
+var goldenConfig = config{bucketBytes: 1024, groupBuckets: 4, excerptRunes: 320, scripts: true}
 
 func readFixture(t testing.TB) ([]Doc, Labels) {
 	t.Helper()
@@ -117,17 +118,25 @@ func TestDeterministic(t *testing.T) {
 
 func TestDuplicateID(t *testing.T) {
 	docs := []Doc{{ID: "IL-1", Date: "2020-01-01"}, {ID: "IL-1", Date: "2021-01-01"}}
-	err := Build(docs, nil, func(string, []byte) error { return nil })
+	err := Build(docs, nil, false, func(string, []byte) error { return nil })
 	if err == nil || !strings.Contains(err.Error(), "IL-1") {
 		t.Fatalf("got %v, want an error naming IL-1", err)
 	}
 }
 
-// TestScriptTwins checks that every JSON file has its script twin holding
-// the same value under the right key.
+// TestScriptTwins checks that, for the offline bundle, every JSON file has
+// its script twin holding the same value under the right key, and that other
+// builds write no scripts.
 func TestScriptTwins(t *testing.T) {
 	docs, labels := readFixture(t)
-	files := buildMap(t, docs, labels, defaultConfig)
+	for p := range buildMap(t, docs, labels, defaultConfig) {
+		if !strings.HasSuffix(p, ".json") {
+			t.Errorf("an online build wrote %s", p)
+		}
+	}
+	cfg := defaultConfig
+	cfg.scripts = true
+	files := buildMap(t, docs, labels, cfg)
 	n := 0
 	for p, data := range files {
 		if !strings.HasSuffix(p, ".json") {
@@ -146,7 +155,7 @@ func TestScriptTwins(t *testing.T) {
 	if n*2 != len(files) {
 		t.Errorf("%d JSON files but %d files in all", n, len(files))
 	}
-	for _, p := range []string{"search/manifest.json", "search/t/0.json", "search/r/0.json", "search/f/components.json", "search/f/orgs.json"} {
+	for _, p := range []string{"search/manifest.json", "search/b/0.json", "search/t/0.json", "search/r/en/0.json", "search/r/ko/5.json", "search/facets.json", "search/f/components.json", "search/f/orgs.json"} {
 		if files[p] == nil {
 			t.Errorf("%s missing", p)
 		}
@@ -271,16 +280,21 @@ func TestRanking(t *testing.T) {
 // manifest points to.
 func TestBuckets(t *testing.T) {
 	const limit = 2048
-	cfg := config{bucketBytes: limit, chunkDocs: 7, excerptRunes: 80}
+	cfg := config{bucketBytes: limit, groupBuckets: 7, excerptRunes: 80}
 	docs := synthDocs(1000, 3)
 	files := buildMap(t, docs, nil, cfg)
 	idx := loadIndex(t, files)
-	if len(idx.m.Buckets) < 50 {
-		t.Fatalf("only %d buckets; the test does not exercise splitting", len(idx.m.Buckets))
+	if len(idx.bounds) < 50 || len(idx.bounds) != idx.m.Buckets {
+		t.Fatalf("%d buckets, manifest says %d; the test needs over 50 to exercise splitting", len(idx.bounds), idx.m.Buckets)
 	}
-	for i, b := range idx.m.Buckets {
-		if i > 0 && b <= idx.m.Buckets[i-1] {
-			t.Errorf("bucket boundaries out of order: %q then %q", idx.m.Buckets[i-1], b)
+	for g, first := range idx.m.Groups {
+		if idx.bounds[g*cfg.groupBuckets] != first {
+			t.Errorf("group %d starts at %q, manifest says %q", g, idx.bounds[g*cfg.groupBuckets], first)
+		}
+	}
+	for i, b := range idx.bounds {
+		if i > 0 && b <= idx.bounds[i-1] {
+			t.Errorf("bucket boundaries out of order: %q then %q", idx.bounds[i-1], b)
 		}
 		data := files[fmt.Sprintf("search/t/%d.json", i)]
 		if len(data) > limit && len(idx.buckets[i]) > 1 {
@@ -292,11 +306,11 @@ func TestBuckets(t *testing.T) {
 			}
 		}
 	}
-	if n := len(idx.m.Buckets); files[fmt.Sprintf("search/t/%d.json", n)] != nil {
+	if n := len(idx.bounds); files[fmt.Sprintf("search/t/%d.json", n)] != nil {
 		t.Errorf("bucket %d exists but the manifest lists %d", n, n)
 	}
-	if want := (len(docs) + cfg.chunkDocs - 1) / cfg.chunkDocs; len(idx.records) != want {
-		t.Errorf("%d record chunks, want %d", len(idx.records), want)
+	if len(idx.recs) != len(docs) {
+		t.Errorf("%d records, want %d", len(idx.recs), len(docs))
 	}
 	// Records are in document order: newest first.
 	for i := 1; i < len(idx.recs); i++ {
@@ -338,9 +352,9 @@ func TestFacetFiles(t *testing.T) {
 // prefix bucket limit and the suggestions.
 type index struct {
 	m       manifest
+	bounds  []string
 	buckets []map[string][]int
-	records [][]record
-	recs    []record
+	recs    []record // English records
 	facets  map[string]facetData
 }
 
@@ -353,7 +367,12 @@ func loadIndex(t testing.TB, files map[string][]byte) *index {
 		}
 	}
 	must("search/manifest.json", &idx.m)
-	for i := range idx.m.Buckets {
+	for g := range idx.m.Groups {
+		var part []string
+		must(fmt.Sprintf("search/b/%d.json", g), &part)
+		idx.bounds = append(idx.bounds, part...)
+	}
+	for i := range idx.bounds {
 		var entries [][2]json.RawMessage
 		must(fmt.Sprintf("search/t/%d.json", i), &entries)
 		b := map[string][]int{}
@@ -367,11 +386,10 @@ func loadIndex(t testing.TB, files map[string][]byte) *index {
 		}
 		idx.buckets = append(idx.buckets, b)
 	}
-	for c := 0; files[fmt.Sprintf("search/r/%d.json", c)] != nil; c++ {
-		var recs []record
-		must(fmt.Sprintf("search/r/%d.json", c), &recs)
-		idx.records = append(idx.records, recs)
-		idx.recs = append(idx.recs, recs...)
+	for d := 0; d < idx.m.Docs; d++ {
+		var rec record
+		must(fmt.Sprintf("search/r/en/%d.json", d), &rec)
+		idx.recs = append(idx.recs, rec)
 	}
 	for _, f := range idx.m.Facets {
 		var fd facetData
@@ -382,7 +400,7 @@ func loadIndex(t testing.TB, files map[string][]byte) *index {
 }
 
 func (idx *index) bucketOf(term string) int {
-	return sort.Search(len(idx.m.Buckets), func(i int) bool { return idx.m.Buckets[i] > term }) - 1
+	return sort.Search(len(idx.bounds), func(i int) bool { return idx.bounds[i] > term }) - 1
 }
 
 func (idx *index) postings(term string) map[int]int {
@@ -512,19 +530,20 @@ func (idx *index) search(q string, filters map[string][]string) (ids []string, p
 		return a.doc < b.doc
 	})
 	for _, h := range hits {
-		rec := idx.recs[h.doc]
 		ok := true
 		for f, want := range filters {
 			any := false
-			for _, v := range rec.Facets[f] {
-				for _, w := range want {
-					any = any || v == w
+			for _, term := range idx.facets[f].Terms {
+				d := 0
+				for _, gap := range term.Docs {
+					d += gap
+					any = any || d == h.doc && slices.Contains(want, term.ID)
 				}
 			}
 			ok = ok && any
 		}
 		if ok {
-			ids = append(ids, rec.ID)
+			ids = append(ids, idx.recs[h.doc].ID)
 		}
 	}
 	return ids, partial
@@ -598,7 +617,7 @@ func BenchmarkBuild(b *testing.B) {
 			var bytesOut, files int64
 			for i := 0; i < b.N; i++ {
 				bytesOut, files = 0, 0
-				err := Build(docs, nil, func(p string, data []byte) error {
+				err := Build(docs, nil, false, func(p string, data []byte) error {
 					if strings.HasSuffix(p, ".json") {
 						bytesOut += int64(len(data))
 						files++

@@ -154,20 +154,29 @@ type word struct {
 	// word, a number, or the joined form of a letter-digit mix ("k8s"). It is
 	// empty for a stop word.
 	term []rune
-	// parts are further index terms of the word that a query must match all
-	// of when term itself does not match: the character bigrams of a Korean
-	// stem of three or more syllables.
+	// parts are further index terms of a Korean stem of three or more
+	// syllables: its character bigrams, so that a two-syllable word finds it
+	// inside a compound ("로드" in "로드밸런서"), and, from four syllables, its
+	// trigrams, so that a three-syllable word does ("밸런서").
 	parts [][]rune
+	// chain is what a query word of four or more syllables must match all
+	// of when its stem itself is not a term: its trigrams, which overlap, so
+	// that only text holding the word's syllables in a row matches
+	// ("레지스터" does not find "레지스트리" next to "클러스터").
+	chain [][]rune
 	// alt is a term that a query accepts instead of term: the whole Korean
 	// word when stripping left a single syllable ("팀이" → "팀", "팀이"), or
 	// the parts of a letter-digit mix ("502s" → "502").
 	alt [][]rune
 	// raw is the lower-cased word as written, for prefix matching.
 	raw []rune
-	// junction is the bigram across a space between the previous Korean word
-	// and this one ("로드 밸런서" → "드밸"), so that the same compound written
-	// with or without the space shares all its bigrams. Index only.
-	junction []rune
+	// compound joins the previous Korean word, across a space, to this one's
+	// stem, after compoundMark ("로드 밸런서를" → "+로드밸런서"), so that the
+	// compound typed without the space finds it. Only whole words join:
+	// "인증 서비스" gives "+인증서비스", never "인증서", and the mark keeps
+	// such terms out of prefix matches (typing "인증서" must not find it).
+	// Index only; a query word looks its stem up with the mark too.
+	compound []rune
 }
 
 // A tokenizer splits texts into words, keeping its buffers from one text to
@@ -179,8 +188,11 @@ type tokenizer struct {
 	rs    []rune   // the lower-cased text
 	runs  []run    // the script runs of the current chunk
 	w     word     // the word being handed out
-	extra []rune   // the current word's terms that are not slices of rs: "y" stems, junctions
-	lists [][]rune // backing store of the current word's parts and alt
+	extra []rune   // the current word's terms that are not slices of rs: "y" stems, compounds
+	lists [][]rune // backing store of the current word's parts, chain and alt
+	// phrase holds, per entry of phrases, how many of its words the last
+	// words of the text matched.
+	phrase []int
 }
 
 // run is a script run inside a chunk: tokenizer.rs[start:end]. It holds no
@@ -199,8 +211,8 @@ func analyze(text string) []word {
 	tk.eachWord(text, func(w *word) {
 		out = append(out, word{
 			hangul: w.hangul,
-			term:   slices.Clone(w.term), raw: slices.Clone(w.raw), junction: slices.Clone(w.junction),
-			parts: cloneAll(w.parts), alt: cloneAll(w.alt),
+			term:   slices.Clone(w.term), raw: slices.Clone(w.raw), compound: slices.Clone(w.compound),
+			parts: cloneAll(w.parts), chain: cloneAll(w.chain), alt: cloneAll(w.alt),
 		})
 	})
 	return out
@@ -278,8 +290,9 @@ func (tk *tokenizer) eachWord(text string, f func(*word)) {
 			if r.class == clHangul {
 				stripped := tk.koreanWord(rs[r.start:r.end])
 				if k == 0 && spaceOnly && prevKo != nil && w.term != nil {
-					tk.extra = append(tk.extra, prevKo[len(prevKo)-1], w.term[0])
-					w.junction = tk.extra[len(tk.extra)-2:]
+					start := len(tk.extra)
+					tk.extra = append(append(append(tk.extra, compoundMark), prevKo...), w.term...)
+					w.compound = tk.extra[start:]
 				}
 				f(w)
 				prevKo = nil
@@ -292,6 +305,14 @@ func (tk *tokenizer) eachWord(text string, f func(*word)) {
 			j := k
 			for j+1 < len(runs) && runs[j+1].class != clHangul {
 				j++
+			}
+			if j == k && r.class == clDigit && k+1 < len(runs) && tk.counter(rs, r, runs[k+1]) {
+				// A number with its counter is one unit ("3월에" → "3월"),
+				// found by the number alone too.
+				f(w)
+				k++
+				prevKo = nil
+				continue
 			}
 			if j == k {
 				raw := rs[r.start:r.end]
@@ -315,6 +336,50 @@ func (tk *tokenizer) eachWord(text string, f func(*word)) {
 		}
 		spaceOnly = true
 	}
+}
+
+// compoundMark starts the index terms of Korean compounds written with a
+// space. No query word can start with it, as it is a separator.
+const compoundMark = '+'
+
+// counters are the Korean counters and units that make one term with the
+// number before them.
+var counters = func() map[uint64]bool {
+	m := map[uint64]bool{}
+	for _, c := range strings.Fields(`년 월 일 시 분 초 시간 개월 주 주일 건 개 명 회 번 번째 차 배 대 곳 층 달 분기 가지 종 퍼센트 프로`) {
+		m[counterKey([]rune(c))] = true
+	}
+	return m
+}()
+
+// counterKey packs up to three syllables into an integer, or gives 0.
+func counterKey(rs []rune) uint64 {
+	if len(rs) > 3 {
+		return 0
+	}
+	k := uint64(0)
+	for _, r := range rs {
+		k = k<<21 | uint64(r)
+	}
+	return k
+}
+
+// counter makes tk.w the number of the digit run d with the counter that
+// the Hangul run h after it starts with, and reports whether h is one.
+func (tk *tokenizer) counter(rs []rune, d, h run) bool {
+	if h.class != clHangul {
+		return false
+	}
+	tk.koreanWord(rs[h.start:h.end])
+	stem := tk.w.term
+	if stem == nil || !counters[counterKey(stem)] {
+		tk.extra, tk.lists = tk.extra[:0], tk.lists[:0]
+		return false
+	}
+	tk.extra, tk.lists = tk.extra[:0], tk.lists[:0]
+	tk.lists = append(tk.lists, rs[d.start:d.end])
+	tk.w = word{term: rs[d.start : h.start+len(stem)], alt: tk.lists[:1], raw: rs[d.start:h.end]}
+	return true
 }
 
 // alnumTerm returns the term of a run of letters or of digits, or nil for a
@@ -356,10 +421,17 @@ func (tk *tokenizer) koreanWord(rs []rune) bool {
 		tk.lists = append(tk.lists, rs)
 		w.alt = tk.lists[len(tk.lists)-1:]
 	case len(stem) >= 3:
+		start := len(tk.lists)
 		for k := 0; k+1 < len(stem); k++ {
 			tk.lists = append(tk.lists, stem[k:k+2])
 		}
-		w.parts = tk.lists[len(tk.lists)-(len(stem)-1):]
+		for k := 0; len(stem) >= 4 && k+2 < len(stem); k++ {
+			tk.lists = append(tk.lists, stem[k:k+3])
+		}
+		w.parts = tk.lists[start:]
+		if len(stem) >= 4 {
+			w.chain = tk.lists[start+len(stem)-1:]
+		}
 	}
 	return stripped
 }
@@ -425,10 +497,15 @@ func IndexTerms(text string) []string {
 // eachIndexTerm calls f with each term IndexTerms would return, in the
 // tokenizer's buffers.
 func (tk *tokenizer) eachIndexTerm(text string, f func([]rune)) {
+	if len(tk.phrase) != len(phrases) {
+		tk.phrase = make([]int, len(phrases))
+	}
+	clear(tk.phrase)
 	tk.eachWord(text, func(w *word) {
-		if w.junction != nil {
-			f(w.junction)
+		if w.compound != nil {
+			f(w.compound)
 		}
+		tk.phrases(w, f)
 		if w.term == nil {
 			return
 		}
@@ -440,6 +517,69 @@ func (tk *tokenizer) eachIndexTerm(text string, f func([]rune)) {
 			f(t)
 		}
 	})
+}
+
+// phrases are words that English writes joined, split or hyphenated, and
+// abbreviations of phrases: the text "crash-looping" or "crash loop" is
+// indexed under "crashloop" too, "out-of-memory" under "oom". Words match
+// by their stems (stop words as written). A word that starts with a
+// phrase's term ("CrashLoopBackOff", "OOMKilled") is indexed under it too.
+var phrases = func() []phrase {
+	var out []phrase
+	for _, l := range []string{
+		"crashloop: crash loop", "oom: out of memory", "failover: fail over", "backoff: back off",
+		"healthcheck: health check", "timeout: time out", "rollout: roll out", "rollback: roll back",
+		"deadlock: dead lock", "hotfix: hot fix",
+	} {
+		term, words, _ := strings.Cut(l, ": ")
+		p := phrase{term: []rune(term)}
+		for _, w := range strings.Fields(words) {
+			rs := []rune(w)
+			if !englishStop[w] {
+				var tk tokenizer
+				rs = slices.Clone(tk.stemEnglish(rs))
+			}
+			p.words = append(p.words, rs)
+		}
+		out = append(out, p)
+	}
+	return out
+}()
+
+type phrase struct {
+	term  []rune
+	words [][]rune
+}
+
+// phrases hands f the term of every phrase that word w completes or
+// starts with.
+func (tk *tokenizer) phrases(w *word, f func([]rune)) {
+	key := w.term
+	if key == nil {
+		key = w.raw
+	}
+	for i := range phrases {
+		p := &phrases[i]
+		if w.hangul {
+			tk.phrase[i] = 0
+			continue
+		}
+		if w.term != nil && len(w.term) > len(p.term) && slices.Equal(w.term[:len(p.term)], p.term) {
+			f(p.term)
+		}
+		switch {
+		case slices.Equal(key, p.words[tk.phrase[i]]):
+			tk.phrase[i]++
+			if tk.phrase[i] == len(p.words) {
+				f(p.term)
+				tk.phrase[i] = 0
+			}
+		case slices.Equal(key, p.words[0]):
+			tk.phrase[i] = 1
+		default:
+			tk.phrase[i] = 0
+		}
+	}
 }
 
 // Group is one word of a query. A document matches it when it has any term
@@ -456,13 +596,18 @@ type Group struct {
 // type; that needs at least two characters, or one Korean syllable, and the
 // text must not end in a space (the user has finished that word).
 func Query(text string, prefix bool) []Group {
-	groups, _ := query(text, prefix)
+	groups, _, _ := query(text, prefix)
 	return groups
 }
 
+// MaxQueryWords is how many words of a query are used; a longer query is
+// cut, and the page says so, instead of fetching the index files of dozens
+// of words.
+const MaxQueryWords = 20
+
 // query is Query that also returns each group's word as typed (lower-cased),
-// which a suggestion replaces.
-func query(text string, prefix bool) ([]Group, []string) {
+// which a suggestion replaces. It keeps MaxQueryWords groups at most.
+func query(text string, prefix bool) (groups []Group, raws []string, truncated bool) {
 	ws := analyze(text)
 	if prefix && len(ws) > 0 {
 		rs := []rune(text)
@@ -471,7 +616,6 @@ func query(text string, prefix bool) ([]Group, []string) {
 		}
 	}
 	out := []Group{}
-	var raws []string
 	seen := map[string]bool{}
 	for k, w := range ws {
 		g := Group{Any: []string{}, All: []string{}}
@@ -481,7 +625,10 @@ func query(text string, prefix bool) ([]Group, []string) {
 				for _, t := range w.alt {
 					g.Any = append(g.Any, string(t))
 				}
-				for _, t := range w.parts {
+				if len(w.term) >= 2 {
+					g.Any = append(g.Any, string(compoundMark)+string(w.term))
+				}
+				for _, t := range w.chain {
 					g.All = append(g.All, string(t))
 				}
 			}
@@ -501,7 +648,10 @@ func query(text string, prefix bool) ([]Group, []string) {
 		out = append(out, g)
 		raws = append(raws, string(w.raw))
 	}
-	return out, raws
+	if len(out) > MaxQueryWords {
+		return out[:MaxQueryWords], raws[:MaxQueryWords], true
+	}
+	return out, raws, false
 }
 
 // lower returns text in NFC and lower-cased, in a buffer that the next call
@@ -521,7 +671,7 @@ func (tk *tokenizer) lower(text string) []rune {
 			tk.rs = rs
 			return tk.lowerAll(norm.NFC.String(text))
 		default:
-			r = unicode.ToLower(r)
+			r = fold(r)
 		}
 		rs = append(rs, r)
 	}
@@ -533,10 +683,19 @@ func (tk *tokenizer) lower(text string) []rune {
 func (tk *tokenizer) lowerAll(text string) []rune {
 	rs := tk.rs[:0]
 	for _, r := range text {
-		rs = append(rs, unicode.ToLower(r))
+		rs = append(rs, fold(r))
 	}
 	tk.rs = rs
 	return rs
+}
+
+// fold lower-cases r and turns the full-width forms of ASCII, which Korean
+// input methods type ("ＨＡＰｒｏｘｙ"), into ASCII.
+func fold(r rune) rune {
+	if r >= 0xff01 && r <= 0xff5e {
+		r -= 0xfee0
+	}
+	return unicode.ToLower(r)
 }
 
 // nfcStable reports, cheaply, that a character certainly stays as it is

@@ -96,3 +96,34 @@ func TestLower(t *testing.T) {
 		}
 	}
 }
+
+// TestVectorsUpdate rewrites the expected terms of the shared vectors from
+// the Go tokenizer when run with -update; review the diff, then make the
+// browser twin agree (node --test js-test/).
+func TestVectorsUpdate(t *testing.T) {
+	if !*update {
+		t.Skip("only with -update")
+	}
+	data, err := os.ReadFile(vectorsPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var vf vectorFile
+	if err := json.Unmarshal(data, &vf); err != nil {
+		t.Fatal(err)
+	}
+	for k, c := range vf.Cases {
+		vf.Cases[k].Index = IndexTerms(c.In)
+		if vf.Cases[k].Index == nil {
+			vf.Cases[k].Index = []string{}
+		}
+		vf.Cases[k].Query, vf.Cases[k].Typing = Query(c.In, false), Query(c.In, true)
+	}
+	out, err := json.MarshalIndent(vf, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(vectorsPath, append(out, '\n'), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

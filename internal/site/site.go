@@ -403,6 +403,9 @@ func (s *Site) RenderBytes(j Job) ([]byte, string, error) {
 	return b.Bytes(), typ, err
 }
 
+// Offline reports whether the site is built for opening from disk.
+func (s *Site) Offline() bool { return s.opt.Offline }
+
 // BaseURL is the site's public URL, ending in a slash.
 func (s *Site) BaseURL() string { return s.base }
 

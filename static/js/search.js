@@ -20,11 +20,13 @@
  *   The search page (data-search="page") also has, inside the form or
  *   anywhere in the document:
  *     <p data-search-status aria-live="polite"></p>   counts, no-results message, suggestion
- *     <div data-search-facets></div>                  filled with one <fieldset> per facet
+ *     <div data-search-facets></div>                  filled with one <fieldset> per facet;
+ *                                                     aria-busy="true" while the counts of new results load
  *     <ol data-search-results></ol>                   filled with one <li class="search-result"> per case
  *
  *   Before anything is typed or ticked the page shows the facet filters
- *   with their counts over every case (it loads the facet files for that).
+ *   with their counts over every case (from the small facet summary); with a
+ *   query, the counts among the results follow the results.
  *   While a query or a filter is active, the <main> holding the form (or
  *   <body>) has the class "search-active".
  *
@@ -79,7 +81,12 @@
   // Lower-case one code point on its own, as Go's unicode.ToLower does: no
   // context (final sigma) and, where the full mapping gives two code points
   // (U+0130), the first.
-  function lower(cp) { return String.fromCodePoint(cp).toLowerCase().codePointAt(0); }
+  // Full-width forms of ASCII, which Korean input methods type, fold to
+  // ASCII first (fold in tokenize.go).
+  function lower(cp) {
+    if (cp >= 0xff01 && cp <= 0xff5e) cp -= 0xfee0;
+    return String.fromCodePoint(cp).toLowerCase().codePointAt(0);
+  }
 
   var ENGLISH_STOP = {};
   ("a an and are as at be been but by for from has had have in into is it its of on or that " +
@@ -129,15 +136,40 @@
 
   function alnumWord(cls, chars) {
     var raw = chars.join("");
-    if (cls === CL_DIGIT) return { hangul: false, term: raw, parts: [], alt: [], raw: raw };
-    if (chars.length < 2 || ENGLISH_STOP[raw]) return { hangul: false, term: "", parts: [], alt: [], raw: raw };
-    return { hangul: false, term: stemEnglish(raw), parts: [], alt: [], raw: raw };
+    if (cls === CL_DIGIT) return { hangul: false, term: raw, parts: [], chain: [], alt: [], raw: raw };
+    if (chars.length < 2 || ENGLISH_STOP[raw]) return { hangul: false, term: "", parts: [], chain: [], alt: [], raw: raw };
+    return { hangul: false, term: stemEnglish(raw), parts: [], chain: [], alt: [], raw: raw };
   }
+
+  // COMPOUND_MARK starts the terms of Korean compounds written with a space
+  // (compoundMark in tokenize.go): a query finds them whole, never as a
+  // prefix.
+  var COMPOUND_MARK = "+";
+
+  // Korean counters and units that make one term with the number before
+  // them ("3월에" → "3월"); see counters in tokenize.go.
+  var COUNTERS = {};
+  ("년 월 일 시 분 초 시간 개월 주 주일 건 개 명 회 번 번째 차 배 대 곳 층 달 분기 가지 종 퍼센트 프로")
+    .split(" ").forEach(function (c) { COUNTERS[c] = true; });
+
+  // Words that English writes joined, split or hyphenated, and
+  // abbreviations of phrases; see phrases in tokenize.go.
+  var PHRASES = [
+    "crashloop: crash loop", "oom: out of memory", "failover: fail over", "backoff: back off",
+    "healthcheck: health check", "timeout: time out", "rollout: roll out", "rollback: roll back",
+    "deadlock: dead lock", "hotfix: hot fix"
+  ].map(function (l) {
+    var at = l.indexOf(": ");
+    return {
+      term: l.slice(0, at),
+      words: l.slice(at + 2).split(" ").map(function (w) { return ENGLISH_STOP[w] ? w : stemEnglish(w); })
+    };
+  });
 
   function koreanWord(chars) {
     var raw = chars.join("");
     if (KOREAN_SUFFIX_SET[raw]) {
-      return { w: { hangul: true, term: "", parts: [], alt: [], raw: raw }, stem: chars, stripped: false };
+      return { w: { hangul: true, term: "", parts: [], chain: [], alt: [], raw: raw }, stem: chars, stripped: false };
     }
     var stem = chars, stripped = false;
     for (var i = 0; i < KOREAN_SUFFIXES.length; i++) {
@@ -151,11 +183,13 @@
         }
       }
     }
-    var w = { hangul: true, term: stem.join(""), parts: [], alt: [], raw: raw };
+    var w = { hangul: true, term: stem.join(""), parts: [], chain: [], alt: [], raw: raw };
     if (stripped && stem.length === 1) {
       w.alt = [raw];
     } else if (stem.length >= 3) {
       for (var k = 0; k + 1 < stem.length; k++) w.parts.push(stem[k] + stem[k + 1]);
+      for (k = 0; stem.length >= 4 && k + 2 < stem.length; k++) w.chain.push(stem[k] + stem[k + 1] + stem[k + 2]);
+      w.parts = w.parts.concat(w.chain);
     }
     return { w: w, stem: stem, stripped: stripped };
   }
@@ -206,7 +240,7 @@
         if (run.cls === CL_HANGUL) {
           var kw = koreanWord(run.chars);
           if (k === 0 && spaceOnly && prevKo !== null && kw.w.term !== "") {
-            kw.w.junction = prevKo[prevKo.length - 1] + kw.stem[0];
+            kw.w.compound = COMPOUND_MARK + prevKo.join("") + kw.w.term;
           }
           kw.w.s = run.s;
           kw.w.e = run.e;
@@ -218,6 +252,18 @@
         var j = k;
         while (j + 1 < runs.length && runs[j + 1].cls !== CL_HANGUL) j++;
         var w;
+        if (j === k && run.cls === CL_DIGIT && k + 1 < runs.length) {
+          // A number with its counter is one unit, found by the number too.
+          var unit = koreanWord(runs[k + 1].chars);
+          if (unit.w.term !== "" && COUNTERS[unit.w.term]) {
+            var digits = run.chars.join("");
+            out.push({ hangul: false, term: digits + unit.w.term, parts: [], chain: [], alt: [digits],
+              raw: digits + unit.w.raw, s: run.s, e: runs[k + 1].e });
+            k++;
+            prevKo = null;
+            continue;
+          }
+        }
         if (j === k) {
           w = alnumWord(run.cls, run.chars);
         } else {
@@ -227,7 +273,7 @@
             var pw = alnumWord(runs[p].cls, runs[p].chars);
             if (pw.term !== "") parts.push(pw.term);
           }
-          w = { hangul: false, term: joined.join(""), parts: [], alt: parts, raw: joined.join("") };
+          w = { hangul: false, term: joined.join(""), parts: [], chain: [], alt: parts, raw: joined.join("") };
         }
         w.s = run.s;
         w.e = runs[j].e;
@@ -242,8 +288,26 @@
 
   function indexTerms(text) {
     var out = [];
+    var state = PHRASES.map(function () { return 0; });
     analyze(text).forEach(function (w) {
-      if (w.junction) out.push(w.junction);
+      if (w.compound) out.push(w.compound);
+      var key = w.term !== "" ? w.term : w.raw;
+      PHRASES.forEach(function (p, i) {
+        if (w.hangul) {
+          state[i] = 0;
+          return;
+        }
+        if (w.term !== "" && cps(w.term).length > cps(p.term).length && w.term.startsWith(p.term)) out.push(p.term);
+        if (key === p.words[state[i]]) {
+          state[i]++;
+          if (state[i] === p.words.length) {
+            out.push(p.term);
+            state[i] = 0;
+          }
+        } else {
+          state[i] = key === p.words[0] ? 1 : 0;
+        }
+      });
       if (w.term === "") return;
       out.push(w.term);
       out.push.apply(out, w.parts);
@@ -268,7 +332,8 @@
         g.any.push(w.term);
         if (w.hangul) {
           g.any.push.apply(g.any, w.alt);
-          g.all.push.apply(g.all, w.parts);
+          if (cps(w.term).length >= 2) g.any.push(COMPOUND_MARK + w.term);
+          g.all.push.apply(g.all, w.chain);
         }
       }
       if (prefix && k === ws.length - 1 && !(w.hangul && w.term === "")) {
@@ -281,8 +346,15 @@
       Object.defineProperty(g, "raw", { value: w.raw, enumerable: false });
       out.push(g);
     });
+    // A longer query is cut (MaxQueryWords in tokenize.go); the cut list
+    // says so in its truncated property, which the vectors leave out.
+    var truncated = out.length > MAX_QUERY_WORDS;
+    if (truncated) out = out.slice(0, MAX_QUERY_WORDS);
+    Object.defineProperty(out, "truncated", { value: truncated, enumerable: false });
     return out;
   }
+
+  var MAX_QUERY_WORDS = 20;
 
   // ---------------------------------------------------------------------------
   // Engine.
@@ -358,25 +430,75 @@
 
   Engine.prototype.manifest = function () { return this.get("manifest"); };
 
-  // bucketOf returns the bucket that holds term, if any term does.
-  function bucketOf(m, term) {
-    var lo = 0, hi = m.buckets.length - 1;
-    if (hi < 0) return -1;
+  // The manifest names the first term of every group of m.group buckets;
+  // the group file b/G names the first term of each of its buckets. A view
+  // {m, parts: {G: boundaries}} holds the group files a query has loaded.
+
+  // lastAtMost returns the last index of list whose entry sorts at or
+  // before term, or -1.
+  function lastAtMost(list, term) {
+    var lo = 0, hi = list.length - 1;
+    if (hi < 0 || cmp(list[0], term) > 0) return -1;
     while (lo < hi) {
       var mid = (lo + hi + 1) >> 1;
-      if (cmp(m.buckets[mid], term) <= 0) lo = mid; else hi = mid - 1;
+      if (cmp(list[mid], term) <= 0) lo = mid; else hi = mid - 1;
     }
     return lo;
   }
 
+  function groupOf(m, term) { return lastAtMost(m.groups, term); }
+
+  // groupsFor returns the groups whose files a query needs: those of its
+  // terms, and for a prefix the next group too when the prefix may run on
+  // into it.
+  function groupsFor(m, terms, prefixes) {
+    var need = {};
+    terms.forEach(function (t) { var g = groupOf(m, t); if (g >= 0) need[g] = true; });
+    prefixes.forEach(function (p) {
+      var g = groupOf(m, p);
+      if (g >= 0) need[g] = true;
+      if (g + 1 < m.groups.length && m.groups[g + 1].startsWith(p)) need[g + 1] = true;
+    });
+    return Object.keys(need).map(Number);
+  }
+
+  // boundary returns the first term of bucket i, or null when its group
+  // is not loaded.
+  function boundary(v, i) {
+    var g = Math.floor(i / v.m.group), part = v.parts[g];
+    if (part) return part[i % v.m.group];
+    return i % v.m.group === 0 ? v.m.groups[g] : null;
+  }
+
+  // bucketOf returns the bucket that holds term, if any term does.
+  function bucketOf(v, term) {
+    var g = groupOf(v.m, term);
+    if (g < 0 || !v.parts[g]) return -1;
+    return g * v.m.group + lastAtMost(v.parts[g], term);
+  }
+
   // prefixBuckets returns the buckets holding terms that start with p.
-  function prefixBuckets(m, p) {
-    var first = bucketOf(m, p);
+  function prefixBuckets(v, p) {
+    var first = bucketOf(v, p);
     if (first < 0) return [];
     var out = [first];
-    for (var i = first + 1; i < m.buckets.length && m.buckets[i].startsWith(p); i++) out.push(i);
+    for (var i = first + 1; i < v.m.buckets; i++) {
+      var b = boundary(v, i);
+      if (b === null || !b.startsWith(p)) break;
+      out.push(i);
+    }
     return out;
   }
+
+  // view loads the group files of terms and prefixes.
+  Engine.prototype.view = function (m, terms, prefixes) {
+    var self = this, gs = groupsFor(m, terms, prefixes);
+    return Promise.all(gs.map(function (g) { return self.get("b/" + g); })).then(function (parts) {
+      var v = { m: m, parts: {} };
+      gs.forEach(function (g, k) { v.parts[g] = parts[k]; });
+      return v;
+    });
+  };
 
   Engine.prototype.bucket = function (i) {
     var self = this;
@@ -402,38 +524,63 @@
     return m;
   }
 
-  Engine.prototype.facets = function () {
+  // facets resolves to {facet: terms} for the named facets (all when names
+  // is not given), each term with its documents in docs.
+  Engine.prototype.facets = function (names) {
     var self = this;
-    if (!this.cache.facets) {
-      this.cache.facets = this.manifest().then(function (m) {
-        return Promise.all(m.facets.map(function (f) { return self.get("f/" + f); })).then(function (files) {
-          var out = {};
-          files.forEach(function (file) {
+    return this.manifest().then(function (m) {
+      names = (names || m.facets).filter(function (f) { return m.facets.indexOf(f) >= 0; });
+      return Promise.all(names.map(function (f) {
+        var key = "facet:" + f;
+        if (!self.cache[key]) {
+          self.cache[key] = self.get("f/" + f).then(function (file) {
             file.terms.forEach(function (t) {
               var abs = new Array(t.d.length), d = 0;
               for (var i = 0; i < t.d.length; i++) { d += t.d[i]; abs[i] = d; }
               t.docs = abs;
             });
-            out[file.facet] = file.terms;
+            delete self.cache["f/" + f];
+            return file.terms;
           });
-          return out;
-        });
+        }
+        return self.cache[key];
+      })).then(function (files) {
+        var out = {};
+        names.forEach(function (f, k) { out[f] = files[k]; });
+        return out;
       });
-    }
-    return this.cache.facets;
+    });
   };
 
-  Engine.prototype.records = function (docs) {
-    var self = this;
-    return this.manifest().then(function (m) {
-      var chunks = {};
-      docs.forEach(function (d) { chunks[Math.floor(d / m.chunk)] = true; });
-      var names = Object.keys(chunks);
-      return Promise.all(names.map(function (c) { return self.get("r/" + c); })).then(function (files) {
-        var byChunk = {};
-        names.forEach(function (c, k) { byChunk[c] = files[k]; });
-        return docs.map(function (d) { return byChunk[Math.floor(d / m.chunk)][d % m.chunk]; });
+  // summary resolves to the facet counts over every case, in the shape of
+  // a result's facets, from the small file the page reads before anything
+  // is typed.
+  Engine.prototype.summary = function (filters) {
+    filters = filters || {};
+    return this.get("facets").then(function (list) {
+      var out = {};
+      list.forEach(function (f) {
+        out[f.facet] = f.terms.map(function (t) {
+          return { id: t.id, label: t.l, count: t.n, selected: (filters[f.facet] || []).indexOf(t.id) >= 0 };
+        });
       });
+      return out;
+    });
+  };
+
+  // records resolves to the display records of docs for pages in lang.
+  Engine.prototype.records = function (docs, lang) {
+    var self = this;
+    return Promise.all(docs.map(function (d) { return self.get("r/" + lang + "/" + d); }));
+  };
+
+  // counts resolves to the facet counts of a result of search (see
+  // applyFilters); it loads every facet's file, so the page asks for it
+  // after the results are on screen.
+  Engine.prototype.counts = function (res) {
+    var m = res.matched;
+    return this.facets().then(function (facetData) {
+      return applyFilters(m.docs, facetData, m.filters, m.n).counts;
     });
   };
 
@@ -470,60 +617,68 @@
     var filters = opts.filters || {};
     var filtered = hasFilters(filters);
     var limit = opts.limit != null ? opts.limit : 20, offset = opts.offset || 0;
+    var lang = opts.lang === "ko" ? "ko" : "en";
+    var terms = [], prefixes = [];
+    groups.forEach(function (g) {
+      terms.push.apply(terms, g.any.concat(g.all));
+      if (g.prefix) prefixes.push(g.prefix);
+    });
     return this.manifest().then(function (m) {
-      // Which buckets does each group need?
-      var need = {};
-      var plans = groups.map(function (g) {
-        var plan = { g: g, prefixBuckets: [] };
-        g.any.concat(g.all).forEach(function (t) { need[bucketOf(m, t)] = true; });
-        if (g.prefix) {
-          var bs = prefixBuckets(m, g.prefix);
-          if (bs.length <= MAX_PREFIX_BUCKETS) {
-            plan.prefixBuckets = bs;
-            bs.forEach(function (b) { need[b] = true; });
+      return self.view(m, terms, prefixes).then(function (v) {
+        // Which buckets does each group need?
+        var need = {};
+        var plans = groups.map(function (g) {
+          var plan = { g: g, prefixBuckets: [] };
+          g.any.concat(g.all).forEach(function (t) { need[bucketOf(v, t)] = true; });
+          if (g.prefix) {
+            var bs = prefixBuckets(v, g.prefix);
+            if (bs.length <= MAX_PREFIX_BUCKETS) {
+              plan.prefixBuckets = bs;
+              bs.forEach(function (b) { need[b] = true; });
+            }
           }
-        }
-        return plan;
-      });
-      var ids = Object.keys(need).map(Number).filter(function (b) { return b >= 0; });
-      var wantFacets = filtered || opts.facets;
-      return Promise.all([
-        Promise.all(ids.map(function (b) { return self.bucket(b); })),
-        wantFacets ? self.facets() : null
-      ]).then(function (loaded) {
-        var buckets = {};
-        ids.forEach(function (b, k) { buckets[b] = loaded[0][k]; });
-        var lookup = function (t) {
-          var b = buckets[bucketOf(m, t)];
-          var flat = b && b.get(t);
-          return flat ? postings(flat) : null;
-        };
-        var groupScores = plans.map(function (plan) { return scoreGroup(plan, lookup, buckets); });
-        var res = combine(groupScores, m.docs, groups.length === 0 && (filtered || opts.all));
-        var facetData = loaded[1];
-        var unfiltered = res.docs.length;
-        var counts = null;
-        if (facetData) {
-          var f = applyFilters(res.docs, facetData, filters, m.docs);
-          res.docs = f.docs;
-          if (opts.facets) counts = f.counts;
-        }
-        var out = {
-          groups: groups, total: res.docs.length, partial: res.partial, facets: counts,
-          hits: [], suggestion: null
-        };
-        if (out.total === 0 && groups.length > 0) {
-          if (filtered && unfiltered > 0) {
-            out.suggestion = { filters: unfiltered };
-          } else {
-            var q = suggest(text, groups, groupScores, buckets, m);
-            if (q) out.suggestion = { query: q };
+          return plan;
+        });
+        var ids = Object.keys(need).map(Number).filter(function (b) { return b >= 0; });
+        var filterNames = Object.keys(filters).filter(function (f) { return filters[f] && filters[f].length > 0; });
+        return Promise.all([
+          Promise.all(ids.map(function (b) { return self.bucket(b); })),
+          filtered ? self.facets(filterNames) : null
+        ]).then(function (loaded) {
+          var buckets = {};
+          ids.forEach(function (b, k) { buckets[b] = loaded[0][k]; });
+          var lookup = function (t) {
+            var b = buckets[bucketOf(v, t)];
+            var flat = b && b.get(t);
+            return flat ? postings(flat) : null;
+          };
+          var groupScores = plans.map(function (plan) { return scoreGroup(plan, lookup, buckets); });
+          var res = combine(groupScores, m.docs, groups.length === 0 && (filtered || opts.all));
+          var unfiltered = res.docs.length;
+          var matched = { docs: res.docs, filters: filters, n: m.docs };
+          if (loaded[1]) res.docs = applyFilters(res.docs, loaded[1], filters, m.docs).docs;
+          var out = {
+            groups: groups, total: res.docs.length, partial: res.partial, facets: null,
+            hits: [], suggestion: null, truncated: groups.truncated
+          };
+          Object.defineProperty(out, "matched", { value: matched, enumerable: false });
+          if (out.total === 0 && groups.length > 0) {
+            if (filtered && unfiltered > 0) {
+              out.suggestion = { filters: unfiltered };
+            } else {
+              var q = suggest(text, groups, groupScores, buckets, v);
+              if (q) out.suggestion = { query: q };
+            }
           }
-        }
-        var page = res.docs.slice(offset, offset + limit);
-        return self.records(page.map(function (h) { return h.doc; })).then(function (recs) {
-          out.hits = page.map(function (h, k) { return { doc: h.doc, score: h.score, record: recs[k] }; });
-          return out;
+          var page = res.docs.slice(offset, offset + limit);
+          return Promise.all([
+            self.records(page.map(function (h) { return h.doc; }), lang),
+            opts.facets ? self.counts(out) : null
+          ]).then(function (got) {
+            out.hits = page.map(function (h, k) { return { doc: h.doc, score: h.score, record: got[0][k] }; });
+            out.facets = got[1];
+            return out;
+          });
         });
       });
     });
@@ -645,13 +800,13 @@
   // suggest replaces the first word that matched nothing with the closest
   // term of its bucket (edit distance 1, or 2 for longer words; the most
   // frequent wins).
-  function suggest(text, groups, groupScores, buckets, m) {
+  function suggest(text, groups, groupScores, buckets, v) {
     for (var i = 0; i < groups.length; i++) {
       var g = groups[i];
       if (groupScores[i].size > 0 || g.any.length === 0) continue;
       var t = g.any[0];
       var max = cps(t).length > 5 ? 2 : 1;
-      var b = buckets[bucketOf(m, t)];
+      var b = buckets[bucketOf(v, t)];
       var best = null, bestD = max + 1, bestN = 0;
       if (b) {
         b.forEach(function (flat, cand) {
@@ -671,28 +826,42 @@
   }
 
   // highlightRanges returns [start, end) UTF-16 ranges of text.normalize("NFC")
-  // that match the query groups.
+  // that match the query groups. Only whole matches are marked: a word of
+  // the query (not the bigrams that found it), a Korean word inside a longer
+  // one only from its start or when it has three or more syllables ("로드"
+  // is not marked inside "워크로드"), and a compound typed without its space
+  // on both words of the text.
   function highlightRanges(text, groups) {
-    var terms = {}, prefixes = [], ko = [];
+    var terms = {}, prefixes = [];
     groups.forEach(function (g) {
-      g.any.concat(g.all).forEach(function (t) {
-        terms[t] = true;
-        if (/^[\uac00-\ud7a3]{2,}$/.test(t)) ko.push(t);
-      });
+      g.any.forEach(function (t) { terms[t] = true; });
       if (g.prefix) prefixes.push(g.prefix);
     });
-    var ranges = [];
+    var ko = Object.keys(terms).filter(function (t) { return /^[\uac00-\ud7a3]+$/.test(t); });
+    var ranges = [], prev = null;
     analyze(text).forEach(function (w) {
+      var last = prev;
+      prev = w;
       if (!w.hangul) {
         var hit = (w.term && terms[w.term]) || w.alt.some(function (a) { return terms[a]; }) ||
           prefixes.some(function (p) { return w.raw.startsWith(p); });
-        if (hit) ranges.push([w.s, w.e]);
+        // A number with its counter is marked without the particle after it.
+        if (hit) ranges.push([w.s, /[\uac00-\ud7a3]$/.test(w.term) ? w.s + w.term.length : w.e]);
         return;
       }
       // Hangul is in the BMP: offsets inside the word are code units.
-      if (w.term && terms[w.term] && cps(w.term).length === 1) ranges.push([w.s, w.s + 1]);
+      if (w.compound && terms[w.compound] && last) {
+        ranges.push([last.s, last.s + last.term.length], [w.s, w.s + w.term.length]);
+      }
       ko.forEach(function (t) {
-        for (var at = w.raw.indexOf(t); at >= 0; at = w.raw.indexOf(t, at + 1)) ranges.push([w.s + at, w.s + at + t.length]);
+        var n = t.length;
+        if (n === 1) {
+          if (w.term === t || w.alt.indexOf(t) >= 0) ranges.push([w.s, w.s + 1]);
+          return;
+        }
+        for (var at = w.raw.indexOf(t); at >= 0; at = w.raw.indexOf(t, at + 1)) {
+          if (at === 0 || n >= 3) ranges.push([w.s + at, w.s + at + n]);
+        }
       });
       prefixes.forEach(function (p) { if (w.raw.startsWith(p)) ranges.push([w.s, w.s + p.length]); });
     });
@@ -711,7 +880,23 @@
   // User interface. Everything below needs a DOM; the engine above does not.
 
   var FACET_ORDER = ["components", "symptoms", "root-causes", "contributing", "domains", "orgs", "years", "severities"];
-  var PAGE_SIZE = 20, BOX_SIZE = 6, FACET_SHOWN = 8, DEBOUNCE_MS = 100;
+  var PAGE_SIZE = 20, BOX_SIZE = 6, FACET_SHOWN = 8, DEBOUNCE_MS = 100, EXCERPT_SHOWN = 160;
+  // A search typed within this many milliseconds of the previous one
+  // replaces its history entry instead of adding one, so that typing a word
+  // is one entry and Back returns to the query before it.
+  var TYPING_MS = 1500;
+  // The width under which the results come before the filters, which fold
+  // away (as the 40rem breakpoint of site.css).
+  var NARROW = "(max-width: 40rem)";
+
+  // tooShort reports a query of one Latin letter or one Hangul syllable,
+  // which the page answers with a prompt instead of a search.
+  function tooShort(q) {
+    var c = cps(q);
+    if (c.length !== 1) return false;
+    var cl = classOf(c[0].codePointAt(0));
+    return cl === CL_LETTER || cl === CL_HANGUL;
+  }
 
   function plural(n, one, many) { return n === 1 ? one : many.replace("%n", n); }
 
@@ -736,6 +921,11 @@
       clear: "Clear filters",
       seeAll: function (q) { return "All results for \u201c" + q + "\u201d"; },
       noneShort: "No matching case",
+      truncated: "Only the first 20 words of the query are searched.",
+      short: "Keep typing: one letter is too short to search.",
+      keyHint: "Press the down arrow key to move to the results.",
+      inResults: function (n) { return "In the results: " + plural(n, "1 result", "%n results") + ". Up from the first returns to the search box."; },
+      filters: "Filters",
       date: function (iso) {
         var p = iso.split("-"), months = ["January", "February", "March", "April", "May", "June", "July",
           "August", "September", "October", "November", "December"];
@@ -762,6 +952,11 @@
       clear: "필터 모두 지우기",
       seeAll: function (q) { return "\u201c" + q + "\u201d 검색 결과 모두 보기"; },
       noneShort: "맞는 사례가 없습니다",
+      truncated: "검색어가 길어 앞의 20단어만 검색합니다.",
+      short: "한 글자로는 검색하지 않습니다. 조금 더 입력하세요.",
+      keyHint: "아래 화살표 키를 누르면 결과로 이동합니다.",
+      inResults: function (n) { return "결과 " + n + "건으로 이동했습니다. 첫 결과에서 위 화살표를 누르면 검색창으로 돌아갑니다."; },
+      filters: "필터",
       date: function (iso) {
         var p = iso.split("-");
         return p.length === 3 ? p[0] + "년 " + Number(p[1]) + "월 " + Number(p[2]) + "일" : iso;
@@ -778,6 +973,31 @@
     });
     (children || []).forEach(function (c) { if (c != null) e.append(c); });
     return e;
+  }
+
+  // passage returns about n characters of text around its first match of
+  // the query, cut at spaces, with an ellipsis where text was left out; the
+  // start of text when nothing in it matches.
+  function passage(text, groups, n) {
+    text = String(text || "").normalize("NFC");
+    var chars = cps(text);
+    if (chars.length <= n) return text;
+    var ranges = highlightRanges(text, groups);
+    // Code units to code points: Hangul and Latin are in the BMP, so this
+    // only matters for rare characters.
+    var at = ranges.length ? cps(text.slice(0, ranges[0][0])).length : 0;
+    var start = Math.max(0, Math.min(at - Math.floor(n / 3), chars.length - n));
+    if (start > 0) {
+      var sp = chars.indexOf(" ", start);
+      if (sp >= 0 && sp < at) start = sp + 1;
+    }
+    var end = Math.min(chars.length, start + n);
+    if (end < chars.length) {
+      var back = chars.lastIndexOf(" ", end);
+      if (back > Math.max(start, at)) end = back;
+    }
+    var out = chars.slice(start, end).join("").replace(/[\s,.;:…]+$/, "");
+    return (start > 0 ? "\u2026" : "") + out + (end < chars.length ? "\u2026" : "");
   }
 
   // highlighted returns text as DOM nodes with the query's matches in <mark>.
@@ -840,7 +1060,7 @@
     ]);
     var children = [link, meta];
     if (withExcerpt && excerpt.text) {
-      var x = el("p", { class: "search-result-excerpt" }, [highlighted(excerpt.text, groups)]);
+      var x = el("p", { class: "search-result-excerpt" }, [highlighted(passage(excerpt.text, groups, EXCERPT_SHOWN), groups)]);
       if (excerpt.lang) x.setAttribute("lang", excerpt.lang);
       children.push(x);
     }
@@ -888,8 +1108,26 @@
     this.seq = 0;
     this.more = el("button", { type: "button", class: "search-more", text: s.t.more, hidden: "" });
     this.results.after(this.more);
+    // The search box says how to reach the results from the keyboard, and
+    // the page says where the focus went when it does.
+    this.hint = el("span", { class: "vh", id: (s.input.id || "q") + "-hint", text: s.t.keyHint });
+    this.said = el("span", { class: "vh", "aria-live": "polite" });
+    s.input.after(this.hint, this.said);
+    s.input.setAttribute("aria-describedby", this.hint.id);
+    this.lastPush = 0;
     this.readURL();
     var self = this;
+    root.addEventListener("popstate", function () {
+      self.filters = {};
+      self.readURL();
+      self.shown = PAGE_SIZE;
+      self.run(false);
+    });
+    this.layout();
+    if (root.matchMedia) {
+      var mq = root.matchMedia(NARROW);
+      if (mq.addEventListener) mq.addEventListener("change", function () { self.layout(); self.renderFacets(self.last); });
+    }
     var later = debounce(function () { self.shown = PAGE_SIZE; self.run(true); });
     s.input.addEventListener("input", later);
     form.addEventListener("submit", function (ev) {
@@ -903,7 +1141,9 @@
         s.input.value = "";
         self.run(true);
       } else if (ev.key === "ArrowDown") {
-        moveFocus(ev, s.input, self.results);
+        if (moveFocus(ev, s.input, self.results)) {
+          self.said.textContent = s.t.inResults(self.results.querySelectorAll("a").length);
+        }
       }
     });
     this.results.addEventListener("keydown", function (ev) {
@@ -957,7 +1197,16 @@
     });
   };
 
-  PageController.prototype.writeURL = function () {
+  // layout puts the filters after the results on a narrow screen, where
+  // they fold away, and before them otherwise.
+  PageController.prototype.layout = function () {
+    if (!this.facetsEl) return;
+    this.narrow = !!(root.matchMedia && root.matchMedia(NARROW).matches);
+    if (this.narrow) this.more.after(this.facetsEl);
+    else this.status.before(this.facetsEl);
+  };
+
+  PageController.prototype.writeURL = function (push) {
     var params = new URLSearchParams();
     var q = this.s.input.value.trim();
     if (q) params.set("q", q);
@@ -965,8 +1214,15 @@
     FACET_ORDER.concat(Object.keys(this.filters).filter(function (f) { return FACET_ORDER.indexOf(f) < 0; }).sort())
       .forEach(function (f) { if (self.filters[f] && self.filters[f].length) params.set(f, self.filters[f].join(",")); });
     var qs = params.toString();
+    var url = qs ? "?" + qs : root.location.pathname;
+    if (url === root.location.search || (!qs && !root.location.search)) return;
     try {
-      history.replaceState(null, "", qs ? "?" + qs : root.location.pathname);
+      // Each search is a history entry, but a word typed letter by letter
+      // is one search.
+      var now = Date.now();
+      if (push && now - this.lastPush > TYPING_MS) history.pushState(null, "", url);
+      else history.replaceState(null, "", url);
+      if (push) this.lastPush = now;
     } catch (e) {
       // Some browsers refuse to change file:// URLs; the search still works.
     }
@@ -974,17 +1230,34 @@
 
   PageController.prototype.run = function (updateURL) {
     var s = this.s, self = this;
-    if (updateURL) this.writeURL();
+    if (updateURL) this.writeURL(true);
     var q = s.input.value.trim();
     var my = ++this.seq;
     var active = !!q || hasFilters(this.filters);
     this.scope.classList.toggle("search-active", active);
     if (!active) return this.idle(my);
+    if (tooShort(q) && !hasFilters(this.filters)) {
+      this.status.textContent = s.t.short;
+      this.results.replaceChildren();
+      this.more.hidden = true;
+      return Promise.resolve();
+    }
     this.status.textContent = s.t.loading;
-    return s.engine.search(s.input.value, { filters: this.filters, facets: true, limit: this.shown }).then(function (res) {
+    return s.engine.search(s.input.value, { filters: this.filters, limit: this.shown, lang: s.lang }).then(function (res) {
       if (my !== self.seq) return;
       self.last = res;
       self.render(res, q);
+      // The facet counts of the results come after them: they need every
+      // facet's file, and the results should not wait for that. Until they
+      // come the filters are marked busy.
+      if (!self.facetsEl) return;
+      self.facetsEl.setAttribute("aria-busy", "true");
+      return s.engine.counts(res).then(function (counts) {
+        if (my !== self.seq) return;
+        res.facets = counts;
+        self.renderFacets(res);
+        self.facetsEl.removeAttribute("aria-busy");
+      });
     }).catch(function (err) {
       if (my !== self.seq) return;
       self.status.textContent = s.t.error;
@@ -994,8 +1267,8 @@
 
   // idle shows the state before anything is typed or ticked: no results, and
   // the facet filters with their counts over every case, so that a reader can
-  // start by filtering. It costs the facet files, which only the search page
-  // and the list pages load; the header box never does.
+  // start by filtering. It costs the small facet summary, which only the
+  // search page and the list pages load; the header box never does.
   PageController.prototype.idle = function (my) {
     var s = this.s, self = this;
     this.status.textContent = this.listMode ? "" : s.t.prompt;
@@ -1005,10 +1278,10 @@
       this.last = null;
       return Promise.resolve();
     }
-    return s.engine.search("", { all: true, facets: true, limit: 0 }).then(function (res) {
+    return s.engine.summary().then(function (facets) {
       if (my !== self.seq) return;
-      self.last = res;
-      self.renderFacets(res);
+      self.last = { facets: facets };
+      self.renderFacets(self.last);
     }).catch(function (err) {
       if (my !== self.seq) return;
       self.facetsEl.replaceChildren();
@@ -1048,6 +1321,7 @@
       parts.push(t.found(res.total, q));
       if (res.partial) parts.push(". " + t.partial);
     }
+    if (res.truncated) parts.push(" ", el("span", { class: "search-truncated", text: t.truncated }));
     this.status.replaceChildren.apply(this.status, parts);
     this.renderFacets(res);
   };
@@ -1088,6 +1362,13 @@
     });
     if (hasFilters(this.filters)) {
       sets.push(el("button", { type: "button", class: "search-facets-clear", "data-facets-clear": "", text: t.clear }));
+    }
+    if (this.narrow) {
+      // On a narrow screen the filters fold away under the results.
+      var fold = el("details", { class: "search-facets-fold" }, [el("summary", { text: t.filters })].concat(sets));
+      fold.open = !!this.foldOpen;
+      fold.addEventListener("toggle", function () { self.foldOpen = fold.open; });
+      sets = [fold];
     }
     box.replaceChildren.apply(box, sets);
     if (focusKey) {
@@ -1152,7 +1433,7 @@
       this.close();
       return Promise.resolve();
     }
-    return s.engine.search(s.input.value, { limit: BOX_SIZE }).then(function (res) {
+    return s.engine.search(s.input.value, { limit: BOX_SIZE, lang: s.lang }).then(function (res) {
       if (my !== self.seq) return;
       var items = res.hits.map(function (h) { return s.resultItem(h.record, res.groups, false); });
       if (res.total === 0) {

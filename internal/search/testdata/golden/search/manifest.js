@@ -1,1 +1,1 @@
-window.__ilsearch=window.__ilsearch||{};__ilsearch["manifest"]={"v":1,"docs":6,"chunk":4,"buckets":["","cou","lo","sk","결재","던","려고","부","아직","이터","처","포"],"facets":["components","root-causes","domains","orgs","years","severities"]};
+window.__ilsearch=window.__ilsearch||{};__ilsearch["manifest"]={"v":2,"docs":6,"buckets":15,"group":4,"groups":["","hu","들어갔다","재시작"],"facets":["components","root-causes","domains","orgs","years","severities"]};
