@@ -82,6 +82,7 @@ type model struct {
 	diags  diag.List      // the content's problems, warnings included
 	site   *site.Site     // nil when there are errors
 	engine *search.Engine
+	labels search.Labels       // the terms' labels as search knows them (organisations' Korean names too)
 	index  map[*cases.Case]int // place of each case in lib.Cases
 }
 
@@ -156,7 +157,7 @@ func (s *Server) build(cur *model, changed []string) *model {
 	}
 	m.site = st
 	docs, labels := build.SearchDocs(st)
-	m.engine = search.NewEngine(docs, labels)
+	m.engine, m.labels = search.NewEngine(docs, labels), labels
 	m.index = make(map[*cases.Case]int, len(m.lib.Cases))
 	for i, c := range m.lib.Cases {
 		m.index[c] = i

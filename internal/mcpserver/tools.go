@@ -338,6 +338,9 @@ func echo(s string) string {
 	return strconv.Quote(s)
 }
 
+// langIndex is the place of lang in cases.Languages.
+func langIndex(lang string) int { return slices.Index(cases.Languages, lang) }
+
 // language checks a lang argument; "" gives def.
 func language(lang, def string) (string, error) {
 	switch lang {
@@ -751,6 +754,9 @@ func (s *Server) getTopic(_ context.Context, _ *mcp.CallToolRequest, in topicInp
 	}
 	out = topicOutput{Facet: facet, Argument: argName(facet), Term: t.ID, Count: len(t.Cases), URL: m.site.URL(site.TopicPath(lang, facet, t.ID))}
 	out.Label, _ = t.Label.In(lang)
+	if l, ok := m.labels[facet][t.ID]; ok && l[langIndex(lang)] != "" {
+		out.Label = l[langIndex(lang)] // an organisation's Korean name
+	}
 	out.Description, _ = t.Description.In(lang)
 	if intro, ok := m.lib.Topics[facet][t.ID]; ok {
 		out.Intro, _ = intro.In(lang)
@@ -836,6 +842,9 @@ func (s *Server) vocab(_ context.Context, _ *mcp.CallToolRequest, in vocabInput)
 		for _, id := range m.terms(facet) {
 			t := fc.Topic(id)
 			vt := vocabTerm{ID: id, En: t.Label.En, Ko: t.Label.Ko, Cases: len(t.Cases)}
+			if l, ok := m.labels[facet][id]; ok {
+				vt.En, vt.Ko = l[0], l[1]
+			}
 			if !t.Description.IsZero() {
 				vt.Description = map[string]string{"en": t.Description.En, "ko": t.Description.Ko}
 			}

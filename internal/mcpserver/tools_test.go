@@ -422,7 +422,11 @@ func TestGetTopic(t *testing.T) {
 				}
 				text := call(t, cs, "get_topic", map[string]any{"facet": arg, "term": tp.ID, "lang": lang}, &out)
 				st := tp.Stats()
-				if out.Facet != facet || out.Term != tp.ID || out.Count != len(tp.Cases) || out.Label != tp.Label.Get(lang) {
+				label := tp.Label.Get(lang)
+				if name, ok := m.lib.Vocab.OrgName(tp.ID); ok && facet == "orgs" {
+					label = name.Get(lang)
+				}
+				if out.Facet != facet || out.Term != tp.ID || out.Count != len(tp.Cases) || out.Label != label {
 					t.Errorf("%s/%s %s: %+v", facet, tp.ID, lang, out)
 				}
 				if out.URL != m.site.URL(site.TopicPath(lang, facet, tp.ID)) || !strings.Contains(text, out.URL) {
@@ -487,6 +491,16 @@ func TestVocab(t *testing.T) {
 				t.Errorf("%s/%s: not in the text", facet, term.ID)
 			}
 		}
+	}
+	// Organisations have Korean names in vocab.json, as search knows them.
+	orgs := out.Facets[slices.Index(cases.Facets, "orgs")]
+	if i := slices.IndexFunc(orgs.Terms, func(t vocabTerm) bool { return t.ID == "bc-government" }); i < 0 || orgs.Terms[i].Ko != "BC 주정부" {
+		t.Errorf("orgs: %+v", orgs.Terms)
+	}
+	var topic topicOutput
+	call(t, cs, "get_topic", map[string]any{"facet": "orgs", "term": "bc-government", "lang": "ko"}, &topic)
+	if topic.Label != "BC 주정부" {
+		t.Errorf("get_topic orgs/bc-government ko: label %q", topic.Label)
 	}
 	var one vocabOutput
 	call(t, cs, "vocab", map[string]any{"facet": "root_causes"}, &one)
