@@ -213,18 +213,14 @@ func (s *Server) syncResources(m *model) {
 // report prints the outcome of a load: errors every time, warnings when
 // they are new, and one line with the number of cases.
 func (s *Server) report(prev, m *model, what string, took time.Duration) {
-	seen := map[string]bool{}
+	var before []diag.List
 	if prev != nil {
-		for _, d := range prev.diags.Items {
-			seen[d.String()] = true
-		}
+		before = append(before, prev.diags)
 	}
 	var b strings.Builder
-	for _, d := range m.diags.Items {
-		if !d.Warning || !seen[d.String()] {
-			b.WriteString(d.String())
-			b.WriteByte('\n')
-		}
+	for _, d := range m.diags.Unseen(before...) {
+		b.WriteString(d.String())
+		b.WriteByte('\n')
 	}
 	if m.site != nil {
 		fmt.Fprintf(&b, "incidentlib mcp: %s: %d cases ready in %d ms\n", what, len(m.lib.Cases), took.Milliseconds())

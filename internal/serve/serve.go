@@ -314,29 +314,20 @@ func (s *Server) apply(content []string, templates bool, what string) {
 // state of the content), warnings only when they are new, so that a save
 // does not repeat the same warnings, and one line with the time taken.
 func (s *Server) report(prev, m *model, what string) {
-	seen := map[string]bool{}
+	var before []diag.List
 	if prev != nil {
-		for _, d := range prev.problems.Items {
-			seen[d.String()] = true
-		}
-		for _, d := range prev.diags.Items {
-			seen[d.String()] = true
-		}
+		before = []diag.List{prev.problems, prev.diags}
 	}
 	var b strings.Builder
-	for _, d := range m.problems.Items {
-		if !d.Warning || !seen[d.String()] {
-			b.WriteString(d.String())
-			b.WriteByte('\n')
-		}
-	}
+	shown := m.problems.Unseen(before...)
 	if m.site != nil {
-		for _, d := range m.diags.Items {
-			if d.Warning && !seen[d.String()] {
-				b.WriteString(d.String())
-				b.WriteByte('\n')
-			}
-		}
+		// Without errors the problems are empty and the warnings are in
+		// diags.
+		shown = append(shown, m.diags.Unseen(before...)...)
+	}
+	for _, d := range shown {
+		b.WriteString(d.String())
+		b.WriteByte('\n')
 	}
 	var total time.Duration
 	var parts []string
