@@ -3,9 +3,7 @@ package mcpserver
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
-	"strconv"
 	"testing"
 	"time"
 
@@ -14,16 +12,11 @@ import (
 	"incidentlib/internal/gencases"
 )
 
-// benchLibrary returns a generated library of n cases, kept under the
-// system's temporary folder between runs (generating 10,000 cases takes
-// several seconds).
+// benchLibrary generates a library of n cases in a temporary folder.
 func benchLibrary(b *testing.B, n int) string {
-	dir := filepath.Join(os.TempDir(), "incidentlib-mcp-bench", strconv.Itoa(n))
-	if _, err := os.Stat(filepath.Join(dir, "site.json")); err != nil {
-		os.RemoveAll(dir)
-		if err := gencases.WriteDir(dir, gencases.Options{N: n, Seed: 1}); err != nil {
-			b.Fatal(err)
-		}
+	dir := filepath.Join(b.TempDir(), "content")
+	if err := gencases.WriteDir(dir, gencases.Options{N: n, Seed: 1}); err != nil {
+		b.Fatal(err)
 	}
 	return dir
 }

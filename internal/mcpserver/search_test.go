@@ -68,6 +68,33 @@ func TestSearch(t *testing.T) {
 			t.Errorf("filtered result %s has root cause %s", it.ID, it.RootCause)
 		}
 	}
+	// Every facet filters: each result has one of the terms, and as many
+	// match as the unfiltered search counted for the term.
+	var broad searchOutput
+	call(t, cs, "search_incidents", map[string]any{"query": "kubernetes", "limit": 50}, &broad)
+	for _, facet := range cases.Facets {
+		arg := argName(facet)
+		term, most := "", 0
+		for id, n := range broad.Counts[arg] {
+			if n > most || (n == most && id < term) {
+				term, most = id, n
+			}
+		}
+		if most == 0 {
+			t.Errorf("kubernetes: no counts for %s", arg)
+			continue
+		}
+		var f searchOutput
+		call(t, cs, "search_incidents", map[string]any{"query": "kubernetes", "limit": 50, arg: []string{term}}, &f)
+		if f.Total != most || len(f.Cases) != most {
+			t.Errorf("kubernetes with %s=%s: %d cases, counted %d", arg, term, f.Total, most)
+		}
+		for _, it := range f.Cases {
+			if !slices.Contains(termsOf(m.lib.ByID[it.ID], facet), term) {
+				t.Errorf("kubernetes with %s=%s found %s, which does not have it", arg, term, it.ID)
+			}
+		}
+	}
 	// The limit picks the best.
 	var two searchOutput
 	call(t, cs, "search_incidents", map[string]any{"query": "ingress", "limit": 2}, &two)
