@@ -48,6 +48,13 @@ func TestMCPAdvertised(t *testing.T) {
 			if url != "" && !strings.Contains(api, "claude mcp add --transport http incidentlib "+hosted) {
 				t.Errorf("%s API page: no setup for the hosted server", lang)
 			}
+			// site.json's note and tools describe the hosted server.
+			note, _ := lib.Site.MCP.Note.In(lang)
+			for _, part := range []string{note, s.strings.Get(lang, "case.ai_tools") + ": " + lib.Site.MCP.Tools[0]} {
+				if strings.Contains(api, part) != (url != "") {
+					t.Errorf("%s API page with hosted URL %q: shows %q: %v", lang, url, part, url == "")
+				}
+			}
 		}
 	}
 }

@@ -207,6 +207,9 @@ type APIDocView struct {
 	MCPURL   string // a hosted server named in site.json, or ""
 	Files    []APIFile
 	MCPTools []MCPTool
+	// What site.json says of the hosted server: its note and tools.
+	MCPNote   Txt
+	HostTools []string
 }
 
 // MCPTool is one tool of the MCP server.
@@ -226,7 +229,8 @@ func (s *Site) apiDocView(j Job) *APIDocView {
 	p := s.page(j, s.strings.Get(j.Lang, "api.title"))
 	p.Section = "api"
 	p.Crumbs = []Crumb{{p.T("nav.home"), p.Link(homePath(j.Lang))}, {p.Title, ""}}
-	v := &APIDocView{Page: p, Base: s.base + "api/v1/", MCPURL: s.lib.Site.MCP.URL}
+	mcp := s.lib.Site.MCP
+	v := &APIDocView{Page: p, Base: s.base + "api/v1/", MCPURL: mcp.URL, MCPNote: s.text(mcp.Note, j.Lang), HostTools: mcp.Tools}
 	ex := "IL-0000"
 	if len(s.lib.Cases) > 0 {
 		ex = s.lib.Cases[0].ID
