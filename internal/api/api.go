@@ -437,6 +437,12 @@ func (w *writer) markdown(b []byte, c *cases.Case, lang string, li int, rel []re
 		}
 		return s
 	}
+	unknownText := func(x cases.Text) string {
+		if s, _ := x.In(lang); s == "" || s == "unknown" {
+			return t("unknown")
+		}
+		return string(text(nil, x))
+	}
 	dur := func(d *cases.Duration) string {
 		if d == nil {
 			return t("unknown")
@@ -475,8 +481,8 @@ func (w *writer) markdown(b []byte, c *cases.Case, lang string, li int, rel []re
 		sev = label("severity", c.Severity)
 	}
 	b = item(b, t("fact.severity"), sev)
-	b = item(b, t("fact.scope"), unknown(c.Impact.Scope))
-	b = item(b, t("fact.users"), unknown(c.Impact.Users))
+	b = item(b, t("fact.scope"), unknownText(c.Impact.Scope))
+	b = item(b, t("fact.users"), unknownText(c.Impact.Users))
 	b = item(b, t("fact.region"), unknown(c.Impact.Region))
 	b = item(b, t("fact.detect"), dur(c.Timeline.DetectedAfter))
 	b = item(b, t("fact.resolve"), dur(c.Timeline.ResolvedAfter))
@@ -561,7 +567,7 @@ func (w *writer) markdown(b []byte, c *cases.Case, lang string, li int, rel []re
 		}
 	}
 	b = section(b, "case.review")
-	b = item(b, t("case.written_by"), c.Review.WrittenBy)
+	b = item(b, t("case.written_by"), w.s.WrittenBy(lang, c))
 	b = item(b, t("case.reviewed"), reviewed)
 	b = append(b, "- "...)
 	b = append(b, t("case.updated")...)

@@ -202,6 +202,20 @@ func getText(v *jsonpos.Value, key string) Text {
 	return Text{En: getStr(m, "en"), Ko: getStr(m, "ko")}
 }
 
+// getTextOrString reads a field that is either {en, ko} or one plain string.
+// A plain string is English with no Korean side, except "unknown", which
+// means the same in both languages.
+func getTextOrString(v *jsonpos.Value, key string) Text {
+	m := v.Get(key)
+	if m != nil && m.Kind == jsonpos.String {
+		if m.Str == "unknown" {
+			return Text{En: m.Str, Ko: m.Str}
+		}
+		return Text{En: m.Str}
+	}
+	return getText(v, key)
+}
+
 func getList(v *jsonpos.Value, key string) []*jsonpos.Value {
 	if m := v.Get(key); m != nil && m.Kind == jsonpos.Array {
 		return m.Items
@@ -414,7 +428,7 @@ func loadCase(fsys fs.FS, name string, voc *Vocab, text *offheap.Arena, ps *json
 		c.ActionItems = append(c.ActionItems, getText(it, "text"))
 	}
 	imp := getObj(v, "impact")
-	c.Impact = Impact{Scope: getStr(imp, "scope"), Users: getStr(imp, "users"), Region: getStr(imp, "region")}
+	c.Impact = Impact{Scope: getTextOrString(imp, "scope"), Users: getTextOrString(imp, "users"), Region: getStr(imp, "region")}
 	for _, s := range getList(v, "sources") {
 		c.Sources = append(c.Sources, Source{URL: getStr(s, "url"), Kind: getStr(s, "kind"), Archived: getStr(s, "archived")})
 	}

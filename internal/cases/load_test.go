@@ -301,3 +301,51 @@ func TestOrgNames(t *testing.T) {
 		t.Errorf("want an error at the duplicate, got %+v", list.Items)
 	}
 }
+
+// TestImpactForms checks that impact.scope and impact.users take both a
+// plain string (English only, as the seed cases have them) and {en, ko},
+// and that anything else is an error at the field.
+func TestImpactForms(t *testing.T) {
+	b, err := os.ReadFile("../../content/cases/IL-0495.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain := `"impact":{"scope":"Logging in, reaching content and using HubSpot tools","users":"some HubSpot customers","region":"unknown"}`
+	if !strings.Contains(string(b), plain) {
+		t.Fatal("IL-0495 no longer has the seed's plain-string impact")
+	}
+	for _, tc := range []struct {
+		impact     string
+		scope      Text
+		users      Text
+		errContain string
+	}{
+		{plain, Text{En: "Logging in, reaching content and using HubSpot tools"}, Text{En: "some HubSpot customers"}, ""},
+		{`"impact":{"scope":{"en":"Logins","ko":"로그인"},"users":"unknown","region":"us-east-1"}`, Text{En: "Logins", Ko: "로그인"}, Text{En: "unknown", Ko: "unknown"}, ""},
+		{`"impact":{"scope":{"en":"Logins"},"users":"x","region":"US"}`, Text{}, Text{}, "impact.scope.ko: missing field"},
+		{`"impact":{"scope":3,"users":"x","region":"US"}`, Text{}, Text{}, "impact.scope: expected string or object, found number"},
+		{`"impact":{"scope":"x","users":"x","region":{"en":"US","ko":"미국"}}`, Text{}, Text{}, "impact.region: expected string, found object"},
+	} {
+		m := fixture(t)
+		m["cases/IL-0495.json"] = &fstest.MapFile{Data: []byte(strings.Replace(string(b), plain, tc.impact, 1))}
+		lib, list := Load(m)
+		var got strings.Builder
+		for _, d := range list.Items {
+			got.WriteString(d.String() + "\n")
+		}
+		if tc.errContain != "" {
+			if !strings.Contains(got.String(), tc.errContain) {
+				t.Errorf("%s: want error %q, got %s", tc.impact, tc.errContain, got.String())
+			}
+			continue
+		}
+		if len(list.Items) != 0 {
+			t.Errorf("%s: %s", tc.impact, got.String())
+			continue
+		}
+		c := lib.ByID["IL-0495"]
+		if c.Impact.Scope != tc.scope || c.Impact.Users != tc.users {
+			t.Errorf("%s: got %+v", tc.impact, c.Impact)
+		}
+	}
+}

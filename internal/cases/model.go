@@ -104,10 +104,13 @@ func (d Date) Before(e Date) bool {
 // Duration is a length of time in whole minutes. A nil *Duration is unknown.
 type Duration int
 
-// Impact says what broke and for whom; "unknown" is kept as written.
+// Impact says what broke and for whom; "unknown" is kept as written. Scope
+// and Users are written in both languages, or as one plain string (as the
+// seed cases are), which is English text with no Korean side. Region is an
+// identifier such as "us-east-1" and needs no translation.
 type Impact struct {
-	Scope  string
-	Users  string
+	Scope  Text
+	Users  Text
 	Region string
 }
 
@@ -243,10 +246,10 @@ func (c *Case) eachString(f func(*string)) {
 		}
 	}
 	for _, s := range []*string{&c.ID, &c.Org, &c.OrgSlug, &c.DateKind, &c.Severity, &c.RootCause, &c.RecurrenceOf, &c.URL,
-		&c.Impact.Scope, &c.Impact.Users, &c.Impact.Region, &c.Review.WrittenBy, &c.Review.ReviewedBy} {
+		&c.Impact.Region, &c.Review.WrittenBy, &c.Review.ReviewedBy} {
 		f(s)
 	}
-	for _, t := range []*Text{&c.Title, &c.Summary, &c.SymptomsText, &c.Trigger, &c.Detection} {
+	for _, t := range []*Text{&c.Title, &c.Summary, &c.SymptomsText, &c.Trigger, &c.Detection, &c.Impact.Scope, &c.Impact.Users} {
 		text(t)
 	}
 	if c.Lessons != nil {

@@ -68,6 +68,14 @@ func text(desc string) *Schema {
 		Prop{"ko", str("Korean text; paragraphs are separated by a blank line and may use inline Markdown.")})
 }
 
+// textOrString is a text in both languages, or one plain string, which is
+// read as English with no Korean side (the seed cases' impact fields).
+func textOrString(desc string) *Schema {
+	s := text(desc + " A plain string is read as English only.")
+	s.Types = []jsonpos.Kind{jsonpos.String, jsonpos.Object}
+	return s
+}
+
 // Patterns shared by the schema and the checks.
 const (
 	idPattern       = `^[A-Z]{2}-[0-9]{4,6}$`
@@ -108,9 +116,9 @@ var CaseSchema = object("One incident post-mortem of the incidentlib library.",
 	Prop{"remediation", array("What was done to recover, in order.", item)},
 	Prop{"action_items", array("What was planned or done afterwards.", item)},
 	Prop{"impact", object("Who and what was affected; \"unknown\" when not known.",
-		Prop{"scope", str("What stopped working.")},
-		Prop{"users", str("Who was affected.")},
-		Prop{"region", str("Where.")})},
+		Prop{"scope", textOrString("What stopped working.")},
+		Prop{"users", textOrString("Who was affected.")},
+		Prop{"region", str("Where: an identifier such as us-east-1 or US, not translated.")})},
 	Prop{"severity", pattern("A severity term id, or \"unknown\".", slugPattern)},
 	Prop{"symptoms", termList("Symptom term ids.")},
 	Prop{"components", termList("Component term ids.")},

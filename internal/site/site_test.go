@@ -89,6 +89,11 @@ func TestLossless(t *testing.T) {
 			for name, f := range map[string]cases.Text{"title": c.Title, "summary": c.Summary, "symptoms_text": c.SymptomsText, "trigger": c.Trigger, "detection": c.Detection} {
 				check(name, f)
 			}
+			for name, f := range map[string]cases.Text{"impact.scope": c.Impact.Scope, "impact.users": c.Impact.Users} {
+				if f.En != "unknown" {
+					check(name, f)
+				}
+			}
 			if c.Lessons != nil {
 				check("lessons", *c.Lessons)
 			}
@@ -101,11 +106,9 @@ func TestLossless(t *testing.T) {
 					t.Errorf("%s %s: action_items[%d] untranslated without a mark", c.ID, lang, i)
 				}
 			}
-			plain := []string{c.ID, c.Org, c.Date.String(), c.URL, c.Review.WrittenBy, c.Review.ReviewedBy}
-			for _, v := range []string{c.Impact.Scope, c.Impact.Users, c.Impact.Region} {
-				if v != "unknown" {
-					plain = append(plain, v)
-				}
+			plain := []string{c.ID, c.Org, c.Date.String(), c.URL, s.WrittenBy(lang, c), c.Review.ReviewedBy}
+			if c.Impact.Region != "unknown" {
+				plain = append(plain, c.Impact.Region)
 			}
 			for _, src := range c.Sources {
 				plain = append(plain, src.URL, src.Archived)
@@ -213,9 +216,12 @@ func TestGolden(t *testing.T) {
 	s := newSite(t, lib, false)
 	c := lib.ByID["IL-0338"]
 	for name, j := range map[string]Job{
-		"case-en.html":  {Kind: KindCase, Lang: "en", Path: casePath("en", c.ID), Case: c},
-		"case-ko.html":  {Kind: KindCase, Lang: "ko", Path: casePath("ko", c.ID), Case: c},
-		"topic-ko.html": {Kind: KindTopic, Lang: "ko", Path: topicPath("ko", "components", "cloud-load-balancer", 1), Topic: s.facets["components"].Topic("cloud-load-balancer"), Facet: "components", Page: 1},
+		"case-en.html":    {Kind: KindCase, Lang: "en", Path: casePath("en", c.ID), Case: c},
+		"case-ko.html":    {Kind: KindCase, Lang: "ko", Path: casePath("ko", c.ID), Case: c},
+		"topic-ko.html":   {Kind: KindTopic, Lang: "ko", Path: topicPath("ko", "components", "cloud-load-balancer", 1), Topic: s.facets["components"].Topic("cloud-load-balancer"), Facet: "components", Page: 1},
+		"home-ko.html":    {Kind: KindHome, Lang: "ko", Path: homePath("ko")},
+		"cases-ko.html":   {Kind: KindCases, Lang: "ko", Path: casesPath("ko", 1), Page: 1},
+		"ingress-ko.html": {Kind: KindTopic, Lang: "ko", Path: topicPath("ko", "components", "ingress", 1), Topic: s.facets["components"].Topic("ingress"), Facet: "components", Page: 1},
 	} {
 		got := render(t, s, j)
 		// Asset hashes change with every edit of the stylesheet or script;

@@ -236,8 +236,8 @@ type SourceView struct {
 	Archived string
 }
 
-// RelCase is a related case as listed under a reason.
-type RelCase struct {
+// CaseLink is a related case as listed under a reason.
+type CaseLink struct {
 	Why   string
 	ID    string
 	Title plainTxt
@@ -247,18 +247,29 @@ type RelCase struct {
 	Sev   string
 }
 
+// caseLink is c as a line in a short list of cases: the related cases of a
+// case page (why says what the two share) and the home page's newest cases.
+func (s *Site) caseLink(p *Page, c *cases.Case, why string) CaseLink {
+	return CaseLink{
+		Why: why, ID: c.ID, Title: plainText(c.Title, p.Lang), Org: c.Org, Year: c.Date.Year,
+		Href: p.Link(casePath(p.Lang, c.ID)), Sev: sevLabel(s, p, c),
+	}
+}
+
 // RelGroupView is related cases that share one reason.
 type RelGroupView struct {
 	Reason string
-	Cases  []RelCase
+	Cases  []CaseLink
 }
 
 // CaseView is the case page.
 type CaseView struct {
 	*Page
 	C            *cases.Case
+	WrittenBy    string
 	TitleT       plainTxt
-	Date         string
+	Date         string // ISO, for the datetime attribute
+	DateShort    string // the kicker's date: ISO when whole, else in words ("2019년 4월")
 	DateLong     string
 	DateKind     string
 	OrgLink      string
@@ -313,6 +324,26 @@ func known(v string) string {
 	return v
 }
 
+// shortDate writes a whole date as the seeds' kickers do (2024-08-27) and a
+// partial one in words, since "2019-04" reads as a code, not a month.
+func shortDate(lang string, d cases.Date) string {
+	if d.Day != 0 {
+		return d.String()
+	}
+	return l10n.Date(lang, d.Year, d.Month, d.Day)
+}
+
+// textFact is a fact written in words; when the page's language is missing
+// it shows the other one, marked.
+func textFact(label string, t cases.Text, lang string) Fact {
+	v := plainText(t, lang)
+	f := Fact{Label: label, Value: known(v.Text)}
+	if v.Missing && f.Value != "" {
+		f.Lang = v.Lang
+	}
+	return f
+}
+
 func (s *Site) caseView(j Job) *CaseView {
 	c, lang := j.Case, j.Lang
 	title := plainText(c.Title, lang)
@@ -328,6 +359,7 @@ func (s *Site) caseView(j Job) *CaseView {
 		C:            c,
 		TitleT:       title,
 		Date:         c.Date.String(),
+		DateShort:    shortDate(lang, c.Date),
 		DateLong:     l10n.Date(lang, c.Date.Year, c.Date.Month, c.Date.Day),
 		DateKind:     p.T("datekind." + c.DateKind),
 		OrgLink:      p.Link(topicPath(lang, "orgs", c.OrgSlug, 1)),
@@ -360,15 +392,11 @@ func (s *Site) caseView(j Job) *CaseView {
 		t := s.term(p, "severity", c.Severity)
 		sev.Value, sev.Link = t.Label, t.Href
 	}
-	impactLang := ""
-	if lang != "en" {
-		impactLang = "en" // impact is written in English only
-	}
 	v.Facts = []Fact{
 		sev,
-		{Label: p.T("fact.scope"), Value: known(c.Impact.Scope), Lang: impactLang},
-		{Label: p.T("fact.users"), Value: known(c.Impact.Users), Lang: impactLang},
-		{Label: p.T("fact.region"), Value: known(c.Impact.Region), Lang: impactLang},
+		textFact(p.T("fact.scope"), c.Impact.Scope, lang),
+		textFact(p.T("fact.users"), c.Impact.Users, lang),
+		{Label: p.T("fact.region"), Value: known(c.Impact.Region)},
 		{Label: p.T("fact.detect"), Value: s.dur(lang, c.Timeline.DetectedAfter)},
 		{Label: p.T("fact.resolve"), Value: s.dur(lang, c.Timeline.ResolvedAfter)},
 	}
@@ -392,18 +420,33 @@ func (s *Site) caseView(j Job) *CaseView {
 	for _, g := range s.related[c.ID] {
 		gv := RelGroupView{Reason: s.reason(p, g.Kind, g.Reason)}
 		for _, l := range g.Links {
-			rc := s.lib.ByID[l.ID]
-			gv.Cases = append(gv.Cases, RelCase{
-				Why: s.reason(p, l.Kind, l.Reason),
-				ID:  rc.ID, Title: plainText(rc.Title, lang), Org: rc.Org, Year: rc.Date.Year,
-				Href: p.Link(casePath(lang, rc.ID)), Sev: sevLabel(s, p, rc),
-			})
+			gv.Cases = append(gv.Cases, s.caseLink(p, s.lib.ByID[l.ID], s.reason(p, l.Kind, l.Reason)))
 		}
 		v.Related = append(v.Related, gv)
 	}
-	co := s.lib.Site.Callout
-	v.Callout = CalloutView{Title: plainText(co.Title, lang), Text: s.text(co.Text, lang), Link: co.Link.URL, Label: co.Link.Label.Get(lang)}
+	v.Callout = s.callout(lang)
+	v.WrittenBy = s.WrittenBy(lang, c)
 	return v
+}
+
+// writers are the values of review.written_by that name no person but a
+// way of writing, shown through a UI string rather than as written.
+var writers = map[string]string{"session": "writer.session"}
+
+// WrittenBy says who wrote c in lang: a person's name as written, or the
+// label of a known machine value such as "session".
+func (s *Site) WrittenBy(lang string, c *cases.Case) string {
+	if key, ok := writers[c.Review.WrittenBy]; ok {
+		return s.strings.Get(lang, key)
+	}
+	return c.Review.WrittenBy
+}
+
+// callout is the site's callout box (site.json) in lang, shown on case
+// pages and under every list of cases.
+func (s *Site) callout(lang string) CalloutView {
+	co := s.lib.Site.Callout
+	return CalloutView{Title: plainText(co.Title, lang), Text: s.text(co.Text, lang), Link: co.Link.URL, Label: co.Link.Label.Get(lang)}
 }
 
 func sevLabel(s *Site, p *Page, c *cases.Case) string {
@@ -460,7 +503,10 @@ func firstSentence(t cases.Text, lang string) string {
 	return s
 }
 
-// Card is a case in a list.
+// Card is a case in a list, with every section of the case as seed 002
+// shows it. Long sections are cut to their first paragraph or first few
+// items; More is set when anything was cut, and the card then links to the
+// whole case ("이 사례 더 보기").
 type Card struct {
 	P            *Page
 	ID           string
@@ -468,7 +514,8 @@ type Card struct {
 	Title        plainTxt
 	Org          string
 	OrgLink      string
-	Year         int
+	Date         string
+	DateISO      string
 	YearLink     string
 	Sev          string
 	Symptoms     Txt
@@ -476,7 +523,15 @@ type Card struct {
 	RootCause    TermLink
 	Components   []TermLink
 	Contributing []TermLink
+	Detection    Txt
+	Remediation  []Txt
+	ActionItems  []Txt
+	Lessons      *Txt
+	More         bool
 }
+
+// cardItems is how many remediation steps and action items a card shows.
+const cardItems = 3
 
 // cardHTML returns a case's card in lang, rendered once and kept: a case
 // appears on many list and topic pages, and with marked links its card is the
@@ -527,26 +582,63 @@ func (s *Site) cardsHTML(lang string, cs []*cases.Case) ([]template.HTML, error)
 }
 
 func (s *Site) card(p *Page, c *cases.Case) Card {
-	sym, written := c.SymptomsText.In(p.Lang)
-	if i := strings.Index(sym, "\n\n"); i >= 0 {
-		sym = sym[:i]
+	lang := p.Lang
+	cut := false
+	first := func(t cases.Text) Txt {
+		short, more := firstParagraph(t, lang)
+		cut = cut || more
+		return s.text(short, lang)
 	}
-	var symT cases.Text
-	if written == "ko" {
-		symT.Ko = sym
-	} else {
-		symT.En = sym
+	items := func(ts []cases.Text) []Txt {
+		var out []Txt
+		for i, t := range ts {
+			if i == cardItems {
+				cut = true
+				break
+			}
+			out = append(out, s.text(t, lang))
+		}
+		return out
 	}
-	return Card{
-		P: p, ID: c.ID, Href: p.Link(casePath(p.Lang, c.ID)), Title: plainText(c.Title, p.Lang),
-		Org: c.Org, OrgLink: p.Link(topicPath(p.Lang, "orgs", c.OrgSlug, 1)),
-		Year: c.Date.Year, YearLink: p.Link(topicPath(p.Lang, "years", strconv.Itoa(c.Date.Year), 1)),
-		Sev:      sevLabel(s, p, c),
-		Symptoms: s.text(symT, p.Lang), Trigger: s.text(c.Trigger, p.Lang),
+	cd := Card{
+		P: p, ID: c.ID, Href: p.Link(casePath(lang, c.ID)), Title: plainText(c.Title, lang),
+		Org: c.Org, OrgLink: p.Link(topicPath(lang, "orgs", c.OrgSlug, 1)),
+		Date: l10n.Date(lang, c.Date.Year, c.Date.Month, c.Date.Day), DateISO: c.Date.String(),
+		YearLink:     p.Link(topicPath(lang, "years", strconv.Itoa(c.Date.Year), 1)),
+		Sev:          sevLabel(s, p, c),
+		Symptoms:     first(c.SymptomsText),
+		Trigger:      first(c.Trigger),
 		RootCause:    s.term(p, "root_cause", c.RootCause),
 		Components:   s.terms(p, "components", c.Components),
 		Contributing: s.terms(p, "contributing", c.Contributing),
+		Detection:    first(c.Detection),
+		Remediation:  items(c.Remediation),
+		ActionItems:  items(c.ActionItems),
 	}
+	if c.Lessons != nil {
+		l := first(*c.Lessons)
+		cd.Lessons = &l
+	}
+	cd.More = cut
+	return cd
+}
+
+// firstParagraph returns the first paragraph of t in lang (or in the other
+// language when lang's is missing, as Text.In does), and whether more
+// followed it.
+func firstParagraph(t cases.Text, lang string) (cases.Text, bool) {
+	src, written := t.In(lang)
+	i := strings.Index(src, "\n\n")
+	if i < 0 {
+		return t, false
+	}
+	var short cases.Text
+	if written == "ko" {
+		short.Ko = src[:i]
+	} else {
+		short.En = src[:i]
+	}
+	return short, true
 }
 
 // Pager links the pages of a list.
@@ -602,6 +694,7 @@ type ListView struct {
 	Stats     *StatsView
 	FacetLink string
 	Filters   bool // show the facet filter form (all-cases list)
+	Callout   CalloutView
 }
 
 func (s *Site) listView(j Job) (*ListView, error) {
@@ -636,7 +729,7 @@ func (s *Site) listView(j Job) (*ListView, error) {
 			_, body, _ := markup.Prose(src)
 			v.Intro, v.IntroLang, v.IntroMiss = template.HTML(body), written, written != lang
 		}
-		v.Stats = t.statsView(langIndex(lang), func() *StatsView { return s.statsView(p, t.Stats(), j.Facet) })
+		v.Stats = t.statsView(langIndex(lang), func() *StatsView { return s.statsView(p, t.Stats(), j.Facet, t.ID) })
 		path = func(n int) string { return topicPath(lang, j.Facet, t.ID, n) }
 	}
 	v.Page = p
@@ -656,12 +749,14 @@ func (s *Site) listView(j Job) (*ListView, error) {
 	}
 	v.Cards = cards
 	v.Pager = pager(p, j.Page, s.pages(len(all)), path)
+	v.Callout = s.callout(lang)
 	return v, nil
 }
 
-// StatsView is the statistics block of a list, ready to draw.
+// StatsView is the statistics block of a list, ready to draw, and the
+// sentence that closes the list.
 type StatsView struct {
-	Summary       string
+	Closing       string
 	Groups        []BarGroup
 	Years         BarGroup
 	MedianDetect  string
@@ -688,7 +783,29 @@ type Bar struct {
 	Y     int
 }
 
-func (s *Site) statsView(p *Page, st *Stats, facet string) *StatsView {
+// closing is the sentence under a topic's cases, as seed 002 ends its list:
+// the components that at least two of the cases name, most common first,
+// leaving out the topic's own term. It is empty when no component is that
+// common.
+func closing(s *Site, p *Page, st *Stats, facet, term string) string {
+	var names []string
+	for _, tc := range st.Components {
+		if tc.Count < 2 || (facet == "components" && tc.ID == term) {
+			continue
+		}
+		names = append(names, s.term(p, "components", tc.ID).Label)
+	}
+	key := "list.closing"
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		key = "list.closing_one"
+	}
+	return fmt.Sprintf(p.T(key), l10n.Count(p.Lang, st.Total), l10n.List(p.Lang, names))
+}
+
+func (s *Site) statsView(p *Page, st *Stats, facet, term string) *StatsView {
 	if st == nil || st.Total == 0 {
 		return nil
 	}
@@ -732,17 +849,7 @@ func (s *Site) statsView(p *Page, st *Stats, facet string) *StatsView {
 	if facet != "years" {
 		v.Years = mk(p.T("stats.years"), "", st.Years)
 	}
-	if len(st.Components) > 0 {
-		var names []string
-		for _, tc := range st.Components {
-			names = append(names, s.term(p, "components", tc.ID).Label)
-		}
-		if lang == "ko" {
-			v.Summary = fmt.Sprintf("이 %s에서 가장 많이 나오는 구성 요소: %s.", l10n.Count(lang, st.Total), strings.Join(names, ", "))
-		} else {
-			v.Summary = fmt.Sprintf("The most common components in these %s: %s.", l10n.Cases(lang, st.Total), l10n.List(lang, names))
-		}
-	}
+	v.Closing = closing(s, p, st, facet, term)
 	if st.MedianDetect != nil {
 		v.MedianDetect = l10n.Duration(lang, *st.MedianDetect)
 	}

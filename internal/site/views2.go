@@ -3,6 +3,7 @@ package site
 import (
 	"fmt"
 	"html/template"
+	"strings"
 
 	"incidentlib/internal/cases"
 	"incidentlib/internal/l10n"
@@ -53,16 +54,24 @@ type HomeView struct {
 	*Page
 	Intro   string
 	Counts  []HomeCount
-	Newest  []template.HTML
+	Newest  []CaseLink
 	Largest []HomeFacet
 	AllLink string
 }
 
-// HomeCount is one figure on the home page.
+// HomeCount is one figure on the home page, with the words around it as
+// each language counts things: "14 cases", "사례 14건", "조직 14곳".
 type HomeCount struct {
-	Value string
-	Label string
-	Href  string
+	Before string
+	Value  string
+	After  string
+	Href   string
+}
+
+// homeCount splits the string home.count_<what> around its number.
+func homeCount(p *Page, what string, n int, href string) HomeCount {
+	before, after, _ := strings.Cut(p.T("home.count_"+what), "%s")
+	return HomeCount{Before: before, Value: l10n.Number(n), After: after, Href: href}
 }
 
 // HomeFacet is a facet's largest topics.
@@ -80,15 +89,13 @@ func (s *Site) homeView(j Job) (*HomeView, error) {
 	p := s.page(j, s.lib.Site.Title.Get(lang))
 	p.Section = "home"
 	v := &HomeView{Page: p, Intro: s.lib.Site.Description.Get(lang), AllLink: p.Link(casesPath(lang, 1))}
-	v.Counts = []HomeCount{{l10n.Number(len(s.lib.Cases)), p.T("home.count_cases"), p.Link(casesPath(lang, 1))}}
+	v.Counts = []HomeCount{homeCount(p, "cases", len(s.lib.Cases), p.Link(casesPath(lang, 1)))}
 	for _, f := range []string{"orgs", "components", "root-causes"} {
-		v.Counts = append(v.Counts, HomeCount{l10n.Number(len(s.facets[f].Topics)), p.T("home.count_" + f), p.Link(facetPath(lang, f))})
+		v.Counts = append(v.Counts, homeCount(p, f, len(s.facets[f].Topics), p.Link(facetPath(lang, f))))
 	}
-	newest, err := s.cardsHTML(lang, s.lib.Cases[:min(homeNewest, len(s.lib.Cases))])
-	if err != nil {
-		return nil, err
+	for _, c := range s.lib.Cases[:min(homeNewest, len(s.lib.Cases))] {
+		v.Newest = append(v.Newest, s.caseLink(p, c, ""))
 	}
-	v.Newest = newest
 	for _, f := range []string{"components", "symptoms", "root-causes", "contributing", "domains", "orgs"} {
 		hf := HomeFacet{Title: p.T("facet." + f), Href: p.Link(facetPath(lang, f))}
 		for _, t := range s.facets[f].Largest(5) {
