@@ -71,7 +71,7 @@ func main() {
 		fail("the server named no address")
 	}
 	go io.Copy(io.Discard, stderr)
-	ready := time.Since(t0)
+	ready, readyCPU := time.Since(t0), cpuTime(cmd.Process.Pid)
 	loadedRSS, loadedPeak := memory(cmd.Process.Pid)
 
 	ctx := context.Background()
@@ -127,7 +127,7 @@ func main() {
 	rss, peak := memory(cmd.Process.Pid)
 
 	fmt.Printf("incidentlib mcp load test: %d cases, %d clients at once, %d calls each over Streamable HTTP\n", *n, *clients, *calls)
-	fmt.Printf("server ready in %v; resident %s (peak %s) after loading\n", ready.Round(time.Millisecond), mb(loadedRSS), mb(loadedPeak))
+	fmt.Printf("server ready in %v (%v of CPU); resident %s (peak %s) after loading\n", ready.Round(time.Millisecond), readyCPU.Round(time.Millisecond), mb(loadedRSS), mb(loadedPeak))
 	fmt.Printf("%d calls in %v: %.0f calls/s, %d errors\n", len(lat), took.Round(time.Millisecond), float64(len(lat))/took.Seconds(), len(errs))
 	fmt.Printf("CPU: the server %v (%v a call), the clients %v, on %d CPUs; load average before and after: %s, %s\n",
 		cpu.Round(time.Millisecond), (cpu / time.Duration(max(1, len(lat)))).Round(time.Millisecond/10), self.Round(time.Millisecond), runtime.NumCPU(), load0, loadAvg())
