@@ -142,10 +142,32 @@ test("empty state: the summary counts every case and is all the page loads", asy
   const sum = await engine.summary({ components: ["ingress"] });
   assert.deepEqual(loaded, ["facets"]);
   const all = await engine.search("", { all: true, facets: true, limit: 0 });
+  const pairs = (list) => list.map((t) => t.id + "=" + t.count).sort();
   for (const f of Object.keys(all.facets)) {
-    assert.deepEqual(sum[f].map((t) => [t.id, t.count]), all.facets[f].map((t) => [t.id, t.count]), f);
+    assert.deepEqual(pairs(sum[f]), pairs(all.facets[f]), f);
+    assert.equal(sum[f].total, all.facets[f].length, f);
   }
+  assert.deepEqual(sum.years.map((t) => t.id), ["2024", "2023", "2021", "2019", "2018"], "years newest first");
   assert.ok(sum.components.find((t) => t.id === "ingress").selected);
+});
+
+test("empty state: the summary holds the first terms of a facet; showing all loads the facet", async () => {
+  const loaded = [];
+  // A summary cut as the build cuts it at eight terms, over a facet of ten.
+  const terms = Array.from({ length: 10 }, (_, i) => ({ id: "t" + i, l: ["T" + i, "T" + i], n: 10 - i }));
+  const files = {
+    facets: [{ facet: "components", all: 10, terms: terms.slice(0, 8) }],
+    manifest: { v: 2, docs: 10, buckets: 0, group: 64, groups: [], facets: ["components"] },
+    "f/components": { facet: "components", terms: terms.map((t) => ({ ...t, d: [0] })) },
+  };
+  const engine = new S.Engine((name) => { loaded.push(name); return Promise.resolve(JSON.parse(JSON.stringify(files[name]))); });
+  const idle = await engine.summary({});
+  assert.equal(idle.components.length, 8);
+  assert.equal(idle.components.total, 10);
+  assert.deepEqual(loaded, ["facets"]);
+  const whole = await engine.summary({}, { components: true });
+  assert.equal(whole.components.length, 10);
+  assert.deepEqual(loaded, ["facets", "manifest", "f/components"]);
 });
 
 test("empty state: every case counts, no record is loaded", async () => {

@@ -368,7 +368,7 @@ func contains(list []string, s string) bool {
 func DidYouMean(s string, candidates []string) string {
 	best, bestD := "", 1<<30
 	for _, c := range candidates {
-		if d := distance(s, c); d < bestD || (d == bestD && c < best) {
+		if d := EditDistance(s, c); d < bestD || (d == bestD && c < best) {
 			best, bestD = c, d
 		}
 	}
@@ -382,8 +382,9 @@ func DidYouMean(s string, candidates []string) string {
 	return " (did you mean " + strconv.Quote(best) + "?)"
 }
 
-// distance is the Levenshtein distance between a and b, in runes.
-func distance(a, b string) int {
+// EditDistance is the Levenshtein distance between a and b, in runes. The
+// search's "did you mean" uses it too.
+func EditDistance(a, b string) int {
 	ra, rb := []rune(a), []rune(b)
 	prev := make([]int, len(rb)+1)
 	cur := make([]int, len(rb)+1)

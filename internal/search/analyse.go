@@ -30,7 +30,7 @@ type analysed struct {
 	avg      float64
 }
 
-// posting is one document of a term with its BM25 weight ×100, as the index
+// posting is one document of a term with its BM25 weight ×10, as the index
 // stores it.
 type posting struct {
 	doc   int32
@@ -161,7 +161,7 @@ func (ix *analysed) walkTerms(cfg config, release bool, f func(bucket int, term 
 			// multiply-adds, whose rounding differs between machines.
 			denom := tf + float64(bm25K1*float64(1-bm25B+float64(bm25B*ix.lengths[doc]/ix.avg)))
 			s := float64(idf*tf*(bm25K1+1)) / denom
-			q := int32(math.Round(s * 100))
+			q := int32(math.Round(s * scoreScale))
 			if q < 1 {
 				q = 1
 			}
@@ -196,3 +196,7 @@ func (ix *analysed) walkTerms(cfg config, release bool, f func(bucket int, term 
 	}
 	return boundaries, nil
 }
+
+// scoreScale is what a BM25 weight is multiplied by before it is rounded
+// into a posting.
+const scoreScale = 10

@@ -2,6 +2,8 @@ package search
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -14,6 +16,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"incidentlib/internal/webtest"
 )
 
 // demoPage follows the DOM contract at the top of static/js/search.js: a
@@ -46,16 +50,8 @@ func TestBrowser(t *testing.T) {
 	if chrome == "" {
 		t.Skip("no Chromium found")
 	}
-	dir := t.TempDir()
 	docs, labels := readFixture(t)
-	for p, data := range buildMap(t, docs, labels, goldenConfig) {
-		writeFile(t, filepath.Join(dir, p), data)
-	}
-	js, err := os.ReadFile(filepath.Join("..", "..", "static", "js", "search.js"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	writeFile(t, filepath.Join(dir, "js", "search.js"), js)
+	dir := indexDir(t, docs, labels, goldenConfig)
 	for _, lang := range []string{"en", "ko"} {
 		writeFile(t, filepath.Join(dir, lang, "search", "index.html"), []byte(strings.ReplaceAll(demoPage, "LANG", lang)))
 	}
@@ -154,6 +150,41 @@ func TestBrowser(t *testing.T) {
 				t.Errorf("Escape focused %q, want the input", a)
 			}
 
+			// One letter is a prompt, not "no case matches"; a long query is
+			// cut with a note; moving into the results is announced.
+			do("one letter", chromedp.Navigate(base.url+"en/search/index.html"), chromedp.WaitVisible(css(`#q`)),
+				chromedp.SendKeys(css(`#q`), "k"),
+				chromedp.Poll[chromedp.Void](`document.querySelector("[data-search-status]").textContent.startsWith("Keep typing")`))
+			long := "kubernetes traefik ingress pod node pool drain google cloud proxy requests reset connections certificate expired gateway stopped honeycomb database writes queries cache"
+			do("long query", chromedp.Navigate(base.url+"en/search/index.html?q="+url.QueryEscape(long)),
+				chromedp.WaitVisible(css(`.search-truncated`)))
+			do("announce", chromedp.Navigate(base.url+"en/search/index.html?q=kubernetes"), chromedp.WaitVisible(css(`[data-search-results] li`)),
+				chromedp.Focus(css(`#q`)), chromedp.KeyEvent(kb.ArrowDown),
+				chromedp.Poll[chromedp.Void](`document.querySelector("#q ~ span[aria-live]").textContent.startsWith("In the results")`))
+			if d := str(`document.querySelector("#q").getAttribute("aria-describedby")`); str(`document.getElementById(`+strconvQuote(d)+`)?.textContent ?? ""`) == "" {
+				t.Errorf("the search box describes no key hint (aria-describedby %q)", d)
+			}
+			if !offline {
+				// Each search is a history entry: Back returns to the query
+				// before.
+				do("history", chromedp.Navigate(base.url+"en/search/index.html?q=kubernetes"), chromedp.WaitVisible(css(`[data-search-results] li`)),
+					chromedp.SetValue(css(`#q`), "honeycomb"), chromedp.SendKeys(css(`#q`), kb.Enter),
+					chromedp.Poll[chromedp.Void](`location.search === "?q=honeycomb" && document.querySelectorAll("[data-search-results] li").length === 1`),
+					chromedp.NavigateBack(),
+					chromedp.Poll[chromedp.Void](`location.search === "?q=kubernetes" && document.querySelector("#q").value === "kubernetes" && document.querySelectorAll("[data-search-results] li").length > 1`))
+			}
+
+			// On a phone the results come first and the filters fold away.
+			do("phone", chromedp.EmulateViewport(375, 800), chromedp.Navigate(base.url+"en/search/index.html?q=kubernetes"),
+				chromedp.WaitVisible(css(`[data-search-results] li`)), chromedp.WaitReady(css(`[data-search-facets] details`)))
+			if order := str(`(() => { const r = document.querySelector("[data-search-results]"), f = document.querySelector("[data-search-facets]"); return r.compareDocumentPosition(f) & Node.DOCUMENT_POSITION_FOLLOWING ? "results first" : "filters first"; })()`); order != "results first" {
+				t.Errorf("on a phone: %s", order)
+			}
+			if open := str(`String(document.querySelector("[data-search-facets] details").open)`); open != "false" {
+				t.Errorf("on a phone the filters are open: %s", open)
+			}
+			do("desktop", chromedp.EmulateViewport(1200, 800))
+
 			// The header box lists results as the user types.
 			do("box", chromedp.SendKeys(css(`#box`), "kubernetes"), chromedp.WaitVisible(css(`.search-suggest li`)))
 			box := strs(`Array.from(document.querySelectorAll(".search-suggest li")).map(e => e.textContent)`)
@@ -162,6 +193,27 @@ func TestBrowser(t *testing.T) {
 			}
 		})
 	}
+}
+
+// indexDir returns a new folder holding the index of docs under search/
+// and the browser engine as js/search.js.
+func indexDir(t *testing.T, docs []Doc, labels Labels, cfg config) string {
+	t.Helper()
+	dir := t.TempDir()
+	for p, data := range buildMap(t, docs, labels, cfg) {
+		writeFile(t, filepath.Join(dir, p), data)
+	}
+	js, err := os.ReadFile(filepath.Join("..", "..", "static", "js", "search.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(dir, "js", "search.js"), js)
+	return dir
+}
+
+func strconvQuote(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
 }
 
 func contains(list []string, s string) bool {
@@ -180,5 +232,59 @@ func writeFile(t *testing.T, p string, data []byte) {
 	}
 	if err := os.WriteFile(p, data, 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestBrowserPrecision runs the precision and recall cases through the
+// browser engine in Chromium: one index holds every case's document (case
+// k is IL-k), and each query must find its case or not, as the Go engine
+// does in TestPrecisionAndRecall. It also checks what the page highlights.
+func TestBrowserPrecision(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test skipped in -short mode")
+	}
+	var docs []Doc
+	for k, c := range precisionCases {
+		d := c.doc
+		d.ID, d.Date = fmt.Sprintf("IL-%04d", k+1), "2024-01-01"
+		docs = append(docs, d)
+	}
+	dir := indexDir(t, docs, precisionLabels, defaultConfig)
+	writeFile(t, filepath.Join(dir, "index.html"), []byte(`<!doctype html><html lang="ko"><head><meta charset="utf-8"><title>t</title></head><body><script src="js/search.js"></script></body></html>`))
+	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	defer srv.Close()
+	ctx, stop, err := webtest.StartBrowser(context.Background(), t.TempDir())
+	if err != nil {
+		t.Skip(err)
+	}
+	defer stop()
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/index.html"), chromedp.Poll[chromedp.Void](`!!window.IncidentSearch`)); err != nil {
+		t.Fatal(err)
+	}
+	for k, c := range precisionCases {
+		q, _ := json.Marshal(c.q)
+		ids, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`IncidentSearch.open("search/").search(`+string(q)+`, { limit: 100 }).then(r => r.hits.map(h => h.record.id))`, chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		want := fmt.Sprintf("IL-%04d", k+1)
+		if contains(ids, want) != c.match {
+			t.Errorf("%s: %q found %v in the browser; want %s found: %v. %s", c.name, c.q, ids, want, c.match, c.comment)
+		}
+	}
+	for _, c := range []struct{ text, q, want string }{
+		{"워크로드 로드를 늘렸다", "로드", "로드"},
+		{"인증 서비스와 인증서", "인증서", "인증서"},
+		{"레지스트리 클러스터", "레지스터", ""},
+		{"3월에 30분 동안", "3월", "3월"},
+	} {
+		arg, _ := json.Marshal([]string{c.text, c.q})
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(([text, q]) => IncidentSearch.highlightRanges(text, IncidentSearch.query(q, false)).map(([s, e]) => text.slice(s, e)).join("|"))(`+string(arg)+`)`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != c.want {
+			t.Errorf("%q in %q: the page marks %q, want %q", c.q, c.text, got, c.want)
+		}
 	}
 }

@@ -3,10 +3,14 @@ package search
 import (
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
+
+	"incidentlib/internal/cases"
 )
 
 // This file is the query side of the index in Go: it answers a query over
@@ -32,7 +36,10 @@ type Engine struct {
 	post   [][]posting
 	bucket []int    // term → its bucket in the built index
 	bounds []string // bucket boundaries, as the manifest lists them
-	facets []string
+	// suggest lists, by suggestKey, the terms a suggestion may offer, as
+	// places in terms (the index's s/K files).
+	suggest map[string][]int
+	facets  []string
 	// facetDocs maps facet → term id → index numbers of its documents, in
 	// the order the built facet files list the terms.
 	facetDocs map[string][]facetTermDocs
@@ -76,6 +83,7 @@ func newEngine(docs []Doc, labels Labels, cfg config) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
+	e.suggest = suggestLists(e.terms, func(i int) int { return len(e.post[i]) })
 	e.facets = facetList(ix.docs)
 	for _, f := range e.facets {
 		fd := facetFile(f, ix.docs, labels[f])
@@ -152,7 +160,7 @@ func (e *Engine) Search(text string, f Filter) Result {
 		if filtered && unfiltered > 0 {
 			res.DropFilters = unfiltered
 		} else {
-			res.DidYouMean = e.suggest(text, groups, raws, scores)
+			res.DidYouMean = e.didYouMean(text, groups, raws, scores)
 		}
 	}
 	return res
@@ -377,26 +385,25 @@ func (e *Engine) applyFilters(hits []scored, f Filter) ([]scored, map[string]map
 	return kept, counts
 }
 
-// suggest mirrors suggest in search.js: the first word that matched nothing
-// is replaced by the closest term of its bucket.
-func (e *Engine) suggest(text string, groups []Group, raws []string, scores []map[int32]float64) string {
+// didYouMean mirrors suggest in search.js: the first word that matched
+// nothing is replaced by the closest word of the whole index that starts
+// with the same character (edit distance 1, or 2 for words of more than
+// five characters; the most frequent, then the first in order, wins).
+func (e *Engine) didYouMean(text string, groups []Group, raws []string, scores []map[int32]float64) string {
 	for k, g := range groups {
 		if len(scores[k]) > 0 || len(g.Any) == 0 {
 			continue
 		}
-		t := g.Any[0]
+		t := []rune(g.Any[0])
 		limit := 1
-		if utf8.RuneCountInString(t) > 5 {
+		if len(t) > 5 {
 			limit = 2
 		}
-		b := e.bucketOf(t)
 		best, bestD, bestN := "", limit+1, 0
-		if b >= 0 {
-			for i := sort.Search(len(e.bucket), func(i int) bool { return e.bucket[i] >= b }); i < len(e.terms) && e.bucket[i] == b; i++ {
-				d := editDistance([]rune(t), []rune(e.terms[i]), limit)
-				if d <= limit && (d < bestD || d == bestD && len(e.post[i]) > bestN) {
-					best, bestD, bestN = e.terms[i], d, len(e.post[i])
-				}
+		for _, i := range e.suggest[suggestKey(g.Any[0])] {
+			d := editDistance(t, []rune(e.terms[i]), limit)
+			if d <= limit && (d < bestD || d == bestD && len(e.post[i]) > bestN) {
+				best, bestD, bestN = e.terms[i], d, len(e.post[i])
 			}
 		}
 		if best == "" {
@@ -413,27 +420,71 @@ func (e *Engine) suggest(text string, groups []Group, raws []string, scores []ma
 	return ""
 }
 
+// suggestCap bounds the words of one s/C file: the most frequent are kept.
+const suggestCap = 2000
+
+// suggestKeys are the keys of suggestKey, each an s/K file of the index.
+var suggestKeys = func() []string {
+	var out []string
+	for c := 'a'; c <= 'z'; c++ {
+		out = append(out, string(c))
+	}
+	for i := range 19 {
+		out = append(out, "h"+strconv.Itoa(i))
+	}
+	return append(out, "_")
+}()
+
+// suggestKey says which list of suggestions a word is in: its first letter
+// when that is a to z, "h" and the initial consonant's number (0-18) when it
+// is a Hangul syllable, "_" otherwise. A typo seldom changes the first
+// letter, or the first consonant of a Korean word.
+func suggestKey(t string) string {
+	r, _ := utf8.DecodeRuneInString(t)
+	switch {
+	case 'a' <= r && r <= 'z':
+		return string(r)
+	case r >= 0xac00 && r <= 0xd7a3:
+		return "h" + strconv.Itoa(int(r-0xac00)/588)
+	}
+	return "_"
+}
+
+// suggestLists returns, by suggestKey, the places in terms (sorted) of the
+// words a suggestion may offer: terms of two or more letters, no digits or
+// compounds; at most suggestCap per key, the most frequent (df), in the
+// order of terms.
+func suggestLists(terms []string, df func(int) int) map[string][]int {
+	out := map[string][]int{}
+	for i, t := range terms {
+		n, ok := 0, true
+		for _, r := range t {
+			n++
+			ok = ok && unicode.IsLetter(r)
+		}
+		if ok && n >= 2 {
+			k := suggestKey(t)
+			out[k] = append(out[k], i)
+		}
+	}
+	for r, list := range out {
+		if len(list) <= suggestCap {
+			continue
+		}
+		keep := slices.Clone(list)
+		slices.SortStableFunc(keep, func(a, b int) int { return df(b) - df(a) })
+		keep = keep[:suggestCap]
+		slices.Sort(keep)
+		out[r] = keep
+	}
+	return out
+}
+
 // editDistance is the Levenshtein distance of a and b, or limit+1 when their
-// lengths alone differ by more than limit.
+// lengths alone differ by more than limit (editDistance in search.js).
 func editDistance(a, b []rune, limit int) int {
 	if d := len(a) - len(b); d > limit || -d > limit {
 		return limit + 1
 	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for k := 1; k <= len(b); k++ {
-			c := 1
-			if a[i-1] == b[k-1] {
-				c = 0
-			}
-			cur[k] = min(prev[k]+1, cur[k-1]+1, prev[k-1]+c)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
+	return cases.EditDistance(string(a), string(b))
 }

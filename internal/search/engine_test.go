@@ -97,50 +97,17 @@ func TestEngineVectors(t *testing.T) {
 func TestEngineQueries(t *testing.T) {
 	docs, labels := readFixture(t)
 	e := NewEngine(docs, labels)
-	var qf struct {
-		Queries []struct {
-			Name, Q, First   string
-			Include, Exclude []string
-			Order            []string
-			Partial          bool
-			Filters          map[string][]string
-		}
-	}
-	data, err := os.ReadFile(filepath.Join("testdata", "queries.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(data, &qf); err != nil {
-		t.Fatal(err)
-	}
-	for _, q := range qf.Queries {
-		r := e.Search(q.Q, q.Filters)
-		var ids []string
-		got := map[string]bool{}
+	readQuerySuite(t).check(t, func(q string, filters map[string][]string) ([]string, bool) {
+		r := e.Search(q, filters)
+		ids := []string{}
 		for _, h := range r.Hits {
 			ids = append(ids, docs[h.Doc].ID)
-			got[docs[h.Doc].ID] = true
 		}
-		for _, id := range q.Include {
-			if !got[id] {
-				t.Errorf("%s: %q did not find %s (found %v)", q.Name, q.Q, id, ids)
-			}
+		if r.Total != len(r.Hits) {
+			t.Errorf("%q: total %d of %d hits", q, r.Total, len(r.Hits))
 		}
-		for _, id := range q.Exclude {
-			if got[id] {
-				t.Errorf("%s: %q found %s (found %v)", q.Name, q.Q, id, ids)
-			}
-		}
-		if q.First != "" && (len(ids) == 0 || ids[0] != q.First) {
-			t.Errorf("%s: %q ranked %v, want %s first", q.Name, q.Q, ids, q.First)
-		}
-		if q.Order != nil && !reflect.DeepEqual(ids, q.Order) {
-			t.Errorf("%s: %q gave %v, want %v", q.Name, q.Q, ids, q.Order)
-		}
-		if r.Partial != q.Partial || r.Total != len(r.Hits) {
-			t.Errorf("%s: %q partial %v total %d of %d hits, want partial %v", q.Name, q.Q, r.Partial, r.Total, len(r.Hits), q.Partial)
-		}
-	}
+		return ids, r.Partial
+	})
 }
 
 func TestNewEngineKeepsCallerOrder(t *testing.T) {
@@ -155,43 +122,47 @@ func TestNewEngineKeepsCallerOrder(t *testing.T) {
 	}
 }
 
-// TestPrecisionAndRecall states the matching rules of issue 13 on the
-// smallest documents: what must not match, and what must.
+// precisionLabels and precisionCases state the matching rules of issue 13
+// on the smallest documents: what must not match, and what must. The Go
+// engine runs them here, the browser engine in TestBrowserPrecision.
+var precisionLabels = Labels{
+	"symptoms":   {"oom": {"Out-of-memory kills", "메모리 부족 종료"}},
+	"components": {"auth": {"Auth service", "인증 서비스"}},
+}
+
+var precisionCases = []struct {
+	name    string
+	doc     Doc
+	q       string
+	match   bool
+	comment string
+}{
+	{"label boundary", Doc{Facets: map[string][]string{"components": {"auth"}}}, "인증서", false, "the label 인증 서비스 must not make 인증서 match"},
+	{"label itself", Doc{Facets: map[string][]string{"components": {"auth"}}}, "인증 서비스", true, ""},
+	{"label without its space", Doc{Facets: map[string][]string{"components": {"auth"}}}, "인증서비스", true, ""},
+	{"certificate", Doc{Body: []string{"만료된 인증서를 교체했다"}}, "인증서", true, ""},
+	{"adjacent syllables", Doc{Body: []string{"레지스트리와 클러스터를 점검했다"}}, "레지스터", false, "레지스터's trigrams are not in the text in a row"},
+	{"adjacent syllables found", Doc{Body: []string{"레지스터 값을 읽었다"}}, "레지스터", true, ""},
+	{"inside a compound", Doc{Body: []string{"로드밸런서가 멈췄다"}}, "밸런서", true, ""},
+	{"compound across a space", Doc{Body: []string{"로드 밸런서가 멈췄다"}}, "로드밸런서", true, ""},
+	{"month is a unit", Doc{Body: []string{"5월 30일에 3건이 났다"}}, "3월", false, "3 and 월 apart are not 3월"},
+	{"month found", Doc{Body: []string{"2024년 3월에 났다"}}, "3월", true, ""},
+	{"minutes found by the number", Doc{Body: []string{"2분 동안 멈췄다"}}, "2", true, ""},
+	{"full width", Doc{Body: []string{"HAProxy 설정이 틀렸다"}}, "ＨＡＰｒｏｘｙ", true, ""},
+	{"full width in the text", Doc{Body: []string{"ＨＡＰｒｏｘｙ 설정이 틀렸다"}}, "haproxy", true, ""},
+	{"crashloop: hyphen", Doc{Body: []string{"the pods were crash-looping"}}, "crashloop", true, ""},
+	{"crashloop: space", Doc{Body: []string{"a crash loop of the agent"}}, "crashloop", true, ""},
+	{"crashloop: Kubernetes status", Doc{Body: []string{"pods in CrashLoopBackOff"}}, "crashloop", true, ""},
+	{"OOM: label", Doc{Facets: map[string][]string{"symptoms": {"oom"}}}, "OOM", true, ""},
+	{"OOM: text", Doc{Body: []string{"the kernel OOMKilled the process"}}, "oom", true, ""},
+	{"OOM is not any memory", Doc{Body: []string{"memory grew slowly"}}, "oom", false, ""},
+}
+
 func TestPrecisionAndRecall(t *testing.T) {
-	labels := Labels{
-		"symptoms":   {"oom": {"Out-of-memory kills", "메모리 부족 종료"}},
-		"components": {"auth": {"Auth service", "인증 서비스"}},
-	}
-	for _, c := range []struct {
-		name    string
-		doc     Doc
-		q       string
-		match   bool
-		comment string
-	}{
-		{"label boundary", Doc{Facets: map[string][]string{"components": {"auth"}}}, "인증서", false, "the label 인증 서비스 must not make 인증서 match"},
-		{"label itself", Doc{Facets: map[string][]string{"components": {"auth"}}}, "인증 서비스", true, ""},
-		{"label without its space", Doc{Facets: map[string][]string{"components": {"auth"}}}, "인증서비스", true, ""},
-		{"certificate", Doc{Body: []string{"만료된 인증서를 교체했다"}}, "인증서", true, ""},
-		{"adjacent syllables", Doc{Body: []string{"레지스트리와 클러스터를 점검했다"}}, "레지스터", false, "레지스터's trigrams are not in the text in a row"},
-		{"adjacent syllables found", Doc{Body: []string{"레지스터 값을 읽었다"}}, "레지스터", true, ""},
-		{"inside a compound", Doc{Body: []string{"로드밸런서가 멈췄다"}}, "밸런서", true, ""},
-		{"compound across a space", Doc{Body: []string{"로드 밸런서가 멈췄다"}}, "로드밸런서", true, ""},
-		{"month is a unit", Doc{Body: []string{"30일에 3건이 났다"}}, "3월", false, "3 and 월 apart are not 3월"},
-		{"month found", Doc{Body: []string{"2024년 3월에 났다"}}, "3월", true, ""},
-		{"minutes found by the number", Doc{Body: []string{"2분 동안 멈췄다"}}, "2", true, ""},
-		{"full width", Doc{Body: []string{"HAProxy 설정이 틀렸다"}}, "ＨＡＰｒｏｘｙ", true, ""},
-		{"full width in the text", Doc{Body: []string{"ＨＡＰｒｏｘｙ 설정이 틀렸다"}}, "haproxy", true, ""},
-		{"crashloop: hyphen", Doc{Body: []string{"the pods were crash-looping"}}, "crashloop", true, ""},
-		{"crashloop: space", Doc{Body: []string{"a crash loop of the agent"}}, "crashloop", true, ""},
-		{"crashloop: Kubernetes status", Doc{Body: []string{"pods in CrashLoopBackOff"}}, "crashloop", true, ""},
-		{"OOM: label", Doc{Facets: map[string][]string{"symptoms": {"oom"}}}, "OOM", true, ""},
-		{"OOM: text", Doc{Body: []string{"the kernel OOMKilled the process"}}, "oom", true, ""},
-		{"OOM is not any memory", Doc{Body: []string{"memory grew slowly"}}, "oom", false, ""},
-	} {
+	for _, c := range precisionCases {
 		c.doc.ID, c.doc.Date = "IL-0001", "2024-01-01"
 		other := Doc{ID: "IL-0002", Date: "2024-01-02", Body: []string{"unrelated words", "관계없는 글"}}
-		r := NewEngine([]Doc{c.doc, other}, labels).Search(c.q, nil)
+		r := NewEngine([]Doc{c.doc, other}, precisionLabels).Search(c.q, nil)
 		got := r.Total == 1 && r.Hits[0].Doc == 0 && !r.Partial
 		if got != c.match {
 			t.Errorf("%s: %q found %+v (partial %v), want match %v. %s", c.name, c.q, r.Hits, r.Partial, c.match, c.comment)

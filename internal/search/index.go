@@ -20,7 +20,14 @@
 //     bucketBytes, so one term costs one small file and a prefix costs the
 //     contiguous buckets its range covers. Postings are flat pairs
 //     [docDelta, score, …]; documents are numbered by date, newest first, and
-//     the score is a BM25 weight ×100 computed at build time.
+//     the score is a BM25 weight ×10 computed at build time: a tenth is
+//     finer than ranking needs, and every further digit would cost some 40%
+//     more bytes of postings.
+//   - s/K: the words of the index that start with a Latin letter K, with a
+//     Hangul syllable of initial consonant K (h0 … h18), or with anything
+//     else (K = _), with their document counts, for "did you mean" when a
+//     query finds nothing (see suggestLists). Every one of them is written,
+//     empty or not, so that no query asks for a file that is not there.
 //   - r/LANG/N: the display record of document N for pages in LANG: a
 //     result costs its own record only.
 //   - facets: every facet term with its labels and document count, which the
@@ -141,6 +148,22 @@ func build(in []Doc, labels Labels, write func(string, []byte) error, cfg config
 		return err
 	}
 
+	// Suggestions: the words of the whole index, by first character.
+	sorted := make([]string, len(ix.order))
+	for k, id := range ix.order {
+		sorted[k] = ix.terms[id]
+	}
+	lists := suggestLists(sorted, func(k int) int { return int(ix.counts[ix.order[k]]) })
+	for _, key := range suggestKeys {
+		entries := make([][2]any, len(lists[key]))
+		for k, i := range lists[key] {
+			entries[k] = [2]any{sorted[i], ix.counts[ix.order[i]]}
+		}
+		if err := out.value("s/"+key, entries); err != nil {
+			return err
+		}
+	}
+
 	// Display records, one file per case and page language, so that a
 	// result costs its own record and nothing else.
 	for i := range docs {
@@ -158,10 +181,15 @@ func build(in []Doc, labels Labels, write func(string, []byte) error, cfg config
 	summary := make([]facetSummary, 0, len(facetNames))
 	for _, f := range facetNames {
 		fd := facetFile(f, docs, labels[f])
-		sum := facetSummary{Facet: f, Terms: make([]facetSummaryTerm, len(fd.Terms))}
-		for k, t := range fd.Terms {
-			sum.Terms[k] = facetSummaryTerm{ID: t.ID, Label: t.Label, Count: t.Count}
+		sum := facetSummary{Facet: f, All: len(fd.Terms)}
+		for _, t := range fd.Terms {
+			sum.Terms = append(sum.Terms, facetSummaryTerm{ID: t.ID, Label: t.Label, Count: t.Count})
 		}
+		if f == "years" {
+			// The page lists years newest first.
+			slices.SortFunc(sum.Terms, func(a, b facetSummaryTerm) int { return strings.Compare(b.ID, a.ID) })
+		}
+		sum.Terms = sum.Terms[:min(len(sum.Terms), summaryTerms)]
 		summary = append(summary, sum)
 		if err := out.value("f/"+f, fd); err != nil {
 			return err
@@ -233,10 +261,18 @@ type manifest struct {
 	Facets  []string `json:"facets"`
 }
 
+// facetSummary is a facet as the idle search page shows it: the first
+// summaryTerms of its terms in the page's order, and how many it has in all
+// (the page loads the facet's file for the others when asked to show all).
 type facetSummary struct {
 	Facet string             `json:"facet"`
+	All   int                `json:"all"`
 	Terms []facetSummaryTerm `json:"terms"`
 }
+
+// summaryTerms is FACET_SHOWN in search.js: how many terms of a facet the
+// page shows before "Show all".
+const summaryTerms = 8
 
 type facetSummaryTerm struct {
 	ID    string    `json:"id"`

@@ -162,18 +162,19 @@ func TestScriptTwins(t *testing.T) {
 	}
 }
 
-func TestQueries(t *testing.T) {
-	docs, labels := readFixture(t)
-	idx := loadIndex(t, buildMap(t, docs, labels, goldenConfig))
-	var qf struct {
-		Queries []struct {
-			Name, Q, First   string
-			Include, Exclude []string
-			Order            []string
-			Partial          bool
-			Filters          map[string][]string
-		}
-	}
+// querySuite is testdata/queries.json, the relevance suite that the Go
+// reference reader, the Go engine and the browser engine all run.
+type querySuite []struct {
+	Name, Q, First   string
+	Include, Exclude []string
+	Order            []string
+	Partial          bool
+	Filters          map[string][]string
+}
+
+func readQuerySuite(t *testing.T) querySuite {
+	t.Helper()
+	var qf struct{ Queries querySuite }
 	data, err := os.ReadFile(filepath.Join("testdata", "queries.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -181,8 +182,15 @@ func TestQueries(t *testing.T) {
 	if err := json.Unmarshal(data, &qf); err != nil {
 		t.Fatal(err)
 	}
-	for _, q := range qf.Queries {
-		ids, partial := idx.search(q.Q, q.Filters)
+	return qf.Queries
+}
+
+// check runs every query of the suite through search and reports what
+// it got wrong.
+func (qs querySuite) check(t *testing.T, search func(q string, filters map[string][]string) (ids []string, partial bool)) {
+	t.Helper()
+	for _, q := range qs {
+		ids, partial := search(q.Q, q.Filters)
 		got := map[string]bool{}
 		for _, id := range ids {
 			got[id] = true
@@ -207,6 +215,12 @@ func TestQueries(t *testing.T) {
 			t.Errorf("%s: %q partial = %v, want %v", q.Name, q.Q, partial, q.Partial)
 		}
 	}
+}
+
+func TestQueries(t *testing.T) {
+	docs, labels := readFixture(t)
+	idx := loadIndex(t, buildMap(t, docs, labels, goldenConfig))
+	readQuerySuite(t).check(t, idx.search)
 }
 
 // TestKoreanMatching states the particle and spacing rules on the smallest

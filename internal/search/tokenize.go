@@ -99,19 +99,23 @@ var englishStopKeys = func() map[uint64]bool {
 	return m
 }()
 
-// stopKey packs a word of up to eight ASCII characters into an integer, one
-// byte each, so that the stop list is checked without making a string. Any
-// other word gets 0, which is no stop word's key.
-func stopKey(rs []rune) uint64 {
-	if len(rs) > 8 {
+// stopKey packs a word of up to eight ASCII characters into an integer, so
+// that the stop list is checked without making a string. Any other word
+// gets 0, which is no stop word's key.
+func stopKey(rs []rune) uint64 { return packRunes(rs, 8, 7) }
+
+// packRunes packs up to n runes of fewer than bits bits each into an
+// integer (n×bits must stay under 64), or gives 0 for any other word.
+func packRunes(rs []rune, n int, bits uint) uint64 {
+	if len(rs) > n {
 		return 0
 	}
 	k := uint64(0)
 	for _, r := range rs {
-		if r >= utf8.RuneSelf {
+		if r >= 1<<bits {
 			return 0
 		}
-		k = k<<8 | uint64(r)
+		k = k<<bits | uint64(r)
 	}
 	return k
 }
@@ -352,17 +356,9 @@ var counters = func() map[uint64]bool {
 	return m
 }()
 
-// counterKey packs up to three syllables into an integer, or gives 0.
-func counterKey(rs []rune) uint64 {
-	if len(rs) > 3 {
-		return 0
-	}
-	k := uint64(0)
-	for _, r := range rs {
-		k = k<<21 | uint64(r)
-	}
-	return k
-}
+// counterKey packs a word of up to three characters into an integer, or
+// gives 0.
+func counterKey(rs []rune) uint64 { return packRunes(rs, 3, 21) }
 
 // counter makes tk.w the number of the digit run d with the counter that
 // the Hangul run h after it starts with, and reports whether h is one.

@@ -28,14 +28,7 @@ var vectorsPath = filepath.Join("..", "..", "testdata", "tokenize", "vectors.jso
 // TestVectors runs the vectors that js-test/tokenize.test.js runs against
 // the browser tokenizer, so that the two cannot drift apart.
 func TestVectors(t *testing.T) {
-	data, err := os.ReadFile(vectorsPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var vf vectorFile
-	if err := json.Unmarshal(data, &vf); err != nil {
-		t.Fatal(err)
-	}
+	vf := readVectors(t)
 	if len(vf.Cases) < 20 {
 		t.Fatalf("only %d vectors; the file looks truncated", len(vf.Cases))
 	}
@@ -104,14 +97,7 @@ func TestVectorsUpdate(t *testing.T) {
 	if !*update {
 		t.Skip("only with -update")
 	}
-	data, err := os.ReadFile(vectorsPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var vf vectorFile
-	if err := json.Unmarshal(data, &vf); err != nil {
-		t.Fatal(err)
-	}
+	vf := readVectors(t)
 	for k, c := range vf.Cases {
 		vf.Cases[k].Index = IndexTerms(c.In)
 		if vf.Cases[k].Index == nil {
@@ -126,4 +112,17 @@ func TestVectorsUpdate(t *testing.T) {
 	if err := os.WriteFile(vectorsPath, append(out, '\n'), 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+func readVectors(t *testing.T) vectorFile {
+	t.Helper()
+	data, err := os.ReadFile(vectorsPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var vf vectorFile
+	if err := json.Unmarshal(data, &vf); err != nil {
+		t.Fatal(err)
+	}
+	return vf
 }

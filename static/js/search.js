@@ -554,17 +554,26 @@
 
   // summary resolves to the facet counts over every case, in the shape of
   // a result's facets, from the small file the page reads before anything
-  // is typed.
-  Engine.prototype.summary = function (filters) {
+  // is typed. That file has the first FACET_SHOWN terms of each facet; the
+  // facets named in full ({facet: true}) come whole from their own files.
+  // Each facet's list has the number of its terms in total.
+  Engine.prototype.summary = function (filters, full) {
     filters = filters || {};
+    full = full || {};
+    var self = this;
     return this.get("facets").then(function (list) {
-      var out = {};
-      list.forEach(function (f) {
-        out[f.facet] = f.terms.map(function (t) {
-          return { id: t.id, label: t.l, count: t.n, selected: (filters[f.facet] || []).indexOf(t.id) >= 0 };
+      var names = list.map(function (f) { return f.facet; }).filter(function (f) { return full[f]; });
+      return (names.length ? self.facets(names) : Promise.resolve({})).then(function (whole) {
+        var out = {};
+        list.forEach(function (f) {
+          var terms = whole[f.facet] || f.terms;
+          out[f.facet] = terms.map(function (t) {
+            return { id: t.id, label: t.l, count: t.n, selected: (filters[f.facet] || []).indexOf(t.id) >= 0 };
+          });
+          out[f.facet].total = f.all;
         });
+        return out;
       });
-      return out;
     });
   };
 
@@ -662,21 +671,20 @@
             hits: [], suggestion: null, truncated: groups.truncated
           };
           Object.defineProperty(out, "matched", { value: matched, enumerable: false });
+          var suggestion = null;
           if (out.total === 0 && groups.length > 0) {
-            if (filtered && unfiltered > 0) {
-              out.suggestion = { filters: unfiltered };
-            } else {
-              var q = suggest(text, groups, groupScores, buckets, v);
-              if (q) out.suggestion = { query: q };
-            }
+            if (filtered && unfiltered > 0) out.suggestion = { filters: unfiltered };
+            else suggestion = self.suggest(text, groups, groupScores);
           }
           var page = res.docs.slice(offset, offset + limit);
           return Promise.all([
             self.records(page.map(function (h) { return h.doc; }), lang),
-            opts.facets ? self.counts(out) : null
+            opts.facets ? self.counts(out) : null,
+            suggestion
           ]).then(function (got) {
             out.hits = page.map(function (h, k) { return { doc: h.doc, score: h.score, record: got[0][k] }; });
             out.facets = got[1];
+            if (got[2]) out.suggestion = { query: got[2] };
             return out;
           });
         });
@@ -797,33 +805,43 @@
     return { docs: hits.filter(function (h) { return fails[h.doc] === 0; }), counts: counts };
   }
 
-  // suggest replaces the first word that matched nothing with the closest
-  // term of its bucket (edit distance 1, or 2 for longer words; the most
-  // frequent wins).
-  function suggest(text, groups, groupScores, buckets, v) {
+  // suggestKey says which list of suggestions, s/K, a word is in (see
+  // suggestKey in engine.go).
+  function suggestKey(t) {
+    var c = t.codePointAt(0);
+    if (c >= 0x61 && c <= 0x7a) return t[0];
+    if (c >= 0xac00 && c <= 0xd7a3) return "h" + Math.floor((c - 0xac00) / 588);
+    return "_";
+  }
+
+  // suggest resolves to the query with its first word that matched nothing
+  // replaced by the closest word of the whole index that starts with the
+  // same character (edit distance 1, or 2 for words of more than five
+  // characters; the most frequent, then the first in order, wins), or null.
+  // It reads the index's list of words for that character, s/C.
+  Engine.prototype.suggest = function (text, groups, groupScores) {
     for (var i = 0; i < groups.length; i++) {
       var g = groups[i];
       if (groupScores[i].size > 0 || g.any.length === 0) continue;
       var t = g.any[0];
-      var max = cps(t).length > 5 ? 2 : 1;
-      var b = buckets[bucketOf(v, t)];
-      var best = null, bestD = max + 1, bestN = 0;
-      if (b) {
-        b.forEach(function (flat, cand) {
-          var dist = editDistance(t, cand, max);
-          if (dist <= max && (dist < bestD || (dist === bestD && flat.length / 2 > bestN))) {
-            best = cand; bestD = dist; bestN = flat.length / 2;
+      return this.get("s/" + suggestKey(t)).then(function (words) {
+        var max = cps(t).length > 5 ? 2 : 1;
+        var best = null, bestD = max + 1, bestN = 0;
+        words.forEach(function (w) {
+          var dist = editDistance(t, w[0], max);
+          if (dist <= max && (dist < bestD || (dist === bestD && w[1] > bestN))) {
+            best = w[0]; bestD = dist; bestN = w[1];
           }
         });
-      }
-      if (!best) return null;
-      var lowerText = String(text).normalize("NFC").toLowerCase();
-      var at = lowerText.indexOf(g.raw);
-      if (at < 0) return best;
-      return (lowerText.slice(0, at) + best + lowerText.slice(at + g.raw.length)).trim();
+        if (!best) return null;
+        var lowerText = String(text).normalize("NFC").toLowerCase();
+        var at = lowerText.indexOf(g.raw);
+        if (at < 0) return best;
+        return (lowerText.slice(0, at) + best + lowerText.slice(at + g.raw.length)).trim();
+      });
     }
-    return null;
-  }
+    return Promise.resolve(null);
+  };
 
   // highlightRanges returns [start, end) UTF-16 ranges of text.normalize("NFC")
   // that match the query groups. Only whole matches are marked: a word of
@@ -885,6 +903,12 @@
   // replaces its history entry instead of adding one, so that typing a word
   // is one entry and Back returns to the query before it.
   var TYPING_MS = 1500;
+  // How long the results of a query stay on screen before the facet counts
+  // are fetched: a query typed on within that time never loads them.
+  var COUNTS_DELAY_MS = 400;
+  // How many results a query being typed shows at first; the rest of the
+  // page follows after COUNTS_DELAY_MS.
+  var FIRST_SHOWN = 8;
   // The width under which the results come before the filters, which fold
   // away (as the 40rem breakpoint of site.css).
   var NARROW = "(max-width: 40rem)";
@@ -1128,7 +1152,7 @@
       var mq = root.matchMedia(NARROW);
       if (mq.addEventListener) mq.addEventListener("change", function () { self.layout(); self.renderFacets(self.last); });
     }
-    var later = debounce(function () { self.shown = PAGE_SIZE; self.run(true); });
+    var later = debounce(function () { self.shown = PAGE_SIZE; self.run("typed"); });
     s.input.addEventListener("input", later);
     form.addEventListener("submit", function (ev) {
       ev.preventDefault();
@@ -1174,9 +1198,21 @@
         if (b.hasAttribute("data-facet-more")) {
           var f = b.getAttribute("data-facet-more");
           self.expanded[f] = !self.expanded[f];
-          self.renderFacets(self.last);
-          var again = self.facetsEl.querySelector('[data-facet-more="' + f + '"]');
-          if (again) again.focus();
+          var ready = Promise.resolve(self.last);
+          if (self.last && self.last.summary && self.expanded[f]) {
+            // The idle summary has the first terms only; showing all needs
+            // the facet's own file.
+            var my = self.seq;
+            ready = s.engine.summary(self.filters, self.expanded).then(function (facets) {
+              return my === self.seq ? (self.last = { facets: facets, summary: true }) : null;
+            });
+          }
+          ready.then(function (res) {
+            if (!res) return;
+            self.renderFacets(res);
+            var again = self.facetsEl.querySelector('[data-facet-more="' + f + '"]');
+            if (again) again.focus();
+          });
         } else if (b.hasAttribute("data-facets-clear")) {
           self.filters = {};
           self.run(true);
@@ -1206,7 +1242,10 @@
     else this.status.before(this.facetsEl);
   };
 
-  PageController.prototype.writeURL = function (push) {
+  // writeURL puts the query and filters in the URL as a new history entry,
+  // or, for a query being typed within TYPING_MS of the last one, in place
+  // of that entry.
+  PageController.prototype.writeURL = function (typed) {
     var params = new URLSearchParams();
     var q = this.s.input.value.trim();
     if (q) params.set("q", q);
@@ -1220,17 +1259,20 @@
       // Each search is a history entry, but a word typed letter by letter
       // is one search.
       var now = Date.now();
-      if (push && now - this.lastPush > TYPING_MS) history.pushState(null, "", url);
-      else history.replaceState(null, "", url);
-      if (push) this.lastPush = now;
+      if (typed && now - this.lastPush <= TYPING_MS) history.replaceState(null, "", url);
+      else history.pushState(null, "", url);
+      this.lastPush = now;
     } catch (e) {
       // Some browsers refuse to change file:// URLs; the search still works.
     }
   };
 
+  // run searches and draws the results. updateURL writes the URL first:
+  // "typed" for a query typed in the box, any other true value for a search
+  // asked for otherwise (Enter, a filter), which is always a history entry.
   PageController.prototype.run = function (updateURL) {
     var s = this.s, self = this;
-    if (updateURL) this.writeURL(true);
+    if (updateURL) this.writeURL(updateURL === "typed");
     var q = s.input.value.trim();
     var my = ++this.seq;
     var active = !!q || hasFilters(this.filters);
@@ -1243,20 +1285,38 @@
       return Promise.resolve();
     }
     this.status.textContent = s.t.loading;
-    return s.engine.search(s.input.value, { filters: this.filters, limit: this.shown, lang: s.lang }).then(function (res) {
+    // While a query is typed, the first results come first: their records
+    // are all a query still being typed pays for.
+    var limit = updateURL === "typed" ? Math.min(this.shown, FIRST_SHOWN) : this.shown;
+    var opts = { filters: this.filters, limit: limit, lang: s.lang };
+    return s.engine.search(s.input.value, opts).then(function (res) {
       if (my !== self.seq) return;
       self.last = res;
       self.render(res, q);
-      // The facet counts of the results come after them: they need every
-      // facet's file, and the results should not wait for that. Until they
-      // come the filters are marked busy.
-      if (!self.facetsEl) return;
-      self.facetsEl.setAttribute("aria-busy", "true");
-      return s.engine.counts(res).then(function (counts) {
+      // The rest of the page of results, and the facet counts, come once
+      // the query has stayed as it is for a moment: the counts need every
+      // facet's file, which neither the results nor a query still being
+      // typed should wait for or pay for. Until they come the filters are
+      // marked busy.
+      if (self.facetsEl) self.facetsEl.setAttribute("aria-busy", "true");
+      return new Promise(function (resolve) { setTimeout(resolve, COUNTS_DELAY_MS); }).then(function () {
         if (my !== self.seq) return;
-        res.facets = counts;
-        self.renderFacets(res);
-        self.facetsEl.removeAttribute("aria-busy");
+        if (res.hits.length >= Math.min(self.shown, res.total)) return res;
+        opts.limit = self.shown;
+        return s.engine.search(s.input.value, opts).then(function (all) {
+          if (my !== self.seq) return;
+          self.last = all;
+          self.render(all, q);
+          return all;
+        });
+      }).then(function (res) {
+        if (!res || my !== self.seq || !self.facetsEl) return;
+        return s.engine.counts(res).then(function (counts) {
+          if (my !== self.seq) return;
+          res.facets = counts;
+          self.renderFacets(res);
+          self.facetsEl.removeAttribute("aria-busy");
+        });
       });
     }).catch(function (err) {
       if (my !== self.seq) return;
@@ -1278,9 +1338,9 @@
       this.last = null;
       return Promise.resolve();
     }
-    return s.engine.summary().then(function (facets) {
+    return s.engine.summary(this.filters, this.expanded).then(function (facets) {
       if (my !== self.seq) return;
-      self.last = { facets: facets };
+      self.last = { facets: facets, summary: true };
       self.renderFacets(self.last);
     }).catch(function (err) {
       if (my !== self.seq) return;
@@ -1300,7 +1360,7 @@
       var links = this.results.querySelectorAll("a");
       if (links[focusedIndex]) links[focusedIndex].focus();
     }
-    this.more.hidden = res.total <= res.hits.length;
+    this.more.hidden = res.total <= Math.max(res.hits.length, this.shown);
     var parts = [];
     if (res.total === 0) {
       parts.push(t.none(q));
@@ -1339,7 +1399,7 @@
       terms.sort(f === "years"
         ? function (a, b) { return a.id < b.id ? 1 : a.id > b.id ? -1 : 0; }
         : function (a, b) { return (b.count - a.count) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0); });
-      var visible = terms;
+      var visible = terms, total = res.facets[f].total || terms.length;
       if (!self.expanded[f] && terms.length > FACET_SHOWN) {
         visible = terms.filter(function (x, i) { return i < FACET_SHOWN || x.selected; });
       }
@@ -1353,10 +1413,10 @@
         ])]);
       });
       var children = [el("legend", { text: t.facets[f] || f }), el("ul", null, items)];
-      if (terms.length > FACET_SHOWN) {
+      if (total > FACET_SHOWN) {
         children.push(el("button", { type: "button", class: "search-facet-more", "data-facet-more": f,
           "aria-expanded": self.expanded[f] ? "true" : "false",
-          text: self.expanded[f] ? t.fewer : t.showAll(terms.length) }));
+          text: self.expanded[f] ? t.fewer : t.showAll(total) }));
       }
       sets.push(el("fieldset", { class: "search-facet", "data-facet": f }, children));
     });
@@ -1431,6 +1491,12 @@
     if (!q) {
       this.list.replaceChildren();
       this.close();
+      return Promise.resolve();
+    }
+    if (tooShort(q)) {
+      this.list.replaceChildren(el("li", { class: "search-suggest-none", text: s.t.short }));
+      this.list.hidden = false;
+      s.input.setAttribute("aria-expanded", "true");
       return Promise.resolve();
     }
     return s.engine.search(s.input.value, { limit: BOX_SIZE, lang: s.lang }).then(function (res) {

@@ -1,1 +1,1 @@
-window.__ilsearch=window.__ilsearch||{};__ilsearch["b/0"]=["","+설","+타","cd"];
+window.__ilsearch=window.__ilsearch||{};__ilsearch["b/0"]=["","+설정오","+헬","con"];

@@ -1,1 +1,1 @@
-window.__ilsearch=window.__ilsearch||{};__ilsearch["b/2"]=["들어갔다","메","스트","워킹"];
+window.__ilsearch=window.__ilsearch||{};__ilsearch["b/2"]=["로드밸","비정","연","인트"];

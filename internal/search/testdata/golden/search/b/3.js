@@ -1,1 +1,1 @@
-window.__ilsearch=window.__ilsearch||{};__ilsearch["b/3"]=["재시작","타","해"];
+window.__ilsearch=window.__ilsearch||{};__ilsearch["b/3"]=["쿠버네","프트"];

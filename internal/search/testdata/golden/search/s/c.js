@@ -1,0 +1,1 @@
+window.__ilsearch=window.__ilsearch||{};__ilsearch["s/c"]=[["cach",2],["capacity",2],["caus",1],["cdn",1],["certificat",1],["chang",2],["check",2],["cloud",2],["cluster",1],["collaps",1],["configuration",3],["connection",2],["controller",3],["corp",1],["could",1],["crash",1],["crashloop",1],["crashloopbackoff",1],["customer",1]];

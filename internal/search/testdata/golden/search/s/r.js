@@ -1,0 +1,1 @@
+window.__ilsearch=window.__ilsearch||{};__ilsearch["s/r"]=[["ran",1],["reach",1],["reject",1],["remain",1],["repeatedly",1],["request",2],["reset",1],["rest",1],["restart",2],["return",2],["roll",1],["rollover",1],["rout",1]];
