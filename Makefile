@@ -6,7 +6,7 @@ BIN     := bin/incidentlib
 CONTENT ?= content
 OUT     ?= public
 
-.PHONY: build bundle check check-content serve test test-deps test-go test-js lint bench bench-search clean
+.PHONY: build bundle check check-content serve mcp test test-deps test-go test-js lint bench bench-search bench-mcp clean
 
 build: $(BIN)
 	$(BIN) build -content $(CONTENT) -out $(OUT)
@@ -25,6 +25,10 @@ bundle: $(BIN)
 
 serve: $(BIN)
 	$(BIN) serve -content $(CONTENT)
+
+# The library as an MCP server over HTTP on 127.0.0.1, for trying it by hand.
+mcp: $(BIN)
+	$(BIN) mcp -content $(CONTENT) -http 127.0.0.1:8765
 
 test: test-deps lint check-content test-go test-js
 
@@ -52,6 +56,9 @@ bench:
 
 bench-search:
 	$(GO) run ./cmd/benchsearch
+
+bench-mcp:
+	$(GO) run ./cmd/benchmcp
 
 clean:
 	rm -rf bin public dist .cache

@@ -23,6 +23,7 @@ import (
 	"incidentlib/internal/build"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/diag"
+	"incidentlib/internal/mcpserver"
 	"incidentlib/internal/offheap"
 	"incidentlib/internal/serve"
 )
@@ -37,6 +38,7 @@ Commands:
   check   read and check content/ only; write nothing
   serve   preview the site locally, rebuilding on every save
   new     write content/cases/ID.json with every field, ready to fill in
+  mcp     serve the library to AI coding tools (MCP, over stdio or HTTP)
   help    show help for a command
 
 A build reports every problem in the content at once, as
@@ -96,6 +98,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return cmdServe(rest, stdout, stderr)
 	case "new":
 		return cmdNew(rest, stdout, stderr, time.Now())
+	case "mcp":
+		return cmdMCP(rest, os.Stdin, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		if len(rest) > 0 {
 			for _, fs := range commandFlags() {
@@ -120,7 +124,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 // commandFlags returns the flags of every command, in the order help lists
 // them.
 func commandFlags() []*flag.FlagSet {
-	return []*flag.FlagSet{buildFlags(new(buildOptions), nil), checkFlags(new(string), new(bool), nil), serveFlags(new(serveOptions), nil), newCaseFlags(new(string), nil)}
+	return []*flag.FlagSet{buildFlags(new(buildOptions), nil), checkFlags(new(string), new(bool), nil), serveFlags(new(serveOptions), nil), newCaseFlags(new(string), nil), mcpFlags(new(mcpOptions), nil)}
 }
 
 // commandArgs are the arguments a command takes after its flags.
@@ -466,3 +470,65 @@ func cmdNew(args []string, stdout, stderr io.Writer, now time.Time) int {
 	fmt.Fprintf(stdout, "wrote %s: fill it in, then run incidentlib check\n", name)
 	return 0
 }
+
+type mcpOptions struct {
+	Content string
+	HTTP    string
+}
+
+func mcpFlags(o *mcpOptions, stderr io.Writer) *flag.FlagSet {
+	fs := newFlags("mcp", "[flags]", `Serves the library to AI coding tools as a Model Context Protocol server with
+the tools search_incidents, get_incident, list_incidents, get_topic and vocab.
+Without -http it speaks over standard input and output, as AI tools start
+local servers; with -http it serves Streamable HTTP at /mcp. It watches the
+content folder and answers from the new library after every save.`, stderr)
+	fs.StringVar(&o.Content, "content", "content", "content `DIR` to read")
+	fs.StringVar(&o.HTTP, "http", "", "serve Streamable HTTP on this `ADDR` instead of stdio; a bare port listens on 127.0.0.1")
+	return fs
+}
+
+func cmdMCP(args []string, stdin io.ReadCloser, stdout, stderr io.Writer) int {
+	var o mcpOptions
+	fs := mcpFlags(&o, stderr)
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "incidentlib mcp: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	var ln net.Listener
+	if o.HTTP != "" {
+		var err error
+		if ln, err = net.Listen("tcp", mcpserver.ListenAddr(o.HTTP)); err != nil {
+			fmt.Fprintf(stderr, "incidentlib mcp: %v\n", err)
+			return 1
+		}
+	}
+	srv, err := mcpserver.New(mcpserver.Options{Content: o.Content, Log: stderr})
+	if err != nil {
+		if ln != nil {
+			ln.Close()
+		}
+		fmt.Fprintf(stderr, "incidentlib mcp: %v\n", err)
+		return 1
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if ln != nil {
+		err = srv.ServeHTTP(ctx, ln)
+	} else {
+		err = srv.ServeStdio(ctx, stdin, nopCloser{stdout})
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "incidentlib mcp: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// nopCloser lets the MCP session close standard output's writer without
+// closing the file, which the process still owns.
+type nopCloser struct{ io.Writer }
+
+func (nopCloser) Close() error { return nil }

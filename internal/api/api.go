@@ -23,11 +23,36 @@ const Version = "v1"
 // valid only during the call: the files are built in buffers that are
 // reused for the next one.
 func Write(s *site.Site, write func(path string, data []byte) error) error {
-	w := &writer{s: s, lib: s.Library(), write: write, base: s.BaseURL(), reasons: map[string]string{}}
+	w := newWriter(s)
+	w.write = write
 	w.refs = make(map[string]caseRef, len(w.lib.Cases))
 	for _, c := range w.lib.Cases {
 		w.refs[c.ID] = w.ref(c)
 	}
+	for _, step := range []func() error{w.caseFiles, w.list, w.vocab, w.topics, w.schema, w.llms} {
+		if err := step(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// CaseMarkdown returns the Markdown twin of a case page in lang, as Write
+// writes it beside the page, except that the links to related cases are
+// the absolute URLs of their twins: the reader of an MCP answer has no page
+// for a relative link to start from.
+func CaseMarkdown(s *site.Site, c *cases.Case, lang string) []byte {
+	w := newWriter(s)
+	w.absolute = true
+	li := 0
+	if lang == "ko" {
+		li = 1
+	}
+	return w.markdown(nil, c, lang, li, w.related(c))
+}
+
+func newWriter(s *site.Site) *writer {
+	w := &writer{s: s, lib: s.Library(), base: s.BaseURL(), reasons: map[string]string{}}
 	for i, lang := range cases.Languages {
 		w.ui[i] = map[string]string{}
 		for key, byLang := range s.Strings() {
@@ -36,12 +61,7 @@ func Write(s *site.Site, write func(path string, data []byte) error) error {
 			}
 		}
 	}
-	for _, step := range []func() error{w.caseFiles, w.list, w.vocab, w.topics, w.schema, w.llms} {
-		if err := step(); err != nil {
-			return err
-		}
-	}
-	return nil
+	return w
 }
 
 type writer struct {
@@ -58,6 +78,9 @@ type writer struct {
 	ui  [2]map[string]string
 	key []byte // scratch for reason keys
 	rel []relLink
+	// absolute makes the Markdown twins link related cases by URL
+	// instead of relative to the page (CaseMarkdown).
+	absolute bool
 }
 
 func prefix(p string) string { return "api/" + Version + "/" + p }
@@ -526,9 +549,15 @@ func (w *writer) markdown(b []byte, c *cases.Case, lang string, li int, rel []re
 		b = append(b, l.ID...)
 		b = append(b, ": "...)
 		b = text(b, w.lib.ByID[l.ID].Title)
-		b = append(b, "](../"...)
-		b = append(b, l.ID...)
-		b = append(b, "/index.md): "...)
+		if w.absolute {
+			b = append(b, "]("...)
+			b = append(b, w.s.URL(site.MarkdownPath(lang, l.ID))...)
+			b = append(b, "): "...)
+		} else {
+			b = append(b, "](../"...)
+			b = append(b, l.ID...)
+			b = append(b, "/index.md): "...)
+		}
 		b = append(b, l.reason[li]...)
 		b = append(b, '\n')
 	}

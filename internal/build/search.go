@@ -6,11 +6,18 @@ import (
 	"incidentlib/internal/site"
 )
 
-// writeSearch builds the search index: one document per case holding both
-// languages, with every controlled term's labels in both languages. Only the
-// offline bundle gets the script copies of the index files that pages
-// opened from file:// need.
+// writeSearch builds the search index. Only the offline bundle gets the
+// script copies of the index files that pages opened from file:// need.
 func writeSearch(s *site.Site, write func(string, []byte) error) error {
+	docs, labels := SearchDocs(s)
+	return search.Build(docs, labels, s.Offline(), write)
+}
+
+// SearchDocs returns what the search index is built from: one document per
+// case, in the library's order, holding both languages, and every
+// controlled term's labels in both languages. The MCP server searches the
+// same documents in memory, so that it answers as the site's search does.
+func SearchDocs(s *site.Site) ([]search.Doc, search.Labels) {
 	lib := s.Library()
 	docs := make([]search.Doc, len(lib.Cases))
 	for i, c := range lib.Cases {
@@ -28,5 +35,5 @@ func writeSearch(s *site.Site, write func(string, []byte) error) error {
 		}
 		labels[f] = m
 	}
-	return search.Build(docs, labels, s.Offline(), write)
+	return docs, labels
 }

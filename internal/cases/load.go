@@ -541,7 +541,7 @@ func checkTerm(voc *Vocab, v *jsonpos.Value, field, key string, i int, errorAt f
 	for _, t := range voc.Terms(field) {
 		ids = append(ids, t.ID)
 	}
-	errorAt(v, path, "unknown term %q%s", v.Str, didYouMean(v.Str, ids))
+	errorAt(v, path, "unknown term %q%s", v.Str, DidYouMean(v.Str, ids))
 }
 
 // checkTranslations warns about every text with one language missing: the
@@ -603,7 +603,7 @@ func checkLinks(lib *Library, list *diag.List) {
 			case it.Str == c.ID:
 				at(it, field, "a case cannot be related to itself")
 			case lib.ByID[it.Str] == nil:
-				at(it, field, "no case with id %q%s", it.Str, didYouMean(it.Str, caseIDs(lib)))
+				at(it, field, "no case with id %q%s", it.Str, DidYouMean(it.Str, caseIDs(lib)))
 			}
 		}
 		if r := doc.Root.Get("recurrence_of"); r != nil && r.Kind == jsonpos.String {
@@ -612,7 +612,7 @@ func checkLinks(lib *Library, list *diag.List) {
 			case r.Str == c.ID:
 				at(r, "recurrence_of", "a case cannot be a recurrence of itself")
 			case lib.ByID[r.Str] == nil:
-				at(r, "recurrence_of", "no case with id %q%s", r.Str, didYouMean(r.Str, caseIDs(lib)))
+				at(r, "recurrence_of", "no case with id %q%s", r.Str, DidYouMean(r.Str, caseIDs(lib)))
 			}
 		}
 		if prev, ok := orgName[c.OrgSlug]; ok && prev.Org != c.Org && c.OrgSlug != "" {
@@ -870,7 +870,7 @@ func loadTopics(fsys fs.FS, lib *Library, list *diag.List) {
 		}
 		field, ok := FacetField[f.Name()]
 		if !ok {
-			list.Errorf("topics/"+f.Name(), 0, 0, "", "unknown facet %q: topic introductions live in one of %s%s", f.Name(), strings.Join(vocabFacets(), ", "), didYouMean(f.Name(), vocabFacets()))
+			list.Errorf("topics/"+f.Name(), 0, 0, "", "unknown facet %q: topic introductions live in one of %s%s", f.Name(), strings.Join(vocabFacets(), ", "), DidYouMean(f.Name(), vocabFacets()))
 			continue
 		}
 		entries := readDir(fsys, "topics/"+f.Name(), list)
@@ -893,7 +893,7 @@ func loadTopics(fsys fs.FS, lib *Library, list *diag.List) {
 				for _, t := range lib.Vocab.Terms(field) {
 					ids = append(ids, t.ID)
 				}
-				list.Errorf(name, 0, 0, "", "unknown %s term %q%s", f.Name(), term, didYouMean(term, ids))
+				list.Errorf(name, 0, 0, "", "unknown %s term %q%s", f.Name(), term, DidYouMean(term, ids))
 				continue
 			}
 			body, ok := readText(fsys, name, list)

@@ -149,10 +149,10 @@ func TestParseDuration(t *testing.T) {
 
 func TestDidYouMean(t *testing.T) {
 	ids := []string{"ingress", "health-probe", "cdn"}
-	if got := didYouMean("ingres", ids); got != ` (did you mean "ingress"?)` {
+	if got := DidYouMean("ingres", ids); got != ` (did you mean "ingress"?)` {
 		t.Errorf("got %q", got)
 	}
-	if got := didYouMean("frobnicator", ids); got != "" {
+	if got := DidYouMean("frobnicator", ids); got != "" {
 		t.Errorf("got %q", got)
 	}
 }

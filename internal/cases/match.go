@@ -44,6 +44,10 @@ func digits(s string, i, j int) bool {
 	return true
 }
 
+// IsID reports whether s has the form of a case id (IL-0495), for callers
+// that take ids from outside the library.
+func IsID(s string) bool { return isID(s) }
+
 // isID matches idPattern: two capital letters, a hyphen, 4 to 6 digits.
 func isID(s string) bool {
 	return len(s) >= 7 && len(s) <= 9 && 'A' <= s[0] && s[0] <= 'Z' && 'A' <= s[1] && s[1] <= 'Z' &&

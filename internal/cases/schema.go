@@ -274,7 +274,7 @@ func (c *validator) validate(v *jsonpos.Value, s *Schema, at fieldPath) bool {
 			good = false
 		}
 		if s.Enum != nil && !contains(s.Enum, v.Str) {
-			c.errorf(v.Off, at, "%q is not one of %s%s", v.Str, strings.Join(s.Enum, ", "), didYouMean(v.Str, s.Enum))
+			c.errorf(v.Off, at, "%q is not one of %s%s", v.Str, strings.Join(s.Enum, ", "), DidYouMean(v.Str, s.Enum))
 			good = false
 		}
 	case jsonpos.Array:
@@ -286,7 +286,7 @@ func (c *validator) validate(v *jsonpos.Value, s *Schema, at fieldPath) bool {
 	case jsonpos.Object:
 		for _, m := range v.Members {
 			if s.prop(m.Key) == nil {
-				c.errorf(m.KeyOff, at.key(m.Key), "unknown field%s", didYouMean(m.Key, s.propNames()))
+				c.errorf(m.KeyOff, at.key(m.Key), "unknown field%s", DidYouMean(m.Key, s.propNames()))
 				good = false
 			}
 		}
@@ -396,9 +396,9 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// didYouMean suggests the nearest candidate when it is close enough to be a
+// DidYouMean suggests the nearest candidate when it is close enough to be a
 // plausible typo.
-func didYouMean(s string, candidates []string) string {
+func DidYouMean(s string, candidates []string) string {
 	best, bestD := "", 1<<30
 	for _, c := range candidates {
 		if d := EditDistance(s, c); d < bestD || (d == bestD && c < best) {

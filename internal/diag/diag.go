@@ -73,6 +73,26 @@ func (l *List) Errors() int {
 // Warnings returns the number of warnings.
 func (l *List) Warnings() int { return len(l.Items) - l.Errors() }
 
+// Unseen returns l's errors, and those of its warnings that no list of
+// before holds: what a server that reloads on save prints, so that each
+// save repeats every error (they are the state of the content) but not the
+// same warnings.
+func (l *List) Unseen(before ...List) []Diag {
+	seen := map[string]bool{}
+	for _, b := range before {
+		for _, d := range b.Items {
+			seen[d.String()] = true
+		}
+	}
+	var out []Diag
+	for _, d := range l.Items {
+		if !d.Warning || !seen[d.String()] {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
 // Sort orders problems by file, position and message so reports are stable.
 func (l *List) Sort() {
 	sort.SliceStable(l.Items, func(i, j int) bool {

@@ -159,7 +159,9 @@ func (s *Server) Run(ctx context.Context) error {
 // down: open event streams end, requests in flight get a few seconds to
 // finish, the watcher is closed. It returns nil after a clean shutdown.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
-	w, err := s.newWatcher()
+	w, err := newWatcher(s.roots, s.opt.Debounce, func(format string, args ...any) {
+		s.logf("incidentlib serve: "+format, args...)
+	})
 	if err != nil {
 		ln.Close()
 		return err
@@ -171,7 +173,9 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	watched := make(chan struct{})
 	go func() {
 		defer close(watched)
-		s.watch(watchCtx, w)
+		w.Run(watchCtx, func(c Change) {
+			s.apply(c.Content, c.Full, c.Templates, c.Describe(s.cur.Load().lib))
+		})
 	}()
 
 	var names []string
@@ -316,33 +320,25 @@ func (s *Server) apply(content []string, full, templates bool, what string) {
 // state of the content), warnings only when they are new, so that a save
 // does not repeat the same warnings, and one line with the time taken.
 func (s *Server) report(prev, m *model, what string) {
-	seen := map[string]bool{}
+	var before []diag.List
 	if prev != nil {
-		for _, d := range prev.problems.Items {
-			seen[d.String()] = true
-		}
-		for _, d := range prev.diags.Items {
-			seen[d.String()] = true
-		}
+		before = []diag.List{prev.problems, prev.diags}
 	}
 	var b strings.Builder
-	m.problems.Report(diag.ShownPerFile, func(d diag.Diag) {
-		if !d.Warning || !seen[d.String()] {
-			b.WriteString(d.String())
-			b.WriteByte('\n')
-		}
+	shown := m.problems.Unseen(before...)
+	if m.site != nil {
+		// Without errors the problems are empty and the warnings are in
+		// diags.
+		shown = append(shown, m.diags.Unseen(before...)...)
+	}
+	// The first problems of each file in full, then how many more.
+	(&diag.List{Items: shown}).Report(diag.ShownPerFile, func(d diag.Diag) {
+		b.WriteString(d.String())
+		b.WriteByte('\n')
 	}, func(file string, left int) {
 		b.WriteString(diag.More(file, left))
 		b.WriteByte('\n')
 	})
-	if m.site != nil {
-		for _, d := range m.diags.Items {
-			if d.Warning && !seen[d.String()] {
-				b.WriteString(d.String())
-				b.WriteByte('\n')
-			}
-		}
-	}
 	var total time.Duration
 	var parts []string
 	for _, t := range m.timings {

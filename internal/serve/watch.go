@@ -15,15 +15,41 @@ import (
 	"incidentlib/internal/cases"
 )
 
+// Watcher watches folders for saves and reports them in bursts. The
+// preview watches its content, templates and static folders with one; the
+// MCP server (package mcpserver) watches its content folder with another,
+// so that both see a save the same way.
+type Watcher struct {
+	roots    []root
+	debounce time.Duration
+	fsw      *fsnotify.Watcher
+	logf     func(format string, args ...any)
+}
+
+// WatchContent watches the content folder dir, every folder under it and
+// folders made in it later. A burst of events ends after debounce without
+// one (0 means 50 ms); logf receives the watcher's own errors. Watching
+// starts now, so a save made after WatchContent returns is never missed.
+func WatchContent(dir string, debounce time.Duration, logf func(format string, args ...any)) (*Watcher, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	return newWatcher([]root{{kind: "content", dir: abs, name: dir}}, debounce, logf)
+}
+
 // newWatcher watches every folder under the roots. inotify and its kin
 // watch one folder, not a tree, so each subfolder is added, and folders
 // created later are added when they appear.
-func (s *Server) newWatcher() (*fsnotify.Watcher, error) {
+func newWatcher(roots []root, debounce time.Duration, logf func(format string, args ...any)) (*Watcher, error) {
+	if debounce <= 0 {
+		debounce = 50 * time.Millisecond
+	}
 	w, err := fsnotify.NewWatcher()
 	if err != nil {
 		return nil, fmt.Errorf("watching files: %w", err)
 	}
-	for _, r := range s.roots {
+	for _, r := range roots {
 		if err := addTree(w, r.dir, nil); err != nil {
 			w.Close()
 			return nil, fmt.Errorf("watching %s: %w", r.name, err)
@@ -36,8 +62,11 @@ func (s *Server) newWatcher() (*fsnotify.Watcher, error) {
 			return nil, fmt.Errorf("watching the folder of %s: %w", r.name, err)
 		}
 	}
-	return w, nil
+	return &Watcher{roots: roots, debounce: debounce, fsw: w, logf: logf}, nil
 }
+
+// Close stops watching; Run returns.
+func (w *Watcher) Close() error { return w.fsw.Close() }
 
 // addTree watches dir and its subfolders and calls found for each file in
 // them, which matters for a folder moved in whole: its files are new too.
@@ -71,13 +100,21 @@ func newBatch() batch { return batch{content: map[string]bool{}, names: map[stri
 
 func (b *batch) empty() bool { return len(b.content) == 0 && !b.templates && !b.full }
 
-// describe names the changed files for the terminal line: those that
-// exist, and those that are gone but were case files of the library, so
-// that the scratch files of tools (sed -i, some editors) that come and go
-// within a save are not named.
-func (b *batch) describe(lib *cases.Library) string {
-	names := make([]string, 0, len(b.names))
-	for n, abs := range b.names {
+// Change is one burst of saves.
+type Change struct {
+	Content   []string // changed paths inside the content folder, slash-separated, sorted
+	Full      bool     // the content folder itself went or came (deleted and made again, or replaced by mv): read it all
+	Templates bool     // a template or static file changed
+	names     map[string]string
+}
+
+// Describe names the changed files for the terminal line: those that
+// exist, and those that are gone but were case files of lib, the library
+// before the change, so that the scratch files of tools (sed -i, some
+// editors) that come and go within a save are not named.
+func (c Change) Describe(lib *cases.Library) string {
+	names := make([]string, 0, len(c.names))
+	for n, abs := range c.names {
 		if _, err := os.Stat(abs); err == nil || wasCase(lib, n) {
 			names = append(names, n)
 		}
@@ -104,12 +141,13 @@ func wasCase(lib *cases.Library, file string) bool {
 	return false
 }
 
-// watch collects file events into bursts and rebuilds after each. A burst
-// ends when no event came for Options.Debounce: an editor's save is often
-// several events (write a temporary file, rename, change attributes) and a
-// git checkout is hundreds. A burst that never pauses is cut after ten
-// debounce periods so that the preview does not fall far behind.
-func (s *Server) watch(ctx context.Context, w *fsnotify.Watcher) {
+// Run collects file events into bursts and calls apply after each, until
+// ctx is done or the watcher is closed. A burst ends when no event came
+// for the debounce time: an editor's save is often several events (write a
+// temporary file, rename, change attributes) and a git checkout is
+// hundreds. A burst that never pauses is cut after ten debounce periods so
+// that answers do not fall far behind.
+func (w *Watcher) Run(ctx context.Context, apply func(Change)) {
 	pending := newBatch()
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
@@ -119,35 +157,35 @@ func (s *Server) watch(ctx context.Context, w *fsnotify.Watcher) {
 		select {
 		case <-ctx.Done():
 			return
-		case ev, ok := <-w.Events:
+		case ev, ok := <-w.fsw.Events:
 			if !ok {
 				return
 			}
-			if !s.note(w, ev, &pending) {
+			if !w.note(ev, &pending) {
 				continue
 			}
 			now := time.Now()
 			if fire == nil {
 				first = now
 			}
-			if fire == nil || now.Sub(first) < 10*s.opt.Debounce {
-				timer.Reset(s.opt.Debounce)
+			if fire == nil || now.Sub(first) < 10*w.debounce {
+				timer.Reset(w.debounce)
 				fire = timer.C
 			}
-		case err, ok := <-w.Errors:
+		case err, ok := <-w.fsw.Errors:
 			if !ok {
 				return
 			}
-			s.logf("incidentlib serve: watching: %v\n", err)
+			w.logf("watching: %v\n", err)
 		case <-fire:
 			fire = nil
 			if !pending.empty() {
-				content := make([]string, 0, len(pending.content))
+				c := Change{Templates: pending.templates, Full: pending.full, names: pending.names}
 				for p := range pending.content {
-					content = append(content, p)
+					c.Content = append(c.Content, p)
 				}
-				sort.Strings(content)
-				s.apply(content, pending.full, pending.templates, pending.describe(s.cur.Load().lib))
+				sort.Strings(c.Content)
+				apply(c)
 			}
 			pending = newBatch()
 		}
@@ -155,21 +193,21 @@ func (s *Server) watch(ctx context.Context, w *fsnotify.Watcher) {
 }
 
 // note adds one event to the batch and reports whether it matters.
-func (s *Server) note(w *fsnotify.Watcher, ev fsnotify.Event, b *batch) bool {
+func (w *Watcher) note(ev fsnotify.Event, b *batch) bool {
 	if ev.Op == fsnotify.Chmod {
 		return false // touch, or an editor resetting attributes: nothing to read
 	}
-	r, rel, ok := s.rootOf(ev.Name)
+	r, rel, ok := w.rootOf(ev.Name)
 	if !ok {
 		return false
 	}
 	if rel == "." {
-		return s.rootChanged(w, r, ev, b)
+		return w.rootChanged(r, ev, b)
 	}
 	if ev.Has(fsnotify.Create) {
 		found := false
-		_ = addTree(w, ev.Name, func(file string) {
-			if _, sub, ok := s.rootOf(file); ok && s.mark(r, sub, b) {
+		_ = addTree(w.fsw, ev.Name, func(file string) {
+			if _, sub, ok := w.rootOf(file); ok && mark(r, sub, b) {
 				found = true
 			}
 		})
@@ -177,7 +215,7 @@ func (s *Server) note(w *fsnotify.Watcher, ev fsnotify.Event, b *batch) bool {
 			return true
 		}
 	}
-	return s.mark(r, rel, b)
+	return mark(r, rel, b)
 }
 
 // rootChanged handles an event about a root folder itself. When it is
@@ -185,17 +223,17 @@ func (s *Server) note(w *fsnotify.Watcher, ev fsnotify.Event, b *batch) bool {
 // name), its watches are dropped; when a folder appears under its name
 // (made again, or moved there), it is watched anew. Either way everything
 // in it is read again.
-func (s *Server) rootChanged(w *fsnotify.Watcher, r root, ev fsnotify.Event, b *batch) bool {
+func (w *Watcher) rootChanged(r root, ev fsnotify.Event, b *batch) bool {
 	if ev.Has(fsnotify.Remove) || ev.Has(fsnotify.Rename) {
-		for _, p := range w.WatchList() {
+		for _, p := range w.fsw.WatchList() {
 			if p == r.dir || strings.HasPrefix(p, r.dir+string(filepath.Separator)) {
-				_ = w.Remove(p)
+				_ = w.fsw.Remove(p)
 			}
 		}
 	}
 	if info, err := os.Stat(r.dir); err == nil && info.IsDir() {
-		if err := addTree(w, r.dir, nil); err != nil {
-			s.logf("incidentlib serve: watching %s: %v\n", r.name, err)
+		if err := addTree(w.fsw, r.dir, nil); err != nil {
+			w.logf("watching %s: %v\n", r.name, err)
 		}
 	}
 	if r.kind == "content" {
@@ -209,7 +247,7 @@ func (s *Server) rootChanged(w *fsnotify.Watcher, r root, ev fsnotify.Event, b *
 
 // mark records a changed path of a root; editors' scratch files and
 // content files the loader does not read are left out.
-func (s *Server) mark(r root, rel string, b *batch) bool {
+func mark(r root, rel string, b *batch) bool {
 	base := filepath.Base(rel)
 	if scratch(base) {
 		return false
@@ -239,8 +277,8 @@ func scratch(base string) bool {
 
 // rootOf finds the watched folder a path is in and the path inside it,
 // slash-separated.
-func (s *Server) rootOf(name string) (root, string, bool) {
-	for _, r := range s.roots {
+func (w *Watcher) rootOf(name string) (root, string, bool) {
+	for _, r := range w.roots {
 		rel, err := filepath.Rel(r.dir, name)
 		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 			continue

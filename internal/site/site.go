@@ -418,5 +418,8 @@ func (s *Site) Offline() bool { return s.opt.Offline }
 // BaseURL is the site's public URL, ending in a slash.
 func (s *Site) BaseURL() string { return s.base }
 
+// URL returns the public URL of a site path.
+func (s *Site) URL(path string) string { return s.base + path }
+
 // Strings returns the UI strings.
 func (s *Site) Strings() l10n.Strings { return s.strings }

@@ -30,6 +30,22 @@ const SitemapPath = "sitemap.xml"
 
 func sitemapPartPath(part int) string { return "sitemap-" + strconv.Itoa(part) + ".xml" }
 
+// The exported paths below are for packages that name pages of the site
+// without rendering them (the API, the MCP server).
+
+// CasePath returns the site path of a case page, such as "en/cases/IL-0495/".
+func CasePath(lang, id string) string { return casePath(lang, id) }
+
+// MarkdownPath returns the site path of the Markdown twin of a case page.
+func MarkdownPath(lang, id string) string { return casePath(lang, id) + "index.md" }
+
+// TopicPath returns the site path of the first page of a topic.
+func TopicPath(lang, facet, term string) string { return topicPath(lang, facet, term, 1) }
+
+// APIDocPath returns the site path of the page that explains the API and
+// the MCP server.
+func APIDocPath(lang string) string { return apiDocPath(lang) }
+
 func paged(base string, page int) string {
 	if page <= 1 {
 		return base

@@ -318,6 +318,8 @@ type CaseView struct {
 	Markdown     string
 	MCP          cases.MCP
 	MCPNote      Txt
+	MCPTools     []string
+	APIDoc       string // the page that explains the API and the MCP server
 }
 
 // CalloutView is the configurable box.
@@ -396,9 +398,11 @@ func (s *Site) caseView(j Job) *CaseView {
 		Updated:      l10n.Date(lang, c.UpdatedAt.Year(), c.UpdatedAt.Month(), c.UpdatedAt.Day()),
 		JSON:         p.Link("api/v1/cases/" + c.ID + ".json"),
 		Similar:      p.Link("api/v1/cases/" + c.ID + "/similar.json"),
-		Markdown:     p.Link(casePath(lang, c.ID) + "index.md"),
+		Markdown:     p.Link(MarkdownPath(lang, c.ID)),
 		MCP:          s.lib.Site.MCP,
 		MCPNote:      s.text(s.lib.Site.MCP.Note, lang),
+		MCPTools:     MCPTools,
+		APIDoc:       p.Link(apiDocPath(lang)) + "#mcp",
 	}
 	if c.Review.ReviewedAt != nil {
 		d := c.Review.ReviewedAt

@@ -198,13 +198,28 @@ func (s *Site) proseView(j Job) (*ProseView, error) {
 	return &ProseView{Page: p, Body: template.HTML(body), BodyLang: written, Missing: written != j.Lang, TOC: toc}, nil
 }
 
-// APIDocView documents the static JSON API.
+// MCPTools are the tools of "incidentlib mcp" (package mcpserver), which
+// the API page and case pages name; a test of that package holds the two
+// lists together.
+var MCPTools = []string{"search_incidents", "get_incident", "list_incidents", "get_topic", "vocab"}
+
+// APIDocView documents the static JSON API and the MCP server.
 type APIDocView struct {
 	*Page
-	Base    string
-	Example string
-	MCPURL  string
-	Files   []APIFile
+	Base     string
+	Example  string
+	MCPURL   string // a hosted server named in site.json, or ""
+	Files    []APIFile
+	MCPTools []MCPTool
+	// What site.json says of the hosted server: its note and tools.
+	MCPNote   Txt
+	HostTools []string
+}
+
+// MCPTool is one tool of the MCP server.
+type MCPTool struct {
+	Name string
+	Desc string
 }
 
 // APIFile is one file of the API.
@@ -218,7 +233,8 @@ func (s *Site) apiDocView(j Job) *APIDocView {
 	p := s.page(j, s.strings.Get(j.Lang, "api.title"))
 	p.Section = "api"
 	p.Crumbs = []Crumb{{p.T("nav.home"), p.Link(homePath(j.Lang))}, {p.Title, ""}}
-	v := &APIDocView{Page: p, Base: s.base + "api/v1/", MCPURL: s.lib.Site.MCP.URL}
+	mcp := s.lib.Site.MCP
+	v := &APIDocView{Page: p, Base: s.base + "api/v1/", MCPURL: mcp.URL, MCPNote: s.text(mcp.Note, j.Lang), HostTools: mcp.Tools}
 	ex := "IL-0000"
 	if len(s.lib.Cases) > 0 {
 		ex = s.lib.Cases[0].ID
@@ -237,6 +253,9 @@ func (s *Site) apiDocView(j Job) *APIDocView {
 		{"schema/case.json", "api.schema"},
 	} {
 		v.Files = append(v.Files, APIFile{Path: "/api/v1/" + f.path, Href: p.Link("api/v1/" + f.path), Desc: p.T(f.key)})
+	}
+	for _, name := range MCPTools {
+		v.MCPTools = append(v.MCPTools, MCPTool{Name: name, Desc: p.T("api.tool." + name)})
 	}
 	return v
 }

@@ -1,0 +1,364 @@
+// Package mcpserver owns "incidentlib mcp": the library as a Model Context
+// Protocol server, so that an AI coding tool (Claude Code, Codex, an
+// editor's agent) can ask "has anyone had this outage before?" and get
+// cases back.
+//
+// # Tools
+//
+// search_incidents, get_incident, list_incidents, get_topic and vocab (see
+// tools.go) answer from the same model the site is rendered from: the
+// loaded library, the derived site (topics, statistics, related cases, page
+// URLs) and a search engine over the documents the site's search index is
+// built from, so that a query finds what the search page finds. Every
+// answer is compact Markdown for the model to read and structured content
+// that matches the tool's declared output schema; each case is also a
+// resource, incidentlib://cases/{ID}, whose text is its page's Markdown twin.
+//
+// # Transports and watching
+//
+// The server speaks over stdio, as AI tools start local servers, or
+// Streamable HTTP at /mcp. Over HTTP it refuses browser requests from any
+// origin but its own and this machine's. In both modes it watches the
+// content folder with the preview server's watcher, re-reads what a save
+// changed (cases.Reload) and swaps the new model in atomically, so that an
+// answer never mixes two versions of the library. Content with errors gives
+// tool errors that list them until the files are fixed.
+package mcpserver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"incidentlib"
+	"incidentlib/internal/build"
+	"incidentlib/internal/cases"
+	"incidentlib/internal/diag"
+	"incidentlib/internal/search"
+	"incidentlib/internal/serve"
+	"incidentlib/internal/site"
+)
+
+// Path is where the Streamable HTTP endpoint is served.
+const Path = "/mcp"
+
+// Options say what to serve.
+type Options struct {
+	Content  string        // the content folder
+	Log      io.Writer     // where loads, reloads and content problems are reported; nil means nowhere
+	Debounce time.Duration // quiet time that ends a burst of file events; 0 means 50 ms
+}
+
+// Server is the library as an MCP server. Create it with New, then call
+// ServeStdio or ServeHTTP once; MCP gives the protocol server itself, for
+// tests that connect to it in memory.
+type Server struct {
+	opt   Options
+	fsys  fs.FS
+	theme *site.Theme
+	mcp   *mcp.Server
+
+	cur    atomic.Pointer[model]
+	reload sync.Mutex        // one reload at a time
+	listed map[string]string // case resources registered with the SDK: URI → title; guarded by reload
+	logMu  sync.Mutex
+}
+
+// model is one immutable state of the library.
+type model struct {
+	lib    *cases.Library // nil only when the content folder could not be read
+	diags  diag.List      // the content's problems, warnings included
+	site   *site.Site     // nil when there are errors
+	engine *search.Engine
+	labels search.Labels       // the terms' labels as search knows them (organisations' Korean names too)
+	index  map[*cases.Case]int // place of each case in lib.Cases
+}
+
+// New loads the library. Problems in the content are not an error here:
+// the tools report them until they are fixed. The error is for a content
+// folder that is missing or not a folder.
+func New(opt Options) (*Server, error) {
+	if opt.Log == nil {
+		opt.Log = io.Discard
+	}
+	info, err := os.Stat(opt.Content)
+	if err != nil {
+		return nil, fmt.Errorf("content folder: %w", err)
+	}
+	if !info.IsDir() {
+		return nil, fmt.Errorf("content folder %s is not a folder", opt.Content)
+	}
+	// The UI strings (section headings, labels of facts) come with the
+	// built-in templates; nothing else of the theme is used.
+	th, err := site.LoadTheme(incidentlib.Templates(), incidentlib.Static())
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{opt: opt, fsys: os.DirFS(opt.Content), theme: th, listed: map[string]string{}}
+	s.mcp = mcp.NewServer(&mcp.Implementation{
+		Name:    "incidentlib",
+		Title:   "incidentlib: incident post-mortems",
+		Version: "1",
+	}, &mcp.ServerOptions{Instructions: instructions, HasResources: true})
+	s.addTools()
+	s.mcp.AddResourceTemplate(&mcp.ResourceTemplate{
+		URITemplate: caseURIPrefix + "{id}",
+		Name:        "case",
+		Title:       "One case of the library",
+		Description: "A case's page as Markdown, in English and in Korean. ID is a case id such as IL-0495.",
+		MIMEType:    "text/markdown",
+	}, s.readCase)
+	start := time.Now()
+	m := s.build(nil, nil, false)
+	s.cur.Store(m)
+	s.syncResources(m)
+	s.report(nil, m, "loaded", time.Since(start))
+	return s, nil
+}
+
+// instructions tell the model what the server is for.
+const instructions = `incidentlib is a library of public incident post-mortems (Kubernetes, cloud and networking outages), each written up as a structured case in English and Korean. Use search_incidents when a user describes an outage, a symptom or a component and wants to know whether it has happened elsewhere; get_incident for one case in full; list_incidents to browse by facet; get_topic for a topic's statistics and cases; vocab for the term ids the filters take.`
+
+// MCP returns the protocol server.
+func (s *Server) MCP() *mcp.Server { return s.mcp }
+
+// build makes the next model from cur after the content files in changed
+// were saved; a nil cur means a first, full load.
+func (s *Server) build(cur *model, changed []string, full bool) *model {
+	m := &model{}
+	if cur == nil || full {
+		m.lib, m.diags = cases.Load(s.fsys)
+	} else {
+		m.lib, m.diags = cases.Reload(cur.lib, cur.diags, s.fsys, changed)
+	}
+	if m.diags.Errors() > 0 {
+		return m
+	}
+	var prev *site.Site
+	if cur != nil {
+		prev = cur.site
+	}
+	st, err := site.New(m.lib, site.Options{Theme: s.theme, Previous: prev})
+	if err != nil {
+		m.diags.Errorf("", 0, 0, "", "%v", err)
+		return m
+	}
+	m.site = st
+	docs, labels := build.SearchDocs(st)
+	m.engine, m.labels = search.NewEngine(docs, labels), labels
+	m.index = make(map[*cases.Case]int, len(m.lib.Cases))
+	for i, c := range m.lib.Cases {
+		m.index[c] = i
+	}
+	return m
+}
+
+// apply reads a burst of saves and swaps the new model in.
+func (s *Server) apply(c serve.Change) {
+	s.reload.Lock()
+	defer s.reload.Unlock()
+	start := time.Now()
+	cur := s.cur.Load()
+	m := s.build(cur, c.Content, c.Full)
+	s.cur.Store(m)
+	s.syncResources(m)
+	s.report(cur, m, c.Describe(cur.lib), time.Since(start))
+}
+
+// syncResources registers every case of m as a resource and removes those
+// of cases that are gone, so that resources/list shows the library as it
+// is. A library with errors keeps the resources of the last good one: they
+// answer with the errors until the files are fixed.
+func (s *Server) syncResources(m *model) {
+	if m.site == nil {
+		return
+	}
+	want := make(map[string]*cases.Case, len(m.lib.Cases))
+	for _, c := range m.lib.Cases {
+		want[caseURI(c.ID)] = c
+	}
+	var gone []string
+	for uri := range s.listed {
+		if want[uri] == nil {
+			gone = append(gone, uri)
+			delete(s.listed, uri)
+		}
+	}
+	if len(gone) > 0 {
+		s.mcp.RemoveResources(gone...)
+	}
+	for _, c := range m.lib.Cases {
+		uri := caseURI(c.ID)
+		title, _ := c.Title.In("en")
+		if t, ok := s.listed[uri]; ok && t == title {
+			continue
+		}
+		s.listed[uri] = title
+		s.mcp.AddResource(&mcp.Resource{URI: uri, Name: c.ID, Title: title, MIMEType: "text/markdown"}, s.readCase)
+	}
+}
+
+// report prints the outcome of a load: errors every time, warnings when
+// they are new, and one line with the number of cases.
+func (s *Server) report(prev, m *model, what string, took time.Duration) {
+	var before []diag.List
+	if prev != nil {
+		before = append(before, prev.diags)
+	}
+	var b strings.Builder
+	for _, d := range m.diags.Unseen(before...) {
+		b.WriteString(d.String())
+		b.WriteByte('\n')
+	}
+	if m.site != nil {
+		fmt.Fprintf(&b, "incidentlib mcp: %s: %d cases ready in %d ms\n", what, len(m.lib.Cases), took.Milliseconds())
+	} else {
+		fmt.Fprintf(&b, "incidentlib mcp: %s: %d errors; tools report them until they are fixed\n", what, m.diags.Errors())
+	}
+	s.logMu.Lock()
+	defer s.logMu.Unlock()
+	fmt.Fprint(s.opt.Log, b.String())
+}
+
+func (s *Server) logf(format string, args ...any) {
+	s.logMu.Lock()
+	defer s.logMu.Unlock()
+	fmt.Fprintf(s.opt.Log, "incidentlib mcp: "+format, args...)
+}
+
+// watch starts watching the content folder; saves are applied until ctx
+// is done. It returns once the watch is in place, so that no save made
+// after the first answer is missed, and a function that waits for the
+// watcher to stop.
+func (s *Server) watch(ctx context.Context) (wait func(), err error) {
+	w, err := serve.WatchContent(s.opt.Content, s.opt.Debounce, s.logf)
+	if err != nil {
+		return nil, err
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		w.Run(ctx, s.apply)
+	}()
+	return func() {
+		w.Close()
+		<-done
+	}, nil
+}
+
+// ServeStdio answers one client over in and out (the process's standard
+// input and output, as AI tools start local servers) until the client
+// closes in or ctx is done.
+func (s *Server) ServeStdio(ctx context.Context, in io.ReadCloser, out io.WriteCloser) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	wait, err := s.watch(ctx)
+	if err != nil {
+		return err
+	}
+	defer wait()
+	err = s.mcp.Run(ctx, &mcp.IOTransport{Reader: in, Writer: out})
+	if errors.Is(err, context.Canceled) || errors.Is(err, io.EOF) {
+		return nil
+	}
+	return err
+}
+
+// ServeHTTP serves Streamable HTTP on ln until ctx is done, then shuts
+// down, giving requests in flight a few seconds to finish.
+func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener) error {
+	watchCtx, stopWatch := context.WithCancel(context.Background())
+	wait, err := s.watch(watchCtx)
+	if err != nil {
+		stopWatch()
+		ln.Close()
+		return err
+	}
+	srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	s.logf("http://%s%s (watching %s; Ctrl-C to stop)\n", ln.Addr(), Path, s.opt.Content)
+	var serveErr error
+	select {
+	case <-ctx.Done():
+	case serveErr = <-served:
+	}
+	shutCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	err = srv.Shutdown(shutCtx)
+	stopWatch()
+	wait()
+	if serveErr != nil && !errors.Is(serveErr, http.ErrServerClosed) {
+		return serveErr
+	}
+	return err
+}
+
+// Handler serves Streamable HTTP at Path, for browsers only to pages of
+// the same origin or of this machine.
+func (s *Server) Handler() http.Handler {
+	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, &mcp.StreamableHTTPOptions{
+		// A client that goes away without closing its session must not
+		// hold its memory for the life of the server.
+		SessionTimeout: 30 * time.Minute,
+	})
+	mux := http.NewServeMux()
+	mux.Handle(Path, checkOrigin(h))
+	return mux
+}
+
+// checkOrigin refuses requests that a browser sends on behalf of a page
+// from another site (the MCP specification asks servers to check Origin,
+// against DNS rebinding and drive-by pages). Clients that are not browsers
+// send no Origin and pass.
+func checkOrigin(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if o := r.Header.Get("Origin"); o != "" && !allowedOrigin(o, r.Host) {
+			http.Error(w, fmt.Sprintf("incidentlib mcp: origin %q may not use this server: only pages of this server (%s) or of this machine (localhost, 127.0.0.1, [::1]) may", o, r.Host), http.StatusForbidden)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// allowedOrigin reports whether origin is the server's own (host, the
+// request's Host) or a loopback one.
+func allowedOrigin(origin, host string) bool {
+	u, err := url.Parse(origin)
+	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
+		return false // "null" (a file or a sandboxed frame) and anything odd
+	}
+	if strings.EqualFold(u.Host, host) {
+		return true
+	}
+	name := u.Hostname()
+	if strings.EqualFold(name, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(name)
+	return ip != nil && ip.IsLoopback()
+}
+
+// ListenAddr returns the address -http means: a bare port or ":port"
+// listens on 127.0.0.1, as a local server should unless told otherwise.
+func ListenAddr(addr string) string {
+	if !strings.Contains(addr, ":") {
+		return "127.0.0.1:" + addr
+	}
+	if strings.HasPrefix(addr, ":") {
+		return "127.0.0.1" + addr
+	}
+	return addr
+}

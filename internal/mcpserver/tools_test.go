@@ -1,0 +1,546 @@
+package mcpserver
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"incidentlib/internal/api"
+	"incidentlib/internal/cases"
+	"incidentlib/internal/repotest"
+	"incidentlib/internal/site"
+)
+
+// connect serves the library in dir to a client over the SDK's in-memory
+// transport.
+func connect(t testing.TB, dir string) (*Server, *mcp.ClientSession) {
+	t.Helper()
+	srv, err := New(Options{Content: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return srv, connectTo(t, srv)
+}
+
+func connectTo(t testing.TB, srv *Server) *mcp.ClientSession {
+	t.Helper()
+	ctx := context.Background()
+	st, ct := mcp.NewInMemoryTransports()
+	ss, err := srv.MCP().Connect(ctx, st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cs.Close()
+		ss.Wait()
+	})
+	return cs
+}
+
+// shared is one server over the repository's content for the tests that
+// only read.
+var shared struct {
+	srv *Server
+	cs  *mcp.ClientSession
+}
+
+func library(t *testing.T) (*Server, *mcp.ClientSession) {
+	t.Helper()
+	if shared.srv == nil {
+		srv, err := New(Options{Content: repotest.Dir(t, "content")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, ct := mcp.NewInMemoryTransports()
+		if _, err := srv.MCP().Connect(context.Background(), st, nil); err != nil {
+			t.Fatal(err)
+		}
+		cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).Connect(context.Background(), ct, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		shared.srv, shared.cs = srv, cs
+	}
+	return shared.srv, shared.cs
+}
+
+// call calls a tool that must succeed, decodes its structured content into
+// out and returns its text.
+func call(t testing.TB, cs *mcp.ClientSession, tool string, args map[string]any, out any) string {
+	t.Helper()
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: tool, Arguments: args})
+	if err != nil {
+		t.Fatalf("%s %v: %v", tool, args, err)
+	}
+	text := resultText(res)
+	if res.IsError {
+		t.Fatalf("%s %v: tool error: %s", tool, args, text)
+	}
+	data, err := json.Marshal(res.StructuredContent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, out); err != nil {
+		t.Fatalf("%s: structured content %s: %v", tool, data, err)
+	}
+	return text
+}
+
+// callErr calls a tool that must answer with a tool error and returns its
+// message.
+func callErr(t testing.TB, cs *mcp.ClientSession, tool string, args map[string]any) string {
+	t.Helper()
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: tool, Arguments: args})
+	if err != nil {
+		t.Fatalf("%s %v: protocol error %v, want a tool error", tool, args, err)
+	}
+	if !res.IsError {
+		t.Fatalf("%s %v: no error; answered %s", tool, args, resultText(res))
+	}
+	return resultText(res)
+}
+
+func resultText(res *mcp.CallToolResult) string {
+	var b strings.Builder
+	for _, c := range res.Content {
+		if tc, ok := c.(*mcp.TextContent); ok {
+			b.WriteString(tc.Text)
+		}
+	}
+	return b.String()
+}
+
+// wantArgs are the argument names of every tool, as issue #14 names them.
+var wantArgs = map[string][]string{
+	"search_incidents": {"query", "lang", "limit", "components", "symptoms", "root_causes", "contributing", "domains", "orgs", "years", "severities"},
+	"get_incident":     {"id", "lang"},
+	"list_incidents":   {"components", "symptoms", "root_causes", "contributing", "domains", "orgs", "years", "severities", "lang", "limit", "cursor"},
+	"get_topic":        {"facet", "term", "lang"},
+	"vocab":            {"facet"},
+}
+
+var wantRequired = map[string][]string{
+	"search_incidents": {"query"}, "get_incident": {"id"}, "get_topic": {"facet", "term"},
+}
+
+func TestToolList(t *testing.T) {
+	_, cs := library(t)
+	res, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]bool{}
+	for _, tool := range res.Tools {
+		got[tool.Name] = true
+		want, ok := wantArgs[tool.Name]
+		if !ok {
+			t.Errorf("unexpected tool %s", tool.Name)
+			continue
+		}
+		if len(tool.Description) < 200 {
+			t.Errorf("%s: description too short for a model to act on: %q", tool.Name, tool.Description)
+		}
+		var in struct {
+			Type                 string                     `json:"type"`
+			Properties           map[string]json.RawMessage `json:"properties"`
+			Required             []string                   `json:"required"`
+			AdditionalProperties *bool                      `json:"additionalProperties"`
+		}
+		data, _ := json.Marshal(tool.InputSchema)
+		if err := json.Unmarshal(data, &in); err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for name, p := range in.Properties {
+			names = append(names, name)
+			if !strings.Contains(string(p), `"description"`) {
+				t.Errorf("%s: argument %s has no description", tool.Name, name)
+			}
+		}
+		if !sameSet(names, want) {
+			t.Errorf("%s: arguments %v, want %v", tool.Name, names, want)
+		}
+		if !sameSet(in.Required, wantRequired[tool.Name]) {
+			t.Errorf("%s: required %v, want %v", tool.Name, in.Required, wantRequired[tool.Name])
+		}
+		if tool.OutputSchema == nil {
+			t.Errorf("%s: no output schema", tool.Name)
+		}
+	}
+	for name := range wantArgs {
+		if !got[name] {
+			t.Errorf("tool %s missing", name)
+		}
+	}
+	// The site names the same tools on the API page and case pages.
+	if !sameSet(site.MCPTools, slices.Collect(maps.Keys(got))) {
+		t.Errorf("site.MCPTools %v, the server has %v", site.MCPTools, got)
+	}
+}
+
+func sameSet(a, b []string) bool {
+	a, b = slices.Clone(a), slices.Clone(b)
+	slices.Sort(a)
+	slices.Sort(b)
+	return slices.Equal(a, b)
+}
+
+// TestFilterFields holds the filter arguments to the one list of facets.
+func TestFilterFields(t *testing.T) {
+	var names []string
+	ft := reflect.TypeFor[Filters]()
+	for i := 0; i < ft.NumField(); i++ {
+		name, _, _ := strings.Cut(ft.Field(i).Tag.Get("json"), ",")
+		names = append(names, name)
+	}
+	var want []string
+	for _, f := range cases.Facets {
+		want = append(want, argName(f))
+	}
+	if !slices.Equal(names, want) {
+		t.Errorf("filter arguments %v, want %v (cases.Facets, in order)", names, want)
+	}
+	f := Filters{RootCauses: []string{"a"}, Years: []string{"2024"}}
+	if got := f.byFacet(); !reflect.DeepEqual(got, map[string][]string{"root-causes": {"a"}, "years": {"2024"}}) {
+		t.Errorf("byFacet = %v", got)
+	}
+}
+
+// termsOf is what a case carries in a facet, read from the case itself:
+// the reference the filters are checked against.
+func termsOf(c *cases.Case, facet string) []string {
+	switch facet {
+	case "components":
+		return c.Components
+	case "symptoms":
+		return c.Symptoms
+	case "root-causes":
+		return []string{c.RootCause}
+	case "contributing":
+		return c.Contributing
+	case "domains":
+		return c.Domain
+	case "orgs":
+		return []string{c.OrgSlug}
+	case "years":
+		return []string{strconv.Itoa(c.Date.Year)}
+	case "severities":
+		return []string{c.Severity}
+	}
+	panic(facet)
+}
+
+// pages calls list_incidents page by page to the end.
+func pages(t *testing.T, cs *mcp.ClientSession, args map[string]any) (ids []string, outs []listOutput) {
+	t.Helper()
+	cursor := ""
+	for n := 0; ; n++ {
+		a := map[string]any{}
+		for k, v := range args {
+			a[k] = v
+		}
+		if cursor != "" {
+			a["cursor"] = cursor
+		}
+		var out listOutput
+		text := call(t, cs, "list_incidents", a, &out)
+		for _, it := range out.Cases {
+			ids = append(ids, it.ID)
+			for _, part := range []string{it.ID, it.Title, it.Org, it.Date, it.URL} {
+				if !strings.Contains(text, part) {
+					t.Errorf("list_incidents text lacks %q:\n%s", part, text)
+				}
+			}
+		}
+		outs = append(outs, out)
+		if out.NextCursor == "" {
+			return ids, outs
+		}
+		if !strings.Contains(text, out.NextCursor) {
+			t.Errorf("the text does not give the cursor %s", out.NextCursor)
+		}
+		if n > 1000 {
+			t.Fatal("pagination does not end")
+		}
+		cursor = out.NextCursor
+	}
+}
+
+func TestListPagination(t *testing.T) {
+	srv, cs := library(t)
+	lib := srv.cur.Load().lib
+	var want []string
+	for _, c := range lib.Cases {
+		want = append(want, c.ID)
+	}
+	for _, lang := range []string{"en", "ko"} {
+		for _, size := range []int{1, 3, 5, 100} {
+			ids, outs := pages(t, cs, map[string]any{"lang": lang, "limit": size})
+			if !slices.Equal(ids, want) {
+				t.Errorf("%s, %d a page: %v, want %v", lang, size, ids, want)
+			}
+			if wantPages := (len(want) + size - 1) / size; len(outs) != wantPages {
+				t.Errorf("%s, %d a page: %d pages, want %d", lang, size, len(outs), wantPages)
+			}
+			for _, out := range outs {
+				if out.Total != len(want) {
+					t.Errorf("total %d, want %d", out.Total, len(want))
+				}
+			}
+			first := outs[0].Cases[0]
+			c := lib.ByID[first.ID]
+			if title, _ := c.Title.In(lang); first.Title != title || first.URL != srv.cur.Load().site.URL(site.CasePath(lang, c.ID)) {
+				t.Errorf("%s: first case %+v", lang, first)
+			}
+		}
+	}
+}
+
+// TestListFilters filters by every term of every facet, then by two terms
+// of one facet (ORed) and by two facets (ANDed), and checks each answer
+// against the cases' own fields.
+func TestListFilters(t *testing.T) {
+	srv, cs := library(t)
+	m := srv.cur.Load()
+	expect := func(filters map[string][]string) []string {
+		var ids []string
+		for _, c := range m.lib.Cases {
+			ok := true
+			for facet, terms := range filters {
+				ok = ok && slices.ContainsFunc(termsOf(c, facet), func(s string) bool { return slices.Contains(terms, s) })
+			}
+			if ok {
+				ids = append(ids, c.ID)
+			}
+		}
+		return ids
+	}
+	run := func(filters map[string][]string) []string {
+		args := map[string]any{"limit": 4}
+		for facet, terms := range filters {
+			args[argName(facet)] = terms
+		}
+		ids, _ := pages(t, cs, args)
+		if want := expect(filters); !slices.Equal(ids, want) {
+			t.Errorf("list_incidents %v: %v, want %v", filters, ids, want)
+		}
+		return ids
+	}
+	for _, facet := range cases.Facets {
+		terms := m.terms(facet)
+		if len(terms) == 0 {
+			t.Fatalf("facet %s has no terms", facet)
+		}
+		found := 0
+		for _, term := range terms {
+			found += len(run(map[string][]string{facet: {term}}))
+		}
+		if found == 0 {
+			t.Errorf("no term of %s found a case", facet)
+		}
+		if len(terms) >= 2 {
+			wide := run(map[string][]string{facet: terms[:2]})
+			one := run(map[string][]string{facet: terms[:1]})
+			if len(wide) < len(one) {
+				t.Errorf("%s: two terms found fewer cases than one", facet)
+			}
+		}
+	}
+	both := run(map[string][]string{"components": {"ingress"}, "years": {"2025", "2024"}})
+	if len(both) == 0 || len(both) >= len(m.lib.Cases) {
+		t.Errorf("components=ingress and years=2024|2025: %v, want some cases but not all", both)
+	}
+}
+
+func TestGetIncident(t *testing.T) {
+	srv, cs := library(t)
+	m := srv.cur.Load()
+	for _, c := range m.lib.Cases {
+		for _, lang := range []string{"en", "ko", ""} {
+			args := map[string]any{"id": c.ID}
+			langs := []string{"en", "ko"}
+			if lang != "" {
+				args["lang"] = lang
+				langs = []string{lang}
+			}
+			var out incidentOutput
+			text := call(t, cs, "get_incident", args, &out)
+			if out.ID != c.ID || out.Org != c.Org || out.Date != c.Date.String() || out.Resource != "incidentlib://cases/"+c.ID {
+				t.Errorf("%s: %+v", c.ID, out)
+			}
+			if len(out.Markdown) != len(langs) {
+				t.Errorf("%s lang %q: markdown in %d languages", c.ID, lang, len(out.Markdown))
+			}
+			for _, l := range langs {
+				twin := string(api.CaseMarkdown(m.site, c, l))
+				if out.Markdown[l] != twin {
+					t.Errorf("%s %s: markdown is not the page's twin", c.ID, l)
+				}
+				page := m.site.URL(site.CasePath(l, c.ID))
+				title, _ := c.Title.In(l)
+				for _, part := range []string{twin, page, c.Org, c.ID, title} {
+					if !strings.Contains(text, part) {
+						t.Errorf("%s %s: text lacks %.60q", c.ID, l, part)
+					}
+				}
+				if out.Pages[l] != page || out.Title[l] != title {
+					t.Errorf("%s %s: page %s title %s", c.ID, l, out.Pages[l], out.Title[l])
+				}
+			}
+		}
+	}
+	// Ids are read as people write them.
+	var out incidentOutput
+	call(t, cs, "get_incident", map[string]any{"id": " il-0495 ", "lang": "ko"}, &out)
+	if out.ID != "IL-0495" || !strings.Contains(out.Markdown["ko"], "## 원인") {
+		t.Errorf("lower-case id: %+v", out)
+	}
+}
+
+func TestGetTopic(t *testing.T) {
+	srv, cs := library(t)
+	m := srv.cur.Load()
+	for _, facet := range cases.Facets {
+		for _, tp := range m.site.Facets()[facet].Topics {
+			for _, lang := range []string{"en", "ko"} {
+				var out topicOutput
+				arg := facet
+				if lang == "ko" {
+					arg = argName(facet) // both spellings work
+				}
+				text := call(t, cs, "get_topic", map[string]any{"facet": arg, "term": tp.ID, "lang": lang}, &out)
+				st := tp.Stats()
+				label := tp.Label.Get(lang)
+				if name, ok := m.lib.Vocab.OrgName(tp.ID); ok && facet == "orgs" {
+					label = name.Get(lang)
+				}
+				if out.Facet != facet || out.Term != tp.ID || out.Count != len(tp.Cases) || out.Label != label {
+					t.Errorf("%s/%s %s: %+v", facet, tp.ID, lang, out)
+				}
+				if out.URL != m.site.URL(site.TopicPath(lang, facet, tp.ID)) || !strings.Contains(text, out.URL) {
+					t.Errorf("%s/%s: url %s", facet, tp.ID, out.URL)
+				}
+				if len(out.Stats.Components) != len(st.Components) || len(out.Stats.Years) != len(st.Years) ||
+					!reflect.DeepEqual(out.Stats.MedianDetect, st.MedianDetect) || out.Stats.KnownResolve != st.KnownResolve {
+					t.Errorf("%s/%s: stats %+v, want %+v", facet, tp.ID, out.Stats, st)
+				}
+				for i, tc := range st.RootCauses {
+					if got := out.Stats.RootCauses[i]; got.ID != tc.ID || got.Cases != tc.Count || got.Label == "" {
+						t.Errorf("%s/%s: root cause %d %+v, want %+v", facet, tp.ID, i, got, tc)
+					}
+				}
+				n := min(len(tp.Cases), m.lib.Site.PageSize)
+				if len(out.Cases) != n || out.More != len(tp.Cases)-n {
+					t.Errorf("%s/%s: %d cases and %d more, want %d", facet, tp.ID, len(out.Cases), out.More, n)
+				}
+				for i, it := range out.Cases {
+					if it.ID != tp.Cases[i].ID || !strings.Contains(text, it.URL) {
+						t.Errorf("%s/%s: case %d is %s, want %s", facet, tp.ID, i, it.ID, tp.Cases[i].ID)
+					}
+				}
+				if facet != "components" && !strings.Contains(text, m.site.Strings().Get(lang, "stats.components")) {
+					t.Errorf("%s/%s %s: no component statistics in the text:\n%s", facet, tp.ID, lang, text)
+				}
+			}
+		}
+	}
+	// A topic with an introduction shows it in the language asked for.
+	for lang, want := range map[string]string{"en": "The ingress controller is the proxy", "ko": "인그레스 컨트롤러는"} {
+		var out topicOutput
+		text := call(t, cs, "get_topic", map[string]any{"facet": "components", "term": "ingress", "lang": lang}, &out)
+		if !strings.HasPrefix(out.Intro, want) || !strings.Contains(text, want) {
+			t.Errorf("components/ingress %s: intro %.80q", lang, out.Intro)
+		}
+	}
+}
+
+func TestVocab(t *testing.T) {
+	srv, cs := library(t)
+	m := srv.cur.Load()
+	var out vocabOutput
+	text := call(t, cs, "vocab", nil, &out)
+	if len(out.Facets) != len(cases.Facets) {
+		t.Fatalf("%d facets, want %d", len(out.Facets), len(cases.Facets))
+	}
+	for i, vf := range out.Facets {
+		facet := cases.Facets[i]
+		if vf.Facet != facet || vf.Argument != argName(facet) || vf.Name["en"] == "" || vf.Name["ko"] == "" {
+			t.Errorf("facet %d: %+v", i, vf)
+		}
+		if field, ok := cases.FacetField[facet]; ok && len(vf.Terms) != len(m.lib.Vocab.Terms(field)) {
+			t.Errorf("%s: %d terms, want the %d of vocab.json", facet, len(vf.Terms), len(m.lib.Vocab.Terms(field)))
+		}
+		for _, term := range vf.Terms {
+			tp := m.site.Facets()[facet].Topic(term.ID)
+			if term.En == "" || term.Ko == "" || term.Cases != len(tp.Cases) {
+				t.Errorf("%s/%s: %+v", facet, term.ID, term)
+			}
+			if !strings.Contains(text, fmt.Sprintf("- %s: %s / %s (%d)", term.ID, term.En, term.Ko, term.Cases)) {
+				t.Errorf("%s/%s: not in the text", facet, term.ID)
+			}
+		}
+	}
+	// Organisations have Korean names in vocab.json, as search knows them.
+	orgs := out.Facets[slices.Index(cases.Facets, "orgs")]
+	if i := slices.IndexFunc(orgs.Terms, func(t vocabTerm) bool { return t.ID == "bc-government" }); i < 0 || orgs.Terms[i].Ko != "BC 주정부" {
+		t.Errorf("orgs: %+v", orgs.Terms)
+	}
+	var topic topicOutput
+	call(t, cs, "get_topic", map[string]any{"facet": "orgs", "term": "bc-government", "lang": "ko"}, &topic)
+	if topic.Label != "BC 주정부" {
+		t.Errorf("get_topic orgs/bc-government ko: label %q", topic.Label)
+	}
+	var one vocabOutput
+	call(t, cs, "vocab", map[string]any{"facet": "root_causes"}, &one)
+	if len(one.Facets) != 1 || one.Facets[0].Facet != "root-causes" {
+		t.Errorf("vocab root_causes: %+v", one.Facets)
+	}
+}
+
+func TestResources(t *testing.T) {
+	srv, cs := library(t)
+	m := srv.cur.Load()
+	var uris []string
+	for r, err := range cs.Resources(context.Background(), nil) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		uris = append(uris, r.URI)
+	}
+	var want []string
+	for _, c := range m.lib.Cases {
+		want = append(want, "incidentlib://cases/"+c.ID)
+	}
+	if !sameSet(uris, want) {
+		t.Errorf("resources %v, want %v", uris, want)
+	}
+	c := m.lib.Cases[0]
+	res, err := cs.ReadResource(context.Background(), &mcp.ReadResourceParams{URI: "incidentlib://cases/" + c.ID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Contents) != 2 || res.Contents[0].Text != string(api.CaseMarkdown(m.site, c, "en")) || res.Contents[1].Text != string(api.CaseMarkdown(m.site, c, "ko")) {
+		t.Errorf("resource of %s: %d contents", c.ID, len(res.Contents))
+	}
+	for _, uri := range []string{"incidentlib://cases/IL-9999", "incidentlib://cases/../../etc/passwd", "incidentlib://cases/%2e%2e%2fvocab.json"} {
+		if _, err := cs.ReadResource(context.Background(), &mcp.ReadResourceParams{URI: uri}); err == nil || !strings.Contains(err.Error(), "not found") {
+			t.Errorf("%s: %v, want not found", uri, err)
+		}
+	}
+}
+
+func toolCall(name string, args map[string]any) *mcp.CallToolParams {
+	return &mcp.CallToolParams{Name: name, Arguments: args}
+}
