@@ -410,6 +410,19 @@ func TestSearchList(t *testing.T) {
 				if strings.Join(ids, " ") != strings.Join(ingress, " ") {
 					t.Errorf("%s: components=ingress lists %v, want %v", u, ids, ingress)
 				}
+				// The filtered list says what it is filtered by and which
+				// cases it shows, as the static list does.
+				h1 := s.str(`document.querySelector("main h1").textContent`)
+				wantBy, wantRange := "Component: Ingress controller", fmt.Sprintf("1\u2013%d of %d", len(ids), len(ingress))
+				if lang == "ko" {
+					wantBy, wantRange = "구성 요소: 인그레스 컨트롤러", fmt.Sprintf("%d건 중 1~%d번째", len(ingress), len(ids))
+				}
+				if !strings.Contains(h1, wantBy) {
+					t.Errorf("%s: the filtered list's heading %q does not say %q", u, h1, wantBy)
+				}
+				if st := s.str(`document.querySelector("` + statusSel + `").textContent`); !strings.Contains(st, wantRange) {
+					t.Errorf("%s: the filtered list's status %q lacks the range %q", u, st, wantRange)
+				}
 				for _, sel := range []string{"main .cards", "main .pager"} {
 					if v := visible(s, sel); v != "false" {
 						t.Errorf("%s: with a filter on, %s is visible=%s", u, sel, v)
@@ -420,6 +433,9 @@ func TestSearchList(t *testing.T) {
 					chromedp.Poll[chromedp.Void](`document.querySelectorAll("[data-search-results] li").length === 0`))
 				if v := visible(s, "main .cards"); v != "true" {
 					t.Errorf("%s: after clearing the filters the static cards are visible=%s", u, v)
+				}
+				if after := s.str(`document.querySelector("main h1").textContent`); after == h1 || strings.Contains(after, wantBy) {
+					t.Errorf("%s: after clearing the filters the heading is still %q", u, after)
 				}
 				s.checkClean(u)
 			})

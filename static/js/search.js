@@ -932,6 +932,7 @@
         domains: "Domain", orgs: "Organisation", years: "Year", severities: "Severity"
       },
       cases: function (n) { return plural(n, "1 case", "%n cases"); },
+      range: function (from, to, total) { return from + "\u2013" + to + " of " + total; },
       found: function (n, q) { return q ? this.cases(n) + " for \u201c" + q + "\u201d" : this.cases(n); },
       partial: "No case matches every word; these cases match some of them.",
       none: function (q) { return q ? "No case matches \u201c" + q + "\u201d." : "No case matches these filters."; },
@@ -955,7 +956,8 @@
       date: function (iso) {
         var p = iso.split("-"), months = ["January", "February", "March", "April", "May", "June", "July",
           "August", "September", "October", "November", "December"];
-        return p.length === 3 ? Number(p[2]) + " " + months[Number(p[1]) - 1] + " " + p[0] : iso;
+        if (p.length === 3) return Number(p[2]) + " " + months[Number(p[1]) - 1] + " " + p[0];
+        return p.length === 2 ? months[Number(p[1]) - 1] + " " + p[0] : iso;
       }
     },
     ko: {
@@ -964,7 +966,8 @@
         domains: "분야", orgs: "조직", years: "연도", severities: "심각도"
       },
       cases: function (n) { return "사례 " + n + "건"; },
-      found: function (n, q) { return q ? "\u201c" + q + "\u201d 검색 결과 " + this.cases(n) : this.cases(n); },
+      range: function (from, to, total) { return total + "건 중 " + from + "~" + to + "번째"; },
+      found: function (n, q) { return q ? "\u201c" + q + "\u201d 검색 결과 " + n + "건" : this.cases(n); },
       partial: "모든 단어에 맞는 사례가 없어 일부 단어에 맞는 사례를 보여 줍니다.",
       none: function (q) { return q ? "\u201c" + q + "\u201d에 맞는 사례가 없습니다." : "이 필터에 맞는 사례가 없습니다."; },
       dropFilters: function (n) { return "필터 없이 검색 (" + this.cases(n) + ")"; },
@@ -973,8 +976,8 @@
       loading: "찾는 중\u2026",
       error: "검색 색인을 불러오지 못했습니다.",
       more: "결과 더 보기",
-      showAll: function (n) { return "모두 보기 (" + n + ")"; },
-      fewer: "줄여 보기",
+      showAll: function (n) { return n + "개 모두 보기"; },
+      fewer: "접기",
       clear: "필터 모두 지우기",
       seeAll: function (q) { return "\u201c" + q + "\u201d 검색 결과 모두 보기"; },
       noneShort: "맞는 사례가 없습니다",
@@ -986,7 +989,8 @@
       filters: "필터",
       date: function (iso) {
         var p = iso.split("-");
-        return p.length === 3 ? p[0] + "년 " + Number(p[1]) + "월 " + Number(p[2]) + "일" : iso;
+        // A partial date as Korean writes it: 2019년 4월, 2019년.
+        return p[0] + "년" + (p.length > 1 ? " " + Number(p[1]) + "월" : "") + (p.length > 2 ? " " + Number(p[2]) + "일" : "");
       }
     }
   };
@@ -1345,6 +1349,7 @@
   PageController.prototype.idle = function (my) {
     var s = this.s, self = this;
     this.status.textContent = this.listMode ? "" : s.t.prompt;
+    if (this.listMode) this.heading(null);
     this.results.replaceChildren();
     this.more.hidden = true;
     if (!this.facetsEl) {
@@ -1390,18 +1395,51 @@
         });
         parts.push(" " + t.didYouMean + " ", again);
       }
+    } else if (this.listMode) {
+      // A filtered list says what it is filtered by, how many cases and which
+      // of them it shows, as the static list does ("4건 중 1~4번째").
+      parts.push(t.cases(res.total), " \u00b7 ", t.range(1, Math.min(res.hits.length, res.total), res.total));
     } else {
       parts.push(t.found(res.total, q));
       if (res.partial) parts.push(". " + t.partial);
     }
+    if (this.listMode) this.heading(res);
     if (res.truncated) parts.push(" ", el("span", { class: "search-truncated", text: t.truncated }));
     this.status.replaceChildren.apply(this.status, parts);
     this.renderFacets(res);
   };
 
+  // heading names, in a list page's <h1>, the filters the list is narrowed
+  // by ("All cases · Component: Ingress controller"), and restores the
+  // page's own heading when they are cleared.
+  PageController.prototype.heading = function (res) {
+    var h1 = document.querySelector("main h1") || document.querySelector("h1");
+    if (!h1) return;
+    if (this.h1Text == null) this.h1Text = h1.textContent;
+    var s = this.s, t = s.t, filters = this.filters, by = [];
+    // Labels come with the facet lists (the idle summary has them before
+    // any result); a term not seen yet is named by its id.
+    var known = this.labels || {};
+    Object.keys(filters).sort(function (a, b) { return FACET_ORDER.indexOf(a) - FACET_ORDER.indexOf(b); }).forEach(function (f) {
+      if (!filters[f] || !filters[f].length) return;
+      var labels = filters[f].map(function (id) {
+        var l = known[f] && known[f][id];
+        return l ? (l[s.li] || l[1 - s.li] || id) : id;
+      });
+      by.push((t.facets[f] || f) + ": " + labels.join(", "));
+    });
+    h1.textContent = by.length ? this.h1Text + " \u00b7 " + by.join(" \u00b7 ") : this.h1Text;
+  };
+
   PageController.prototype.renderFacets = function (res) {
     var box = this.facetsEl;
     if (!box || !res || !res.facets) return;
+    // Remember every label seen, for a list's heading (see heading).
+    var labels = this.labels = this.labels || {};
+    Object.keys(res.facets).forEach(function (f) {
+      labels[f] = labels[f] || {};
+      res.facets[f].forEach(function (x) { labels[f][x.id] = x.label; });
+    });
     var s = this.s, t = s.t, self = this;
     var active = document.activeElement, focusKey = null;
     if (active && box.contains(active) && active.matches('input[type="checkbox"]')) focusKey = active.name + "\u0000" + active.value;
