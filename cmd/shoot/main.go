@@ -21,6 +21,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"time"
 
 	"incidentlib/internal/webtest"
 )
@@ -29,8 +30,9 @@ func main() {
 	out := flag.String("out", "shots", "folder to write the PNG files to")
 	media := flag.String("media", "", "emulate this CSS media type, such as print")
 	scheme := flag.String("scheme", "", "emulate this colour scheme: dark or light")
+	wait := flag.Duration("wait", 0, "wait this long after a page loads before the screenshot, for what its scripts draw later (search results)")
 	flag.Usage = func() {
-		fmt.Fprintf(flag.CommandLine.Output(), "usage: shoot [-out DIR] [-media print] [-scheme dark] URL...\n")
+		fmt.Fprintf(flag.CommandLine.Output(), "usage: shoot [-out DIR] [-media print] [-scheme dark] [-wait 2s] URL...\n")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -38,13 +40,13 @@ func main() {
 		flag.Usage()
 		os.Exit(2)
 	}
-	if err := run(*out, *media, *scheme, flag.Args()); err != nil {
+	if err := run(*out, *media, *scheme, *wait, flag.Args()); err != nil {
 		fmt.Fprintln(os.Stderr, "shoot:", err)
 		os.Exit(1)
 	}
 }
 
-func run(out, media, scheme string, args []string) error {
+func run(out, media, scheme string, wait time.Duration, args []string) error {
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}
@@ -88,7 +90,7 @@ func run(out, media, scheme string, args []string) error {
 			name = fmt.Sprintf("%s-%d", name, used[name])
 		}
 		for _, s := range sizes {
-			png, err := webtest.Capture(ctx, u, s.vp)
+			png, err := webtest.CaptureAfter(ctx, u, s.vp, wait)
 			if err != nil {
 				fmt.Fprintln(os.Stderr, "shoot:", err)
 				failed++

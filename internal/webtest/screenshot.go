@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
@@ -27,7 +28,13 @@ var (
 // Capture loads url in the tab of ctx at the viewport and returns a PNG of
 // the whole page (beyond the viewport). The viewport is reset afterwards.
 func Capture(ctx context.Context, url string, vp Viewport) ([]byte, error) {
-	ctx, cancel := context.WithTimeout(ctx, PageTimeout)
+	return CaptureAfter(ctx, url, vp, 0)
+}
+
+// CaptureAfter is Capture that waits settle after the page loaded, for
+// what scripts draw later (search results fetched after load).
+func CaptureAfter(ctx context.Context, url string, vp Viewport, settle time.Duration) ([]byte, error) {
+	ctx, cancel := context.WithTimeout(ctx, PageTimeout+settle)
 	defer cancel()
 	opts := []chromedp.EmulateViewportOption{chromedp.EmulatePortrait}
 	if vp.Mobile {
@@ -38,6 +45,13 @@ func Capture(ctx context.Context, url string, vp Viewport) ([]byte, error) {
 		chromedp.Navigate(url),
 	); err != nil {
 		return nil, fmt.Errorf("load %s at %dx%d: %w", url, vp.Width, vp.Height, err)
+	}
+	if settle > 0 {
+		select {
+		case <-time.After(settle):
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
 	}
 	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	if err != nil {

@@ -1440,6 +1440,8 @@
       labels[f] = labels[f] || {};
       res.facets[f].forEach(function (x) { labels[f][x.id] = x.label; });
     });
+    // A list's heading named its filters by what it knew; now it knows more.
+    if (this.listMode && this.h1Text != null) this.heading(res);
     var s = this.s, t = s.t, self = this;
     var active = document.activeElement, focusKey = null;
     if (active && box.contains(active) && active.matches('input[type="checkbox"]')) focusKey = active.name + "\u0000" + active.value;
