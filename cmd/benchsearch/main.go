@@ -46,6 +46,7 @@ import (
 
 	"incidentlib/internal/build"
 	"incidentlib/internal/gencases"
+	"incidentlib/internal/urls"
 	"incidentlib/internal/webtest"
 )
 
@@ -196,7 +197,7 @@ func benchOne(dir string, n int, pagefind, pfWhy string, reps int) (row, error) 
 	defer b.stop()
 	for i, q := range queries {
 		logf("%d cases: %s query %q", n, q.lang, q.q)
-		page := srv.URL + "/" + q.lang + "/search/"
+		page := srv.URL + "/" + urls.Search(q.lang)
 		if r.ours[i], err = webtest.MeasureSearch(b.ctx, page, q.q, q.next, false); err != nil {
 			return r, err
 		}
@@ -293,7 +294,7 @@ const (
 
 // isOurs and isPagefind pick the requests of each search engine by path.
 func isOurs(p string) bool {
-	return strings.HasPrefix(p, "/search/") || strings.HasPrefix(p, "/assets/search.")
+	return strings.HasPrefix(p, "/"+urls.SearchDir) || strings.HasPrefix(p, "/"+urls.AssetDir+"search.")
 }
 func isPagefind(p string) bool { return strings.HasPrefix(p, "/pagefind/") }
 

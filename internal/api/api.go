@@ -14,10 +14,11 @@ import (
 	"incidentlib/internal/l10n"
 	"incidentlib/internal/related"
 	"incidentlib/internal/site"
+	"incidentlib/internal/urls"
 )
 
 // Version is the API's path segment.
-const Version = "v1"
+const Version = urls.APIVersion
 
 // Write writes every API file through write. The data passed to write is
 // valid only during the call: the files are built in buffers that are
@@ -83,11 +84,9 @@ type writer struct {
 	absolute bool
 }
 
-func prefix(p string) string { return "api/" + Version + "/" + p }
-
 // SchemaPath is where the JSON Schema of the case format is published, from
 // the site root.
-var SchemaPath = prefix("schema/case.json")
+var SchemaPath = urls.APISchema
 
 // caseRef is what every file that names a case says about it, encoded once
 // as JSON: a case is named in cases.json and in the similar.json of each
@@ -99,7 +98,7 @@ type caseRef struct {
 
 func (w *writer) ref(c *cases.Case) caseRef {
 	title := appendPair(nil, c.Title.En, c.Title.Ko)
-	pages := appendPair(nil, w.base+"en/cases/"+c.ID+"/", w.base+"ko/cases/"+c.ID+"/")
+	pages := appendPair(nil, w.base+urls.Case("en", c.ID), w.base+urls.Case("ko", c.ID))
 	return caseRef{title: title, pages: pages}
 }
 
@@ -132,12 +131,12 @@ func (w *writer) list() error {
 		b = c.UpdatedAt.AppendFormat(b, "2006-01-02T15:04:05Z07:00") // digits, signs and colons only
 		b = append(b, '"')
 		b = append(appendKey(b, "pages"), ref.pages...)
-		b = appendString(appendKey(b, "json"), w.base+prefix("cases/"+c.ID+".json"))
+		b = appendString(appendKey(b, "json"), w.base+urls.APICase(c.ID))
 		b = append(b, '}')
 	}
 	b = append(b, "]}\n"...)
 	w.buf = b
-	return w.write(prefix("cases.json"), b)
+	return w.write(urls.APICases, b)
 }
 
 // relLink is one related case as both files of a case show it.
@@ -198,17 +197,17 @@ func (w *writer) caseFiles() error {
 		if w.buf, err = c.AppendRaw(w.buf[:0]); err != nil {
 			return err
 		}
-		if err := w.write(prefix("cases/"+c.ID+".json"), w.buf); err != nil {
+		if err := w.write(urls.APICase(c.ID), w.buf); err != nil {
 			return err
 		}
 		rel := w.related(c)
 		w.buf = w.similar(w.buf[:0], c, rel)
-		if err := w.write(prefix("cases/"+c.ID+"/similar.json"), w.buf); err != nil {
+		if err := w.write(urls.APISimilar(c.ID), w.buf); err != nil {
 			return err
 		}
 		for i, lang := range cases.Languages {
 			w.buf = w.markdown(w.buf[:0], c, lang, i, rel)
-			if err := w.write(lang+"/cases/"+c.ID+"/index.md", w.buf); err != nil {
+			if err := w.write(urls.Markdown(lang, c.ID), w.buf); err != nil {
 				return err
 			}
 		}
@@ -275,22 +274,20 @@ func (w *writer) vocab() error {
 				b = appendPair(appendKey(b, "description"), t.Description.En, t.Description.Ko)
 			}
 			b = appendInt(appendKey(b, "cases"), n)
-			b = appendPair(appendKey(b, "topic"), w.base+"en/"+facet+"/"+t.ID+"/", w.base+"ko/"+facet+"/"+t.ID+"/")
-			b = appendString(appendKey(b, "json"), w.base+prefix("topics/"+facet+"/"+t.ID+".json"))
+			b = appendPair(appendKey(b, "topic"), w.base+urls.Topic("en", facet, t.ID, 1), w.base+urls.Topic("ko", facet, t.ID, 1))
+			b = appendString(appendKey(b, "json"), w.base+urls.APITopic(facet, t.ID))
 			b = append(b, '}')
 		}
 		b = append(b, ']')
 	}
 	b = append(b, "}\n"...)
 	w.buf = b
-	return w.write(prefix("vocab.json"), b)
+	return w.write(urls.APIVocab, b)
 }
 
 func facetOf(field string) string {
-	for f, fld := range cases.FacetField {
-		if fld == field {
-			return f
-		}
+	if f := urls.FacetOfField(field); f != "" {
+		return f
 	}
 	return field
 }
@@ -308,7 +305,7 @@ func (w *writer) topics() error {
 				b = appendPair(appendKey(b, "description"), t.Description.En, t.Description.Ko)
 			}
 			b = appendInt(appendKey(b, "count"), len(t.Cases))
-			b = appendPair(appendKey(b, "pages"), w.base+"en/"+facet+"/"+t.ID+"/", w.base+"ko/"+facet+"/"+t.ID+"/")
+			b = appendPair(appendKey(b, "pages"), w.base+urls.Topic("en", facet, t.ID, 1), w.base+urls.Topic("ko", facet, t.ID, 1))
 			// The statistics' keys are in alphabetical order: encoding/json
 			// wrote them from a map, and published files keep that order.
 			b = appendCounts(append(b, `,"stats":{"components":`...), st.Components)
@@ -328,10 +325,10 @@ func (w *writer) topics() error {
 				}
 				b = appendString(b, c.ID)
 			}
-			b = appendString(append(b, `],"cases_json":`...), w.base+prefix("cases.json"))
+			b = appendString(append(b, `],"cases_json":`...), w.base+urls.APICases)
 			b = append(b, "}\n"...)
 			w.buf = b
-			if err := w.write(prefix("topics/"+facet+"/"+t.ID+".json"), b); err != nil {
+			if err := w.write(urls.APITopic(facet, t.ID), b); err != nil {
 				return err
 			}
 		}
@@ -369,13 +366,13 @@ func (w *writer) schema() error {
 func (w *writer) llms() error {
 	site := w.lib.Site
 	b := fmt.Appendf(w.buf[:0], "# %s\n\n> %s\n\n", site.Title.En, site.Description.En)
-	b = fmt.Appendf(b, "Every case has an English page (%sen/cases/ID/), a Korean page (%sko/cases/ID/), a Markdown twin of each page (index.md beside index.html) and its JSON in the API. Nothing needs a key.\n\n", w.base, w.base)
+	b = fmt.Appendf(b, "Every case has an English page (%s), a Korean page (%s), a Markdown twin of each page (%s beside index.html) and its JSON in the API. Nothing needs a key.\n\n", w.base+urls.Case("en", "ID"), w.base+urls.Case("ko", "ID"), urls.MarkdownName)
 	b = append(b, "## Data\n\n"...)
-	b = fmt.Appendf(b, "- [All cases, compact](%s): every case with its pages in both languages\n", w.base+prefix("cases.json"))
-	b = fmt.Appendf(b, "- [Vocabulary](%s): controlled terms with English and Korean labels\n", w.base+prefix("vocab.json"))
+	b = fmt.Appendf(b, "- [All cases, compact](%s): every case with its pages in both languages\n", w.base+urls.APICases)
+	b = fmt.Appendf(b, "- [Vocabulary](%s): controlled terms with English and Korean labels\n", w.base+urls.APIVocab)
 	b = fmt.Appendf(b, "- [Case schema](%s): JSON Schema of one case\n", w.base+SchemaPath)
-	b = fmt.Appendf(b, "- One case: %s (as in the source); related cases: %s\n", w.base+prefix("cases/{ID}.json"), w.base+prefix("cases/{ID}/similar.json"))
-	b = fmt.Appendf(b, "- One topic: %s\n", w.base+prefix("topics/{facet}/{term}.json"))
+	b = fmt.Appendf(b, "- One case: %s (as in the source); related cases: %s\n", w.base+urls.APICase("{ID}"), w.base+urls.APISimilar("{ID}"))
+	b = fmt.Appendf(b, "- One topic: %s\n", w.base+urls.APITopic("{facet}", "{term}"))
 	if site.MCP.URL != "" {
 		b = fmt.Appendf(b, "- MCP server: %s (tools: %s)\n", site.MCP.URL, strings.Join(site.MCP.Tools, ", "))
 	}
@@ -388,16 +385,15 @@ func (w *writer) llms() error {
 		b = append(b, title...)
 		b = append(b, "]("...)
 		b = append(b, w.base...)
-		b = append(b, "en/cases/"...)
-		b = append(b, c.ID...)
-		b = append(b, "/index.md) ("...)
+		b = append(b, urls.Markdown("en", c.ID)...)
+		b = append(b, ") ("...)
 		b = append(b, c.Org...)
 		b = append(b, ", "...)
 		b = append(b, c.Date.String()...)
 		b = append(b, ")\n"...)
 	}
 	w.buf = b
-	return w.write("llms.txt", b)
+	return w.write(urls.LLMs, b)
 }
 
 // markdown appends a case page as Markdown, section for section; rel is
@@ -551,12 +547,15 @@ func (w *writer) markdown(b []byte, c *cases.Case, lang string, li int, rel []re
 		b = text(b, w.lib.ByID[l.ID].Title)
 		if w.absolute {
 			b = append(b, "]("...)
-			b = append(b, w.s.URL(site.MarkdownPath(lang, l.ID))...)
+			b = append(b, w.s.URL(urls.Markdown(lang, l.ID))...)
 			b = append(b, "): "...)
 		} else {
+			// A sibling case folder: ../ID/index.md.
 			b = append(b, "](../"...)
 			b = append(b, l.ID...)
-			b = append(b, "/index.md): "...)
+			b = append(b, '/')
+			b = append(b, urls.MarkdownName...)
+			b = append(b, "): "...)
 		}
 		b = append(b, l.reason[li]...)
 		b = append(b, '\n')
@@ -588,7 +587,7 @@ func (w *writer) markdown(b []byte, c *cases.Case, lang string, li int, rel []re
 	b = append(b, sectionEnd)
 
 	b = section(b, "case.ai")
-	b = item(b, t("case.ai_json"), w.base+prefix("cases/"+c.ID+".json"))
-	b = item(b, t("case.ai_similar"), w.base+prefix("cases/"+c.ID+"/similar.json"))
+	b = item(b, t("case.ai_json"), w.base+urls.APICase(c.ID))
+	b = item(b, t("case.ai_similar"), w.base+urls.APISimilar(c.ID))
 	return append(b, sectionEnd)
 }

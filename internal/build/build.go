@@ -28,6 +28,7 @@ import (
 	"incidentlib/internal/diag"
 	"incidentlib/internal/offheap"
 	"incidentlib/internal/site"
+	"incidentlib/internal/urls"
 )
 
 // Options say what to build and where.
@@ -315,12 +316,12 @@ func writeHeaders(s *site.Site, write func(string, []byte) error) error {
 		b.WriteString("  " + h.Name + ": " + h.Value + "\n")
 	}
 	b.WriteString("\n")
-	b.WriteString("/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n\n")
-	for _, p := range []string{"/", "/index.html", "/404.html", "/en/*", "/ko/*", "/api/*", "/search/*", "/sitemap.xml", "/robots.txt", "/llms.txt"} {
-		b.WriteString(p + "\n  Cache-Control: public, max-age=300, must-revalidate\n\n")
+	b.WriteString("/" + urls.AssetDir + "*\n  Cache-Control: public, max-age=31536000, immutable\n\n")
+	for _, p := range []string{"", "index.html", urls.NotFound, "en/*", "ko/*", "api/*", urls.SearchDir + "*", urls.Sitemap, urls.Robots, urls.LLMs} {
+		b.WriteString("/" + p + "\n  Cache-Control: public, max-age=300, must-revalidate\n\n")
 	}
 	b.WriteString("/*.md\n  Content-Type: text/markdown; charset=utf-8\n")
-	return write("_headers", []byte(b.String()))
+	return write(urls.Headers, []byte(b.String()))
 }
 
 var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}

@@ -17,20 +17,16 @@ import (
 	"incidentlib/internal/diag"
 	"incidentlib/internal/jsonpos"
 	"incidentlib/internal/offheap"
+	"incidentlib/internal/urls"
 )
 
-// Facets are the URL names of the ways cases are grouped, in menu order.
-var Facets = []string{"components", "symptoms", "root-causes", "contributing", "domains", "orgs", "years", "severities"}
-
+// Facets are the URL names of the ways cases are grouped, in menu order;
 // FacetField maps a vocabulary facet's URL name to its field in vocab.json.
-var FacetField = map[string]string{
-	"components":   "components",
-	"symptoms":     "symptoms",
-	"root-causes":  "root_cause",
-	"contributing": "contributing",
-	"domains":      "domain",
-	"severities":   "severity",
-}
+// Both are read from the one facet table, urls.Facets, and never written.
+var (
+	Facets     = urls.FacetNames()
+	FacetField = urls.VocabFields()
+)
 
 // Terms returns the terms of a vocab.json field.
 func (v *Vocab) Terms(field string) []Term {

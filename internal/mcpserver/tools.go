@@ -18,6 +18,7 @@ import (
 	"incidentlib/internal/l10n"
 	"incidentlib/internal/search"
 	"incidentlib/internal/site"
+	"incidentlib/internal/urls"
 )
 
 // Limits on what one call may ask for. A larger limit is capped, not
@@ -427,7 +428,7 @@ func (m *model) item(c *cases.Case, lang string) caseItem {
 	return caseItem{
 		ID: c.ID, Title: title, Org: c.Org, Date: c.Date.String(), Severity: c.Severity, RootCause: c.RootCause,
 		Components: append([]string{}, c.Components...),
-		URL:        m.site.URL(site.CasePath(lang, c.ID)),
+		URL:        m.site.URL(urls.Case(lang, c.ID)),
 		Resource:   caseURI(c.ID),
 	}
 }
@@ -704,7 +705,7 @@ func (s *Server) getIncident(_ context.Context, _ *mcp.CallToolRequest, in incid
 	var b strings.Builder
 	for i, lang := range langs {
 		out.Title[lang], _ = c.Title.In(lang)
-		out.Pages[lang] = m.site.URL(site.CasePath(lang, c.ID))
+		out.Pages[lang] = m.site.URL(urls.Case(lang, c.ID))
 		out.Markdown[lang] = string(api.CaseMarkdown(m.site, c, lang))
 		if i > 0 {
 			b.WriteString("\n---\n\n")
@@ -752,7 +753,7 @@ func (s *Server) getTopic(_ context.Context, _ *mcp.CallToolRequest, in topicInp
 		}
 		return out
 	}
-	out = topicOutput{Facet: facet, Argument: argName(facet), Term: t.ID, Count: len(t.Cases), URL: m.site.URL(site.TopicPath(lang, facet, t.ID))}
+	out = topicOutput{Facet: facet, Argument: argName(facet), Term: t.ID, Count: len(t.Cases), URL: m.site.URL(urls.Topic(lang, facet, t.ID, 1))}
 	out.Label, _ = t.Label.In(lang)
 	if l, ok := m.labels[facet][t.ID]; ok && l[langIndex(lang)] != "" {
 		out.Label = l[langIndex(lang)] // an organisation's Korean name

@@ -17,6 +17,7 @@ import (
 	"incidentlib/internal/cases"
 	"incidentlib/internal/repotest"
 	"incidentlib/internal/site"
+	"incidentlib/internal/urls"
 )
 
 // connect serves the library in dir to a client over the SDK's in-memory
@@ -301,7 +302,7 @@ func TestListPagination(t *testing.T) {
 			}
 			first := outs[0].Cases[0]
 			c := lib.ByID[first.ID]
-			if title, _ := c.Title.In(lang); first.Title != title || first.URL != srv.cur.Load().site.URL(site.CasePath(lang, c.ID)) {
+			if title, _ := c.Title.In(lang); first.Title != title || first.URL != srv.cur.Load().site.URL(urls.Case(lang, c.ID)) {
 				t.Errorf("%s: first case %+v", lang, first)
 			}
 		}
@@ -388,7 +389,7 @@ func TestGetIncident(t *testing.T) {
 				if out.Markdown[l] != twin {
 					t.Errorf("%s %s: markdown is not the page's twin", c.ID, l)
 				}
-				page := m.site.URL(site.CasePath(l, c.ID))
+				page := m.site.URL(urls.Case(l, c.ID))
 				title, _ := c.Title.In(l)
 				for _, part := range []string{twin, page, c.Org, c.ID, title} {
 					if !strings.Contains(text, part) {
@@ -429,7 +430,7 @@ func TestGetTopic(t *testing.T) {
 				if out.Facet != facet || out.Term != tp.ID || out.Count != len(tp.Cases) || out.Label != label {
 					t.Errorf("%s/%s %s: %+v", facet, tp.ID, lang, out)
 				}
-				if out.URL != m.site.URL(site.TopicPath(lang, facet, tp.ID)) || !strings.Contains(text, out.URL) {
+				if out.URL != m.site.URL(urls.Topic(lang, facet, tp.ID, 1)) || !strings.Contains(text, out.URL) {
 					t.Errorf("%s/%s: url %s", facet, tp.ID, out.URL)
 				}
 				if len(out.Stats.Components) != len(st.Components) || len(out.Stats.Years) != len(st.Years) ||

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"incidentlib/internal/cases"
+	"incidentlib/internal/urls"
 )
 
 // CaseDoc is the document of a case: both languages of its text, and its
@@ -19,7 +20,7 @@ func CaseDoc(c *cases.Case) Doc {
 		Title:   [2]string{c.Title.En, c.Title.Ko},
 		Summary: [2]string{c.Summary.En, c.Summary.Ko},
 		Org:     [2]string{c.Org, orgKo},
-		URL:     [2]string{"en/cases/" + c.ID + "/", "ko/cases/" + c.ID + "/"},
+		URL:     [2]string{urls.Case("en", c.ID), urls.Case("ko", c.ID)},
 		Facets: map[string][]string{
 			"components": c.Components, "symptoms": c.Symptoms, "root-causes": {c.RootCause},
 			"contributing": c.Contributing, "domains": c.Domain, "orgs": {c.OrgSlug},

@@ -51,6 +51,9 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"incidentlib/internal/cases"
+	"incidentlib/internal/urls"
 )
 
 // Doc is one case as the index needs it. Text fields are [English, Korean];
@@ -69,9 +72,6 @@ type Doc struct {
 // Labels gives the English and Korean label of each facet term:
 // facet → term id → [en, ko].
 type Labels map[string]map[string][2]string
-
-// Facets are the facet URL names in the order pages show them.
-var Facets = []string{"components", "symptoms", "root-causes", "contributing", "domains", "orgs", "years", "severities"}
 
 // Field weights: a word in the title or a controlled-term label says more
 // about what a case is than the same word in the body.
@@ -240,7 +240,7 @@ func (fs *files) value(name string, v any) error {
 
 // raw writes data, JSON already, as the index file name.
 func (fs *files) raw(name string, data []byte) error {
-	if err := fs.write("search/"+name+".json", data); err != nil {
+	if err := fs.write(urls.SearchFile(name+".json"), data); err != nil {
 		return err
 	}
 	if !fs.scripts {
@@ -250,7 +250,7 @@ func (fs *files) raw(name string, data []byte) error {
 	js = append(append(append(js, quoteJSON(name)...), "]="...), data...)
 	js = append(js, ";\n"...)
 	fs.js = js
-	return fs.write("search/"+name+".js", js)
+	return fs.write(urls.SearchFile(name+".js"), js)
 }
 
 type manifest struct {
@@ -536,7 +536,7 @@ func facetList(docs []Doc) []string {
 		}
 	}
 	var out []string
-	for _, f := range Facets {
+	for _, f := range cases.Facets {
 		if seen[f] {
 			out = append(out, f)
 			delete(seen, f)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"incidentlib/internal/cases"
+	"incidentlib/internal/urls"
 )
 
 // feedSize is how many cases an Atom feed carries.
@@ -79,10 +80,10 @@ func (s *Site) feed(j Job, w io.Writer) error {
 	f := atomFeed{
 		Lang:  lang,
 		Title: s.lib.Site.Title.Get(lang) + " · " + s.strings.Get(lang, "feed.title"),
-		ID:    s.base + feedPath(lang),
+		ID:    s.base + urls.Feed(lang),
 		Links: []atomLink{
-			{Href: s.base + feedPath(lang), Rel: "self", Type: "application/atom+xml"},
-			{Href: s.base + homePath(lang), Rel: "alternate", Type: "text/html"},
+			{Href: s.base + urls.Feed(lang), Rel: "self", Type: "application/atom+xml"},
+			{Href: s.base + urls.Home(lang), Rel: "alternate", Type: "text/html"},
 		},
 		Author: atomAuth{Name: s.lib.Site.Title.Get(lang)},
 	}
@@ -100,14 +101,14 @@ func (s *Site) feed(j Job, w io.Writer) error {
 		}
 		e := atomEntry{
 			Title: atomText{Body: c.ID + " · " + title, Lang: langIf(tl, lang)},
-			ID:    s.base + casePath(lang, c.ID),
+			ID:    s.base + urls.Case(lang, c.ID),
 			// An entry is dated by when the case was written or last
 			// changed. The incident's date is no date for a feed: it may be
 			// only a year, or the date of the talk that told the story.
 			Updated: c.UpdatedAt.Format(time.RFC3339),
 			Links: []atomLink{
-				{Href: s.base + casePath(lang, c.ID), Rel: "alternate", Type: "text/html"},
-				{Href: s.base + casePath(cases.Other(lang), c.ID), Rel: "alternate", Type: "text/html", Lang: cases.Other(lang)},
+				{Href: s.base + urls.Case(lang, c.ID), Rel: "alternate", Type: "text/html"},
+				{Href: s.base + urls.Case(cases.Other(lang), c.ID), Rel: "alternate", Type: "text/html", Lang: cases.Other(lang)},
 			},
 			Summary: atomText{Body: sum, Lang: langIf(sl, lang)},
 			Author:  &atomAuth{Name: c.Org},
@@ -115,7 +116,7 @@ func (s *Site) feed(j Job, w io.Writer) error {
 		add := func(field string, ids ...string) {
 			for _, id := range ids {
 				if t, ok := s.lib.Vocab.Term(field, id); ok {
-					e.Category = append(e.Category, atomCat{Term: fieldFacet[field] + "/" + id, Label: t.Label.Get(lang)})
+					e.Category = append(e.Category, atomCat{Term: urls.FacetOfField(field) + "/" + id, Label: t.Label.Get(lang)})
 				}
 			}
 		}
@@ -209,7 +210,7 @@ func (s *Site) sitemap(j Job, w io.Writer) error {
 		b.WriteString(`<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
 		for i := 1; i <= n; i++ {
 			b.WriteString("<sitemap><loc>")
-			xml.EscapeText(&b, []byte(s.base+sitemapPartPath(i)))
+			xml.EscapeText(&b, []byte(s.base+urls.SitemapPart(i)))
 			b.WriteString("</loc></sitemap>\n")
 		}
 		b.WriteString("</sitemapindex>\n")
@@ -247,7 +248,7 @@ func (s *Site) sitemapURL(b *bytes.Buffer, j Job) {
 	for _, lang := range cases.Languages {
 		p := j.Path
 		if lang != j.Lang {
-			p = twin(j.Path, j.Lang)
+			p = urls.Twin(j.Path, j.Lang)
 		}
 		b.WriteString(`<xhtml:link rel="alternate" hreflang="`)
 		b.WriteString(lang)

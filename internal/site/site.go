@@ -28,6 +28,7 @@ import (
 	"incidentlib/internal/htmlexec"
 	"incidentlib/internal/l10n"
 	"incidentlib/internal/offheap"
+	"incidentlib/internal/urls"
 )
 
 // Options change how a site is rendered.
@@ -238,7 +239,7 @@ func loadAssets(static fs.FS) (map[string]Asset, error) {
 		sum := sha256.Sum256(data)
 		name := strings.TrimSuffix(path.Base(p), ext)
 		assets[p] = Asset{
-			Path: "assets/" + name + "." + hex.EncodeToString(sum[:])[:10] + ext,
+			Path: urls.Asset(name, hex.EncodeToString(sum[:])[:10], ext),
 			SRI:  "sha256-" + base64.StdEncoding.EncodeToString(sum[:]),
 			Data: data,
 			Type: typ,
@@ -320,14 +321,14 @@ func (s *Site) Jobs() []Job {
 	var jobs []Job
 	add := func(j Job) { jobs = append(jobs, j) }
 	add(Job{Kind: KindRoot, Path: ""})
-	add(Job{Kind: KindNotFound, Path: "404.html"})
-	add(Job{Kind: KindSitemap, Path: SitemapPath})
+	add(Job{Kind: KindNotFound, Path: urls.NotFound})
+	add(Job{Kind: KindSitemap, Path: urls.Sitemap})
 	if parts := len(s.sitemapParts()) - 1; parts > 1 {
 		for i := 1; i <= parts; i++ {
-			add(Job{Kind: KindSitemap, Path: sitemapPartPath(i), Page: i})
+			add(Job{Kind: KindSitemap, Path: urls.SitemapPart(i), Page: i})
 		}
 	}
-	add(Job{Kind: KindRobots, Path: "robots.txt"})
+	add(Job{Kind: KindRobots, Path: urls.Robots})
 	for _, a := range s.Assets() {
 		add(Job{Kind: KindAsset, Path: a.Path, Asset: a.Path})
 	}
@@ -344,25 +345,25 @@ func (s *Site) listPageJobs() []Job {
 	var jobs []Job
 	add := func(j Job) { jobs = append(jobs, j) }
 	for _, lang := range cases.Languages {
-		add(Job{Kind: KindHome, Lang: lang, Path: homePath(lang)})
-		add(Job{Kind: KindSearch, Lang: lang, Path: searchPath(lang)})
-		add(Job{Kind: KindAPIDoc, Lang: lang, Path: apiDocPath(lang)})
-		add(Job{Kind: KindFeed, Lang: lang, Path: feedPath(lang)})
+		add(Job{Kind: KindHome, Lang: lang, Path: urls.Home(lang)})
+		add(Job{Kind: KindSearch, Lang: lang, Path: urls.Search(lang)})
+		add(Job{Kind: KindAPIDoc, Lang: lang, Path: urls.APIDoc(lang)})
+		add(Job{Kind: KindFeed, Lang: lang, Path: urls.Feed(lang)})
 		for _, p := range s.lib.Pages {
-			add(Job{Kind: KindProse, Lang: lang, Path: prosePath(lang, p.Slug), Slug: p.Slug})
+			add(Job{Kind: KindProse, Lang: lang, Path: urls.Prose(lang, p.Slug), Slug: p.Slug})
 		}
 		for i := 1; i <= s.pages(len(s.lib.Cases)); i++ {
-			add(Job{Kind: KindCases, Lang: lang, Path: casesPath(lang, i), Page: i})
+			add(Job{Kind: KindCases, Lang: lang, Path: urls.Cases(lang, i), Page: i})
 		}
 		for _, c := range s.lib.Cases {
-			add(Job{Kind: KindCase, Lang: lang, Path: casePath(lang, c.ID), Case: c})
+			add(Job{Kind: KindCase, Lang: lang, Path: urls.Case(lang, c.ID), Case: c})
 		}
 		for _, name := range cases.Facets {
 			f := s.facets[name]
-			add(Job{Kind: KindFacet, Lang: lang, Path: facetPath(lang, name), Facet: name})
+			add(Job{Kind: KindFacet, Lang: lang, Path: urls.FacetIndex(lang, name), Facet: name})
 			for _, t := range f.Topics {
 				for i := 1; i <= s.pages(len(t.Cases)); i++ {
-					add(Job{Kind: KindTopic, Lang: lang, Path: topicPath(lang, name, t.ID, i), Topic: t, Facet: name, Page: i})
+					add(Job{Kind: KindTopic, Lang: lang, Path: urls.Topic(lang, name, t.ID, i), Topic: t, Facet: name, Page: i})
 				}
 			}
 		}
@@ -386,7 +387,7 @@ func (s *Site) Render(j Job, w io.Writer) (string, error) {
 	case KindSitemap:
 		return "application/xml", s.sitemap(j, w)
 	case KindRobots:
-		_, err := fmt.Fprintf(w, "User-agent: *\nAllow: /\n\nSitemap: %s%s\n", s.base, SitemapPath)
+		_, err := fmt.Fprintf(w, "User-agent: *\nAllow: /\n\nSitemap: %s%s\n", s.base, urls.Sitemap)
 		return "text/plain", err
 	}
 	view, tmpl, err := s.view(j)

@@ -15,6 +15,7 @@ import (
 	"incidentlib/internal/l10n"
 	"incidentlib/internal/markup"
 	"incidentlib/internal/related"
+	"incidentlib/internal/urls"
 )
 
 // Page is what every page view has: its language, where it is, its title
@@ -70,6 +71,8 @@ func (p *Page) CallMethod(name, arg string) (any, bool) {
 		return p.Home(), true
 	case "SearchRoot":
 		return p.SearchRoot(), true
+	case "SearchPage":
+		return p.SearchPage(), true
 	}
 	return nil, false
 }
@@ -81,7 +84,7 @@ func (p *Page) T(key string) string { return p.s.strings.Get(p.Lang, key) }
 func (p *Page) Link(target string) string { return markedLink(target, p.s.opt.Offline) }
 
 // Home returns the link to this language's home page.
-func (p *Page) Home() string { return p.Link(homePath(p.Lang)) }
+func (p *Page) Home() string { return p.Link(urls.Home(p.Lang)) }
 
 // Nav lists the header's sections.
 func (p *Page) Nav() []NavItem { return p.s.nav[p.Lang] }
@@ -101,16 +104,16 @@ type NavItem struct {
 func (s *Site) navigation(lang string) (nav, footer []NavItem) {
 	p := &Page{Lang: lang, s: s}
 	nav = []NavItem{
-		{"cases", p.T("nav.cases"), p.Link(casesPath(lang, 1))},
-		{"components", p.T("facet.components"), p.Link(facetPath(lang, "components"))},
-		{"symptoms", p.T("facet.symptoms"), p.Link(facetPath(lang, "symptoms"))},
-		{"root-causes", p.T("facet.root-causes"), p.Link(facetPath(lang, "root-causes"))},
-		{"orgs", p.T("facet.orgs"), p.Link(facetPath(lang, "orgs"))},
-		{"search", p.T("nav.search"), p.Link(searchPath(lang))},
+		{"cases", p.T("nav.cases"), p.Link(urls.Cases(lang, 1))},
+		{"components", p.T("facet.components"), p.Link(urls.FacetIndex(lang, "components"))},
+		{"symptoms", p.T("facet.symptoms"), p.Link(urls.FacetIndex(lang, "symptoms"))},
+		{"root-causes", p.T("facet.root-causes"), p.Link(urls.FacetIndex(lang, "root-causes"))},
+		{"orgs", p.T("facet.orgs"), p.Link(urls.FacetIndex(lang, "orgs"))},
+		{"search", p.T("nav.search"), p.Link(urls.Search(lang))},
 	}
 	for _, pg := range s.lib.Pages {
 		if pg.Slug == "about" {
-			nav = append(nav, NavItem{"about", p.T("nav.about"), p.Link(prosePath(lang, "about"))})
+			nav = append(nav, NavItem{"about", p.T("nav.about"), p.Link(urls.Prose(lang, "about"))})
 		}
 	}
 	for _, pg := range s.lib.Pages {
@@ -118,10 +121,10 @@ func (s *Site) navigation(lang string) (nav, footer []NavItem) {
 		if title == "" {
 			title = pg.Slug
 		}
-		footer = append(footer, NavItem{pg.Slug, title, p.Link(prosePath(lang, pg.Slug))})
+		footer = append(footer, NavItem{pg.Slug, title, p.Link(urls.Prose(lang, pg.Slug))})
 	}
-	footer = append(footer, NavItem{"api", p.T("nav.api"), p.Link(apiDocPath(lang))})
-	footer = append(footer, NavItem{"feed", p.T("nav.feed"), p.Link(feedPath(lang))})
+	footer = append(footer, NavItem{"api", p.T("nav.api"), p.Link(urls.APIDoc(lang))})
+	footer = append(footer, NavItem{"feed", p.T("nav.feed"), p.Link(urls.Feed(lang))})
 	for _, l := range s.lib.Site.Links {
 		footer = append(footer, NavItem{"", l.Label.Get(lang), l.URL})
 	}
@@ -146,8 +149,12 @@ type AssetRef struct {
 // SiteTitle is the library's name in the page's language.
 func (p *Page) SiteTitle() string { return p.s.lib.Site.Title.Get(p.Lang) }
 
+// SearchPage is the link to the search page of the page's language, where
+// the search forms send their query.
+func (p *Page) SearchPage() string { return p.Link(urls.Search(p.Lang)) }
+
 // SearchRoot is the relative link to the search index folder.
-func (p *Page) SearchRoot() string { return markedLink("search/", false) } // a folder the script reads, never a page
+func (p *Page) SearchRoot() string { return markedLink(urls.SearchDir, false) } // a folder the script reads, never a page
 
 // Offline reports whether this is a build for opening from disk.
 func (p *Page) Offline() bool { return p.s.opt.Offline }
@@ -156,16 +163,16 @@ func (s *Site) page(j Job, title string) *Page {
 	p := &Page{Lang: j.Lang, Path: j.Path, Title: title, s: s}
 	if j.Lang != "" {
 		other := cases.Other(j.Lang)
-		p.Switch = markedLink(twin(j.Path, j.Lang), s.opt.Offline)
+		p.Switch = markedLink(urls.Twin(j.Path, j.Lang), s.opt.Offline)
 		p.SwitchLang = other
 		p.Canonical = s.base + j.Path
-		p.Alternates = []Alternate{{"en", s.base + twin(j.Path, "ko")}, {"ko", s.base + twin(j.Path, "en")}}
+		p.Alternates = []Alternate{{"en", s.base + urls.Twin(j.Path, "ko")}, {"ko", s.base + urls.Twin(j.Path, "en")}}
 		if j.Lang == "en" {
 			p.Alternates[0].Href = s.base + j.Path
 		} else {
 			p.Alternates[1].Href = s.base + j.Path
 		}
-		p.Feed = markedLink(feedPath(j.Lang), s.opt.Offline)
+		p.Feed = markedLink(urls.Feed(j.Lang), s.opt.Offline)
 		p.Description = s.lib.Site.Description.Get(j.Lang)
 	}
 	return p
@@ -203,18 +210,13 @@ type TermLink struct {
 	Href  string
 }
 
-var fieldFacet = map[string]string{
-	"components": "components", "symptoms": "symptoms", "root_cause": "root-causes",
-	"contributing": "contributing", "domain": "domains", "severity": "severities",
-}
-
 func (s *Site) term(p *Page, field, id string) TermLink {
 	t, _ := s.lib.Vocab.Term(field, id)
 	label := t.Label.Get(p.Lang)
 	if label == "" {
 		label = id
 	}
-	return TermLink{ID: id, Label: label, Href: p.Link(topicPath(p.Lang, fieldFacet[field], id, 1))}
+	return TermLink{ID: id, Label: label, Href: p.Link(urls.Topic(p.Lang, urls.FacetOfField(field), id, 1))}
 }
 
 func (s *Site) terms(p *Page, field string, ids []string) []TermLink {
@@ -271,7 +273,7 @@ func ifPublished(p *Page, c *cases.Case, key string) string {
 func (s *Site) caseLink(p *Page, c *cases.Case, why string) CaseLink {
 	return CaseLink{
 		Why: why, ID: c.ID, Title: plainText(c.Title, p.Lang), Org: c.Org, Year: c.Date.Year, YearNote: ifPublished(p, c, "datekind.published.note"),
-		Href: p.Link(casePath(p.Lang, c.ID)), Sev: sevLabel(s, p, c),
+		Href: p.Link(urls.Case(p.Lang, c.ID)), Sev: sevLabel(s, p, c),
 	}
 }
 
@@ -372,7 +374,7 @@ func (s *Site) caseView(j Job) *CaseView {
 		p.TitleLang = title.Lang
 	}
 	p.Section = "cases"
-	p.Crumbs = []Crumb{{p.T("nav.home"), p.Link(homePath(lang))}, {p.T("nav.cases"), p.Link(casesPath(lang, 1))}, {c.ID, ""}}
+	p.Crumbs = []Crumb{{p.T("nav.home"), p.Link(urls.Home(lang))}, {p.T("nav.cases"), p.Link(urls.Cases(lang, 1))}, {c.ID, ""}}
 	p.Description = firstSentence(c.Summary, lang)
 	v := &CaseView{
 		Page:         p,
@@ -383,8 +385,8 @@ func (s *Site) caseView(j Job) *CaseView {
 		DateLong:     l10n.Date(lang, c.Date.Year, c.Date.Month, c.Date.Day),
 		DateKind:     p.T("datekind." + c.DateKind),
 		Published:    c.DateKind == "published",
-		OrgLink:      p.Link(topicPath(lang, "orgs", c.OrgSlug, 1)),
-		YearLink:     p.Link(topicPath(lang, "years", strconv.Itoa(c.Date.Year), 1)),
+		OrgLink:      p.Link(urls.Topic(lang, "orgs", c.OrgSlug, 1)),
+		YearLink:     p.Link(urls.Topic(lang, "years", strconv.Itoa(c.Date.Year), 1)),
 		Domains:      s.terms(p, "domain", c.Domain),
 		Summary:      s.text(c.Summary, lang),
 		Symptoms:     s.terms(p, "symptoms", c.Symptoms),
@@ -396,13 +398,13 @@ func (s *Site) caseView(j Job) *CaseView {
 		Detection:    s.text(c.Detection, lang),
 		Docs:         c.Docs,
 		Updated:      l10n.Date(lang, c.UpdatedAt.Year(), c.UpdatedAt.Month(), c.UpdatedAt.Day()),
-		JSON:         p.Link("api/v1/cases/" + c.ID + ".json"),
-		Similar:      p.Link("api/v1/cases/" + c.ID + "/similar.json"),
-		Markdown:     p.Link(MarkdownPath(lang, c.ID)),
+		JSON:         p.Link(urls.APICase(c.ID)),
+		Similar:      p.Link(urls.APISimilar(c.ID)),
+		Markdown:     p.Link(urls.Markdown(lang, c.ID)),
 		MCP:          s.lib.Site.MCP,
 		MCPNote:      s.text(s.lib.Site.MCP.Note, lang),
 		MCPTools:     MCPTools,
-		APIDoc:       p.Link(apiDocPath(lang)) + "#mcp",
+		APIDoc:       p.Link(urls.APIDoc(lang)) + "#mcp",
 	}
 	if c.Review.ReviewedAt != nil {
 		d := c.Review.ReviewedAt
@@ -624,10 +626,10 @@ func (s *Site) card(p *Page, c *cases.Case) Card {
 		return out
 	}
 	cd := Card{
-		P: p, ID: c.ID, Href: p.Link(casePath(lang, c.ID)), Title: plainText(c.Title, lang),
-		Org: c.Org, OrgLink: p.Link(topicPath(lang, "orgs", c.OrgSlug, 1)),
+		P: p, ID: c.ID, Href: p.Link(urls.Case(lang, c.ID)), Title: plainText(c.Title, lang),
+		Org: c.Org, OrgLink: p.Link(urls.Topic(lang, "orgs", c.OrgSlug, 1)),
 		Date: l10n.Date(lang, c.Date.Year, c.Date.Month, c.Date.Day), DateISO: c.Date.String(), Published: ifPublished(p, c, "datekind.published"),
-		YearLink:     p.Link(topicPath(lang, "years", strconv.Itoa(c.Date.Year), 1)),
+		YearLink:     p.Link(urls.Topic(lang, "years", strconv.Itoa(c.Date.Year), 1)),
 		Sev:          sevLabel(s, p, c),
 		Symptoms:     first(c.SymptomsText),
 		Trigger:      first(c.Trigger),
@@ -730,10 +732,10 @@ func (s *Site) listView(j Job) (*ListView, error) {
 		all = s.lib.Cases
 		p = s.page(j, s.strings.Get(lang, "cases.title"))
 		p.Section = "cases"
-		p.Crumbs = []Crumb{{p.T("nav.home"), p.Link(homePath(lang))}, {p.T("nav.cases"), ""}}
+		p.Crumbs = []Crumb{{p.T("nav.home"), p.Link(urls.Home(lang))}, {p.T("nav.cases"), ""}}
 		v.Heading = p.Title
 		v.Filters = true
-		path = func(n int) string { return casesPath(lang, n) }
+		path = func(n int) string { return urls.Cases(lang, n) }
 	} else {
 		t := j.Topic
 		all = t.Cases
@@ -741,9 +743,9 @@ func (s *Site) listView(j Job) (*ListView, error) {
 		p = s.page(j, label)
 		p.Section = j.Facet
 		facetName := s.strings.Get(lang, "facet."+j.Facet)
-		p.Crumbs = []Crumb{{p.T("nav.home"), p.Link(homePath(lang))}, {facetName, p.Link(facetPath(lang, j.Facet))}, {label, ""}}
+		p.Crumbs = []Crumb{{p.T("nav.home"), p.Link(urls.Home(lang))}, {facetName, p.Link(urls.FacetIndex(lang, j.Facet))}, {label, ""}}
 		v.Heading, v.Kicker = label, facetName
-		v.FacetLink = p.Link(facetPath(lang, j.Facet))
+		v.FacetLink = p.Link(urls.FacetIndex(lang, j.Facet))
 		if !t.Description.IsZero() {
 			v.Desc = s.text(t.Description, lang)
 		}
@@ -753,7 +755,7 @@ func (s *Site) listView(j Job) (*ListView, error) {
 			v.Intro, v.IntroLang, v.IntroMiss = template.HTML(body), written, written != lang
 		}
 		v.Stats = t.statsView(langIndex(lang), func() *StatsView { return s.statsView(p, t.Stats(), j.Facet, t.ID) })
-		path = func(n int) string { return topicPath(lang, j.Facet, t.ID, n) }
+		path = func(n int) string { return urls.Topic(lang, j.Facet, t.ID, n) }
 	}
 	v.Page = p
 	size := s.lib.Site.PageSize
@@ -848,7 +850,7 @@ func (s *Site) statsView(p *Page, st *Stats, facet, term string) *StatsView {
 				if lang == "ko" {
 					b.Label += "년"
 				}
-				b.Href = p.Link(topicPath(lang, "years", tc.ID, 1))
+				b.Href = p.Link(urls.Topic(lang, "years", tc.ID, 1))
 			} else {
 				t := s.term(p, field, tc.ID)
 				b.Label, b.Href = t.Label, t.Href
@@ -902,7 +904,7 @@ func (s *Site) caseJSONLD(p *Page, v *CaseView) template.HTML {
 	}
 	if !s.opt.Offline {
 		d["url"] = p.Canonical
-		site["url"] = s.base + homePath(p.Lang)
+		site["url"] = s.base + urls.Home(p.Lang)
 	}
 	if c.DateKind == "incident" {
 		d["temporalCoverage"] = v.Date

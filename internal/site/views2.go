@@ -8,6 +8,7 @@ import (
 	"incidentlib/internal/cases"
 	"incidentlib/internal/l10n"
 	"incidentlib/internal/markup"
+	"incidentlib/internal/urls"
 )
 
 // FacetView lists every term of a facet with its count.
@@ -30,7 +31,7 @@ type FacetTerm struct {
 func (s *Site) facetList(p *Page) []NavItem {
 	var out []NavItem
 	for _, f := range cases.Facets {
-		out = append(out, NavItem{f, p.T("facet." + f), p.Link(facetPath(p.Lang, f))})
+		out = append(out, NavItem{f, p.T("facet." + f), p.Link(urls.FacetIndex(p.Lang, f))})
 	}
 	return out
 }
@@ -38,11 +39,11 @@ func (s *Site) facetList(p *Page) []NavItem {
 func (s *Site) facetView(j Job) *FacetView {
 	p := s.page(j, s.strings.Get(j.Lang, "facet."+j.Facet))
 	p.Section = j.Facet
-	p.Crumbs = []Crumb{{p.T("nav.home"), p.Link(homePath(j.Lang))}, {p.Title, ""}}
+	p.Crumbs = []Crumb{{p.T("nav.home"), p.Link(urls.Home(j.Lang))}, {p.Title, ""}}
 	v := &FacetView{Page: p, Intro: p.T("facetintro." + j.Facet), Facets: s.facetList(p)}
 	for _, t := range s.facets[j.Facet].Topics {
 		v.Terms = append(v.Terms, FacetTerm{
-			Label: t.Label.Get(j.Lang), Href: p.Link(topicPath(j.Lang, j.Facet, t.ID, 1)),
+			Label: t.Label.Get(j.Lang), Href: p.Link(urls.Topic(j.Lang, j.Facet, t.ID, 1)),
 			Count: l10n.Cases(j.Lang, len(t.Cases)), N: len(t.Cases), Desc: plainText(t.Description, j.Lang),
 		})
 	}
@@ -88,18 +89,18 @@ func (s *Site) homeView(j Job) (*HomeView, error) {
 	lang := j.Lang
 	p := s.page(j, s.lib.Site.Title.Get(lang))
 	p.Section = "home"
-	v := &HomeView{Page: p, Intro: s.lib.Site.Description.Get(lang), AllLink: p.Link(casesPath(lang, 1))}
-	v.Counts = []HomeCount{homeCount(p, "cases", len(s.lib.Cases), p.Link(casesPath(lang, 1)))}
+	v := &HomeView{Page: p, Intro: s.lib.Site.Description.Get(lang), AllLink: p.Link(urls.Cases(lang, 1))}
+	v.Counts = []HomeCount{homeCount(p, "cases", len(s.lib.Cases), p.Link(urls.Cases(lang, 1)))}
 	for _, f := range []string{"orgs", "components", "root-causes"} {
-		v.Counts = append(v.Counts, homeCount(p, f, len(s.facets[f].Topics), p.Link(facetPath(lang, f))))
+		v.Counts = append(v.Counts, homeCount(p, f, len(s.facets[f].Topics), p.Link(urls.FacetIndex(lang, f))))
 	}
 	for _, c := range s.lib.Cases[:min(homeNewest, len(s.lib.Cases))] {
 		v.Newest = append(v.Newest, s.caseLink(p, c, ""))
 	}
 	for _, f := range []string{"components", "symptoms", "root-causes", "contributing", "domains", "orgs"} {
-		hf := HomeFacet{Title: p.T("facet." + f), Href: p.Link(facetPath(lang, f))}
+		hf := HomeFacet{Title: p.T("facet." + f), Href: p.Link(urls.FacetIndex(lang, f))}
 		for _, t := range s.facets[f].Largest(5) {
-			hf.Topics = append(hf.Topics, FacetTerm{Label: t.Label.Get(lang), Href: p.Link(topicPath(lang, f, t.ID, 1)), Count: l10n.Count(lang, len(t.Cases)), N: len(t.Cases)})
+			hf.Topics = append(hf.Topics, FacetTerm{Label: t.Label.Get(lang), Href: p.Link(urls.Topic(lang, f, t.ID, 1)), Count: l10n.Count(lang, len(t.Cases)), N: len(t.Cases)})
 		}
 		v.Largest = append(v.Largest, hf)
 	}
@@ -127,7 +128,7 @@ func (s *Site) rootView(j Job) *RootView {
 	for _, lang := range cases.Languages {
 		v.Choices = append(v.Choices, RootChoice{
 			Lang: lang, Name: s.strings.Get(lang, "lang.name"), Title: s.lib.Site.Title.Get(lang),
-			Desc: s.lib.Site.Description.Get(lang), Href: p.Link(homePath(lang)),
+			Desc: s.lib.Site.Description.Get(lang), Href: p.Link(urls.Home(lang)),
 		})
 	}
 	return v
@@ -147,7 +148,7 @@ func (s *Site) notFoundView(j Job) *NotFoundView {
 	p.Description = s.strings.Get("en", "notfound.text")
 	for _, lang := range cases.Languages {
 		// Its links resolve from the site's root path (see Site.rootOf).
-		v.Parts = append(v.Parts, RootChoice{Lang: lang, Name: s.strings.Get(lang, "notfound.title"), Desc: s.strings.Get(lang, "notfound.text"), Title: s.strings.Get(lang, "notfound.home"), Href: p.Link(homePath(lang))})
+		v.Parts = append(v.Parts, RootChoice{Lang: lang, Name: s.strings.Get(lang, "notfound.title"), Desc: s.strings.Get(lang, "notfound.text"), Title: s.strings.Get(lang, "notfound.home"), Href: p.Link(urls.Home(lang))})
 	}
 	return v
 }
@@ -161,7 +162,7 @@ type SearchView struct {
 func (s *Site) searchView(j Job) *SearchView {
 	p := s.page(j, s.strings.Get(j.Lang, "search.title"))
 	p.Section = "search"
-	p.Crumbs = []Crumb{{p.T("nav.home"), p.Link(homePath(j.Lang))}, {p.Title, ""}}
+	p.Crumbs = []Crumb{{p.T("nav.home"), p.Link(urls.Home(j.Lang))}, {p.Title, ""}}
 	return &SearchView{Page: p, Facets: s.facetList(p)}
 }
 
@@ -191,7 +192,7 @@ func (s *Site) proseView(j Job) (*ProseView, error) {
 	}
 	p := s.page(j, title)
 	p.Section = pg.Slug
-	p.Crumbs = []Crumb{{p.T("nav.home"), p.Link(homePath(j.Lang))}, {title, ""}}
+	p.Crumbs = []Crumb{{p.T("nav.home"), p.Link(urls.Home(j.Lang))}, {title, ""}}
 	if written != j.Lang {
 		p.TitleLang = written
 	}
@@ -232,27 +233,27 @@ type APIFile struct {
 func (s *Site) apiDocView(j Job) *APIDocView {
 	p := s.page(j, s.strings.Get(j.Lang, "api.title"))
 	p.Section = "api"
-	p.Crumbs = []Crumb{{p.T("nav.home"), p.Link(homePath(j.Lang))}, {p.Title, ""}}
+	p.Crumbs = []Crumb{{p.T("nav.home"), p.Link(urls.Home(j.Lang))}, {p.Title, ""}}
 	mcp := s.lib.Site.MCP
-	v := &APIDocView{Page: p, Base: s.base + "api/v1/", MCPURL: mcp.URL, MCPNote: s.text(mcp.Note, j.Lang), HostTools: mcp.Tools}
+	v := &APIDocView{Page: p, Base: s.base + urls.APIDir, MCPURL: mcp.URL, MCPNote: s.text(mcp.Note, j.Lang), HostTools: mcp.Tools}
 	ex := "IL-0000"
 	if len(s.lib.Cases) > 0 {
 		ex = s.lib.Cases[0].ID
 	}
 	v.Example = ex
-	topicEx := "components/ingress"
+	topicEx := "ingress"
 	if ts := s.facets["components"].Topics; len(ts) > 0 {
-		topicEx = "components/" + ts[0].ID
+		topicEx = ts[0].ID
 	}
 	for _, f := range []struct{ path, key string }{
-		{"cases.json", "api.cases"},
-		{"cases/" + ex + ".json", "api.case"},
-		{"cases/" + ex + "/similar.json", "api.similar"},
-		{"vocab.json", "api.vocab"},
-		{"topics/" + topicEx + ".json", "api.topic"},
-		{"schema/case.json", "api.schema"},
+		{urls.APICases, "api.cases"},
+		{urls.APICase(ex), "api.case"},
+		{urls.APISimilar(ex), "api.similar"},
+		{urls.APIVocab, "api.vocab"},
+		{urls.APITopic("components", topicEx), "api.topic"},
+		{urls.APISchema, "api.schema"},
 	} {
-		v.Files = append(v.Files, APIFile{Path: "/api/v1/" + f.path, Href: p.Link("api/v1/" + f.path), Desc: p.T(f.key)})
+		v.Files = append(v.Files, APIFile{Path: "/" + f.path, Href: p.Link(f.path), Desc: p.T(f.key)})
 	}
 	for _, name := range MCPTools {
 		v.MCPTools = append(v.MCPTools, MCPTool{Name: name, Desc: p.T("api.tool." + name)})
