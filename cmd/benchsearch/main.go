@@ -44,6 +44,7 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
+	"incidentlib"
 	"incidentlib/internal/build"
 	"incidentlib/internal/gencases"
 	"incidentlib/internal/urls"
@@ -158,7 +159,7 @@ func benchOne(dir string, n int, pagefind, pfWhy string, reps int) (row, error) 
 	}
 	logf("%d cases: building the site", n)
 	start := time.Now()
-	st, diags, err := build.Run(context.Background(), build.Options{Content: content, Out: out})
+	st, diags, err := build.Run(context.Background(), build.Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: out})
 	if err != nil {
 		return r, fmt.Errorf("build: %v\n%v", err, diags)
 	}

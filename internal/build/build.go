@@ -22,7 +22,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"incidentlib"
 	"incidentlib/internal/api"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/diag"
@@ -33,13 +32,23 @@ import (
 
 // Options say what to build and where.
 type Options struct {
-	Content   string // the content folder
-	Out       string // the output folder, replaced as a whole (see Marker for which it takes)
-	Offline   bool   // links that work from disk
-	BaseURL   string // overrides site.json's base_url when set
-	Templates string // a folder of templates to use instead of the built-in ones
-	Static    string // a folder of static files to use instead of the built-in ones
-	Workers   int    // render workers; 0 means GOMAXPROCS
+	Content string // the content folder
+	Out     string // the output folder, replaced as a whole (see Marker for which it takes)
+	Offline bool   // links that work from disk
+	BaseURL string // overrides site.json's base_url when set
+	// Templates and Static are the theme: the page templates with their
+	// UI strings, and the files published under assets/. The command
+	// passes the copies embedded in the binary or folders on disk.
+	Templates, Static fs.FS
+	// TemplatesDir and StaticDir name the folders Templates and Static were
+	// read from, when they come from disk: the output folder may be none
+	// of them, nor lie inside or hold one.
+	TemplatesDir, StaticDir string
+	// Workers is how many pages render at once; 0 means GOMAXPROCS.
+	Workers int
+	// Extras are written besides the pages, alongside them; nil means
+	// StandardExtras().
+	Extras []Extra
 	// Progress, when set, is called about once a second while pages render
 	// with how many of how many files are done.
 	Progress func(done, total int)
@@ -50,6 +59,9 @@ type Options struct {
 	// outside the Go heap. It is never freed, so only a process that builds
 	// once and exits (the CLI's build) sets it; see package offheap.
 	Text *offheap.Arena
+	// tempMade, when a test sets it, is called with the temporary folder
+	// as soon as it exists, to make writes into it fail.
+	tempMade func(dir string)
 }
 
 // Stats describe a finished build.
@@ -132,18 +144,6 @@ func loadUnless(ctx context.Context, content string, text *offheap.Arena) (*case
 	}
 }
 
-// Sources returns the template and static folders to use.
-func Sources(opt Options) (templates, static fs.FS) {
-	templates, static = incidentlib.Templates(), incidentlib.Static()
-	if opt.Templates != "" {
-		templates = os.DirFS(opt.Templates)
-	}
-	if opt.Static != "" {
-		static = os.DirFS(opt.Static)
-	}
-	return templates, static
-}
-
 // Run builds the site. Content problems come back in the list (warnings
 // too); err is set when the build did not replace the output folder. The
 // output folder is judged before anything else is done (see Marker).
@@ -186,7 +186,7 @@ func Run(ctx context.Context, opt Options) (*Stats, diag.List, error) {
 		return nil, list, err
 	}
 	st.Cases = len(lib.Cases)
-	th, err := site.LoadTheme(Sources(opt))
+	th, err := site.LoadTheme(opt.Templates, opt.Static)
 	if err != nil {
 		return nil, list, err
 	}
@@ -205,8 +205,8 @@ func Run(ctx context.Context, opt Options) (*Stats, diag.List, error) {
 		return nil, list, err
 	}
 	defer w.abandon()
-	if tempMade != nil {
-		tempMade(w.tmp)
+	if opt.tempMade != nil {
+		opt.tempMade(w.tmp)
 	}
 	// The first failure, or the caller's cancel, stops every worker.
 	ctx, stop := context.WithCancelCause(ctx)
@@ -216,10 +216,14 @@ func Run(ctx context.Context, opt Options) (*Stats, diag.List, error) {
 	// while the pages render: on a machine with few cores this keeps every
 	// core busy until the end instead of finishing on one. (Made after the
 	// pages, at 10,000 cases the build took 0.3 s longer and 30 MB less.)
-	extraTook := make([]time.Duration, len(Extras))
-	extraFiles := make([]atomic.Int64, len(Extras))
+	extraList := opt.Extras
+	if extraList == nil {
+		extraList = StandardExtras()
+	}
+	extraTook := make([]time.Duration, len(extraList))
+	extraFiles := make([]atomic.Int64, len(extraList))
 	var extras sync.WaitGroup
-	for i, extra := range Extras {
+	for i, extra := range extraList {
 		extras.Add(1)
 		go func() {
 			defer extras.Done()
@@ -250,7 +254,7 @@ func Run(ctx context.Context, opt Options) (*Stats, diag.List, error) {
 		Stage{"render (workers)", st.renderTime}, Stage{"write (workers)", st.writeTime})
 	s.ReleaseCards() // their memory is free for what is still running
 	extras.Wait()
-	for i, extra := range Extras {
+	for i, extra := range extraList {
 		st.Stages = append(st.Stages, Stage{extra.Name + " (alongside)", extraTook[i]})
 		st.Kinds[extra.Name+" file"] += int(extraFiles[i].Load())
 	}
@@ -273,10 +277,6 @@ func Run(ctx context.Context, opt Options) (*Stats, diag.List, error) {
 	return st, list, nil
 }
 
-// tempMade, when a test sets it, is called with the temporary folder as
-// soon as it exists, to make writes into it fail.
-var tempMade func(dir string)
-
 // interrupted returns why ctx is done, or nil: the first write error, or
 // the caller's cancel, wrapped so that errors.Is finds context.Canceled.
 func interrupted(ctx context.Context) error {
@@ -297,11 +297,16 @@ type Extra struct {
 	Write func(s *site.Site, write func(path string, data []byte) error) error
 }
 
-// Extras are what a build writes besides the pages, alongside them.
-var Extras = []Extra{
-	{"search index", writeSearch},
-	{"api", api.Write},
-	{"headers", writeHeaders},
+// StandardExtras returns what a build of the site writes besides the
+// pages, alongside them: the search index, the JSON API with the Markdown
+// twins and llms.txt, and _headers. Each call returns a new slice, which the
+// caller may extend.
+func StandardExtras() []Extra {
+	return []Extra{
+		{"search index", writeSearch},
+		{"api", api.Write},
+		{"headers", writeHeaders},
+	}
 }
 
 // writeHeaders writes _headers, the file several static hosts read for

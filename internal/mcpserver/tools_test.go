@@ -13,6 +13,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"incidentlib"
 	"incidentlib/internal/api"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/repotest"
@@ -24,7 +25,7 @@ import (
 // transport.
 func connect(t testing.TB, dir string) (*Server, *mcp.ClientSession) {
 	t.Helper()
-	srv, err := New(Options{Content: dir})
+	srv, err := New(Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: dir})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +61,7 @@ var shared struct {
 func library(t *testing.T) (*Server, *mcp.ClientSession) {
 	t.Helper()
 	if shared.srv == nil {
-		srv, err := New(Options{Content: repotest.Dir(t, "content")})
+		srv, err := New(Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: repotest.Dir(t, "content")})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -158,9 +158,7 @@ func firstDiff(a, b string) string {
 // removed only what it would have, and the compacted page is within a few
 // percent of the minified size.
 func TestCompactChangesNoPage(t *testing.T) {
-	keepWhitespace = true
-	loose, err := LoadTheme(incidentlib.Templates(), incidentlib.Static())
-	keepWhitespace = false
+	loose, err := loadTheme(incidentlib.Templates(), incidentlib.Static(), themeConfig{keepWhitespace: true, compile: htmlexec.Compile})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -203,20 +203,16 @@ func TestHostileContentIsHostile(t *testing.T) {
 // still loads and every file of the site is written by html/template with
 // the same bytes.
 func TestFallbackWhenCompileFails(t *testing.T) {
-	defer func(f func(*template.Template, string, template.FuncMap) (*htmlexec.Template, error)) {
-		compileTemplate = f
-	}(compileTemplate)
-	compileTemplate = func(*template.Template, string, template.FuncMap) (*htmlexec.Template, error) {
+	refuse := func(*template.Template, string, template.FuncMap) (*htmlexec.Template, error) {
 		return nil, fmt.Errorf("%w: html/template's escapers are not the ones htmlexec knows (test)", htmlexec.ErrUnsupported)
 	}
-	slow, err := LoadTheme(incidentlib.Templates(), incidentlib.Static())
+	slow, err := loadTheme(incidentlib.Templates(), incidentlib.Static(), themeConfig{compile: refuse})
 	if err != nil {
 		t.Fatalf("the theme does not load when htmlexec refuses it: %v", err)
 	}
 	if len(slow.fast) != 0 {
 		t.Fatalf("%d templates compiled although htmlexec refused them", len(slow.fast))
 	}
-	compileTemplate = htmlexec.Compile
 	fast, err := LoadTheme(incidentlib.Templates(), incidentlib.Static())
 	if err != nil {
 		t.Fatal(err)

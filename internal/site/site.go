@@ -155,6 +155,23 @@ type Theme struct {
 // LoadTheme parses the templates and strings and minifies and hashes the
 // static files.
 func LoadTheme(templates, static fs.FS) (*Theme, error) {
+	return loadTheme(templates, static, themeConfig{compile: htmlexec.Compile})
+}
+
+// themeConfig is what tests change about loading a theme.
+type themeConfig struct {
+	// keepWhitespace leaves templates as written, to show that compacting
+	// them changes nothing a minifier would keep.
+	keepWhitespace bool
+	// compile is htmlexec.Compile; a test replaces it to prove that a
+	// template htmlexec refuses renders through html/template, unchanged.
+	compile func(*template.Template, string, template.FuncMap) (*htmlexec.Template, error)
+}
+
+func loadTheme(templates, static fs.FS, cfg themeConfig) (*Theme, error) {
+	if templates == nil || static == nil {
+		return nil, fmt.Errorf("no theme: the templates and static files must be given")
+	}
 	th := &Theme{}
 	data, err := fs.ReadFile(templates, "strings.json")
 	if err != nil {
@@ -172,14 +189,14 @@ func LoadTheme(templates, static fs.FS) (*Theme, error) {
 		if err != nil {
 			return nil, fmt.Errorf("templates: %w", err)
 		}
-		if !keepWhitespace {
+		if !cfg.keepWhitespace {
 			compactTemplates(t)
 		}
 		th.tmpl[kind] = t
 	}
 	th.fast = map[string]*htmlexec.Template{}
 	for _, kind := range pageKinds {
-		ft, err := compileTemplate(th.tmpl[kind], "base", funcs)
+		ft, err := cfg.compile(th.tmpl[kind], "base", funcs)
 		if err != nil && !errors.Is(err, htmlexec.ErrUnsupported) {
 			return nil, fmt.Errorf("templates: %w", err)
 		}
@@ -187,7 +204,7 @@ func LoadTheme(templates, static fs.FS) (*Theme, error) {
 			th.fast[kind] = ft
 		}
 	}
-	if ft, err := compileTemplate(th.tmpl["list"], "card", funcs); err == nil {
+	if ft, err := cfg.compile(th.tmpl["list"], "card", funcs); err == nil {
 		th.fast["card"] = ft
 	} else if !errors.Is(err, htmlexec.ErrUnsupported) {
 		return nil, fmt.Errorf("templates: %w", err)
@@ -212,10 +229,6 @@ func (th *Theme) execute(buf *bytes.Buffer, kind, name string, data any) error {
 	}
 	return th.tmpl[kind].ExecuteTemplate(buf, name, data)
 }
-
-// compileTemplate is htmlexec.Compile; a test replaces it to prove that a
-// template htmlexec refuses renders through html/template, unchanged.
-var compileTemplate = htmlexec.Compile
 
 var funcs = template.FuncMap{
 	"add": func(a, b int) int { return a + b },
