@@ -1,12 +1,11 @@
 package site
 
 import (
+	"incidentlib/internal/cases"
 	"sort"
 	"strconv"
 	"sync"
 	"sync/atomic"
-
-	"incidentlib/internal/cases"
 )
 
 // Topic is one term of a facet with the cases that carry it.
@@ -135,86 +134,4 @@ func (f *Facet) Largest(n int) []*Topic {
 		ts = ts[:n]
 	}
 	return ts
-}
-
-// Stats describes a set of cases, for topic and list pages.
-type Stats struct {
-	Total         int
-	Components    []TermCount
-	RootCauses    []TermCount
-	Contributing  []TermCount
-	Years         []TermCount // oldest first
-	MedianDetect  *int        // minutes; nil when no case of the set knows it
-	MedianResolve *int
-	KnownDetect   int
-	KnownResolve  int
-}
-
-// TermCount is a term id with how many cases of a set have it.
-type TermCount struct {
-	ID    string
-	Count int
-}
-
-// statsTop is how many terms a statistics list names.
-const statsTop = 5
-
-func computeStats(cs []*cases.Case, voc *cases.Vocab) *Stats {
-	st := &Stats{Total: len(cs)}
-	comp, rc, contrib, years := map[string]int{}, map[string]int{}, map[string]int{}, map[string]int{}
-	var det, res []int
-	for _, c := range cs {
-		for _, id := range c.Components {
-			comp[id]++
-		}
-		rc[c.RootCause]++
-		for _, id := range c.Contributing {
-			contrib[id]++
-		}
-		years[strconv.Itoa(c.Date.Year)]++
-		if d := c.Timeline.DetectedAfter; d != nil {
-			det = append(det, int(*d))
-		}
-		if d := c.Timeline.ResolvedAfter; d != nil {
-			res = append(res, int(*d))
-		}
-	}
-	st.Components = top(comp, func(id string) int { return voc.Rank("components", id) })
-	st.RootCauses = top(rc, func(id string) int { return voc.Rank("root_cause", id) })
-	st.Contributing = top(contrib, func(id string) int { return voc.Rank("contributing", id) })
-	for y, n := range years {
-		st.Years = append(st.Years, TermCount{y, n})
-	}
-	sort.Slice(st.Years, func(i, j int) bool { return st.Years[i].ID < st.Years[j].ID })
-	st.MedianDetect, st.KnownDetect = median(det), len(det)
-	st.MedianResolve, st.KnownResolve = median(res), len(res)
-	return st
-}
-
-func top(m map[string]int, rank func(string) int) []TermCount {
-	out := make([]TermCount, 0, len(m))
-	for id, n := range m {
-		out = append(out, TermCount{id, n})
-	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Count != out[j].Count {
-			return out[i].Count > out[j].Count
-		}
-		return rank(out[i].ID) < rank(out[j].ID)
-	})
-	if len(out) > statsTop {
-		out = out[:statsTop]
-	}
-	return out
-}
-
-// median returns the median of xs (the lower middle for an even count, so
-// that it is a value some case really had), or nil for none.
-func median(xs []int) *int {
-	if len(xs) == 0 {
-		return nil
-	}
-	sort.Ints(xs)
-	m := xs[(len(xs)-1)/2]
-	return &m
 }
