@@ -280,7 +280,11 @@ func TestCaseMarkdown(t *testing.T) {
 	linked := 0
 	for _, c := range lib.Cases {
 		for _, lang := range cases.Languages {
-			got := string(CaseMarkdown(s, c, lang))
+			md, err := CaseMarkdown(s, c, lang)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := string(md)
 			want := string(files[urls.Markdown(lang, c.ID)])
 			for _, g := range s.Related(c.ID) {
 				for _, l := range g.Links {

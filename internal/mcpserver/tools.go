@@ -706,7 +706,11 @@ func (s *Server) getIncident(_ context.Context, _ *mcp.CallToolRequest, in incid
 	for i, lang := range langs {
 		out.Title[lang], _ = c.Title.In(lang)
 		out.Pages[lang] = m.site.URL(urls.Case(lang, c.ID))
-		out.Markdown[lang] = string(api.CaseMarkdown(m.site, c, lang))
+		md, err := api.CaseMarkdown(m.site, c, lang)
+		if err != nil {
+			return nil, out, err
+		}
+		out.Markdown[lang] = string(md)
 		if i > 0 {
 			b.WriteString("\n---\n\n")
 		}
@@ -878,7 +882,11 @@ func (s *Server) readCase(_ context.Context, req *mcp.ReadResourceRequest) (*mcp
 	}
 	res := &mcp.ReadResourceResult{}
 	for _, lang := range cases.Languages {
-		res.Contents = append(res.Contents, &mcp.ResourceContents{URI: uri, MIMEType: "text/markdown", Text: string(api.CaseMarkdown(m.site, c, lang))})
+		md, err := api.CaseMarkdown(m.site, c, lang)
+		if err != nil {
+			return nil, err
+		}
+		res.Contents = append(res.Contents, &mcp.ResourceContents{URI: uri, MIMEType: "text/markdown", Text: string(md)})
 	}
 	return res, nil
 }

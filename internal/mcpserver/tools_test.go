@@ -386,7 +386,7 @@ func TestGetIncident(t *testing.T) {
 				t.Errorf("%s lang %q: markdown in %d languages", c.ID, lang, len(out.Markdown))
 			}
 			for _, l := range langs {
-				twin := string(api.CaseMarkdown(m.site, c, l))
+				twin := string(must(api.CaseMarkdown(m.site, c, l)))
 				if out.Markdown[l] != twin {
 					t.Errorf("%s %s: markdown is not the page's twin", c.ID, l)
 				}
@@ -533,7 +533,7 @@ func TestResources(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Contents) != 2 || res.Contents[0].Text != string(api.CaseMarkdown(m.site, c, "en")) || res.Contents[1].Text != string(api.CaseMarkdown(m.site, c, "ko")) {
+	if len(res.Contents) != 2 || res.Contents[0].Text != string(must(api.CaseMarkdown(m.site, c, "en"))) || res.Contents[1].Text != string(must(api.CaseMarkdown(m.site, c, "ko"))) {
 		t.Errorf("resource of %s: %d contents", c.ID, len(res.Contents))
 	}
 	for _, uri := range []string{"incidentlib://cases/IL-9999", "incidentlib://cases/../../etc/passwd", "incidentlib://cases/%2e%2e%2fvocab.json"} {
@@ -545,4 +545,12 @@ func TestResources(t *testing.T) {
 
 func toolCall(name string, args map[string]any) *mcp.CallToolParams {
 	return &mcp.CallToolParams{Name: name, Arguments: args}
+}
+
+// must returns b, failing the test run on err.
+func must(b []byte, err error) []byte {
+	if err != nil {
+		panic(err)
+	}
+	return b
 }

@@ -76,8 +76,13 @@ type CalloutView struct {
 	Label string
 }
 
-func (s *Site) caseView(j Job) *CaseView {
+func (s *Site) caseView(j Job, html bool) *CaseView {
 	c, lang := j.Case, j.Lang
+	// The Markdown twin shows the texts' source: it needs no HTML.
+	txt := s.text
+	if !html {
+		txt = sourceText
+	}
 	title := plainText(c.Title, lang)
 	p := s.page(j, title.Text)
 	if title.Missing {
@@ -98,21 +103,21 @@ func (s *Site) caseView(j Job) *CaseView {
 		OrgLink:      p.Link(urls.Topic(lang, "orgs", c.OrgSlug, 1)),
 		YearLink:     p.Link(urls.Topic(lang, "years", strconv.Itoa(c.Date.Year), 1)),
 		Domains:      s.terms(p, "domain", c.Domain),
-		Summary:      s.text(c.Summary, lang),
+		Summary:      txt(c.Summary, lang),
 		Symptoms:     s.terms(p, "symptoms", c.Symptoms),
-		SymptomsText: s.text(c.SymptomsText, lang),
+		SymptomsText: txt(c.SymptomsText, lang),
 		RootCause:    s.term(p, "root_cause", c.RootCause),
-		Trigger:      s.text(c.Trigger, lang),
+		Trigger:      txt(c.Trigger, lang),
 		Components:   s.terms(p, "components", c.Components),
 		Contributing: s.terms(p, "contributing", c.Contributing),
-		Detection:    s.text(c.Detection, lang),
+		Detection:    txt(c.Detection, lang),
 		Docs:         c.Docs,
 		Updated:      l10n.Date(lang, c.UpdatedAt.Year(), c.UpdatedAt.Month(), c.UpdatedAt.Day()),
 		JSON:         p.Link(urls.APICase(c.ID)),
 		Similar:      p.Link(urls.APISimilar(c.ID)),
 		Markdown:     p.Link(urls.Markdown(lang, c.ID)),
 		MCP:          s.lib.Site.MCP,
-		MCPNote:      s.text(s.lib.Site.MCP.Note, lang),
+		MCPNote:      txt(s.lib.Site.MCP.Note, lang),
 		MCPTools:     MCPTools,
 		APIDoc:       p.Link(urls.APIDoc(lang)) + "#mcp",
 	}
@@ -134,13 +139,13 @@ func (s *Site) caseView(j Job) *CaseView {
 		{Label: p.T("fact.resolve"), Value: s.dur(lang, c.Timeline.ResolvedAfter)},
 	}
 	for _, t := range c.Remediation {
-		v.Remediation = append(v.Remediation, s.text(t, lang))
+		v.Remediation = append(v.Remediation, txt(t, lang))
 	}
 	for _, t := range c.ActionItems {
-		v.ActionItems = append(v.ActionItems, s.text(t, lang))
+		v.ActionItems = append(v.ActionItems, txt(t, lang))
 	}
 	if c.Lessons != nil {
-		l := s.text(*c.Lessons, lang)
+		l := txt(*c.Lessons, lang)
 		v.Lessons = &l
 	}
 	for _, src := range c.Sources {
@@ -157,8 +162,10 @@ func (s *Site) caseView(j Job) *CaseView {
 		}
 		v.Related = append(v.Related, gv)
 	}
-	p.JSONLD = s.caseJSONLD(p, v)
-	v.Callout = s.callout(lang)
+	if html {
+		p.JSONLD = s.caseJSONLD(p, v)
+		v.Callout = s.callout(lang)
+	}
 	v.WrittenBy = s.WrittenBy(lang, c)
 	return v
 }

@@ -173,13 +173,20 @@ func (s *Site) page(j Job, title string) *Page {
 // mark when the translation is missing.
 type Txt struct {
 	HTML    template.HTML
+	Src     string // the Markdown it is rendered from
 	Lang    string
 	Missing bool
 }
 
 func (s *Site) text(t cases.Text, lang string) Txt {
 	src, written := t.In(lang)
-	return Txt{HTML: template.HTML(markup.Text(src)), Lang: written, Missing: written != lang && src != ""}
+	return Txt{HTML: template.HTML(markup.Text(src)), Src: src, Lang: written, Missing: written != lang && src != ""}
+}
+
+// sourceText is text without its HTML, for outputs that show the source.
+func sourceText(t cases.Text, lang string) Txt {
+	src, written := t.In(lang)
+	return Txt{Src: src, Lang: written, Missing: written != lang && src != ""}
 }
 
 // plainTxt is a one-line text without Markdown, such as a title.

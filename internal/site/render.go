@@ -54,7 +54,7 @@ func (s *Site) RenderBytes(j Job) ([]byte, string, error) {
 func (s *Site) view(j Job) (any, string, error) {
 	switch j.Kind {
 	case KindCase:
-		return s.caseView(j), "case", nil
+		return s.caseView(j, true), "case", nil
 	case KindCases, KindTopic:
 		v, err := s.listView(j)
 		return v, "list", err

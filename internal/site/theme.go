@@ -14,6 +14,7 @@ import (
 	"io/fs"
 	"path"
 	"strings"
+	texttemplate "text/template"
 )
 
 // Asset is a static file published under a name that includes a hash of its
@@ -35,6 +36,7 @@ type Theme struct {
 	strings l10n.Strings
 	tmpl    map[string]*template.Template
 	fast    map[string]*htmlexec.Template // by kind, and "card"; absent where a template needs html/template itself
+	md      *texttemplate.Template        // case.md, the Markdown twin of a case page
 	assets  map[string]Asset
 }
 
@@ -68,6 +70,9 @@ func loadTheme(templates, static fs.FS, cfg themeConfig) (*Theme, error) {
 	}
 	if th.assets, err = loadAssets(static); err != nil {
 		return nil, err
+	}
+	if th.md, err = texttemplate.New("case.md").Funcs(mdFuncs).ParseFS(templates, "case.md"); err != nil {
+		return nil, fmt.Errorf("templates: %w", err)
 	}
 	th.tmpl = map[string]*template.Template{}
 	for _, kind := range pageKinds {
