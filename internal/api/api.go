@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 
 	"incidentlib/internal/cases"
 	"incidentlib/internal/related"
@@ -346,37 +345,11 @@ func (w *writer) schema() error {
 	return w.write(SchemaPath, cases.JSONSchema(cases.CaseSchema, w.base+SchemaPath, "incidentlib case"))
 }
 
-// llms writes llms.txt: what the site is and where the data is, for tools
-// that read a site before crawling it.
+// llms writes llms.txt from the theme's template (site.LLMs).
 func (w *writer) llms() error {
-	site := w.lib.Site
-	b := fmt.Appendf(w.buf[:0], "# %s\n\n> %s\n\n", site.Title.En, site.Description.En)
-	b = fmt.Appendf(b, "Every case has an English page (%s), a Korean page (%s), a Markdown twin of each page (%s beside index.html) and its JSON in the API. Nothing needs a key.\n\n", w.base+urls.Case("en", "ID"), w.base+urls.Case("ko", "ID"), urls.MarkdownName)
-	b = append(b, "## Data\n\n"...)
-	b = fmt.Appendf(b, "- [All cases, compact](%s): every case with its pages in both languages\n", w.base+urls.APICases)
-	b = fmt.Appendf(b, "- [Vocabulary](%s): controlled terms with English and Korean labels\n", w.base+urls.APIVocab)
-	b = fmt.Appendf(b, "- [Case schema](%s): JSON Schema of one case\n", w.base+SchemaPath)
-	b = fmt.Appendf(b, "- One case: %s (as in the source); related cases: %s\n", w.base+urls.APICase("{ID}"), w.base+urls.APISimilar("{ID}"))
-	b = fmt.Appendf(b, "- One topic: %s\n", w.base+urls.APITopic("{facet}", "{term}"))
-	if site.MCP.URL != "" {
-		b = fmt.Appendf(b, "- MCP server: %s (tools: %s)\n", site.MCP.URL, strings.Join(site.MCP.Tools, ", "))
+	var b bytes.Buffer
+	if err := w.s.LLMs(&b); err != nil {
+		return fmt.Errorf("%s: %w", urls.LLMs, err)
 	}
-	b = append(b, "\n## Cases\n\n"...)
-	for _, c := range w.lib.Cases {
-		title, _ := c.Title.In("en")
-		b = append(b, "- ["...)
-		b = append(b, c.ID...)
-		b = append(b, ": "...)
-		b = append(b, title...)
-		b = append(b, "]("...)
-		b = append(b, w.base...)
-		b = append(b, urls.Markdown("en", c.ID)...)
-		b = append(b, ") ("...)
-		b = append(b, c.Org...)
-		b = append(b, ", "...)
-		b = append(b, c.Date.String()...)
-		b = append(b, ")\n"...)
-	}
-	w.buf = b
-	return w.write(urls.LLMs, b)
+	return w.write(urls.LLMs, b.Bytes())
 }

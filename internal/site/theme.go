@@ -37,6 +37,7 @@ type Theme struct {
 	tmpl    map[string]*template.Template
 	fast    map[string]*htmlexec.Template // by kind, and "card"; absent where a template needs html/template itself
 	md      *texttemplate.Template        // case.md, the Markdown twin of a case page
+	llms    *texttemplate.Template        // llms.txt
 	assets  map[string]Asset
 }
 
@@ -72,6 +73,9 @@ func loadTheme(templates, static fs.FS, cfg themeConfig) (*Theme, error) {
 		return nil, err
 	}
 	if th.md, err = texttemplate.New("case.md").Funcs(mdFuncs).ParseFS(templates, "case.md"); err != nil {
+		return nil, fmt.Errorf("templates: %w", err)
+	}
+	if th.llms, err = texttemplate.New("llms.txt").Funcs(llmsFuncs).ParseFS(templates, "llms.txt"); err != nil {
 		return nil, fmt.Errorf("templates: %w", err)
 	}
 	th.tmpl = map[string]*template.Template{}
