@@ -3,7 +3,6 @@ package site
 import (
 	"incidentlib/internal/cases"
 	"sort"
-	"strconv"
 	"sync"
 	"sync/atomic"
 )
@@ -54,6 +53,15 @@ type Facet struct {
 // Topic returns the facet's topic with the given id, or nil.
 func (f *Facet) Topic(id string) *Topic { return f.byID[id] }
 
+// ownLabel is the label of a term outside the vocabulary: an organisation's
+// name as its first case writes it, or a year.
+func ownLabel(facet, id string, c *cases.Case) cases.Text {
+	if facet == "years" {
+		return cases.Text{En: id, Ko: id + "년"}
+	}
+	return cases.Text{En: c.Org, Ko: c.Org}
+}
+
 // deriveFacets groups cases by every facet in one pass over the cases.
 func deriveFacets(lib *cases.Library) map[string]*Facet {
 	facets := map[string]*Facet{}
@@ -67,36 +75,19 @@ func deriveFacets(lib *cases.Library) map[string]*Facet {
 			f.byID[t.ID] = &Topic{Facet: name, ID: t.ID, Label: t.Label, Description: t.Description, voc: &lib.Vocab}
 		}
 	}
-	add := func(facet, id string, label cases.Text, c *cases.Case) {
-		f := facets[facet]
-		t := f.byID[id]
-		if t == nil {
-			if _, vocab := cases.FacetField[facet]; vocab {
-				return // "unknown" severity and the like have no topic page
-			}
-			t = &Topic{Facet: facet, ID: id, Label: label, voc: &lib.Vocab}
-			f.byID[id] = t
-		}
-		t.Cases = append(t.Cases, c)
-	}
 	for _, c := range lib.Cases { // already newest first, so topic lists are too
-		for _, id := range c.Components {
-			add("components", id, cases.Text{}, c)
-		}
-		for _, id := range c.Symptoms {
-			add("symptoms", id, cases.Text{}, c)
-		}
-		add("root-causes", c.RootCause, cases.Text{}, c)
-		for _, id := range c.Contributing {
-			add("contributing", id, cases.Text{}, c)
-		}
-		for _, id := range c.Domain {
-			add("domains", id, cases.Text{}, c)
-		}
-		add("severities", c.Severity, cases.Text{}, c)
-		add("orgs", c.OrgSlug, cases.Text{En: c.Org, Ko: c.Org}, c)
-		y := strconv.Itoa(c.Date.Year)
-		add("years", y, cases.Text{En: y, Ko: y + "년"}, c)
+		c.EachTerm(func(facet, id string) {
+			f := facets[facet]
+			t := f.byID[id]
+			if t == nil {
+				if _, vocab := cases.FacetField[facet]; vocab {
+					return // "unknown" severity and the like have no topic page
+				}
+				t = &Topic{Facet: facet, ID: id, Label: ownLabel(facet, id, c), voc: &lib.Vocab}
+				f.byID[id] = t
+			}
+			t.Cases = append(t.Cases, c)
+		})
 	}
 	for name, f := range facets {
 		for _, t := range f.byID {

@@ -179,8 +179,9 @@ type Txt struct {
 }
 
 func (s *Site) text(t cases.Text, lang string) Txt {
-	src, written := t.In(lang)
-	return Txt{HTML: template.HTML(markup.Text(src)), Src: src, Lang: written, Missing: written != lang && src != ""}
+	x := sourceText(t, lang)
+	x.HTML = template.HTML(markup.Text(x.Src))
+	return x
 }
 
 // sourceText is text without its HTML, for outputs that show the source.
