@@ -155,11 +155,6 @@ func loadUnless(ctx context.Context, content string, text *offheap.Arena) (*case
 func Run(ctx context.Context, opt Options) (*Stats, diag.List, error) {
 	start := time.Now()
 	st := &Stats{Kinds: map[string]int{}}
-	stage := func(name string, t0 time.Time) time.Time {
-		now := time.Now()
-		st.Stages = append(st.Stages, Stage{name, now.Sub(t0)})
-		return now
-	}
 	out, err := outTarget(opt)
 	if err != nil {
 		return nil, diag.List{}, err
@@ -169,34 +164,8 @@ func Run(ctx context.Context, opt Options) (*Stats, diag.List, error) {
 			return nil, diag.List{}, fmt.Errorf("base URL: %w", err)
 		}
 	}
-	t := start
-	lib, list, err := loadUnless(ctx, opt.Content, opt.Text)
+	s, list, t, err := prepare(ctx, opt, st, start)
 	if err != nil {
-		return nil, list, err
-	}
-	t = stage("load+check", t)
-	if list.Errors() > 0 {
-		n := fmt.Sprintf("%d errors", list.Errors())
-		if list.Errors() == 1 {
-			n = "1 error"
-		}
-		return nil, list, fmt.Errorf("%s in %s; nothing was written", n, opt.Content)
-	}
-	if err := interrupted(ctx); err != nil {
-		return nil, list, err
-	}
-	st.Cases = len(lib.Cases)
-	th, err := site.LoadTheme(opt.Templates, opt.Static)
-	if err != nil {
-		return nil, list, err
-	}
-	t = stage("theme+minify", t) // parse, compact (the minifying) and compile templates; minify assets
-	s, err := site.New(lib, site.Options{Offline: opt.Offline, BaseURL: opt.BaseURL, Theme: th, Text: opt.Text})
-	if err != nil {
-		return nil, list, err
-	}
-	t = stage("derive", t)
-	if err := interrupted(ctx); err != nil {
 		return nil, list, err
 	}
 
@@ -211,53 +180,10 @@ func Run(ctx context.Context, opt Options) (*Stats, diag.List, error) {
 	// The first failure, or the caller's cancel, stops every worker.
 	ctx, stop := context.WithCancelCause(ctx)
 	defer stop(nil)
-
-	// The search index and the API need only the model, so they are made
-	// while the pages render: on a machine with few cores this keeps every
-	// core busy until the end instead of finishing on one. (Made after the
-	// pages, at 10,000 cases the build took 0.3 s longer and 30 MB less.)
-	extraList := opt.Extras
-	if extraList == nil {
-		extraList = StandardExtras()
-	}
-	extraTook := make([]time.Duration, len(extraList))
-	extraFiles := make([]atomic.Int64, len(extraList))
-	var extras sync.WaitGroup
-	for i, extra := range extraList {
-		extras.Add(1)
-		go func() {
-			defer extras.Done()
-			t0 := time.Now()
-			write := func(path string, data []byte) error {
-				if ctx.Err() != nil {
-					return context.Cause(ctx)
-				}
-				if err := w.write(path, data); err != nil {
-					stop(err)
-					return err
-				}
-				extraFiles[i].Add(1)
-				return nil
-			}
-			if err := extra.Write(s, write); err != nil && ctx.Err() == nil {
-				stop(fmt.Errorf("%s: %w", extra.Name, err))
-			}
-			extraTook[i] = time.Since(t0)
-		}()
-	}
-	jobs := s.Jobs()
-	var rendered atomic.Int64
-	stopProgress := progress(opt.Progress, &rendered, len(jobs))
-	render(ctx, stop, s, jobs, w, opt.Workers, st, &rendered)
-	stopProgress()
-	st.Stages = append(st.Stages, Stage{"pages", time.Since(t)},
-		Stage{"render (workers)", st.renderTime}, Stage{"write (workers)", st.writeTime})
+	extras := startExtras(ctx, stop, s, w, opt.Extras)
+	writePages(ctx, stop, s, w, opt, st, t)
 	s.ReleaseCards() // their memory is free for what is still running
-	extras.Wait()
-	for i, extra := range extraList {
-		st.Stages = append(st.Stages, Stage{extra.Name + " (alongside)", extraTook[i]})
-		st.Kinds[extra.Name+" file"] += int(extraFiles[i].Load())
-	}
+	extras.wait(st)
 	if err := interrupted(ctx); err != nil {
 		return nil, list, err
 	}
@@ -272,9 +198,110 @@ func Run(ctx context.Context, opt Options) (*Stats, diag.List, error) {
 	if err := w.commit(); err != nil {
 		return nil, list, err
 	}
-	stage("swap", t)
+	st.Stages = append(st.Stages, Stage{"swap", time.Since(t)})
 	st.Total = time.Since(start)
 	return st, list, nil
+}
+
+// prepare loads and checks the content, loads the theme and derives the
+// site, timing each stage from t. It returns the time the last one ended.
+func prepare(ctx context.Context, opt Options, st *Stats, t time.Time) (*site.Site, diag.List, time.Time, error) {
+	stage := func(name string, t0 time.Time) time.Time {
+		now := time.Now()
+		st.Stages = append(st.Stages, Stage{name, now.Sub(t0)})
+		return now
+	}
+	lib, list, err := loadUnless(ctx, opt.Content, opt.Text)
+	if err != nil {
+		return nil, list, t, err
+	}
+	t = stage("load+check", t)
+	if list.Errors() > 0 {
+		n := fmt.Sprintf("%d errors", list.Errors())
+		if list.Errors() == 1 {
+			n = "1 error"
+		}
+		return nil, list, t, fmt.Errorf("%s in %s; nothing was written", n, opt.Content)
+	}
+	if err := interrupted(ctx); err != nil {
+		return nil, list, t, err
+	}
+	st.Cases = len(lib.Cases)
+	th, err := site.LoadTheme(opt.Templates, opt.Static)
+	if err != nil {
+		return nil, list, t, err
+	}
+	t = stage("theme+minify", t) // parse, compact (the minifying) and compile templates; minify assets
+	s, err := site.New(lib, site.Options{Offline: opt.Offline, BaseURL: opt.BaseURL, Theme: th, Text: opt.Text})
+	if err != nil {
+		return nil, list, t, err
+	}
+	t = stage("derive", t)
+	return s, list, t, interrupted(ctx)
+}
+
+// runningExtras are the extras being written alongside the pages.
+type runningExtras struct {
+	list  []Extra
+	took  []time.Duration
+	files []atomic.Int64
+	done  sync.WaitGroup
+}
+
+// startExtras starts writing the extras (nil means StandardExtras). The
+// search index and the API need only the model, so they are made while the
+// pages render: on a machine with few cores this keeps every core busy
+// until the end instead of finishing on one. (Made after the pages, at
+// 10,000 cases the build took 0.3 s longer and 30 MB less.)
+func startExtras(ctx context.Context, stop context.CancelCauseFunc, s *site.Site, w *writer, list []Extra) *runningExtras {
+	if list == nil {
+		list = StandardExtras()
+	}
+	r := &runningExtras{list: list, took: make([]time.Duration, len(list)), files: make([]atomic.Int64, len(list))}
+	for i, extra := range list {
+		r.done.Add(1)
+		go func() {
+			defer r.done.Done()
+			t0 := time.Now()
+			write := func(path string, data []byte) error {
+				if ctx.Err() != nil {
+					return context.Cause(ctx)
+				}
+				if err := w.write(path, data); err != nil {
+					stop(err)
+					return err
+				}
+				r.files[i].Add(1)
+				return nil
+			}
+			if err := extra.Write(s, write); err != nil && ctx.Err() == nil {
+				stop(fmt.Errorf("%s: %w", extra.Name, err))
+			}
+			r.took[i] = time.Since(t0)
+		}()
+	}
+	return r
+}
+
+// wait waits for the extras and adds their times and files to st.
+func (r *runningExtras) wait(st *Stats) {
+	r.done.Wait()
+	for i, extra := range r.list {
+		st.Stages = append(st.Stages, Stage{extra.Name + " (alongside)", r.took[i]})
+		st.Kinds[extra.Name+" file"] += int(r.files[i].Load())
+	}
+}
+
+// writePages renders and writes every job of the site on opt.Workers
+// workers, reporting progress, and records the stage from t.
+func writePages(ctx context.Context, stop context.CancelCauseFunc, s *site.Site, w *writer, opt Options, st *Stats, t time.Time) {
+	jobs := s.Jobs()
+	var rendered atomic.Int64
+	stopProgress := progress(opt.Progress, &rendered, len(jobs))
+	render(ctx, stop, s, jobs, w, opt.Workers, st, &rendered)
+	stopProgress()
+	st.Stages = append(st.Stages, Stage{"pages", time.Since(t)},
+		Stage{"render (workers)", st.renderTime}, Stage{"write (workers)", st.writeTime})
 }
 
 // interrupted returns why ctx is done, or nil: the first write error, or

@@ -39,7 +39,9 @@ func (LLMsView) APITopic(facet, term string) string { return urls.APITopic(facet
 
 // LLMs renders llms.txt into b.
 func (s *Site) LLMs(b *bytes.Buffer) error {
-	return s.theme.llms.Execute(b, LLMsView{Site: s.lib.Site, Cases: s.lib.Cases, s: s})
+	return s.theme.llms.execute(b, s.llmsView())
 }
+
+func (s *Site) llmsView() LLMsView { return LLMsView{Site: s.lib.Site, Cases: s.lib.Cases, s: s} }
 
 var llmsFuncs = texttemplate.FuncMap{"join": strings.Join}

@@ -77,6 +77,10 @@ var mdFuncs = texttemplate.FuncMap{"inc": func(i int) string { return strconv.It
 // absolute, links to related cases are the URLs of their twins, for a
 // reader that has no page to start a relative link from (MCP answers).
 func (s *Site) CaseMarkdown(b *bytes.Buffer, c *cases.Case, lang string, absolute bool) error {
+	return s.theme.md.execute(b, s.markdownView(c, lang, absolute))
+}
+
+func (s *Site) markdownView(c *cases.Case, lang string, absolute bool) *markdownView {
 	v := s.caseView(Job{Kind: KindCase, Lang: lang, Path: urls.Case(lang, c.ID), Case: c}, false)
-	return s.theme.md.Execute(b, markdownView{CaseView: v, absolute: absolute})
+	return &markdownView{CaseView: v, absolute: absolute}
 }

@@ -36,15 +36,15 @@ type Theme struct {
 	strings l10n.Strings
 	tmpl    map[string]*template.Template
 	fast    map[string]*htmlexec.Template // by kind, and "card"; absent where a template needs html/template itself
-	md      *texttemplate.Template        // case.md, the Markdown twin of a case page
-	llms    *texttemplate.Template        // llms.txt
+	md      textTemplate                  // case.md, the Markdown twin of a case page
+	llms    textTemplate                  // llms.txt
 	assets  map[string]Asset
 }
 
 // LoadTheme parses the templates and strings and minifies and hashes the
 // static files.
 func LoadTheme(templates, static fs.FS) (*Theme, error) {
-	return loadTheme(templates, static, themeConfig{compile: htmlexec.Compile})
+	return loadTheme(templates, static, themeConfig{compile: htmlexec.Compile, compileText: htmlexec.CompileText})
 }
 
 // themeConfig is what tests change about loading a theme.
@@ -55,6 +55,44 @@ type themeConfig struct {
 	// compile is htmlexec.Compile; a test replaces it to prove that a
 	// template htmlexec refuses renders through html/template, unchanged.
 	compile func(*template.Template, string, template.FuncMap) (*htmlexec.Template, error)
+	// compileText is htmlexec.CompileText, or nil to run text/template.
+	compileText func(*texttemplate.Template, string, texttemplate.FuncMap) (*htmlexec.Template, error)
+}
+
+// textTemplate is a text template of the theme, compiled by htmlexec when
+// it can be, like the HTML ones.
+type textTemplate struct {
+	slow *texttemplate.Template
+	fast *htmlexec.Template // nil: text/template runs it
+}
+
+func loadText(templates fs.FS, name string, funcs texttemplate.FuncMap, cfg themeConfig) (textTemplate, error) {
+	t, err := texttemplate.New(name).Funcs(funcs).ParseFS(templates, name)
+	if err != nil {
+		return textTemplate{}, fmt.Errorf("templates: %w", err)
+	}
+	tt := textTemplate{slow: t}
+	if cfg.compileText != nil {
+		tt.fast, err = cfg.compileText(t, name, funcs)
+		if err != nil && !errors.Is(err, htmlexec.ErrUnsupported) {
+			return textTemplate{}, fmt.Errorf("templates: %w", err)
+		}
+	}
+	return tt, nil
+}
+
+// execute writes the template applied to data to b: compiled when it could
+// be, with text/template otherwise. Both write the same bytes.
+func (t textTemplate) execute(b *bytes.Buffer, data any) error {
+	if t.fast != nil {
+		start := b.Len()
+		err := t.fast.Execute(b, data)
+		if !errors.Is(err, htmlexec.ErrUnsupported) {
+			return err
+		}
+		b.Truncate(start)
+	}
+	return t.slow.Execute(b, data)
 }
 
 func loadTheme(templates, static fs.FS, cfg themeConfig) (*Theme, error) {
@@ -72,11 +110,11 @@ func loadTheme(templates, static fs.FS, cfg themeConfig) (*Theme, error) {
 	if th.assets, err = loadAssets(static); err != nil {
 		return nil, err
 	}
-	if th.md, err = texttemplate.New("case.md").Funcs(mdFuncs).ParseFS(templates, "case.md"); err != nil {
-		return nil, fmt.Errorf("templates: %w", err)
+	if th.md, err = loadText(templates, "case.md", mdFuncs, cfg); err != nil {
+		return nil, err
 	}
-	if th.llms, err = texttemplate.New("llms.txt").Funcs(llmsFuncs).ParseFS(templates, "llms.txt"); err != nil {
-		return nil, fmt.Errorf("templates: %w", err)
+	if th.llms, err = loadText(templates, "llms.txt", llmsFuncs, cfg); err != nil {
+		return nil, err
 	}
 	th.tmpl = map[string]*template.Template{}
 	for _, kind := range pageKinds {
