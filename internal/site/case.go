@@ -125,19 +125,7 @@ func (s *Site) caseView(j Job, html bool) *CaseView {
 		d := c.Review.ReviewedAt
 		v.ReviewedAt = l10n.Date(lang, d.Year, d.Month, d.Day)
 	}
-	sev := Fact{Label: p.T("fact.severity")}
-	if c.Severity != "unknown" {
-		t := s.term(p, "severity", c.Severity)
-		sev.Value, sev.Link = t.Label, t.Href
-	}
-	v.Facts = []Fact{
-		sev,
-		textFact(p.T("fact.scope"), c.Impact.Scope, lang),
-		textFact(p.T("fact.users"), c.Impact.Users, lang),
-		{Label: p.T("fact.region"), Value: known(c.Impact.Region)},
-		{Label: p.T("fact.detect"), Value: s.dur(lang, c.Timeline.DetectedAfter)},
-		{Label: p.T("fact.resolve"), Value: s.dur(lang, c.Timeline.ResolvedAfter)},
-	}
+	v.Facts = s.facts(p, c)
 	for _, t := range c.Remediation {
 		v.Remediation = append(v.Remediation, txt(t, lang))
 	}
@@ -148,26 +136,60 @@ func (s *Site) caseView(j Job, html bool) *CaseView {
 		l := txt(*c.Lessons, lang)
 		v.Lessons = &l
 	}
-	for _, src := range c.Sources {
-		host := src.URL
-		if u, err := url.Parse(src.URL); err == nil {
-			host = u.Host
-		}
-		v.Sources = append(v.Sources, SourceView{URL: src.URL, Host: host, Kind: p.T("source." + src.Kind), Archived: src.Archived})
-	}
-	for _, g := range s.related[c.ID] {
-		gv := RelGroupView{Reason: s.reason(p, g.Kind, g.Reason)}
-		for _, l := range g.Links {
-			gv.Cases = append(gv.Cases, s.caseLink(p, s.lib.ByID[l.ID], s.reason(p, l.Kind, l.Reason)))
-		}
-		v.Related = append(v.Related, gv)
-	}
+	v.Sources = sources(p, c)
+	v.Related = s.relatedGroups(p, c)
 	if html {
 		p.JSONLD = s.caseJSONLD(p, v)
 		v.Callout = s.callout(lang)
 	}
 	v.WrittenBy = s.WrittenBy(lang, c)
 	return v
+}
+
+// facts are the facts box of a case page: severity, scope, users, region
+// and the times to detect and resolve.
+func (s *Site) facts(p *Page, c *cases.Case) []Fact {
+	lang := p.Lang
+	sev := Fact{Label: p.T("fact.severity")}
+	if c.Severity != "unknown" {
+		t := s.term(p, "severity", c.Severity)
+		sev.Value, sev.Link = t.Label, t.Href
+	}
+	return []Fact{
+		sev,
+		textFact(p.T("fact.scope"), c.Impact.Scope, lang),
+		textFact(p.T("fact.users"), c.Impact.Users, lang),
+		{Label: p.T("fact.region"), Value: known(c.Impact.Region)},
+		{Label: p.T("fact.detect"), Value: s.dur(lang, c.Timeline.DetectedAfter)},
+		{Label: p.T("fact.resolve"), Value: s.dur(lang, c.Timeline.ResolvedAfter)},
+	}
+}
+
+// sources lists a case's sources with their hosts.
+func sources(p *Page, c *cases.Case) []SourceView {
+	var out []SourceView
+	for _, src := range c.Sources {
+		host := src.URL
+		if u, err := url.Parse(src.URL); err == nil {
+			host = u.Host
+		}
+		out = append(out, SourceView{URL: src.URL, Host: host, Kind: p.T("source." + src.Kind), Archived: src.Archived})
+	}
+	return out
+}
+
+// relatedGroups lists a case's related cases under their headings, each
+// with its own reason.
+func (s *Site) relatedGroups(p *Page, c *cases.Case) []RelGroupView {
+	var out []RelGroupView
+	for _, g := range s.related[c.ID] {
+		gv := RelGroupView{Reason: s.reason(p, g.Kind, g.Reason)}
+		for _, l := range g.Links {
+			gv.Cases = append(gv.Cases, s.caseLink(p, s.lib.ByID[l.ID], s.reason(p, l.Kind, l.Reason)))
+		}
+		out = append(out, gv)
+	}
+	return out
 }
 
 // writers are the values of review.written_by that name no person but a
