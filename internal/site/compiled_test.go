@@ -167,14 +167,7 @@ func TestCompactChangesNoPage(t *testing.T) {
 		t.Fatal(err)
 	}
 	lib := loadContent(t, contentFS(t))
-	sl, err := New(lib, Options{Theme: loose})
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := New(lib, Options{Theme: tight})
-	if err != nil {
-		t.Fatal(err)
-	}
+	sl, st := twoSites(t, lib, loose, tight)
 	var compacted, minified int
 	for _, j := range st.Jobs() {
 		a, typ, err := st.RenderBytes(j)

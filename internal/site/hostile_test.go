@@ -218,14 +218,7 @@ func TestFallbackWhenCompileFails(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, lib := range []*cases.Library{loadContent(t, contentFS(t)), loadContent(t, hostileContent(t))} {
-		a, err := New(lib, Options{Theme: slow})
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := New(lib, Options{Theme: fast})
-		if err != nil {
-			t.Fatal(err)
-		}
+		a, b := twoSites(t, lib, slow, fast)
 		pages := 0
 		for _, j := range a.Jobs() {
 			want, _, err := b.RenderBytes(j)
@@ -247,4 +240,19 @@ func TestFallbackWhenCompileFails(t *testing.T) {
 			t.Fatalf("only %d pages rendered", pages)
 		}
 	}
+}
+
+// twoSites builds the same library with two themes, to compare what they
+// render.
+func twoSites(t *testing.T, lib *cases.Library, a, b *Theme) (*Site, *Site) {
+	t.Helper()
+	sa, err := New(lib, Options{Theme: a})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sb, err := New(lib, Options{Theme: b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sa, sb
 }

@@ -198,8 +198,8 @@ type plainTxt struct {
 }
 
 func plainText(t cases.Text, lang string) plainTxt {
-	src, written := t.In(lang)
-	return plainTxt{Text: src, Lang: written, Missing: written != lang && src != ""}
+	x := sourceText(t, lang)
+	return plainTxt{Text: x.Src, Lang: x.Lang, Missing: x.Missing}
 }
 
 // TermLink is a controlled term shown by its label, linking to its topic.

@@ -28,14 +28,7 @@ func TestTextTemplatesCompiled(t *testing.T) {
 		t.Fatalf("case.md or llms.txt did not compile (md %v, llms %v)", fast.md.fast != nil, fast.llms.fast != nil)
 	}
 	for _, lib := range []*cases.Library{loadContent(t, contentFS(t)), loadContent(t, hostileContent(t))} {
-		a, err := New(lib, Options{Theme: slow})
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := New(lib, Options{Theme: fast})
-		if err != nil {
-			t.Fatal(err)
-		}
+		a, b := twoSites(t, lib, slow, fast)
 		var want, got bytes.Buffer
 		for _, c := range lib.Cases {
 			for _, lang := range cases.Languages {
