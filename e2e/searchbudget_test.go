@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"incidentlib"
 	"incidentlib/internal/build"
 	"incidentlib/internal/gencases"
 	"incidentlib/internal/webtest"
@@ -29,7 +30,7 @@ func TestSearchByteBudgets(t *testing.T) {
 	if err := gencases.WriteDir(content, gencases.Options{N: 1000, Seed: 1}); err != nil {
 		t.Fatal(err)
 	}
-	if _, diags, err := build.Run(context.Background(), build.Options{Content: content, Out: out}); err != nil {
+	if _, diags, err := build.Run(context.Background(), build.Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: out}); err != nil {
 		t.Fatalf("build: %v\n%v", err, diags)
 	}
 	srv := httptest.NewServer(webtest.Gzip(webtest.Handler(out)))

@@ -44,8 +44,10 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
+	"incidentlib"
 	"incidentlib/internal/build"
 	"incidentlib/internal/gencases"
+	"incidentlib/internal/urls"
 	"incidentlib/internal/webtest"
 )
 
@@ -157,7 +159,7 @@ func benchOne(dir string, n int, pagefind, pfWhy string, reps int) (row, error) 
 	}
 	logf("%d cases: building the site", n)
 	start := time.Now()
-	st, diags, err := build.Run(context.Background(), build.Options{Content: content, Out: out})
+	st, diags, err := build.Run(context.Background(), build.Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: out})
 	if err != nil {
 		return r, fmt.Errorf("build: %v\n%v", err, diags)
 	}
@@ -196,7 +198,7 @@ func benchOne(dir string, n int, pagefind, pfWhy string, reps int) (row, error) 
 	defer b.stop()
 	for i, q := range queries {
 		logf("%d cases: %s query %q", n, q.lang, q.q)
-		page := srv.URL + "/" + q.lang + "/search/"
+		page := srv.URL + "/" + urls.Search(q.lang)
 		if r.ours[i], err = webtest.MeasureSearch(b.ctx, page, q.q, q.next, false); err != nil {
 			return r, err
 		}
@@ -293,7 +295,7 @@ const (
 
 // isOurs and isPagefind pick the requests of each search engine by path.
 func isOurs(p string) bool {
-	return strings.HasPrefix(p, "/search/") || strings.HasPrefix(p, "/assets/search.")
+	return strings.HasPrefix(p, "/"+urls.SearchDir) || strings.HasPrefix(p, "/"+urls.AssetDir+"search.")
 }
 func isPagefind(p string) bool { return strings.HasPrefix(p, "/pagefind/") }
 

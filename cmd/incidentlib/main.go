@@ -9,6 +9,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"net"
 	"os"
 	"os/signal"
@@ -19,6 +20,7 @@ import (
 	"syscall"
 	"time"
 
+	"incidentlib"
 	"incidentlib/internal/api"
 	"incidentlib/internal/build"
 	"incidentlib/internal/cases"
@@ -180,8 +182,8 @@ that replaces -out only when everything succeeded.`, stderr)
 	fs.StringVar(&o.Out, "out", "public", "output `DIR`, replaced as a whole: a new or empty one, or one an earlier build wrote")
 	fs.BoolVar(&o.Offline, "offline", false, "write links that name index.html, so the site works when opened from disk")
 	fs.StringVar(&o.BaseURL, "base-url", "", "public `URL` of the site, such as https://example.org/incidentlib/ (default: base_url in site.json)")
-	fs.StringVar(&o.Templates, "templates", "", "use templates from this `DIR` instead of the built-in ones")
-	fs.StringVar(&o.Static, "static", "", "use static files from this `DIR` instead of the built-in ones")
+	fs.StringVar(&o.TemplatesDir, "templates", "", "use templates from this `DIR` instead of the built-in ones")
+	fs.StringVar(&o.StaticDir, "static", "", "use static files from this `DIR` instead of the built-in ones")
 	fs.IntVar(&o.Workers, "workers", 0, "render `N` pages at once (default: number of CPUs)")
 	fs.BoolVar(&o.Verbose, "v", false, "print the time of each stage and the files per kind")
 	fs.StringVar(&o.CPUProfile, "cpuprofile", "", "write a CPU profile of the build to `FILE` (for go tool pprof)")
@@ -234,6 +236,8 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "\rrendering: %d of %d files", done, total)
 		}
 	}
+	o.Templates, o.Static = theme(o.TemplatesDir, o.StaticDir)
+	o.Extras = build.StandardExtras()
 	// This process ends after the build, so the text of the cases can live
 	// outside the collected heap for good.
 	o.Text = new(offheap.Arena)
@@ -368,6 +372,19 @@ func printDiags(w io.Writer, list diag.List, content string) {
 	})
 }
 
+// theme returns the templates and static files a build uses: the folders
+// given with -templates and -static, or the copies embedded in the binary.
+func theme(templatesDir, staticDir string) (templates, static fs.FS) {
+	templates, static = incidentlib.Templates(), incidentlib.Static()
+	if templatesDir != "" {
+		templates = os.DirFS(templatesDir)
+	}
+	if staticDir != "" {
+		static = os.DirFS(staticDir)
+	}
+	return templates, static
+}
+
 type serveOptions struct {
 	build.Options
 	Addr string
@@ -379,8 +396,8 @@ file in the content, templates or static folder is saved; open pages reload
 themselves. Content errors are shown in the browser with file and line.`, stderr)
 	fs.StringVar(&o.Content, "content", "content", "content `DIR` to read")
 	fs.StringVar(&o.Addr, "addr", "127.0.0.1:1313", "`HOST:PORT` to listen on")
-	fs.StringVar(&o.Templates, "templates", "", "templates `DIR` to watch (default: ./templates when it exists)")
-	fs.StringVar(&o.Static, "static", "", "static `DIR` to watch (default: ./static when it exists)")
+	fs.StringVar(&o.TemplatesDir, "templates", "", "templates `DIR` to watch (default: ./templates when it exists)")
+	fs.StringVar(&o.StaticDir, "static", "", "static `DIR` to watch (default: ./static when it exists)")
 	return fs
 }
 
@@ -402,7 +419,9 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	srv, err := serve.New(serve.Options{
-		Content: o.Content, Templates: o.Templates, Static: o.Static,
+		Content: o.Content, Templates: o.TemplatesDir, Static: o.StaticDir,
+		BuiltinTemplates: incidentlib.Templates(), BuiltinStatic: incidentlib.Static(),
+		Extras:  build.StandardExtras(),
 		BaseURL: o.BaseURL, Addr: o.Addr, Log: stderr,
 	})
 	if err != nil {
@@ -505,7 +524,7 @@ func cmdMCP(args []string, stdin io.ReadCloser, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	srv, err := mcpserver.New(mcpserver.Options{Content: o.Content, Log: stderr})
+	srv, err := mcpserver.New(mcpserver.Options{Content: o.Content, Templates: incidentlib.Templates(), Static: incidentlib.Static(), Log: stderr})
 	if err != nil {
 		if ln != nil {
 			ln.Close()

@@ -5,19 +5,19 @@
 package api
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 
 	"incidentlib/internal/cases"
-	"incidentlib/internal/l10n"
 	"incidentlib/internal/related"
 	"incidentlib/internal/site"
+	"incidentlib/internal/urls"
 )
 
 // Version is the API's path segment.
-const Version = "v1"
+const Version = urls.APIVersion
 
 // Write writes every API file through write. The data passed to write is
 // valid only during the call: the files are built in buffers that are
@@ -41,27 +41,14 @@ func Write(s *site.Site, write func(path string, data []byte) error) error {
 // writes it beside the page, except that the links to related cases are
 // the absolute URLs of their twins: the reader of an MCP answer has no page
 // for a relative link to start from.
-func CaseMarkdown(s *site.Site, c *cases.Case, lang string) []byte {
-	w := newWriter(s)
-	w.absolute = true
-	li := 0
-	if lang == "ko" {
-		li = 1
-	}
-	return w.markdown(nil, c, lang, li, w.related(c))
+func CaseMarkdown(s *site.Site, c *cases.Case, lang string) ([]byte, error) {
+	var b bytes.Buffer
+	err := s.CaseMarkdown(&b, c, lang, true)
+	return b.Bytes(), err
 }
 
 func newWriter(s *site.Site) *writer {
-	w := &writer{s: s, lib: s.Library(), base: s.BaseURL(), reasons: map[string]string{}}
-	for i, lang := range cases.Languages {
-		w.ui[i] = map[string]string{}
-		for key, byLang := range s.Strings() {
-			if v, ok := byLang[lang]; ok {
-				w.ui[i][key] = v
-			}
-		}
-	}
-	return w
+	return &writer{s: s, lib: s.Library(), base: s.BaseURL(), reasons: map[string]string{}}
 }
 
 type writer struct {
@@ -73,21 +60,14 @@ type writer struct {
 	buf     []byte             // the file being built
 	refs    map[string]caseRef // by case id
 	reasons map[string]string
-	// ui holds the UI strings of each of cases.Languages by key, so that
-	// the Markdown twins look each one up in one map instead of two.
-	ui  [2]map[string]string
-	key []byte // scratch for reason keys
-	rel []relLink
-	// absolute makes the Markdown twins link related cases by URL
-	// instead of relative to the page (CaseMarkdown).
-	absolute bool
+	md      bytes.Buffer // the Markdown twin being rendered
+	key     []byte       // scratch for reason keys
+	rel     []relLink
 }
-
-func prefix(p string) string { return "api/" + Version + "/" + p }
 
 // SchemaPath is where the JSON Schema of the case format is published, from
 // the site root.
-var SchemaPath = prefix("schema/case.json")
+var SchemaPath = urls.APISchema
 
 // caseRef is what every file that names a case says about it, encoded once
 // as JSON: a case is named in cases.json and in the similar.json of each
@@ -99,7 +79,7 @@ type caseRef struct {
 
 func (w *writer) ref(c *cases.Case) caseRef {
 	title := appendPair(nil, c.Title.En, c.Title.Ko)
-	pages := appendPair(nil, w.base+"en/cases/"+c.ID+"/", w.base+"ko/cases/"+c.ID+"/")
+	pages := appendPair(nil, w.base+urls.Case("en", c.ID), w.base+urls.Case("ko", c.ID))
 	return caseRef{title: title, pages: pages}
 }
 
@@ -132,12 +112,12 @@ func (w *writer) list() error {
 		b = c.UpdatedAt.AppendFormat(b, "2006-01-02T15:04:05Z07:00") // digits, signs and colons only
 		b = append(b, '"')
 		b = append(appendKey(b, "pages"), ref.pages...)
-		b = appendString(appendKey(b, "json"), w.base+prefix("cases/"+c.ID+".json"))
+		b = appendString(appendKey(b, "json"), w.base+urls.APICase(c.ID))
 		b = append(b, '}')
 	}
 	b = append(b, "]}\n"...)
 	w.buf = b
-	return w.write(prefix("cases.json"), b)
+	return w.write(urls.APICases, b)
 }
 
 // relLink is one related case as both files of a case show it.
@@ -198,17 +178,20 @@ func (w *writer) caseFiles() error {
 		if w.buf, err = c.AppendRaw(w.buf[:0]); err != nil {
 			return err
 		}
-		if err := w.write(prefix("cases/"+c.ID+".json"), w.buf); err != nil {
+		if err := w.write(urls.APICase(c.ID), w.buf); err != nil {
 			return err
 		}
 		rel := w.related(c)
 		w.buf = w.similar(w.buf[:0], c, rel)
-		if err := w.write(prefix("cases/"+c.ID+"/similar.json"), w.buf); err != nil {
+		if err := w.write(urls.APISimilar(c.ID), w.buf); err != nil {
 			return err
 		}
-		for i, lang := range cases.Languages {
-			w.buf = w.markdown(w.buf[:0], c, lang, i, rel)
-			if err := w.write(lang+"/cases/"+c.ID+"/index.md", w.buf); err != nil {
+		for _, lang := range cases.Languages {
+			w.md.Reset()
+			if err := w.s.CaseMarkdown(&w.md, c, lang, false); err != nil {
+				return fmt.Errorf("%s: %w", urls.Markdown(lang, c.ID), err)
+			}
+			if err := w.write(urls.Markdown(lang, c.ID), w.md.Bytes()); err != nil {
 				return err
 			}
 		}
@@ -275,22 +258,20 @@ func (w *writer) vocab() error {
 				b = appendPair(appendKey(b, "description"), t.Description.En, t.Description.Ko)
 			}
 			b = appendInt(appendKey(b, "cases"), n)
-			b = appendPair(appendKey(b, "topic"), w.base+"en/"+facet+"/"+t.ID+"/", w.base+"ko/"+facet+"/"+t.ID+"/")
-			b = appendString(appendKey(b, "json"), w.base+prefix("topics/"+facet+"/"+t.ID+".json"))
+			b = appendPair(appendKey(b, "topic"), w.base+urls.Topic("en", facet, t.ID, 1), w.base+urls.Topic("ko", facet, t.ID, 1))
+			b = appendString(appendKey(b, "json"), w.base+urls.APITopic(facet, t.ID))
 			b = append(b, '}')
 		}
 		b = append(b, ']')
 	}
 	b = append(b, "}\n"...)
 	w.buf = b
-	return w.write(prefix("vocab.json"), b)
+	return w.write(urls.APIVocab, b)
 }
 
 func facetOf(field string) string {
-	for f, fld := range cases.FacetField {
-		if fld == field {
-			return f
-		}
+	if f := urls.FacetOfField(field); f != "" {
+		return f
 	}
 	return field
 }
@@ -308,7 +289,7 @@ func (w *writer) topics() error {
 				b = appendPair(appendKey(b, "description"), t.Description.En, t.Description.Ko)
 			}
 			b = appendInt(appendKey(b, "count"), len(t.Cases))
-			b = appendPair(appendKey(b, "pages"), w.base+"en/"+facet+"/"+t.ID+"/", w.base+"ko/"+facet+"/"+t.ID+"/")
+			b = appendPair(appendKey(b, "pages"), w.base+urls.Topic("en", facet, t.ID, 1), w.base+urls.Topic("ko", facet, t.ID, 1))
 			// The statistics' keys are in alphabetical order: encoding/json
 			// wrote them from a map, and published files keep that order.
 			b = appendCounts(append(b, `,"stats":{"components":`...), st.Components)
@@ -328,10 +309,10 @@ func (w *writer) topics() error {
 				}
 				b = appendString(b, c.ID)
 			}
-			b = appendString(append(b, `],"cases_json":`...), w.base+prefix("cases.json"))
+			b = appendString(append(b, `],"cases_json":`...), w.base+urls.APICases)
 			b = append(b, "}\n"...)
 			w.buf = b
-			if err := w.write(prefix("topics/"+facet+"/"+t.ID+".json"), b); err != nil {
+			if err := w.write(urls.APITopic(facet, t.ID), b); err != nil {
 				return err
 			}
 		}
@@ -364,231 +345,11 @@ func (w *writer) schema() error {
 	return w.write(SchemaPath, cases.JSONSchema(cases.CaseSchema, w.base+SchemaPath, "incidentlib case"))
 }
 
-// llms writes llms.txt: what the site is and where the data is, for tools
-// that read a site before crawling it.
+// llms writes llms.txt from the theme's template (site.LLMs).
 func (w *writer) llms() error {
-	site := w.lib.Site
-	b := fmt.Appendf(w.buf[:0], "# %s\n\n> %s\n\n", site.Title.En, site.Description.En)
-	b = fmt.Appendf(b, "Every case has an English page (%sen/cases/ID/), a Korean page (%sko/cases/ID/), a Markdown twin of each page (index.md beside index.html) and its JSON in the API. Nothing needs a key.\n\n", w.base, w.base)
-	b = append(b, "## Data\n\n"...)
-	b = fmt.Appendf(b, "- [All cases, compact](%s): every case with its pages in both languages\n", w.base+prefix("cases.json"))
-	b = fmt.Appendf(b, "- [Vocabulary](%s): controlled terms with English and Korean labels\n", w.base+prefix("vocab.json"))
-	b = fmt.Appendf(b, "- [Case schema](%s): JSON Schema of one case\n", w.base+SchemaPath)
-	b = fmt.Appendf(b, "- One case: %s (as in the source); related cases: %s\n", w.base+prefix("cases/{ID}.json"), w.base+prefix("cases/{ID}/similar.json"))
-	b = fmt.Appendf(b, "- One topic: %s\n", w.base+prefix("topics/{facet}/{term}.json"))
-	if site.MCP.URL != "" {
-		b = fmt.Appendf(b, "- MCP server: %s (tools: %s)\n", site.MCP.URL, strings.Join(site.MCP.Tools, ", "))
+	var b bytes.Buffer
+	if err := w.s.LLMs(&b); err != nil {
+		return fmt.Errorf("%s: %w", urls.LLMs, err)
 	}
-	b = append(b, "\n## Cases\n\n"...)
-	for _, c := range w.lib.Cases {
-		title, _ := c.Title.In("en")
-		b = append(b, "- ["...)
-		b = append(b, c.ID...)
-		b = append(b, ": "...)
-		b = append(b, title...)
-		b = append(b, "]("...)
-		b = append(b, w.base...)
-		b = append(b, "en/cases/"...)
-		b = append(b, c.ID...)
-		b = append(b, "/index.md) ("...)
-		b = append(b, c.Org...)
-		b = append(b, ", "...)
-		b = append(b, c.Date.String()...)
-		b = append(b, ")\n"...)
-	}
-	w.buf = b
-	return w.write("llms.txt", b)
-}
-
-// markdown appends a case page as Markdown, section for section; rel is
-// the case's related cases and li the index of lang in cases.Languages.
-func (w *writer) markdown(b []byte, c *cases.Case, lang string, li int, rel []relLink) []byte {
-	t := func(key string) string {
-		if s, ok := w.ui[li][key]; ok {
-			return s
-		}
-		return w.s.Strings().Get(lang, key) // how a missing string shows
-	}
-	text := func(b []byte, x cases.Text) []byte {
-		s, written := x.In(lang)
-		if written != lang && s != "" {
-			b = append(b, '(')
-			b = append(b, t("notranslation")...)
-			b = append(b, ") "...)
-		}
-		return append(b, s...)
-	}
-	label := func(field, id string) string {
-		if term, ok := w.lib.Vocab.Term(field, id); ok {
-			return term.Label.Get(lang)
-		}
-		return id
-	}
-	labels := func(b []byte, field string, ids []string) []byte {
-		if len(ids) == 0 {
-			return append(b, "–"...)
-		}
-		for n, id := range ids {
-			if n > 0 {
-				b = append(b, ", "...)
-			}
-			b = append(b, label(field, id)...)
-		}
-		return b
-	}
-	unknown := func(s string) string {
-		if s == "" || s == "unknown" {
-			return t("unknown")
-		}
-		return s
-	}
-	unknownText := func(x cases.Text) string {
-		if s, _ := x.In(lang); s == "" || s == "unknown" {
-			return t("unknown")
-		}
-		return string(text(nil, x))
-	}
-	dur := func(d *cases.Duration) string {
-		if d == nil {
-			return t("unknown")
-		}
-		return l10n.Duration(lang, int(*d))
-	}
-	// item appends "- name: value\n".
-	item := func(b []byte, name, value string) []byte {
-		b = append(b, "- "...)
-		b = append(b, name...)
-		b = append(b, ": "...)
-		b = append(b, value...)
-		return append(b, '\n')
-	}
-	// section appends a section's heading; its body follows, then a
-	// newline (sectionEnd).
-	section := func(b []byte, key string) []byte {
-		b = append(b, "\n## "...)
-		b = append(b, t(key)...)
-		return append(b, "\n\n"...)
-	}
-	const sectionEnd = '\n'
-
-	b = append(b, "# "...)
-	b = append(b, c.ID...)
-	b = append(b, ": "...)
-	b = append(text(b, c.Title), "\n\n"...)
-	b = append(b, c.Org...)
-	b = append(b, " · "...)
-	b = append(b, t("datekind."+c.DateKind)...)
-	b = append(b, ": "...)
-	b = append(b, l10n.Date(lang, c.Date.Year, c.Date.Month, c.Date.Day)...)
-	b = append(b, " · "...)
-	b = append(labels(b, "domain", c.Domain), "\n\n"...)
-	b = append(text(b, c.Summary), "\n\n"...)
-	sev := t("unknown")
-	if c.Severity != "unknown" {
-		sev = label("severity", c.Severity)
-	}
-	b = item(b, t("fact.severity"), sev)
-	b = item(b, t("fact.scope"), unknownText(c.Impact.Scope))
-	b = item(b, t("fact.users"), unknownText(c.Impact.Users))
-	b = item(b, t("fact.region"), unknown(c.Impact.Region))
-	b = item(b, t("fact.detect"), dur(c.Timeline.DetectedAfter))
-	b = item(b, t("fact.resolve"), dur(c.Timeline.ResolvedAfter))
-
-	b = labels(section(b, "case.symptoms"), "symptoms", c.Symptoms)
-	b = append(text(append(b, "\n\n"...), c.SymptomsText), sectionEnd)
-	b = append(append(section(b, "case.root_cause"), label("root_cause", c.RootCause)...), sectionEnd)
-	b = append(text(section(b, "case.trigger"), c.Trigger), sectionEnd)
-	b = append(labels(section(b, "case.components"), "components", c.Components), sectionEnd)
-	b = append(labels(section(b, "case.contributing"), "contributing", c.Contributing), sectionEnd)
-	b = append(text(section(b, "case.detection"), c.Detection), sectionEnd)
-	b = section(b, "case.remediation")
-	for n, it := range c.Remediation {
-		b = strconv.AppendInt(b, int64(n+1), 10)
-		b = append(text(append(b, ". "...), it), '\n')
-	}
-	b = append(b, sectionEnd)
-	b = section(b, "case.action_items")
-	for _, it := range c.ActionItems {
-		b = append(text(append(b, "- "...), it), '\n')
-	}
-	b = append(b, sectionEnd)
-	b = section(b, "case.lessons")
-	if c.Lessons != nil {
-		b = text(b, *c.Lessons)
-	} else {
-		b = append(b, t("case.no_lessons")...)
-	}
-	b = append(b, sectionEnd)
-
-	b = section(b, "case.sources")
-	for _, s := range c.Sources {
-		b = append(b, "- <"...)
-		b = append(b, s.URL...)
-		b = append(b, "> ("...)
-		b = append(b, t("source."+s.Kind)...)
-		b = append(b, ')')
-		if s.Archived != "" {
-			b = append(b, ", "...)
-			b = append(b, t("case.archived")...)
-			b = append(b, ": <"...)
-			b = append(b, s.Archived...)
-			b = append(b, '>')
-		}
-		b = append(b, '\n')
-	}
-	for _, d := range c.Docs {
-		b = append(b, "- <"...)
-		b = append(b, d...)
-		b = append(b, ">\n"...)
-	}
-	b = append(b, sectionEnd)
-
-	b = section(b, "case.related")
-	for _, l := range rel {
-		b = append(b, "- ["...)
-		b = append(b, l.ID...)
-		b = append(b, ": "...)
-		b = text(b, w.lib.ByID[l.ID].Title)
-		if w.absolute {
-			b = append(b, "]("...)
-			b = append(b, w.s.URL(site.MarkdownPath(lang, l.ID))...)
-			b = append(b, "): "...)
-		} else {
-			b = append(b, "](../"...)
-			b = append(b, l.ID...)
-			b = append(b, "/index.md): "...)
-		}
-		b = append(b, l.reason[li]...)
-		b = append(b, '\n')
-	}
-	if len(rel) == 0 {
-		b = append(b, t("case.no_related")...)
-	}
-	b = append(b, sectionEnd)
-
-	reviewed := t("case.not_reviewed")
-	if c.Review.ReviewedAt != nil {
-		reviewed = c.Review.ReviewedAt.String()
-		if c.Review.ReviewedBy != "" {
-			reviewed += " · " + c.Review.ReviewedBy
-		}
-	}
-	b = section(b, "case.review")
-	b = item(b, t("case.written_by"), w.s.WrittenBy(lang, c))
-	b = item(b, t("case.reviewed"), reviewed)
-	b = append(b, "- "...)
-	b = append(b, t("case.updated")...)
-	b = append(b, ": "...)
-	b = append(c.UpdatedAt.AppendFormat(b, "2006-01-02"), '\n')
-	b = append(b, "- "...)
-	b = append(b, t("case.canonical")...)
-	b = append(b, ": <"...)
-	b = append(b, c.URL...)
-	b = append(b, ">\n"...)
-	b = append(b, sectionEnd)
-
-	b = section(b, "case.ai")
-	b = item(b, t("case.ai_json"), w.base+prefix("cases/"+c.ID+".json"))
-	b = item(b, t("case.ai_similar"), w.base+prefix("cases/"+c.ID+"/similar.json"))
-	return append(b, sectionEnd)
+	return w.write(urls.LLMs, b.Bytes())
 }

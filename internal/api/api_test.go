@@ -15,6 +15,7 @@ import (
 	"incidentlib/internal/gencases"
 	"incidentlib/internal/repotest"
 	"incidentlib/internal/site"
+	"incidentlib/internal/urls"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -279,11 +280,15 @@ func TestCaseMarkdown(t *testing.T) {
 	linked := 0
 	for _, c := range lib.Cases {
 		for _, lang := range cases.Languages {
-			got := string(CaseMarkdown(s, c, lang))
-			want := string(files[site.MarkdownPath(lang, c.ID)])
+			md, err := CaseMarkdown(s, c, lang)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := string(md)
+			want := string(files[urls.Markdown(lang, c.ID)])
 			for _, g := range s.Related(c.ID) {
 				for _, l := range g.Links {
-					want = strings.Replace(want, "](../"+l.ID+"/index.md)", "]("+s.URL(site.MarkdownPath(lang, l.ID))+")", 1)
+					want = strings.Replace(want, "](../"+l.ID+"/index.md)", "]("+s.URL(urls.Markdown(lang, l.ID))+")", 1)
 					linked++
 				}
 			}

@@ -22,23 +22,33 @@ import (
 	"sync/atomic"
 	"time"
 
-	"incidentlib"
 	"incidentlib/internal/api"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/diag"
 	"incidentlib/internal/offheap"
 	"incidentlib/internal/site"
+	"incidentlib/internal/urls"
 )
 
 // Options say what to build and where.
 type Options struct {
-	Content   string // the content folder
-	Out       string // the output folder, replaced as a whole (see Marker for which it takes)
-	Offline   bool   // links that work from disk
-	BaseURL   string // overrides site.json's base_url when set
-	Templates string // a folder of templates to use instead of the built-in ones
-	Static    string // a folder of static files to use instead of the built-in ones
-	Workers   int    // render workers; 0 means GOMAXPROCS
+	Content string // the content folder
+	Out     string // the output folder, replaced as a whole (see Marker for which it takes)
+	Offline bool   // links that work from disk
+	BaseURL string // overrides site.json's base_url when set
+	// Templates and Static are the theme: the page templates with their
+	// UI strings, and the files published under assets/. The command
+	// passes the copies embedded in the binary or folders on disk.
+	Templates, Static fs.FS
+	// TemplatesDir and StaticDir name the folders Templates and Static were
+	// read from, when they come from disk: the output folder may be none
+	// of them, nor lie inside or hold one.
+	TemplatesDir, StaticDir string
+	// Workers is how many pages render at once; 0 means GOMAXPROCS.
+	Workers int
+	// Extras are written besides the pages, alongside them; nil means
+	// StandardExtras().
+	Extras []Extra
 	// Progress, when set, is called about once a second while pages render
 	// with how many of how many files are done.
 	Progress func(done, total int)
@@ -49,6 +59,9 @@ type Options struct {
 	// outside the Go heap. It is never freed, so only a process that builds
 	// once and exits (the CLI's build) sets it; see package offheap.
 	Text *offheap.Arena
+	// tempMade, when a test sets it, is called with the temporary folder
+	// as soon as it exists, to make writes into it fail.
+	tempMade func(dir string)
 }
 
 // Stats describe a finished build.
@@ -131,18 +144,6 @@ func loadUnless(ctx context.Context, content string, text *offheap.Arena) (*case
 	}
 }
 
-// Sources returns the template and static folders to use.
-func Sources(opt Options) (templates, static fs.FS) {
-	templates, static = incidentlib.Templates(), incidentlib.Static()
-	if opt.Templates != "" {
-		templates = os.DirFS(opt.Templates)
-	}
-	if opt.Static != "" {
-		static = os.DirFS(opt.Static)
-	}
-	return templates, static
-}
-
 // Run builds the site. Content problems come back in the list (warnings
 // too); err is set when the build did not replace the output folder. The
 // output folder is judged before anything else is done (see Marker).
@@ -154,11 +155,6 @@ func Sources(opt Options) (templates, static fs.FS) {
 func Run(ctx context.Context, opt Options) (*Stats, diag.List, error) {
 	start := time.Now()
 	st := &Stats{Kinds: map[string]int{}}
-	stage := func(name string, t0 time.Time) time.Time {
-		now := time.Now()
-		st.Stages = append(st.Stages, Stage{name, now.Sub(t0)})
-		return now
-	}
 	out, err := outTarget(opt)
 	if err != nil {
 		return nil, diag.List{}, err
@@ -168,34 +164,8 @@ func Run(ctx context.Context, opt Options) (*Stats, diag.List, error) {
 			return nil, diag.List{}, fmt.Errorf("base URL: %w", err)
 		}
 	}
-	t := start
-	lib, list, err := loadUnless(ctx, opt.Content, opt.Text)
+	s, list, t, err := prepare(ctx, opt, st, start)
 	if err != nil {
-		return nil, list, err
-	}
-	t = stage("load+check", t)
-	if list.Errors() > 0 {
-		n := fmt.Sprintf("%d errors", list.Errors())
-		if list.Errors() == 1 {
-			n = "1 error"
-		}
-		return nil, list, fmt.Errorf("%s in %s; nothing was written", n, opt.Content)
-	}
-	if err := interrupted(ctx); err != nil {
-		return nil, list, err
-	}
-	st.Cases = len(lib.Cases)
-	th, err := site.LoadTheme(Sources(opt))
-	if err != nil {
-		return nil, list, err
-	}
-	t = stage("theme+minify", t) // parse, compact (the minifying) and compile templates; minify assets
-	s, err := site.New(lib, site.Options{Offline: opt.Offline, BaseURL: opt.BaseURL, Theme: th, Text: opt.Text})
-	if err != nil {
-		return nil, list, err
-	}
-	t = stage("derive", t)
-	if err := interrupted(ctx); err != nil {
 		return nil, list, err
 	}
 
@@ -204,55 +174,16 @@ func Run(ctx context.Context, opt Options) (*Stats, diag.List, error) {
 		return nil, list, err
 	}
 	defer w.abandon()
-	if tempMade != nil {
-		tempMade(w.tmp)
+	if opt.tempMade != nil {
+		opt.tempMade(w.tmp)
 	}
 	// The first failure, or the caller's cancel, stops every worker.
 	ctx, stop := context.WithCancelCause(ctx)
 	defer stop(nil)
-
-	// The search index and the API need only the model, so they are made
-	// while the pages render: on a machine with few cores this keeps every
-	// core busy until the end instead of finishing on one. (Made after the
-	// pages, at 10,000 cases the build took 0.3 s longer and 30 MB less.)
-	extraTook := make([]time.Duration, len(Extras))
-	extraFiles := make([]atomic.Int64, len(Extras))
-	var extras sync.WaitGroup
-	for i, extra := range Extras {
-		extras.Add(1)
-		go func() {
-			defer extras.Done()
-			t0 := time.Now()
-			write := func(path string, data []byte) error {
-				if ctx.Err() != nil {
-					return context.Cause(ctx)
-				}
-				if err := w.write(path, data); err != nil {
-					stop(err)
-					return err
-				}
-				extraFiles[i].Add(1)
-				return nil
-			}
-			if err := extra.Write(s, write); err != nil && ctx.Err() == nil {
-				stop(fmt.Errorf("%s: %w", extra.Name, err))
-			}
-			extraTook[i] = time.Since(t0)
-		}()
-	}
-	jobs := s.Jobs()
-	var rendered atomic.Int64
-	stopProgress := progress(opt.Progress, &rendered, len(jobs))
-	render(ctx, stop, s, jobs, w, opt.Workers, st, &rendered)
-	stopProgress()
-	st.Stages = append(st.Stages, Stage{"pages", time.Since(t)},
-		Stage{"render (workers)", st.renderTime}, Stage{"write (workers)", st.writeTime})
+	extras := startExtras(ctx, stop, s, w, opt.Extras)
+	writePages(ctx, stop, s, w, opt, st, t)
 	s.ReleaseCards() // their memory is free for what is still running
-	extras.Wait()
-	for i, extra := range Extras {
-		st.Stages = append(st.Stages, Stage{extra.Name + " (alongside)", extraTook[i]})
-		st.Kinds[extra.Name+" file"] += int(extraFiles[i].Load())
-	}
+	extras.wait(st)
 	if err := interrupted(ctx); err != nil {
 		return nil, list, err
 	}
@@ -267,14 +198,111 @@ func Run(ctx context.Context, opt Options) (*Stats, diag.List, error) {
 	if err := w.commit(); err != nil {
 		return nil, list, err
 	}
-	stage("swap", t)
+	st.Stages = append(st.Stages, Stage{"swap", time.Since(t)})
 	st.Total = time.Since(start)
 	return st, list, nil
 }
 
-// tempMade, when a test sets it, is called with the temporary folder as
-// soon as it exists, to make writes into it fail.
-var tempMade func(dir string)
+// prepare loads and checks the content, loads the theme and derives the
+// site, timing each stage from t. It returns the time the last one ended.
+func prepare(ctx context.Context, opt Options, st *Stats, t time.Time) (*site.Site, diag.List, time.Time, error) {
+	stage := func(name string, t0 time.Time) time.Time {
+		now := time.Now()
+		st.Stages = append(st.Stages, Stage{name, now.Sub(t0)})
+		return now
+	}
+	lib, list, err := loadUnless(ctx, opt.Content, opt.Text)
+	if err != nil {
+		return nil, list, t, err
+	}
+	t = stage("load+check", t)
+	if list.Errors() > 0 {
+		n := fmt.Sprintf("%d errors", list.Errors())
+		if list.Errors() == 1 {
+			n = "1 error"
+		}
+		return nil, list, t, fmt.Errorf("%s in %s; nothing was written", n, opt.Content)
+	}
+	if err := interrupted(ctx); err != nil {
+		return nil, list, t, err
+	}
+	st.Cases = len(lib.Cases)
+	th, err := site.LoadTheme(opt.Templates, opt.Static)
+	if err != nil {
+		return nil, list, t, err
+	}
+	t = stage("theme+minify", t) // parse, compact (the minifying) and compile templates; minify assets
+	s, err := site.New(lib, site.Options{Offline: opt.Offline, BaseURL: opt.BaseURL, Theme: th, Text: opt.Text})
+	if err != nil {
+		return nil, list, t, err
+	}
+	t = stage("derive", t)
+	return s, list, t, interrupted(ctx)
+}
+
+// runningExtras are the extras being written alongside the pages.
+type runningExtras struct {
+	list  []Extra
+	took  []time.Duration
+	files []atomic.Int64
+	done  sync.WaitGroup
+}
+
+// startExtras starts writing the extras (nil means StandardExtras). The
+// search index and the API need only the model, so they are made while the
+// pages render: on a machine with few cores this keeps every core busy
+// until the end instead of finishing on one. (Made after the pages, at
+// 10,000 cases the build took 0.3 s longer and 30 MB less.)
+func startExtras(ctx context.Context, stop context.CancelCauseFunc, s *site.Site, w *writer, list []Extra) *runningExtras {
+	if list == nil {
+		list = StandardExtras()
+	}
+	r := &runningExtras{list: list, took: make([]time.Duration, len(list)), files: make([]atomic.Int64, len(list))}
+	for i, extra := range list {
+		r.done.Add(1)
+		go func() {
+			defer r.done.Done()
+			t0 := time.Now()
+			write := func(path string, data []byte) error {
+				if ctx.Err() != nil {
+					return context.Cause(ctx)
+				}
+				if err := w.write(path, data); err != nil {
+					stop(err)
+					return err
+				}
+				r.files[i].Add(1)
+				return nil
+			}
+			if err := extra.Write(s, write); err != nil && ctx.Err() == nil {
+				stop(fmt.Errorf("%s: %w", extra.Name, err))
+			}
+			r.took[i] = time.Since(t0)
+		}()
+	}
+	return r
+}
+
+// wait waits for the extras and adds their times and files to st.
+func (r *runningExtras) wait(st *Stats) {
+	r.done.Wait()
+	for i, extra := range r.list {
+		st.Stages = append(st.Stages, Stage{extra.Name + " (alongside)", r.took[i]})
+		st.Kinds[extra.Name+" file"] += int(r.files[i].Load())
+	}
+}
+
+// writePages renders and writes every job of the site on opt.Workers
+// workers, reporting progress, and records the stage from t.
+func writePages(ctx context.Context, stop context.CancelCauseFunc, s *site.Site, w *writer, opt Options, st *Stats, t time.Time) {
+	jobs := s.Jobs()
+	var rendered atomic.Int64
+	stopProgress := progress(opt.Progress, &rendered, len(jobs))
+	render(ctx, stop, s, jobs, w, opt.Workers, st, &rendered)
+	stopProgress()
+	st.Stages = append(st.Stages, Stage{"pages", time.Since(t)},
+		Stage{"render (workers)", st.renderTime}, Stage{"write (workers)", st.writeTime})
+}
 
 // interrupted returns why ctx is done, or nil: the first write error, or
 // the caller's cancel, wrapped so that errors.Is finds context.Canceled.
@@ -296,11 +324,16 @@ type Extra struct {
 	Write func(s *site.Site, write func(path string, data []byte) error) error
 }
 
-// Extras are what a build writes besides the pages, alongside them.
-var Extras = []Extra{
-	{"search index", writeSearch},
-	{"api", api.Write},
-	{"headers", writeHeaders},
+// StandardExtras returns what a build of the site writes besides the
+// pages, alongside them: the search index, the JSON API with the Markdown
+// twins and llms.txt, and _headers. Each call returns a new slice, which the
+// caller may extend.
+func StandardExtras() []Extra {
+	return []Extra{
+		{"search index", writeSearch},
+		{"api", api.Write},
+		{"headers", writeHeaders},
+	}
 }
 
 // writeHeaders writes _headers, the file several static hosts read for
@@ -315,12 +348,12 @@ func writeHeaders(s *site.Site, write func(string, []byte) error) error {
 		b.WriteString("  " + h.Name + ": " + h.Value + "\n")
 	}
 	b.WriteString("\n")
-	b.WriteString("/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n\n")
-	for _, p := range []string{"/", "/index.html", "/404.html", "/en/*", "/ko/*", "/api/*", "/search/*", "/sitemap.xml", "/robots.txt", "/llms.txt"} {
-		b.WriteString(p + "\n  Cache-Control: public, max-age=300, must-revalidate\n\n")
+	b.WriteString("/" + urls.AssetDir + "*\n  Cache-Control: public, max-age=31536000, immutable\n\n")
+	for _, p := range []string{"", "index.html", urls.NotFound, "en/*", "ko/*", "api/*", urls.SearchDir + "*", urls.Sitemap, urls.Robots, urls.LLMs} {
+		b.WriteString("/" + p + "\n  Cache-Control: public, max-age=300, must-revalidate\n\n")
 	}
 	b.WriteString("/*.md\n  Content-Type: text/markdown; charset=utf-8\n")
-	return write("_headers", []byte(b.String()))
+	return write(urls.Headers, []byte(b.String()))
 }
 
 var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"incidentlib"
 	"incidentlib/internal/offheap"
 	"incidentlib/internal/repotest"
 )
@@ -49,7 +50,7 @@ func TestBuildDeterministicAndParallel(t *testing.T) {
 	content := repotest.CopyDir(t, "content")
 	dir := t.TempDir()
 	one, par := filepath.Join(dir, "one"), filepath.Join(dir, "par")
-	st, _, err := Run(context.Background(), Options{Content: content, Out: one, Workers: 1})
+	st, _, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: one, Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,14 +66,14 @@ func TestBuildDeterministicAndParallel(t *testing.T) {
 			t.Errorf("what the build says it wrote lacks %q:\n%s", want, lines)
 		}
 	}
-	if _, _, err := Run(context.Background(), Options{Content: content, Out: par, Workers: 4}); err != nil {
+	if _, _, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: par, Workers: 4}); err != nil {
 		t.Fatal(err)
 	}
 	a, b := tree(t, one), tree(t, par)
 	sameTree(t, a, b, "one worker vs four")
 	// The CLI keeps text outside the Go heap; the site must not change.
 	arena := filepath.Join(dir, "arena")
-	if _, _, err := Run(context.Background(), Options{Content: content, Out: arena, Text: new(offheap.Arena)}); err != nil {
+	if _, _, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: arena, Text: new(offheap.Arena)}); err != nil {
 		t.Fatal(err)
 	}
 	sameTree(t, a, tree(t, arena), "heap vs off-heap text")
@@ -92,7 +93,7 @@ func TestBuildDeterministicAndParallel(t *testing.T) {
 func TestFailedBuildKeepsOutput(t *testing.T) {
 	content := repotest.CopyDir(t, "content")
 	out := filepath.Join(t.TempDir(), "public")
-	if _, _, err := Run(context.Background(), Options{Content: content, Out: out}); err != nil {
+	if _, _, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: out}); err != nil {
 		t.Fatal(err)
 	}
 	before := tree(t, out)
@@ -103,7 +104,7 @@ func TestFailedBuildKeepsOutput(t *testing.T) {
 	bad = strings.Replace(bad, `"date":"2024-08-27"`, `"date":"2024-02-30"`, 1)
 	os.WriteFile(p, []byte(bad), 0o644)
 	os.WriteFile(filepath.Join(content, "cases", "IL-0338.json"), []byte(`{"id": "IL-0338",}`), 0o644)
-	_, list, err := Run(context.Background(), Options{Content: content, Out: out})
+	_, list, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: out})
 	if err == nil {
 		t.Fatal("broken content built")
 	}
@@ -169,7 +170,7 @@ func TestRelativeOut(t *testing.T) {
 	dir := t.TempDir()
 	t.Chdir(dir)
 	for _, out := range []string{"public", "site/public", "./public"} {
-		if _, _, err := Run(context.Background(), Options{Content: content, Out: out, Workers: 2}); err != nil {
+		if _, _, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: out, Workers: 2}); err != nil {
 			t.Fatalf("Out %q: %v", out, err)
 		}
 		if _, err := os.Stat(filepath.Join(dir, out, "en", "cases", "IL-0495", "index.html")); err != nil {
@@ -188,7 +189,7 @@ func TestBaseURLChecked(t *testing.T) {
 	content := repotest.CopyDir(t, "content")
 	for _, u := range []string{"javascript:alert(1)//", "https://example.org/?q=1/", "https://example.org/#x/", "example.org/"} {
 		out := filepath.Join(t.TempDir(), "public")
-		_, _, err := Run(context.Background(), Options{Content: content, Out: out, BaseURL: u})
+		_, _, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: out, BaseURL: u})
 		if err == nil || !strings.Contains(err.Error(), "base URL") {
 			t.Errorf("-base-url %s: err = %v", u, err)
 		}

@@ -137,7 +137,7 @@ func protected(out string, opt Options) string {
 	if home, err := os.UserHomeDir(); err == nil && home != "" {
 		places = append(places, place{"the home folder", home, false})
 	}
-	for _, p := range []place{{"the content folder", opt.Content, true}, {"the templates folder", opt.Templates, true}, {"the static folder", opt.Static, true}} {
+	for _, p := range []place{{"the content folder", opt.Content, true}, {"the templates folder", opt.TemplatesDir, true}, {"the static folder", opt.StaticDir, true}} {
 		if p.dir != "" {
 			places = append(places, p)
 		}

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"incidentlib"
 	"incidentlib/internal/repotest"
 )
 
@@ -42,7 +43,7 @@ func TestOutRefusesFolderOfOtherFiles(t *testing.T) {
 		}
 	}
 	before := tree(t, out)
-	_, _, err := Run(context.Background(), Options{Content: content, Out: out})
+	_, _, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: out})
 	var oe *OutError
 	if !errors.As(err, &oe) {
 		t.Fatalf("a folder of someone's files was taken: err = %v", err)
@@ -88,7 +89,7 @@ func TestOutRefusesProtectedFolders(t *testing.T) {
 		{templates, "it is the templates folder"},
 		{filepath.Join(templates, "x"), "it is inside the templates folder"},
 	} {
-		_, _, err := Run(context.Background(), Options{Content: content, Templates: templates, Out: tc.out})
+		_, _, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, TemplatesDir: templates, Out: tc.out})
 		var oe *OutError
 		if !errors.As(err, &oe) || !strings.Contains(err.Error(), tc.why) {
 			t.Errorf("-out %s: err = %v, want %q", tc.out, err, tc.why)
@@ -97,11 +98,11 @@ func TestOutRefusesProtectedFolders(t *testing.T) {
 	// A folder that holds the content but is neither home nor working
 	// folder: one beside them.
 	t.Chdir(t.TempDir())
-	_, _, err := Run(context.Background(), Options{Content: content, Out: wd})
+	_, _, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: wd})
 	if err == nil || !strings.Contains(err.Error(), "it holds the content folder") {
 		t.Errorf("-out around the content folder: err = %v", err)
 	}
-	_, _, err = Run(context.Background(), Options{Content: content, Out: filepath.Dir(home)})
+	_, _, err = Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: filepath.Dir(home)})
 	if err == nil || !strings.Contains(err.Error(), "it holds the home folder") {
 		t.Errorf("-out above the home folder: err = %v", err)
 	}
@@ -119,7 +120,7 @@ func TestOutReplacesOwnBuild(t *testing.T) {
 	missing, empty := filepath.Join(dir, "a", "public"), filepath.Join(dir, "empty")
 	os.Mkdir(empty, 0o755)
 	for i, out := range []string{missing, empty, empty} {
-		if _, _, err := Run(context.Background(), Options{Content: content, Out: out}); err != nil {
+		if _, _, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: out}); err != nil {
 			t.Fatalf("-out %s: %v", out, err)
 		}
 		if _, err := os.Stat(filepath.Join(out, "stale.html")); i == 2 && !os.IsNotExist(err) {
@@ -148,7 +149,7 @@ func TestOutSymlink(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := 0; i < 2; i++ {
-		if _, _, err := Run(context.Background(), Options{Content: content, Out: link}); err != nil {
+		if _, _, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: link}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -163,13 +164,13 @@ func TestOutSymlink(t *testing.T) {
 	os.Mkdir(mine, 0o755)
 	os.WriteFile(filepath.Join(mine, "notes.txt"), []byte("x"), 0o644)
 	os.Symlink(mine, link2)
-	if _, _, err := Run(context.Background(), Options{Content: content, Out: link2}); err == nil {
+	if _, _, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: link2}); err == nil {
 		t.Error("a link to a folder of someone's files was taken")
 	}
 	// And a link to the content folder is the content folder.
 	link3 := filepath.Join(dir, "link3")
 	os.Symlink(content, link3)
-	if _, _, err := Run(context.Background(), Options{Content: content, Out: link3}); err == nil || !strings.Contains(err.Error(), "content folder") {
+	if _, _, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: link3}); err == nil || !strings.Contains(err.Error(), "content folder") {
 		t.Errorf("a link to the content folder: %v", err)
 	}
 }
@@ -190,13 +191,13 @@ func temps(t *testing.T, out string) []string {
 func TestCancelRemovesTemp(t *testing.T) {
 	content := repotest.CopyDir(t, "content")
 	out := filepath.Join(t.TempDir(), "public")
-	if _, _, err := Run(context.Background(), Options{Content: content, Out: out}); err != nil {
+	if _, _, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: out}); err != nil {
 		t.Fatal(err)
 	}
 	before := tree(t, out)
 	ctx, cancel := context.WithCancel(context.Background())
 	sawTemp := 0
-	_, _, err := Run(ctx, Options{Content: content, Out: out, Written: func() {
+	_, _, err := Run(ctx, Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: out, Written: func() {
 		sawTemp = len(temps(t, out))
 		cancel()
 	}})
@@ -219,13 +220,12 @@ func TestCancelRemovesTemp(t *testing.T) {
 func TestFirstWriteErrorStops(t *testing.T) {
 	content := repotest.CopyDir(t, "content")
 	out := filepath.Join(t.TempDir(), "public")
-	if _, _, err := Run(context.Background(), Options{Content: content, Out: out}); err != nil {
+	if _, _, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: out}); err != nil {
 		t.Fatal(err)
 	}
 	before := tree(t, out)
-	tempMade = func(dir string) { os.WriteFile(filepath.Join(dir, "en"), nil, 0o644) }
-	defer func() { tempMade = nil }()
-	_, _, err := Run(context.Background(), Options{Content: content, Out: out, Workers: 4})
+	spoil := func(dir string) { os.WriteFile(filepath.Join(dir, "en"), nil, 0o644) }
+	_, _, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: out, Workers: 4, tempMade: spoil})
 	if err == nil {
 		t.Fatal("a build that could not write succeeded")
 	}
@@ -246,7 +246,7 @@ const childEnv = "INCIDENTLIB_TEST_BUILD_CHILD"
 
 func buildChild(out string) {
 	content := os.Getenv(childEnv + "_CONTENT")
-	_, _, err := Run(context.Background(), Options{Content: content, Out: out, Written: func() {
+	_, _, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: out, Written: func() {
 		os.WriteFile(out+".ready", nil, 0o644)
 		select {}
 	}})
@@ -292,7 +292,7 @@ func TestKilledBuildLeftoversRemoved(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.WriteFile(filepath.Join(mine, Marker), nil, 0o644)
-	if _, _, err := Run(context.Background(), Options{Content: content, Out: out}); err != nil {
+	if _, _, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: out}); err != nil {
 		t.Fatal(err)
 	}
 	if got := temps(t, out); len(got) != 1 || got[0] != mine {
@@ -310,7 +310,7 @@ func TestCancelBeforeWriting(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "public")
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, _, err := Run(ctx, Options{Content: content, Out: out})
+	_, _, err := Run(ctx, Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: out})
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v, want context.Canceled", err)
 	}

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"incidentlib"
 )
 
 var (
@@ -32,7 +34,7 @@ func built(t *testing.T) (string, map[string][]byte) {
 			return
 		}
 		builtDir = filepath.Join(dir, "public")
-		_, _, builtErr = Run(context.Background(), Options{Content: filepath.Join("..", "..", "content"), Out: builtDir})
+		_, _, builtErr = Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: filepath.Join("..", "..", "content"), Out: builtDir})
 	})
 	if builtErr != nil {
 		t.Fatal(builtErr)

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"incidentlib"
 	"incidentlib/internal/gencases"
 )
 
@@ -29,7 +30,7 @@ func TestSitemapTwoParts(t *testing.T) {
 		t.Fatal(err)
 	}
 	setPageSize(t, content, 1)
-	st, _, err := Run(context.Background(), Options{Content: content, Out: out})
+	st, _, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: out})
 	if err != nil {
 		t.Fatal(err)
 	}

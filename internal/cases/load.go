@@ -17,20 +17,16 @@ import (
 	"incidentlib/internal/diag"
 	"incidentlib/internal/jsonpos"
 	"incidentlib/internal/offheap"
+	"incidentlib/internal/urls"
 )
 
-// Facets are the URL names of the ways cases are grouped, in menu order.
-var Facets = []string{"components", "symptoms", "root-causes", "contributing", "domains", "orgs", "years", "severities"}
-
+// Facets are the URL names of the ways cases are grouped, in menu order;
 // FacetField maps a vocabulary facet's URL name to its field in vocab.json.
-var FacetField = map[string]string{
-	"components":   "components",
-	"symptoms":     "symptoms",
-	"root-causes":  "root_cause",
-	"contributing": "contributing",
-	"domains":      "domain",
-	"severities":   "severity",
-}
+// Both are read from the one facet table, urls.Facets, and never written.
+var (
+	Facets     = urls.FacetNames()
+	FacetField = urls.VocabFields()
+)
 
 // Terms returns the terms of a vocab.json field.
 func (v *Vocab) Terms(field string) []Term {
@@ -389,7 +385,27 @@ func loadCase(fsys fs.FS, name string, voc *Vocab, text *offheap.Arena, ps *json
 	if p == nil {
 		return r
 	}
-	v := p.v
+	errorAt := func(val *jsonpos.Value, field, format string, args ...any) {
+		line, col := p.pos(val)
+		r.list.Errorf(name, line, col, field, format, args...)
+	}
+	c := caseFields(p.v, voc)
+	c.File, c.src, c.rawSize, c.rawSum = name, fsys, len(b), crc32.Checksum(b, castagnoli)
+	readReview(p.v, c, errorAt)
+	readDates(p.v, c, name, errorAt)
+	checkCaseTerms(p.v, voc, errorAt)
+	checkTranslations(c, p, &r.list)
+	c.detach(text)
+	r.c = c
+	return r
+}
+
+// errorAtFunc reports a problem at a value of the file being loaded.
+type errorAtFunc = func(val *jsonpos.Value, field, format string, args ...any)
+
+// caseFields reads the fields of a case that the schema check has already
+// judged, so that reading them cannot fail.
+func caseFields(v *jsonpos.Value, voc *Vocab) *Case {
 	c := &Case{
 		ID:           getStr(v, "id"),
 		Org:          getStr(v, "org"),
@@ -411,14 +427,6 @@ func loadCase(fsys fs.FS, name string, voc *Vocab, text *offheap.Arena, ps *json
 		RecurrenceOf: getStr(v, "recurrence_of"),
 		Docs:         getStrings(v, "docs"),
 		URL:          getStr(v, "url"),
-		File:         name,
-		src:          fsys,
-		rawSize:      len(b),
-		rawSum:       crc32.Checksum(b, castagnoli),
-	}
-	errorAt := func(val *jsonpos.Value, field, format string, args ...any) {
-		line, col := p.pos(val)
-		r.list.Errorf(name, line, col, field, format, args...)
 	}
 	if l := v.Get("lessons"); l != nil && l.Kind == jsonpos.Object {
 		t := getText(v, "lessons")
@@ -435,6 +443,11 @@ func loadCase(fsys fs.FS, name string, voc *Vocab, text *offheap.Arena, ps *json
 	for _, s := range getList(v, "sources") {
 		c.Sources = append(c.Sources, Source{URL: getStr(s, "url"), Kind: getStr(s, "kind"), Archived: getStr(s, "archived")})
 	}
+	return c
+}
+
+// readReview reads who wrote and who reviewed the case, and when.
+func readReview(v *jsonpos.Value, c *Case, errorAt errorAtFunc) {
 	rev := getObj(v, "review")
 	c.Review = Review{WrittenBy: getStr(rev, "written_by"), ReviewedBy: getStr(rev, "reviewed_by")}
 	if d := rev.Get("reviewed_at"); d != nil && d.Kind == jsonpos.String {
@@ -444,8 +457,12 @@ func loadCase(fsys fs.FS, name string, voc *Vocab, text *offheap.Arena, ps *json
 			errorAt(d, "review.reviewed_at", "%q is not a real date", d.Str)
 		}
 	}
+}
 
-	// Checks the schema cannot express.
+// readDates reads the dates, times and durations, which the schema checks
+// only for their form: it reports a date that does not exist and an ID that
+// does not match the file name, which the schema cannot express either.
+func readDates(v *jsonpos.Value, c *Case, name string, errorAt errorAtFunc) {
 	if want := strings.TrimSuffix(path.Base(name), ".json"); isID(c.ID) && c.ID != want {
 		errorAt(v.Get("id"), "id", "id %q does not match the file name %s (name the file %s.json)", c.ID, path.Base(name), c.ID)
 	}
@@ -482,6 +499,11 @@ func loadCase(fsys fs.FS, name string, voc *Vocab, text *offheap.Arena, ps *json
 			c.Timeline.ResolvedAfter = &dur
 		}
 	}
+}
+
+// checkCaseTerms checks that every controlled term is in the vocabulary and
+// listed once.
+func checkCaseTerms(v *jsonpos.Value, voc *Vocab, errorAt errorAtFunc) {
 	checkTerms := func(key, field string) {
 		items := getList(v, key)
 		for i, it := range items {
@@ -518,10 +540,6 @@ func loadCase(fsys fs.FS, name string, voc *Vocab, text *offheap.Arena, ps *json
 	if sv := v.Get("severity"); sv != nil && sv.Str != "unknown" {
 		checkTerm(voc, sv, "severity", "severity", -1, errorAt)
 	}
-	checkTranslations(c, p, &r.list)
-	c.detach(text)
-	r.c = c
-	return r
 }
 
 // checkTerm reports v, the member key of a case or its element i (when not

@@ -14,6 +14,7 @@ import (
 	"io"
 	"io/fs"
 	"slices"
+	"strconv"
 	"time"
 	"unsafe"
 
@@ -349,4 +350,27 @@ type Library struct {
 	Site   Site
 	Pages  []Page
 	Topics map[string]map[string]Text // facet URL name → term → Markdown intro
+}
+
+// EachTerm calls fn with every term the case is grouped under, by the URL
+// name of its facet (urls.Facets), facet by facet in menu order. It is the
+// one place that says which field of a case feeds which facet. The
+// severity "unknown" is passed too; it has no topic page.
+func (c *Case) EachTerm(fn func(facet, id string)) {
+	for _, id := range c.Components {
+		fn("components", id)
+	}
+	for _, id := range c.Symptoms {
+		fn("symptoms", id)
+	}
+	fn("root-causes", c.RootCause)
+	for _, id := range c.Contributing {
+		fn("contributing", id)
+	}
+	for _, id := range c.Domain {
+		fn("domains", id)
+	}
+	fn("orgs", c.OrgSlug)
+	fn("years", strconv.Itoa(c.Date.Year))
+	fn("severities", c.Severity)
 }

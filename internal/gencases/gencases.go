@@ -36,6 +36,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing/fstest"
+
+	"incidentlib/internal/urls"
 )
 
 // Options says what library to generate.
@@ -268,13 +270,6 @@ func site() siteJSON {
 	return s
 }
 
-// topicFacets maps vocab.json's field names to the facet names used in
-// content/topics/ and in URLs.
-var topicFacets = []struct{ facet, field string }{
-	{"components", "components"}, {"symptoms", "symptoms"}, {"root-causes", "root_cause"},
-	{"contributing", "contributing"}, {"domains", "domain"},
-}
-
 // libraryFiles returns every file except the cases.
 func libraryFiles() ([]file, error) {
 	v := vocab()
@@ -298,14 +293,17 @@ func libraryFiles() ([]file, error) {
 		"components": v.Components, "symptoms": v.Symptoms, "root_cause": v.RootCause,
 		"contributing": v.Contributing, "domain": v.Domain,
 	}
-	for _, f := range topicFacets {
-		for _, t := range byField[f.field][:3] {
+	for _, f := range urls.Facets {
+		if byField[f.Field] == nil {
+			continue // severities have no introductions; orgs and years no vocabulary
+		}
+		for _, t := range byField[f.Field][:3] {
 			en := fmt.Sprintf("%s\n\nThis page gathers every case in the library tagged **%s**. "+
 				"The statistics below show which components and contributing factors come up most often with it, "+
 				"and how long such incidents took to detect and resolve.\n", t.Description.En, t.En)
 			ko := fmt.Sprintf("%s\n\n이 페이지는 **%s** 태그가 붙은 사례를 모두 모았다. "+
 				"아래 통계에서 함께 자주 나오는 구성 요소와 기여 요인, 감지와 복구에 걸린 시간을 볼 수 있다.\n", t.Description.Ko, t.Ko)
-			base := path.Join("topics", f.facet, t.ID)
+			base := path.Join("topics", f.Name, t.ID)
 			files = append(files, file{base + ".en.md", []byte(en)}, file{base + ".ko.md", []byte(ko)})
 		}
 	}

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"incidentlib/internal/urls"
 )
 
 func TestJosa(t *testing.T) {
@@ -258,10 +260,7 @@ func TestLibrary(t *testing.T) {
 			t.Errorf("site.json lacks %s", k)
 		}
 	}
-	facetField := map[string]string{}
-	for _, f := range topicFacets {
-		facetField[f.facet] = f.field
-	}
+	facetField := urls.VocabFields()
 	for _, name := range []string{"pages/about.en.md", "pages/about.ko.md"} {
 		if _, ok := fsys[name]; !ok {
 			t.Errorf("%s missing", name)

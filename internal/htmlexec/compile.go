@@ -2,8 +2,8 @@ package htmlexec
 
 import (
 	"fmt"
-	"html/template"
 	"reflect"
+	"strconv"
 	"text/template/parse"
 )
 
@@ -11,10 +11,11 @@ import (
 const maxDepth = 100000
 
 type compiler struct {
-	set  *template.Template
-	t    *Template
-	done map[string]*compiled
-	tree *parse.Tree // the tree being compiled, for error positions
+	lookup func(name string) *parse.Tree // a template of the set by name, or nil
+	text   bool                          // a text/template set: actions print as they are
+	t      *Template
+	done   map[string]*compiled
+	tree   *parse.Tree // the tree being compiled, for error positions
 }
 
 func (c *compiler) errorf(node parse.Node, format string, args ...any) error {
@@ -26,15 +27,15 @@ func (c *compiler) template(name string) (*compiled, error) {
 	if x, ok := c.done[name]; ok {
 		return x, nil
 	}
-	tt := c.set.Lookup(name)
-	if tt == nil || tt.Tree == nil || tt.Tree.Root == nil {
+	tree := c.lookup(name)
+	if tree == nil || tree.Root == nil {
 		return nil, fmt.Errorf("%w: template %q is not defined or empty", ErrUnsupported, name)
 	}
-	x := &compiled{name: name, tree: tt.Tree}
+	x := &compiled{name: name, tree: tree}
 	c.done[name] = x // before the body: a template may call itself
 	saved := c.tree
-	c.tree = tt.Tree
-	body, err := c.list(tt.Tree.Root)
+	c.tree = tree
+	body, err := c.list(tree.Root)
 	c.tree = saved
 	if err != nil {
 		return nil, err
@@ -104,6 +105,9 @@ func (c *compiler) action(n *parse.ActionNode) (step, error) {
 		return func(s *state, dot reflect.Value) { p(s, dot) }, nil
 	}
 	cmds := n.Pipe.Cmds
+	if c.text {
+		return c.textAction(n)
+	}
 	var escs []escaper
 	for len(cmds) > 0 {
 		e, ok := escaperOf(cmds[len(cmds)-1])
@@ -133,6 +137,35 @@ func (c *compiler) action(n *parse.ActionNode) (step, error) {
 			str, ct = e.str(str, ct), contentPlain
 		}
 		last.write(s.w, str, ct)
+	}, nil
+}
+
+// textAction compiles an action of a text/template set: its value is
+// written as it is. Only strings and ints are printed here; any other value
+// stops execution with ErrUnsupported, so that text/template prints it.
+func (c *compiler) textAction(n *parse.ActionNode) (step, error) {
+	for _, cmd := range n.Pipe.Cmds {
+		if _, ok := escaperOf(cmd); ok {
+			return nil, c.errorf(n, "escaper in a text template: %s", n)
+		}
+	}
+	value, err := c.commands(n.Pipe.Cmds)
+	if err != nil {
+		return nil, err
+	}
+	return func(s *state, dot reflect.Value) {
+		v := value(s, dot)
+		if v.Kind() == reflect.Interface && !v.IsNil() {
+			v = v.Elem()
+		}
+		switch v.Kind() {
+		case reflect.String:
+			s.w.WriteString(v.String())
+		case reflect.Int:
+			s.w.WriteString(strconv.Itoa(int(v.Int())))
+		default:
+			unsupported("printing a " + v.Kind().String() + " in a text template")
+		}
 	}, nil
 }
 

@@ -14,6 +14,10 @@
 // escaping itself is still html/template's decision:
 // this package only runs what html/template put in the tree.
 //
+// CompileText does the same for a text/template set, such as the Markdown
+// twin of a case page: there are no escapers, strings and ints print as they
+// are, and any other printed value makes the caller run text/template.
+//
 // # What it runs
 //
 // Text, actions, if/else, with/else, range over slices and arrays with or
@@ -45,6 +49,7 @@ import (
 	"io"
 	"reflect"
 	"strings"
+	texttemplate "text/template"
 	"text/template/parse"
 )
 
@@ -91,17 +96,45 @@ func Compile(set *template.Template, name string, funcs template.FuncMap) (*Temp
 
 // compile compiles a template html/template has escaped.
 func compile(set *template.Template, name string, funcs template.FuncMap) (*Template, error) {
+	return compileSet(func(name string) *parse.Tree {
+		if tt := set.Lookup(name); tt != nil {
+			return tt.Tree
+		}
+		return nil
+	}, false, name, funcs)
+}
+
+// compileSet compiles the template called name of the set that lookup
+// reads, with the set's functions.
+func compileSet(lookup func(string) *parse.Tree, text bool, name string, funcs map[string]any) (*Template, error) {
 	t := &Template{name: name, funcs: map[string]reflect.Value{}}
 	for k, f := range funcs {
 		t.funcs[k] = reflect.ValueOf(f)
 	}
-	c := &compiler{set: set, t: t, done: map[string]*compiled{}}
+	c := &compiler{lookup: lookup, text: text, t: t, done: map[string]*compiled{}}
 	root, err := c.template(name)
 	if err != nil {
 		return nil, err
 	}
 	t.root = root
 	return t, nil
+}
+
+// CompileText compiles the template called name of a text/template set,
+// and every template it calls; funcs must be the functions the set was
+// parsed with. The compiled template prints strings and ints as they are,
+// as text/template does, and stops with ErrUnsupported on any other value
+// it would print, so that the caller runs text/template instead.
+func CompileText(set *texttemplate.Template, name string, funcs texttemplate.FuncMap) (*Template, error) {
+	if set.Lookup(name) == nil {
+		return nil, fmt.Errorf("htmlexec: no template %q", name)
+	}
+	return compileSet(func(name string) *parse.Tree {
+		if tt := set.Lookup(name); tt != nil {
+			return tt.Tree
+		}
+		return nil
+	}, true, name, funcs)
 }
 
 // Execute writes the template applied to data to w. On ErrUnsupported, w may

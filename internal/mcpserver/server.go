@@ -42,7 +42,6 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"incidentlib"
 	"incidentlib/internal/build"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/diag"
@@ -56,9 +55,13 @@ const Path = "/mcp"
 
 // Options say what to serve.
 type Options struct {
-	Content  string        // the content folder
-	Log      io.Writer     // where loads, reloads and content problems are reported; nil means nowhere
-	Debounce time.Duration // quiet time that ends a burst of file events; 0 means 50 ms
+	Content string // the content folder
+	// Templates and Static are the theme whose UI strings (section
+	// headings, labels of facts) the answers use; the command passes the
+	// copies embedded in the binary.
+	Templates, Static fs.FS
+	Log               io.Writer     // where loads, reloads and content problems are reported; nil means nowhere
+	Debounce          time.Duration // quiet time that ends a burst of file events; 0 means 50 ms
 }
 
 // Server is the library as an MCP server. Create it with New, then call
@@ -100,9 +103,7 @@ func New(opt Options) (*Server, error) {
 	if !info.IsDir() {
 		return nil, fmt.Errorf("content folder %s is not a folder", opt.Content)
 	}
-	// The UI strings (section headings, labels of facts) come with the
-	// built-in templates; nothing else of the theme is used.
-	th, err := site.LoadTheme(incidentlib.Templates(), incidentlib.Static())
+	th, err := site.LoadTheme(opt.Templates, opt.Static)
 	if err != nil {
 		return nil, err
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"incidentlib"
 	"incidentlib/internal/repotest"
 )
 
@@ -100,7 +101,7 @@ func TestHTTPOrigin(t *testing.T) {
 // as saved.
 func TestReload(t *testing.T) {
 	dir := repotest.CopyDir(t, "content")
-	srv, err := New(Options{Content: dir, Debounce: 20 * time.Millisecond})
+	srv, err := New(Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: dir, Debounce: 20 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,6 +18,7 @@ import (
 	"incidentlib/internal/l10n"
 	"incidentlib/internal/search"
 	"incidentlib/internal/site"
+	"incidentlib/internal/urls"
 )
 
 // Limits on what one call may ask for. A larger limit is capped, not
@@ -427,7 +428,7 @@ func (m *model) item(c *cases.Case, lang string) caseItem {
 	return caseItem{
 		ID: c.ID, Title: title, Org: c.Org, Date: c.Date.String(), Severity: c.Severity, RootCause: c.RootCause,
 		Components: append([]string{}, c.Components...),
-		URL:        m.site.URL(site.CasePath(lang, c.ID)),
+		URL:        m.site.URL(urls.Case(lang, c.ID)),
 		Resource:   caseURI(c.ID),
 	}
 }
@@ -704,8 +705,12 @@ func (s *Server) getIncident(_ context.Context, _ *mcp.CallToolRequest, in incid
 	var b strings.Builder
 	for i, lang := range langs {
 		out.Title[lang], _ = c.Title.In(lang)
-		out.Pages[lang] = m.site.URL(site.CasePath(lang, c.ID))
-		out.Markdown[lang] = string(api.CaseMarkdown(m.site, c, lang))
+		out.Pages[lang] = m.site.URL(urls.Case(lang, c.ID))
+		md, err := api.CaseMarkdown(m.site, c, lang)
+		if err != nil {
+			return nil, out, err
+		}
+		out.Markdown[lang] = string(md)
 		if i > 0 {
 			b.WriteString("\n---\n\n")
 		}
@@ -735,7 +740,12 @@ func (s *Server) getTopic(_ context.Context, _ *mcp.CallToolRequest, in topicInp
 		known := m.terms(facet)
 		return nil, out, fmt.Errorf("unknown %s term %s%s; vocab with facet %s lists them", facet, echo(in.Term), cases.DidYouMean(term, known), strconv.Quote(facet))
 	}
-	str := m.site.Strings()
+	out = m.topicOutput(t, facet, lang)
+	return textResult(m.topicText(out, t, lang)), out, nil
+}
+
+// topicOutput is what get_topic answers about a topic, as data.
+func (m *model) topicOutput(t *site.Topic, facet, lang string) topicOutput {
 	label := func(field, id string) string {
 		if t, ok := m.lib.Vocab.Term(field, id); ok {
 			return t.Label.Get(lang)
@@ -752,7 +762,7 @@ func (s *Server) getTopic(_ context.Context, _ *mcp.CallToolRequest, in topicInp
 		}
 		return out
 	}
-	out = topicOutput{Facet: facet, Argument: argName(facet), Term: t.ID, Count: len(t.Cases), URL: m.site.URL(site.TopicPath(lang, facet, t.ID))}
+	out := topicOutput{Facet: facet, Argument: argName(facet), Term: t.ID, Count: len(t.Cases), URL: m.site.URL(urls.Topic(lang, facet, t.ID, 1))}
 	out.Label, _ = t.Label.In(lang)
 	if l, ok := m.labels[facet][t.ID]; ok && l[langIndex(lang)] != "" {
 		out.Label = l[langIndex(lang)] // an organisation's Korean name
@@ -773,7 +783,14 @@ func (s *Server) getTopic(_ context.Context, _ *mcp.CallToolRequest, in topicInp
 		out.Cases[i] = m.item(c, lang)
 	}
 	out.More = len(t.Cases) - len(shown)
+	return out
+}
 
+// topicText is get_topic's answer as Markdown.
+func (m *model) topicText(out topicOutput, t *site.Topic, lang string) string {
+	str := m.site.Strings()
+	st := t.Stats()
+	facet := out.Facet
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s (%s: %s)\n\n%s · %s\n", out.Label, str.Get(lang, "facet."+facet), t.ID, l10n.Cases(lang, out.Count), out.URL)
 	if out.Description != "" {
@@ -813,7 +830,7 @@ func (s *Server) getTopic(_ context.Context, _ *mcp.CallToolRequest, in topicInp
 	if out.More > 0 {
 		fmt.Fprintf(&b, "\n%d more: list_incidents with {%s: [%s]} lists them all.\n", out.More, strconv.Quote(out.Argument), strconv.Quote(t.ID))
 	}
-	return textResult(b.String()), out, nil
+	return b.String()
 }
 
 func (s *Server) vocab(_ context.Context, _ *mcp.CallToolRequest, in vocabInput) (*mcp.CallToolResult, vocabOutput, error) {
@@ -877,7 +894,11 @@ func (s *Server) readCase(_ context.Context, req *mcp.ReadResourceRequest) (*mcp
 	}
 	res := &mcp.ReadResourceResult{}
 	for _, lang := range cases.Languages {
-		res.Contents = append(res.Contents, &mcp.ResourceContents{URI: uri, MIMEType: "text/markdown", Text: string(api.CaseMarkdown(m.site, c, lang))})
+		md, err := api.CaseMarkdown(m.site, c, lang)
+		if err != nil {
+			return nil, err
+		}
+		res.Contents = append(res.Contents, &mcp.ResourceContents{URI: uri, MIMEType: "text/markdown", Text: string(md)})
 	}
 	return res, nil
 }

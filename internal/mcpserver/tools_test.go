@@ -13,17 +13,19 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"incidentlib"
 	"incidentlib/internal/api"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/repotest"
 	"incidentlib/internal/site"
+	"incidentlib/internal/urls"
 )
 
 // connect serves the library in dir to a client over the SDK's in-memory
 // transport.
 func connect(t testing.TB, dir string) (*Server, *mcp.ClientSession) {
 	t.Helper()
-	srv, err := New(Options{Content: dir})
+	srv, err := New(Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: dir})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +61,7 @@ var shared struct {
 func library(t *testing.T) (*Server, *mcp.ClientSession) {
 	t.Helper()
 	if shared.srv == nil {
-		srv, err := New(Options{Content: repotest.Dir(t, "content")})
+		srv, err := New(Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: repotest.Dir(t, "content")})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -301,7 +303,7 @@ func TestListPagination(t *testing.T) {
 			}
 			first := outs[0].Cases[0]
 			c := lib.ByID[first.ID]
-			if title, _ := c.Title.In(lang); first.Title != title || first.URL != srv.cur.Load().site.URL(site.CasePath(lang, c.ID)) {
+			if title, _ := c.Title.In(lang); first.Title != title || first.URL != srv.cur.Load().site.URL(urls.Case(lang, c.ID)) {
 				t.Errorf("%s: first case %+v", lang, first)
 			}
 		}
@@ -384,11 +386,11 @@ func TestGetIncident(t *testing.T) {
 				t.Errorf("%s lang %q: markdown in %d languages", c.ID, lang, len(out.Markdown))
 			}
 			for _, l := range langs {
-				twin := string(api.CaseMarkdown(m.site, c, l))
+				twin := string(must(api.CaseMarkdown(m.site, c, l)))
 				if out.Markdown[l] != twin {
 					t.Errorf("%s %s: markdown is not the page's twin", c.ID, l)
 				}
-				page := m.site.URL(site.CasePath(l, c.ID))
+				page := m.site.URL(urls.Case(l, c.ID))
 				title, _ := c.Title.In(l)
 				for _, part := range []string{twin, page, c.Org, c.ID, title} {
 					if !strings.Contains(text, part) {
@@ -429,7 +431,7 @@ func TestGetTopic(t *testing.T) {
 				if out.Facet != facet || out.Term != tp.ID || out.Count != len(tp.Cases) || out.Label != label {
 					t.Errorf("%s/%s %s: %+v", facet, tp.ID, lang, out)
 				}
-				if out.URL != m.site.URL(site.TopicPath(lang, facet, tp.ID)) || !strings.Contains(text, out.URL) {
+				if out.URL != m.site.URL(urls.Topic(lang, facet, tp.ID, 1)) || !strings.Contains(text, out.URL) {
 					t.Errorf("%s/%s: url %s", facet, tp.ID, out.URL)
 				}
 				if len(out.Stats.Components) != len(st.Components) || len(out.Stats.Years) != len(st.Years) ||
@@ -531,7 +533,7 @@ func TestResources(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Contents) != 2 || res.Contents[0].Text != string(api.CaseMarkdown(m.site, c, "en")) || res.Contents[1].Text != string(api.CaseMarkdown(m.site, c, "ko")) {
+	if len(res.Contents) != 2 || res.Contents[0].Text != string(must(api.CaseMarkdown(m.site, c, "en"))) || res.Contents[1].Text != string(must(api.CaseMarkdown(m.site, c, "ko"))) {
 		t.Errorf("resource of %s: %d contents", c.ID, len(res.Contents))
 	}
 	for _, uri := range []string{"incidentlib://cases/IL-9999", "incidentlib://cases/../../etc/passwd", "incidentlib://cases/%2e%2e%2fvocab.json"} {
@@ -543,4 +545,12 @@ func TestResources(t *testing.T) {
 
 func toolCall(name string, args map[string]any) *mcp.CallToolParams {
 	return &mcp.CallToolParams{Name: name, Arguments: args}
+}
+
+// must returns b, failing the test run on err.
+func must(b []byte, err error) []byte {
+	if err != nil {
+		panic(err)
+	}
+	return b
 }

@@ -268,10 +268,19 @@ type termKey struct {
 }
 
 func buildIndex(items []Item, opt Options) *index {
-	n := len(items)
-	ix := &index{n: n, commonDF: int32(opt.CommonDF)}
+	ix := &index{n: len(items), commonDF: int32(opt.CommonDF)}
+	ix.rank(items)
+	ix.internTerms(items)
+	ix.weigh()
+	ix.fillPostings()
+	ix.splitRare()
+	return ix
+}
 
-	ix.byRank = make([]int, n)
+// rank orders the cases newest first (byRank) and records their IDs in
+// that order.
+func (ix *index) rank(items []Item) {
+	ix.byRank = make([]int, ix.n)
 	for i := range ix.byRank {
 		ix.byRank[i] = i
 	}
@@ -286,11 +295,18 @@ func buildIndex(items []Item, opt Options) *index {
 		}
 		return a - b
 	})
-	ix.ids = make([]string, n)
+	ix.ids = make([]string, ix.n)
+	for r, i := range ix.byRank {
+		ix.ids[r] = items[i].ID
+	}
+}
 
-	// Intern terms while walking the cases in rank order, so term ids do not
-	// depend on the input order either (they affect no result, but it makes
-	// debugging output reproducible).
+// internTerms gives every term an id and lists each case's own terms and
+// every term's document frequency. Terms are interned while walking the
+// cases in rank order, so term ids do not depend on the input order either
+// (they affect no result, but it makes debugging output reproducible).
+func (ix *index) internTerms(items []Item) {
+	n := ix.n
 	intern := make(map[termKey]int32)
 	ix.ownOff = make([]int32, n+1)
 	ix.own = make([]int32, 0, 8*n)
@@ -315,7 +331,6 @@ func buildIndex(items []Item, opt Options) *index {
 	}
 	for r, i := range ix.byRank {
 		it := &items[i]
-		ix.ids[r] = it.ID
 		start := len(ix.own)
 		add(start, facetRoot, it.RootCause)
 		for _, s := range it.Components {
@@ -329,29 +344,41 @@ func buildIndex(items []Item, opt Options) *index {
 		}
 		ix.ownOff[r+1] = int32(len(ix.own))
 	}
+}
 
-	nt := len(ix.name)
-	ix.weight = make([]int64, nt)
-	for t := range nt {
-		idf := math.Log(float64(n) / float64(ix.df[t]))
+// weigh gives every term its weight: its facet's weight times its inverse
+// document frequency, in fixed point.
+func (ix *index) weigh() {
+	ix.weight = make([]int64, len(ix.name))
+	for t := range ix.weight {
+		idf := math.Log(float64(ix.n) / float64(ix.df[t]))
 		ix.weight[t] = int64(math.Round(facetWeight[ix.facet[t]] * idf * scale))
 	}
+}
 
-	// Posting lists, filled in rank order so each is sorted by rank, which is
-	// also date order: neighbours in a list are the nearest cases by date.
+// fillPostings lists the cases of every term, filled in rank order so each
+// list is sorted by rank, which is also date order: neighbours in a list are
+// the nearest cases by date.
+func (ix *index) fillPostings() {
+	nt := len(ix.name)
 	ix.postOff = make([]int32, nt+1)
 	for t := range nt {
 		ix.postOff[t+1] = ix.postOff[t] + ix.df[t]
 	}
 	ix.post = make([]int32, len(ix.own))
 	fill := slices.Clone(ix.postOff[:nt])
-	for r := range n {
+	for r := range ix.n {
 		for _, t := range ix.ownOf(int32(r)) {
 			ix.post[fill[t]] = int32(r)
 			fill[t]++
 		}
 	}
+}
 
+// splitRare splits each case's terms into rare and common ones (see
+// isCommon), each sorted by term id.
+func (ix *index) splitRare() {
+	n := ix.n
 	ix.rareOff = make([]int32, n+1)
 	ix.comOff = make([]int32, n+1)
 	ix.rare = make([]int32, 0, len(ix.own))
@@ -371,7 +398,6 @@ func buildIndex(items []Item, opt Options) *index {
 		ix.rareOff[r+1] = int32(len(ix.rare))
 		ix.comOff[r+1] = int32(len(ix.com))
 	}
-	return ix
 }
 
 // sharedScore sums the weights of the terms in both sorted lists.

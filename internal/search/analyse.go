@@ -39,18 +39,9 @@ type posting struct {
 
 // analyse sorts the documents into index order and finds their terms.
 func analyse(in []Doc, labels Labels) (*analysed, error) {
-	docs := append([]Doc(nil), in...)
-	// Newest first; the document number is the date tie-break at query time.
-	slices.SortFunc(docs, func(a, b Doc) int {
-		if c := strings.Compare(b.Date, a.Date); c != 0 {
-			return c
-		}
-		return strings.Compare(a.ID, b.ID)
-	})
-	for i := 1; i < len(docs); i++ {
-		if docs[i].ID == docs[i-1].ID {
-			return nil, fmt.Errorf("search: case %s given twice", docs[i].ID)
-		}
+	docs, err := sortDocs(in)
+	if err != nil {
+		return nil, err
 	}
 
 	// Analyse the documents in parallel, a batch at a time, and merge each
@@ -119,16 +110,41 @@ func analyse(in []Doc, labels Labels) (*analysed, error) {
 			perDoc[i-start] = nil
 		}
 	}
+	ix.finish(total)
+	return ix, nil
+}
+
+// sortDocs returns a copy of the documents, newest first (the document
+// number is the date tie-break at query time), and refuses a case given
+// twice.
+func sortDocs(in []Doc) ([]Doc, error) {
+	docs := append([]Doc(nil), in...)
+	slices.SortFunc(docs, func(a, b Doc) int {
+		if c := strings.Compare(b.Date, a.Date); c != 0 {
+			return c
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
+	for i := 1; i < len(docs); i++ {
+		if docs[i].ID == docs[i-1].ID {
+			return nil, fmt.Errorf("search: case %s given twice", docs[i].ID)
+		}
+	}
+	return docs, nil
+}
+
+// finish sets the average document length from the total and orders the
+// terms alphabetically.
+func (ix *analysed) finish(total float64) {
 	ix.avg = 1.0
-	if len(docs) > 0 && total > 0 {
-		ix.avg = total / float64(len(docs))
+	if len(ix.docs) > 0 && total > 0 {
+		ix.avg = total / float64(len(ix.docs))
 	}
 	ix.order = make([]int32, len(ix.terms))
 	for k := range ix.order {
 		ix.order[k] = int32(k)
 	}
 	slices.SortFunc(ix.order, func(a, b int32) int { return strings.Compare(ix.terms[a], ix.terms[b]) })
-	return ix, nil
 }
 
 // walkTerms calls f with every term in order, its scored postings, the

@@ -1,9 +1,8 @@
 package search
 
 import (
-	"strconv"
-
 	"incidentlib/internal/cases"
+	"incidentlib/internal/urls"
 )
 
 // CaseDoc is the document of a case: both languages of its text, and its
@@ -19,16 +18,15 @@ func CaseDoc(c *cases.Case) Doc {
 		Title:   [2]string{c.Title.En, c.Title.Ko},
 		Summary: [2]string{c.Summary.En, c.Summary.Ko},
 		Org:     [2]string{c.Org, orgKo},
-		URL:     [2]string{"en/cases/" + c.ID + "/", "ko/cases/" + c.ID + "/"},
-		Facets: map[string][]string{
-			"components": c.Components, "symptoms": c.Symptoms, "root-causes": {c.RootCause},
-			"contributing": c.Contributing, "domains": c.Domain, "orgs": {c.OrgSlug},
-			"years": {strconv.Itoa(c.Date.Year)},
-		},
+		URL:     [2]string{urls.Case("en", c.ID), urls.Case("ko", c.ID)},
+		Facets:  make(map[string][]string, len(cases.Facets)),
 	}
-	if c.Severity != "unknown" {
-		d.Facets["severities"] = []string{c.Severity}
-	}
+	c.EachTerm(func(facet, id string) {
+		if facet == "severities" && id == "unknown" {
+			return
+		}
+		d.Facets[facet] = append(d.Facets[facet], id)
+	})
 	body := make([]string, 0, 2*(4+len(c.Remediation)+len(c.ActionItems)))
 	add := func(t cases.Text) { body = append(body, t.En, t.Ko) }
 	add(c.SymptomsText)

@@ -51,6 +51,9 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"incidentlib/internal/cases"
+	"incidentlib/internal/urls"
 )
 
 // Doc is one case as the index needs it. Text fields are [English, Korean];
@@ -69,9 +72,6 @@ type Doc struct {
 // Labels gives the English and Korean label of each facet term:
 // facet → term id → [en, ko].
 type Labels map[string]map[string][2]string
-
-// Facets are the facet URL names in the order pages show them.
-var Facets = []string{"components", "symptoms", "root-causes", "contributing", "domains", "orgs", "years", "severities"}
 
 // Field weights: a word in the title or a controlled-term label says more
 // about what a case is than the same word in the body.
@@ -112,10 +112,27 @@ func build(in []Doc, labels Labels, write func(string, []byte) error, cfg config
 	if err != nil {
 		return err
 	}
-	docs := ix.docs
 	out := &files{write: write, scripts: cfg.scripts}
+	boundaries, err := writeBuckets(ix, cfg, out)
+	if err != nil {
+		return err
+	}
+	if err := writeSuggestions(ix, out); err != nil {
+		return err
+	}
+	if err := writeRecords(ix.docs, cfg, out); err != nil {
+		return err
+	}
+	facetNames, err := writeFacets(ix.docs, labels, out)
+	if err != nil {
+		return err
+	}
+	return writeManifest(len(ix.docs), boundaries, facetNames, cfg, out)
+}
 
-	// Term buckets.
+// writeBuckets writes the term buckets, t/N, and returns the first term of
+// each.
+func writeBuckets(ix *analysed, cfg config, out *files) ([]string, error) {
 	var bucket []byte
 	nb := 0
 	flush := func() error {
@@ -143,13 +160,14 @@ func build(in []Doc, labels Labels, write func(string, []byte) error, cfg config
 		return nil
 	})
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if err := flush(); err != nil {
-		return err
-	}
+	return boundaries, flush()
+}
 
-	// Suggestions: the words of the whole index, by first character.
+// writeSuggestions writes the words of the whole index by first character,
+// s/KEY, for completing a query as it is typed.
+func writeSuggestions(ix *analysed, out *files) error {
 	sorted := make([]string, len(ix.order))
 	for k, id := range ix.order {
 		sorted[k] = ix.terms[id]
@@ -164,9 +182,12 @@ func build(in []Doc, labels Labels, write func(string, []byte) error, cfg config
 			return err
 		}
 	}
+	return nil
+}
 
-	// Display records, one file per case and page language, so that a
-	// result costs its own record and nothing else.
+// writeRecords writes the display records, r/LANG/N: one file per case and
+// page language, so that a result costs its own record and nothing else.
+func writeRecords(docs []Doc, cfg config, out *files) error {
 	for i := range docs {
 		for l, lang := range langs {
 			if err := out.value("r/"+lang+"/"+strconv.Itoa(i), makeRecord(&docs[i], l, cfg.excerptRunes)); err != nil {
@@ -174,10 +195,14 @@ func build(in []Doc, labels Labels, write func(string, []byte) error, cfg config
 			}
 		}
 	}
+	return nil
+}
 
-	// Facets: what the page shows before anything is typed (every term with
-	// its labels and count), and per facet the documents of every term, which
-	// filters and the counts of a result set need.
+// writeFacets writes what the page shows before anything is typed (facets:
+// every term with its labels and count) and, per facet, the documents of
+// every term (f/FACET), which filters and the counts of a result set need.
+// It returns the facets written, in order.
+func writeFacets(docs []Doc, labels Labels, out *files) ([]string, error) {
 	facetNames := facetList(docs)
 	summary := make([]facetSummary, 0, len(facetNames))
 	for _, f := range facetNames {
@@ -193,15 +218,16 @@ func build(in []Doc, labels Labels, write func(string, []byte) error, cfg config
 		sum.Terms = sum.Terms[:min(len(sum.Terms), summaryTerms)]
 		summary = append(summary, sum)
 		if err := out.value("f/"+f, fd); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	if err := out.value("facets", summary); err != nil {
-		return err
-	}
+	return facetNames, out.value("facets", summary)
+}
 
-	// The manifest names the first bucket of every group of groupBuckets;
-	// each group's file names the first term of each of its buckets.
+// writeManifest writes the manifest, which names the first bucket of every
+// group of groupBuckets, and each group's file, b/N, which names the first
+// term of each of its buckets.
+func writeManifest(docs int, boundaries, facetNames []string, cfg config, out *files) error {
 	var groups []string
 	for g := 0; g*cfg.groupBuckets < len(boundaries); g++ {
 		part := boundaries[g*cfg.groupBuckets : min((g+1)*cfg.groupBuckets, len(boundaries))]
@@ -214,7 +240,7 @@ func build(in []Doc, labels Labels, write func(string, []byte) error, cfg config
 		groups = []string{}
 	}
 	return out.value("manifest", manifest{
-		Version: 2, Docs: len(docs), Buckets: len(boundaries), Group: cfg.groupBuckets, Groups: groups, Facets: facetNames,
+		Version: 2, Docs: docs, Buckets: len(boundaries), Group: cfg.groupBuckets, Groups: groups, Facets: facetNames,
 	})
 }
 
@@ -240,7 +266,7 @@ func (fs *files) value(name string, v any) error {
 
 // raw writes data, JSON already, as the index file name.
 func (fs *files) raw(name string, data []byte) error {
-	if err := fs.write("search/"+name+".json", data); err != nil {
+	if err := fs.write(urls.SearchFile(name+".json"), data); err != nil {
 		return err
 	}
 	if !fs.scripts {
@@ -250,7 +276,7 @@ func (fs *files) raw(name string, data []byte) error {
 	js = append(append(append(js, quoteJSON(name)...), "]="...), data...)
 	js = append(js, ";\n"...)
 	fs.js = js
-	return fs.write("search/"+name+".js", js)
+	return fs.write(urls.SearchFile(name+".js"), js)
 }
 
 type manifest struct {
@@ -536,7 +562,7 @@ func facetList(docs []Doc) []string {
 		}
 	}
 	var out []string
-	for _, f := range Facets {
+	for _, f := range cases.Facets {
 		if seen[f] {
 			out = append(out, f)
 			delete(seen, f)

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"incidentlib"
 	"incidentlib/internal/gencases"
 )
 
@@ -24,7 +25,7 @@ import (
 // edit is on the page.
 func BenchmarkReloadOneCase(b *testing.B) {
 	dir := library10k(b)
-	srv, err := New(Options{Content: dir})
+	srv, err := New(Options{BuiltinTemplates: incidentlib.Templates(), BuiltinStatic: incidentlib.Static(), Content: dir})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -74,7 +75,7 @@ func median(ds []time.Duration) float64 {
 // the real watcher and its debounce, with the page polled every 5 ms.
 func BenchmarkEditToPage(b *testing.B) {
 	dir := library10k(b)
-	page := start(b, Options{Content: dir}).url + "/en/cases/" + benchID + "/"
+	page := start(b, Options{BuiltinTemplates: incidentlib.Templates(), BuiltinStatic: incidentlib.Static(), Content: dir}).url + "/en/cases/" + benchID + "/"
 	fetch := func() string {
 		resp, err := http.Get(page)
 		if err != nil {

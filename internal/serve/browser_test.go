@@ -9,6 +9,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"incidentlib"
 	"incidentlib/internal/repotest"
 	"incidentlib/internal/webtest"
 )
@@ -22,7 +23,7 @@ func TestBrowserReloads(t *testing.T) {
 		t.Skip("starts Chromium")
 	}
 	dir := repotest.CopyDir(t, "content")
-	r := start(t, Options{Content: dir})
+	r := start(t, Options{BuiltinTemplates: incidentlib.Templates(), BuiltinStatic: incidentlib.Static(), Content: dir})
 	tab := webtest.Browser(t)
 	tab.Open(t, r.url+"/en/cases/IL-0495/")
 	if p := tab.Problems(); len(p) > 0 {

@@ -18,7 +18,6 @@ import (
 	"sync"
 	"time"
 
-	"incidentlib/internal/build"
 	"incidentlib/internal/diag"
 	"incidentlib/internal/site"
 )
@@ -34,7 +33,7 @@ const (
 )
 
 // Handler serves the current model: pages rendered on request, the files
-// of build.Extras, and the event stream that makes pages reload. It answers
+// of Options.Extras, and the event stream that makes pages reload. It answers
 // only requests for this machine (see local) and sends the site's security
 // headers with every answer.
 func (s *Server) Handler() http.Handler {
@@ -202,7 +201,7 @@ func typeOf(file, rendered string) string {
 	return typ
 }
 
-// extraFiles runs every build.Extras entry once for this model, on first
+// extraFiles runs every extra of the server's Options once for this model, on first
 // need: the search index and the API cost far more than one page, and an
 // edit should show on the page being read without waiting for them.
 func (m *model) extraFiles() (map[string][]byte, error) {
@@ -215,7 +214,7 @@ func (m *model) extraFiles() (map[string][]byte, error) {
 			files[p] = bytes.Clone(data) // writers may reuse their buffers
 			return nil
 		}
-		for _, e := range build.Extras {
+		for _, e := range m.extraList {
 			if err := e.Write(m.site, store); err != nil {
 				m.extrasErr = fmt.Errorf("%s: %w", e.Name, err)
 				break

@@ -24,7 +24,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"incidentlib"
+	"incidentlib/internal/build"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/diag"
 	"incidentlib/internal/site"
@@ -39,10 +39,17 @@ type Options struct {
 	// the built-in files otherwise.
 	Templates string
 	Static    string
-	BaseURL   string        // overrides site.json's base_url in canonical links
-	Addr      string        // where Run listens, such as 127.0.0.1:1313
-	Log       io.Writer     // the terminal; nil means nowhere
-	Debounce  time.Duration // quiet time that ends a burst of file events; 0 means 50 ms
+	// BuiltinTemplates and BuiltinStatic are the theme used when no folder
+	// is given and the working folder has none: the command passes the
+	// copies embedded in the binary.
+	BuiltinTemplates, BuiltinStatic fs.FS
+	// Extras are the files served besides the pages, made on first request
+	// (see build.Extra); nil means build.StandardExtras().
+	Extras   []build.Extra
+	BaseURL  string        // overrides site.json's base_url in canonical links
+	Addr     string        // where Run listens, such as 127.0.0.1:1313
+	Log      io.Writer     // the terminal; nil means nowhere
+	Debounce time.Duration // quiet time that ends a burst of file events; 0 means 50 ms
 }
 
 // Server is a running preview. Create it with New; Serve or Run it once.
@@ -84,16 +91,19 @@ func New(opt Options) (*Server, error) {
 			return nil, fmt.Errorf("base URL: %w", err)
 		}
 	}
+	if opt.Extras == nil {
+		opt.Extras = build.StandardExtras()
+	}
 	s := &Server{opt: opt, stopping: make(chan struct{})}
 	if err := s.addRoot("content", opt.Content, true); err != nil {
 		return nil, err
 	}
 	s.content = os.DirFS(opt.Content)
 	var err error
-	if s.templates, err = s.pick("templates", opt.Templates, incidentlib.Templates()); err != nil {
+	if s.templates, err = s.pick("templates", opt.Templates, opt.BuiltinTemplates); err != nil {
 		return nil, err
 	}
-	if s.static, err = s.pick("static", opt.Static, incidentlib.Static()); err != nil {
+	if s.static, err = s.pick("static", opt.Static, opt.BuiltinStatic); err != nil {
 		return nil, err
 	}
 	m := s.build(nil, nil, true, true)
@@ -223,6 +233,7 @@ type model struct {
 	files    map[string]site.Job // output file ("en/cases/IL-0495/index.html") → job
 	timings  []timing
 
+	extraList  []build.Extra // what extraFiles runs
 	extrasOnce sync.Once
 	extras     map[string][]byte
 	extrasErr  error
@@ -240,7 +251,7 @@ type timing struct {
 // changed, which needs them parsed again but no content reading; full reads
 // all content.
 func (s *Server) build(cur *model, changed []string, full, themeChanged bool) *model {
-	m := &model{next: make(chan struct{})}
+	m := &model{next: make(chan struct{}), extraList: s.opt.Extras}
 	if cur == nil {
 		// Start from the clock, so that a restarted server never repeats a
 		// version an open page already has and every page reloads.

@@ -19,6 +19,7 @@ import (
 	"testing"
 	"time"
 
+	"incidentlib"
 	"incidentlib/internal/build"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/repotest"
@@ -179,7 +180,7 @@ var posRe = regexp.MustCompile(`cases/IL-0495\.json:\d+:\d+: `)
 // broken file, and the page again after the fix.
 func TestEditBreakFix(t *testing.T) {
 	dir := repotest.CopyDir(t, "content")
-	r := start(t, Options{Content: dir})
+	r := start(t, Options{BuiltinTemplates: incidentlib.Templates(), BuiltinStatic: incidentlib.Static(), Content: dir})
 	file := filepath.Join(dir, "cases", "IL-0495.json")
 	page := r.url + "/en/cases/IL-0495/"
 	orig, err := os.ReadFile(file)
@@ -278,7 +279,7 @@ func TestEditBreakFix(t *testing.T) {
 func TestTemplateEdit(t *testing.T) {
 	content := repotest.CopyDir(t, "content")
 	tmpl := repotest.CopyDir(t, "templates")
-	r := start(t, Options{Content: content, Templates: tmpl})
+	r := start(t, Options{BuiltinTemplates: incidentlib.Templates(), BuiltinStatic: incidentlib.Static(), Content: content, Templates: tmpl})
 	page := r.url + "/en/cases/IL-0495/"
 	file := filepath.Join(tmpl, "case.html")
 	orig, err := os.ReadFile(file)
@@ -321,7 +322,7 @@ func TestTemplateEdit(t *testing.T) {
 // ends the open stream and returns.
 func TestEventsAndShutdown(t *testing.T) {
 	dir := repotest.CopyDir(t, "content")
-	r := start(t, Options{Content: dir})
+	r := start(t, Options{BuiltinTemplates: incidentlib.Templates(), BuiltinStatic: incidentlib.Static(), Content: dir})
 	v0 := r.srv.Version()
 	if _, body := raw(t, r.url+"/en/"); !strings.Contains(body, fmt.Sprintf(`data-version="%d"`, v0)) {
 		t.Fatalf("the page's reload script does not carry version %d", v0)
@@ -382,16 +383,15 @@ func TestEventsAndShutdown(t *testing.T) {
 // TestRoutes checks how URLs map to files, with the handler alone.
 func TestRoutes(t *testing.T) {
 	calls := 0
-	build.Extras = append(build.Extras, build.Extra{Name: "test extra", Write: func(s *site.Site, write func(string, []byte) error) error {
+	extras := append(build.StandardExtras(), build.Extra{Name: "test extra", Write: func(s *site.Site, write func(string, []byte) error) error {
 		calls++
 		if err := write("api/v1/test.json", []byte(`{"cases":`+fmt.Sprint(len(s.Library().Cases))+`}`)); err != nil {
 			return err
 		}
 		return write("docs/index.html", []byte("<!DOCTYPE html><html><body><p>extra page</p></body></html>"))
 	}})
-	t.Cleanup(func() { build.Extras = build.Extras[:len(build.Extras)-1] })
 
-	srv, err := New(Options{Content: filepath.Join("..", "..", "content")})
+	srv, err := New(Options{Extras: extras, BuiltinTemplates: incidentlib.Templates(), BuiltinStatic: incidentlib.Static(), Content: filepath.Join("..", "..", "content")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -497,7 +497,7 @@ func TestScratch(t *testing.T) {
 // file written into it later, on its own, is picked up.
 func TestNewFolder(t *testing.T) {
 	dir := repotest.CopyDir(t, "content")
-	r := start(t, Options{Content: dir})
+	r := start(t, Options{BuiltinTemplates: incidentlib.Templates(), BuiltinStatic: incidentlib.Static(), Content: dir})
 	sub := filepath.Join(dir, "topics", "severities")
 	v0 := r.srv.Version()
 	if err := os.Mkdir(sub, 0o755); err != nil {

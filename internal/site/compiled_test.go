@@ -158,9 +158,7 @@ func firstDiff(a, b string) string {
 // removed only what it would have, and the compacted page is within a few
 // percent of the minified size.
 func TestCompactChangesNoPage(t *testing.T) {
-	keepWhitespace = true
-	loose, err := LoadTheme(incidentlib.Templates(), incidentlib.Static())
-	keepWhitespace = false
+	loose, err := loadTheme(incidentlib.Templates(), incidentlib.Static(), themeConfig{keepWhitespace: true, compile: htmlexec.Compile})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,14 +167,7 @@ func TestCompactChangesNoPage(t *testing.T) {
 		t.Fatal(err)
 	}
 	lib := loadContent(t, contentFS(t))
-	sl, err := New(lib, Options{Theme: loose})
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := New(lib, Options{Theme: tight})
-	if err != nil {
-		t.Fatal(err)
-	}
+	sl, st := twoSites(t, lib, loose, tight)
 	var compacted, minified int
 	for _, j := range st.Jobs() {
 		a, typ, err := st.RenderBytes(j)

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"incidentlib/internal/urls"
 )
 
 // TestDateKind checks that a case dated by the post that told it says so on
@@ -40,7 +42,7 @@ func TestDateKind(t *testing.T) {
 		s := newSite(t, lib, false)
 		c := lib.ByID["IL-0495"]
 		for lang, wants := range tt.want {
-			page := visible(render(t, s, Job{Kind: KindCase, Lang: lang, Path: casePath(lang, c.ID), Case: c}))
+			page := visible(render(t, s, Job{Kind: KindCase, Lang: lang, Path: urls.Case(lang, c.ID), Case: c}))
 			for _, w := range wants {
 				if !strings.Contains(page, w) {
 					t.Errorf("%s, %s case page lacks %q", tt.kind, lang, w)
@@ -60,7 +62,7 @@ func TestDateKind(t *testing.T) {
 			if pub := s.strings.Get(lang, "datekind.published"); tt.kind == "incident" && strings.Contains(got, pub) {
 				t.Errorf("incident, %s card says %q", lang, pub)
 			}
-			feed := render(t, s, Job{Kind: KindFeed, Lang: lang, Path: feedPath(lang)})
+			feed := render(t, s, Job{Kind: KindFeed, Lang: lang, Path: urls.Feed(lang)})
 			if strings.Contains(feed, "<published>") || strings.Contains(feed, "2019-07-01") || strings.Contains(feed, "2024-08-27T") {
 				t.Errorf("%s, %s feed dates an entry by the case's own date:\n%s", tt.kind, lang, feed)
 			}

@@ -203,33 +203,22 @@ func TestHostileContentIsHostile(t *testing.T) {
 // still loads and every file of the site is written by html/template with
 // the same bytes.
 func TestFallbackWhenCompileFails(t *testing.T) {
-	defer func(f func(*template.Template, string, template.FuncMap) (*htmlexec.Template, error)) {
-		compileTemplate = f
-	}(compileTemplate)
-	compileTemplate = func(*template.Template, string, template.FuncMap) (*htmlexec.Template, error) {
+	refuse := func(*template.Template, string, template.FuncMap) (*htmlexec.Template, error) {
 		return nil, fmt.Errorf("%w: html/template's escapers are not the ones htmlexec knows (test)", htmlexec.ErrUnsupported)
 	}
-	slow, err := LoadTheme(incidentlib.Templates(), incidentlib.Static())
+	slow, err := loadTheme(incidentlib.Templates(), incidentlib.Static(), themeConfig{compile: refuse})
 	if err != nil {
 		t.Fatalf("the theme does not load when htmlexec refuses it: %v", err)
 	}
 	if len(slow.fast) != 0 {
 		t.Fatalf("%d templates compiled although htmlexec refused them", len(slow.fast))
 	}
-	compileTemplate = htmlexec.Compile
 	fast, err := LoadTheme(incidentlib.Templates(), incidentlib.Static())
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, lib := range []*cases.Library{loadContent(t, contentFS(t)), loadContent(t, hostileContent(t))} {
-		a, err := New(lib, Options{Theme: slow})
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := New(lib, Options{Theme: fast})
-		if err != nil {
-			t.Fatal(err)
-		}
+		a, b := twoSites(t, lib, slow, fast)
 		pages := 0
 		for _, j := range a.Jobs() {
 			want, _, err := b.RenderBytes(j)
@@ -251,4 +240,19 @@ func TestFallbackWhenCompileFails(t *testing.T) {
 			t.Fatalf("only %d pages rendered", pages)
 		}
 	}
+}
+
+// twoSites builds the same library with two themes, to compare what they
+// render.
+func twoSites(t *testing.T, lib *cases.Library, a, b *Theme) (*Site, *Site) {
+	t.Helper()
+	sa, err := New(lib, Options{Theme: a})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sb, err := New(lib, Options{Theme: b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sa, sb
 }

@@ -11,6 +11,7 @@ import (
 	"incidentlib/internal/gencases"
 	"incidentlib/internal/l10n"
 	"incidentlib/internal/related"
+	"incidentlib/internal/urls"
 )
 
 // TestKoreanSpeechLevel checks that the interface speaks in one register:
@@ -150,7 +151,7 @@ func TestKoreanCounters(t *testing.T) {
 	lib := loadContent(t, contentFS(t))
 	s := newSite(t, lib, false)
 	// Tags go without a space: "사례 <strong>14</strong>건" reads 사례 14건.
-	home := html.UnescapeString(tagRe.ReplaceAllString(render(t, s, Job{Kind: KindHome, Lang: "ko", Path: homePath("ko")}), ""))
+	home := html.UnescapeString(tagRe.ReplaceAllString(render(t, s, Job{Kind: KindHome, Lang: "ko", Path: urls.Home("ko")}), ""))
 	for _, want := range []string{
 		"사례 " + l10n.Number(len(lib.Cases)) + "건",
 		"조직 " + l10n.Number(len(s.facets["orgs"].Topics)) + "곳",
@@ -171,7 +172,7 @@ func TestKoreanCounters(t *testing.T) {
 			break
 		}
 	}
-	page := visible(render(t, s, Job{Kind: KindTopic, Lang: "ko", Path: topicPath("ko", "components", topic.ID, 1), Topic: topic, Facet: "components", Page: 1}))
+	page := visible(render(t, s, Job{Kind: KindTopic, Lang: "ko", Path: urls.Topic("ko", "components", topic.ID, 1), Topic: topic, Facet: "components", Page: 1}))
 	n := l10n.Number(len(topic.Cases))
 	for _, want := range []string{"사례 " + n + "건", n + "건 중 1~"} {
 		if !strings.Contains(page, want) {
@@ -193,7 +194,7 @@ func TestNoUntranslatedMark(t *testing.T) {
 	s := newSite(t, lib, false)
 	for _, c := range lib.Cases {
 		for _, lang := range []string{"en", "ko"} {
-			page := render(t, s, Job{Kind: KindCase, Lang: lang, Path: casePath(lang, c.ID), Case: c})
+			page := render(t, s, Job{Kind: KindCase, Lang: lang, Path: urls.Case(lang, c.ID), Case: c})
 			n := strings.Count(page, `class="mark"`)
 			if seedCases[c.ID] {
 				// The seeds' English impact shows, marked, on the Korean page:

@@ -3,6 +3,8 @@ package site
 import (
 	"strings"
 	"testing"
+
+	"incidentlib/internal/urls"
 )
 
 // TestMCPAdvertised checks what the API page and case pages say about the
@@ -17,9 +19,9 @@ func TestMCPAdvertised(t *testing.T) {
 		lib.Site.MCP.URL = url
 		s := newSite(t, lib, false)
 		for _, lang := range []string{"en", "ko"} {
-			api := visible(render(t, s, Job{Kind: KindAPIDoc, Lang: lang, Path: apiDocPath(lang)}))
+			api := visible(render(t, s, Job{Kind: KindAPIDoc, Lang: lang, Path: urls.APIDoc(lang)}))
 			c := lib.Cases[0]
-			page := visible(render(t, s, Job{Kind: KindCase, Lang: lang, Path: casePath(lang, c.ID), Case: c}))
+			page := visible(render(t, s, Job{Kind: KindCase, Lang: lang, Path: urls.Case(lang, c.ID), Case: c}))
 			for _, want := range []string{
 				"incidentlib mcp -content content", "-http 127.0.0.1:8765",
 				`claude mcp add incidentlib -- incidentlib mcp -content "$PWD/content"`,

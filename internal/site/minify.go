@@ -45,10 +45,6 @@ func minifyAsset(mediaType string, data []byte) []byte {
 	return b.Bytes()
 }
 
-// keepWhitespace leaves templates as written; tests set it to show that
-// compacting them changes no page.
-var keepWhitespace = false
-
 // compactTemplates removes the whitespace of the templates' HTML that no
 // browser shows (see markup.Compact), before html/template escapes them.
 func compactTemplates(set *template.Template) {

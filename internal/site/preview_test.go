@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"incidentlib/internal/urls"
 )
 
 var metaRe = regexp.MustCompile(`<meta (?:property|name)="([^"]+)" content="([^"]*)">`)
@@ -112,7 +114,7 @@ func TestJSONLDEscaping(t *testing.T) {
 	lib := loadContent(t, m)
 	s := newSite(t, lib, false)
 	c := lib.ByID["IL-0495"]
-	page := render(t, s, Job{Kind: KindCase, Lang: "en", Path: casePath("en", c.ID), Case: c})
+	page := render(t, s, Job{Kind: KindCase, Lang: "en", Path: urls.Case("en", c.ID), Case: c})
 	ld, ok := jsonLDOf(page)
 	if !ok {
 		t.Fatal("no JSON-LD")

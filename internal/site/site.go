@@ -1,31 +1,59 @@
 // Package site turns the loaded library into the pages and files of the
-// public site: it owns the URL contract, the derived data that pages share
-// (topics, their statistics and related cases), the typed view of every page
-// kind and the templates that render them.
+// public site. It owns the derived data that pages share (topics and their
+// statistics, related cases), the typed view model of every page kind, the
+// theme that renders them, and the feeds and sitemap. Paths come from
+// package urls; this package only makes them into links.
 //
-// A Site is built once per build and is read-only afterwards, so any number
-// of goroutines may render jobs from it at the same time.
+// A Site is built once per build (New) and is read-only afterwards, so any
+// number of goroutines may render jobs from it at the same time.
+//
+// # Jobs and rendering
+//
+// Jobs lists every file of the site in a fixed order (jobs.go); Render
+// writes one (render.go): it builds the page kind's view and executes the
+// theme's template for it. Links inside a page are written marked and
+// resolved relative to the page as it is written (urls.go), so the site
+// works under any path prefix and from disk.
+//
+// # View models
+//
+// Every page view embeds *Page (page.go): its language, title, navigation
+// and the methods templates call (T, Link, Asset). One file per page kind
+// holds its view and the function that fills it: case.go, list.go,
+// facet.go, home.go (with the language-choice root page), search.go,
+// prose.go, apidoc.go, notfound.go. Case cards, shared by lists and
+// topics, are rendered once per case and language (card.go).
+//
+// # Derived data
+//
+// Facets and their topics are grouped in one pass over the cases
+// (facets.go); each topic's statistics are computed on first use
+// (stats.go, which also holds the statistics block of a page); related
+// cases come from package related (related.go).
+//
+// # Theme
+//
+// A Theme is the parsed templates, the UI strings and the fingerprinted
+// static files (theme.go). Templates are compacted (minify.go) and
+// compiled by package htmlexec when it can prove it writes what
+// html/template writes; otherwise html/template renders them.
+//
+// # Feeds and sitemap
+//
+// feed.go writes each language's Atom feed; sitemap.go writes the sitemap,
+// split into parts with an index when the site outgrows one file.
 package site
 
 import (
-	"bytes"
-	"crypto/sha256"
-	"encoding/base64"
-	"encoding/hex"
-	"errors"
-	"fmt"
 	"html/template"
-	"io"
 	"io/fs"
 	"net/url"
-	"path"
 	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
 
 	"incidentlib/internal/cases"
-	"incidentlib/internal/htmlexec"
 	"incidentlib/internal/l10n"
 	"incidentlib/internal/offheap"
 )
@@ -83,18 +111,6 @@ type Site struct {
 	sitemapSplit []int
 }
 
-// Asset is a static file published under a name that includes a hash of its
-// content, so that a CDN may cache it forever.
-type Asset struct {
-	Path string // site path, such as assets/site.1a2b3c4d.css
-	SRI  string // Subresource Integrity value
-	Data []byte
-	Type string // media type
-}
-
-// pageKinds are the templates that render whole pages.
-var pageKinds = []string{"case", "list", "facet", "home", "root", "search", "prose", "notfound", "apidoc"}
-
 // New derives everything pages share and parses the templates.
 func New(lib *cases.Library, opt Options) (*Site, error) {
 	s := &Site{lib: lib, opt: opt, base: lib.Site.BaseURL}
@@ -141,113 +157,6 @@ func New(lib *cases.Library, opt Options) (*Site, error) {
 	return s, nil
 }
 
-// Theme is the parsed templates, UI strings and static files: everything a
-// site needs that does not come from content. The preview server keeps one
-// across content edits.
-type Theme struct {
-	strings l10n.Strings
-	tmpl    map[string]*template.Template
-	fast    map[string]*htmlexec.Template // by kind, and "card"; absent where a template needs html/template itself
-	assets  map[string]Asset
-}
-
-// LoadTheme parses the templates and strings and minifies and hashes the
-// static files.
-func LoadTheme(templates, static fs.FS) (*Theme, error) {
-	th := &Theme{}
-	data, err := fs.ReadFile(templates, "strings.json")
-	if err != nil {
-		return nil, fmt.Errorf("templates: %w", err)
-	}
-	if th.strings, err = l10n.ParseStrings(data); err != nil {
-		return nil, fmt.Errorf("templates/strings.json: %w", err)
-	}
-	if th.assets, err = loadAssets(static); err != nil {
-		return nil, err
-	}
-	th.tmpl = map[string]*template.Template{}
-	for _, kind := range pageKinds {
-		t, err := template.New(kind).Funcs(funcs).ParseFS(templates, "base.html", kind+".html")
-		if err != nil {
-			return nil, fmt.Errorf("templates: %w", err)
-		}
-		if !keepWhitespace {
-			compactTemplates(t)
-		}
-		th.tmpl[kind] = t
-	}
-	th.fast = map[string]*htmlexec.Template{}
-	for _, kind := range pageKinds {
-		ft, err := compileTemplate(th.tmpl[kind], "base", funcs)
-		if err != nil && !errors.Is(err, htmlexec.ErrUnsupported) {
-			return nil, fmt.Errorf("templates: %w", err)
-		}
-		if err == nil {
-			th.fast[kind] = ft
-		}
-	}
-	if ft, err := compileTemplate(th.tmpl["list"], "card", funcs); err == nil {
-		th.fast["card"] = ft
-	} else if !errors.Is(err, htmlexec.ErrUnsupported) {
-		return nil, fmt.Errorf("templates: %w", err)
-	}
-	return th, nil
-}
-
-// execute runs the template name of a page kind's set: compiled when it
-// could be, with html/template otherwise. Both write the same bytes.
-func (th *Theme) execute(buf *bytes.Buffer, kind, name string, data any) error {
-	key := kind
-	if name != "base" {
-		key = name
-	}
-	if ft := th.fast[key]; ft != nil {
-		start := buf.Len()
-		err := ft.Execute(buf, data)
-		if !errors.Is(err, htmlexec.ErrUnsupported) {
-			return err
-		}
-		buf.Truncate(start)
-	}
-	return th.tmpl[kind].ExecuteTemplate(buf, name, data)
-}
-
-// compileTemplate is htmlexec.Compile; a test replaces it to prove that a
-// template htmlexec refuses renders through html/template, unchanged.
-var compileTemplate = htmlexec.Compile
-
-var funcs = template.FuncMap{
-	"add": func(a, b int) int { return a + b },
-}
-
-func loadAssets(static fs.FS) (map[string]Asset, error) {
-	assets := map[string]Asset{}
-	err := fs.WalkDir(static, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := fs.ReadFile(static, p)
-		if err != nil {
-			return err
-		}
-		ext := path.Ext(p)
-		typ := map[string]string{".css": "text/css", ".js": "application/javascript", ".svg": "image/svg+xml"}[ext]
-		if typ != "" {
-			data = minifyAsset(typ, data)
-		}
-		sum := sha256.Sum256(data)
-		name := strings.TrimSuffix(path.Base(p), ext)
-		assets[p] = Asset{
-			Path: "assets/" + name + "." + hex.EncodeToString(sum[:])[:10] + ext,
-			SRI:  "sha256-" + base64.StdEncoding.EncodeToString(sum[:]),
-			Data: data,
-			Type: typ,
-		}
-		return nil
-	})
-	return assets, err
-}
-
 // Assets returns the static files, sorted by path.
 func (s *Site) Assets() []Asset {
 	out := make([]Asset, 0, len(s.assets))
@@ -263,9 +172,6 @@ func (s *Site) Library() *cases.Library { return s.lib }
 
 // Facets returns the facets by URL name.
 func (s *Site) Facets() map[string]*Facet { return s.facets }
-
-// Kind is what a job produces.
-type Kind uint8
 
 // The kinds of job.
 const (
@@ -284,133 +190,6 @@ const (
 	KindRobots
 	KindAsset
 )
-
-// Job is one file of the site to render.
-type Job struct {
-	Kind  Kind
-	Lang  string
-	Path  string // site path; a folder path means <path>index.html
-	Case  *cases.Case
-	Topic *Topic
-	Facet string
-	Page  int // 1-based page of a paginated list
-	Slug  string
-	Asset string
-}
-
-// File returns where the job's output goes inside the output folder.
-func (j Job) File() string {
-	if j.Path == "" || strings.HasSuffix(j.Path, "/") {
-		return j.Path + "index.html"
-	}
-	return j.Path
-}
-
-// pages returns the number of pages a list of n cases needs.
-func (s *Site) pages(n int) int {
-	size := s.lib.Site.PageSize
-	if n == 0 {
-		return 1
-	}
-	return (n + size - 1) / size
-}
-
-// Jobs lists every file of the site, in a fixed order.
-func (s *Site) Jobs() []Job {
-	var jobs []Job
-	add := func(j Job) { jobs = append(jobs, j) }
-	add(Job{Kind: KindRoot, Path: ""})
-	add(Job{Kind: KindNotFound, Path: "404.html"})
-	add(Job{Kind: KindSitemap, Path: SitemapPath})
-	if parts := len(s.sitemapParts()) - 1; parts > 1 {
-		for i := 1; i <= parts; i++ {
-			add(Job{Kind: KindSitemap, Path: sitemapPartPath(i), Page: i})
-		}
-	}
-	add(Job{Kind: KindRobots, Path: "robots.txt"})
-	for _, a := range s.Assets() {
-		add(Job{Kind: KindAsset, Path: a.Path, Asset: a.Path})
-	}
-	return append(jobs, s.pageJobs()...)
-}
-
-// pageJobs lists the pages of both languages.
-func (s *Site) pageJobs() []Job {
-	s.pageJobsOnce.Do(func() { s.pageJobList = s.listPageJobs() })
-	return s.pageJobList
-}
-
-func (s *Site) listPageJobs() []Job {
-	var jobs []Job
-	add := func(j Job) { jobs = append(jobs, j) }
-	for _, lang := range cases.Languages {
-		add(Job{Kind: KindHome, Lang: lang, Path: homePath(lang)})
-		add(Job{Kind: KindSearch, Lang: lang, Path: searchPath(lang)})
-		add(Job{Kind: KindAPIDoc, Lang: lang, Path: apiDocPath(lang)})
-		add(Job{Kind: KindFeed, Lang: lang, Path: feedPath(lang)})
-		for _, p := range s.lib.Pages {
-			add(Job{Kind: KindProse, Lang: lang, Path: prosePath(lang, p.Slug), Slug: p.Slug})
-		}
-		for i := 1; i <= s.pages(len(s.lib.Cases)); i++ {
-			add(Job{Kind: KindCases, Lang: lang, Path: casesPath(lang, i), Page: i})
-		}
-		for _, c := range s.lib.Cases {
-			add(Job{Kind: KindCase, Lang: lang, Path: casePath(lang, c.ID), Case: c})
-		}
-		for _, name := range cases.Facets {
-			f := s.facets[name]
-			add(Job{Kind: KindFacet, Lang: lang, Path: facetPath(lang, name), Facet: name})
-			for _, t := range f.Topics {
-				for i := 1; i <= s.pages(len(t.Cases)); i++ {
-					add(Job{Kind: KindTopic, Lang: lang, Path: topicPath(lang, name, t.ID, i), Topic: t, Facet: name, Page: i})
-				}
-			}
-		}
-	}
-	return jobs
-}
-
-// Render writes the job's file to w and returns its media type.
-func (s *Site) Render(j Job, w io.Writer) (string, error) {
-	switch j.Kind {
-	case KindAsset:
-		for _, a := range s.assets {
-			if a.Path == j.Asset {
-				_, err := w.Write(a.Data)
-				return a.Type, err
-			}
-		}
-		return "", fmt.Errorf("no asset %s", j.Asset)
-	case KindFeed:
-		return "application/atom+xml", s.feed(j, w)
-	case KindSitemap:
-		return "application/xml", s.sitemap(j, w)
-	case KindRobots:
-		_, err := fmt.Fprintf(w, "User-agent: *\nAllow: /\n\nSitemap: %s%s\n", s.base, SitemapPath)
-		return "text/plain", err
-	}
-	view, tmpl, err := s.view(j)
-	if err != nil {
-		return "", err
-	}
-	buf := bufPool.Get().(*bytes.Buffer)
-	defer bufPool.Put(buf)
-	buf.Reset()
-	if err := s.theme.execute(buf, tmpl, "base", view); err != nil {
-		return "", err
-	}
-	err = writeResolved(w, buf.Bytes(), s.rootOf(j))
-	return "text/html", err
-}
-
-var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
-
-// RenderBytes renders a job into memory.
-func (s *Site) RenderBytes(j Job) ([]byte, string, error) {
-	var b bytes.Buffer
-	typ, err := s.Render(j, &b)
-	return b.Bytes(), typ, err
-}
 
 // Offline reports whether the site is built for opening from disk.
 func (s *Site) Offline() bool { return s.opt.Offline }

@@ -15,6 +15,7 @@ import (
 	"incidentlib/internal/cases"
 	"incidentlib/internal/markup"
 	"incidentlib/internal/repotest"
+	"incidentlib/internal/urls"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -69,7 +70,7 @@ func TestLossless(t *testing.T) {
 	s := newSite(t, lib, false)
 	for _, c := range lib.Cases {
 		for _, lang := range cases.Languages {
-			page := render(t, s, Job{Kind: KindCase, Lang: lang, Path: casePath(lang, c.ID), Case: c})
+			page := render(t, s, Job{Kind: KindCase, Lang: lang, Path: urls.Case(lang, c.ID), Case: c})
 			text := visible(page)
 			check := func(field string, t2 cases.Text) {
 				src, written := t2.In(lang)
@@ -141,8 +142,8 @@ func TestLocalised(t *testing.T) {
 	lib := loadContent(t, contentFS(t))
 	s := newSite(t, lib, false)
 	c := lib.ByID["IL-0495"]
-	ko := visible(render(t, s, Job{Kind: KindCase, Lang: "ko", Path: casePath("ko", c.ID), Case: c}))
-	en := visible(render(t, s, Job{Kind: KindCase, Lang: "en", Path: casePath("en", c.ID), Case: c}))
+	ko := visible(render(t, s, Job{Kind: KindCase, Lang: "ko", Path: urls.Case("ko", c.ID), Case: c}))
+	en := visible(render(t, s, Job{Kind: KindCase, Lang: "en", Path: urls.Case("en", c.ID), Case: c}))
 	for _, want := range []string{"2024년 8월 27일", "56분", "소프트웨어 결함", "인그레스 컨트롤러", "증상", "촉발", "후속 조치", "교훈"} {
 		if !strings.Contains(ko, want) {
 			t.Errorf("Korean page lacks %q", want)
@@ -153,7 +154,7 @@ func TestLocalised(t *testing.T) {
 			t.Errorf("English page lacks %q", want)
 		}
 	}
-	list := visible(render(t, s, Job{Kind: KindTopic, Lang: "ko", Path: topicPath("ko", "components", "ingress", 1), Topic: s.facets["components"].Topic("ingress"), Facet: "components", Page: 1}))
+	list := visible(render(t, s, Job{Kind: KindTopic, Lang: "ko", Path: urls.Topic("ko", "components", "ingress", 1), Topic: s.facets["components"].Topic("ingress"), Facet: "components", Page: 1}))
 	n := len(s.facets["components"].Topic("ingress").Cases)
 	for _, want := range []string{"사례 " + itoa(n) + "건", itoa(n) + "건 중 1~" + itoa(min(n, lib.Site.PageSize)) + "번째", "가장 많이 나오는 구성 요소"} {
 		if !strings.Contains(list, want) {
@@ -174,7 +175,7 @@ func TestEscaping(t *testing.T) {
 	lib := loadContent(t, m)
 	s := newSite(t, lib, false)
 	c := lib.ByID["IL-0495"]
-	page := render(t, s, Job{Kind: KindCase, Lang: "en", Path: casePath("en", c.ID), Case: c})
+	page := render(t, s, Job{Kind: KindCase, Lang: "en", Path: urls.Case("en", c.ID), Case: c})
 	for _, bad := range []string{"<script>alert", "<img"} {
 		if strings.Contains(page, bad) {
 			t.Errorf("page contains %q", bad)
@@ -216,12 +217,12 @@ func TestGolden(t *testing.T) {
 	s := newSite(t, lib, false)
 	c := lib.ByID["IL-0338"]
 	for name, j := range map[string]Job{
-		"case-en.html":    {Kind: KindCase, Lang: "en", Path: casePath("en", c.ID), Case: c},
-		"case-ko.html":    {Kind: KindCase, Lang: "ko", Path: casePath("ko", c.ID), Case: c},
-		"topic-ko.html":   {Kind: KindTopic, Lang: "ko", Path: topicPath("ko", "components", "cloud-load-balancer", 1), Topic: s.facets["components"].Topic("cloud-load-balancer"), Facet: "components", Page: 1},
-		"home-ko.html":    {Kind: KindHome, Lang: "ko", Path: homePath("ko")},
-		"cases-ko.html":   {Kind: KindCases, Lang: "ko", Path: casesPath("ko", 1), Page: 1},
-		"ingress-ko.html": {Kind: KindTopic, Lang: "ko", Path: topicPath("ko", "components", "ingress", 1), Topic: s.facets["components"].Topic("ingress"), Facet: "components", Page: 1},
+		"case-en.html":    {Kind: KindCase, Lang: "en", Path: urls.Case("en", c.ID), Case: c},
+		"case-ko.html":    {Kind: KindCase, Lang: "ko", Path: urls.Case("ko", c.ID), Case: c},
+		"topic-ko.html":   {Kind: KindTopic, Lang: "ko", Path: urls.Topic("ko", "components", "cloud-load-balancer", 1), Topic: s.facets["components"].Topic("cloud-load-balancer"), Facet: "components", Page: 1},
+		"home-ko.html":    {Kind: KindHome, Lang: "ko", Path: urls.Home("ko")},
+		"cases-ko.html":   {Kind: KindCases, Lang: "ko", Path: urls.Cases("ko", 1), Page: 1},
+		"ingress-ko.html": {Kind: KindTopic, Lang: "ko", Path: urls.Topic("ko", "components", "ingress", 1), Topic: s.facets["components"].Topic("ingress"), Facet: "components", Page: 1},
 	} {
 		got := render(t, s, j)
 		// Asset hashes change with every edit of the stylesheet or script;

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"incidentlib/internal/cases"
+	"incidentlib/internal/urls"
 )
 
 func TestSplitSitemap(t *testing.T) {
@@ -54,11 +55,11 @@ func TestSitemapAtScale(t *testing.T) {
 	var jobs []Job
 	want := map[string]bool{}
 	for _, lang := range cases.Languages {
-		jobs = append(jobs, Job{Kind: KindFeed, Lang: lang, Path: feedPath(lang)})
+		jobs = append(jobs, Job{Kind: KindFeed, Lang: lang, Path: urls.Feed(lang)})
 		for i := 0; i < 60001; i++ {
-			j := Job{Kind: KindTopic, Lang: lang, Path: topicPath(lang, "components", fmt.Sprintf("t%d", i), 1)}
+			j := Job{Kind: KindTopic, Lang: lang, Path: urls.Topic(lang, "components", fmt.Sprintf("t%d", i), 1)}
 			if i%1000 == 0 {
-				j = Job{Kind: KindCase, Lang: lang, Path: casePath(lang, fmt.Sprintf("IL-%06d", i)), Case: c}
+				j = Job{Kind: KindCase, Lang: lang, Path: urls.Case(lang, fmt.Sprintf("IL-%06d", i)), Case: c}
 			}
 			jobs = append(jobs, j)
 			want[base+j.Path] = true
@@ -78,18 +79,18 @@ func TestSitemapAtScale(t *testing.T) {
 		files[j.Path] = b
 	}
 	var index sitemapFile
-	if err := xml.Unmarshal(files[SitemapPath], &index); err != nil {
+	if err := xml.Unmarshal(files[urls.Sitemap], &index); err != nil {
 		t.Fatal(err)
 	}
 	if index.XMLName.Local != "sitemapindex" || len(index.URLs) > 0 {
-		t.Fatalf("%s is a %s with %d URLs, want an index", SitemapPath, index.XMLName.Local, len(index.URLs))
+		t.Fatalf("%s is a %s with %d URLs, want an index", urls.Sitemap, index.XMLName.Local, len(index.URLs))
 	}
 	if len(index.Parts) != 3 || len(files) != 4 {
 		t.Fatalf("the index names %d parts, %d sitemap files written; want 3 and 4", len(index.Parts), len(files))
 	}
 	seen := map[string]bool{}
 	for i, p := range index.Parts {
-		name := sitemapPartPath(i + 1)
+		name := urls.SitemapPart(i + 1)
 		if p.Loc != base+name {
 			t.Errorf("part %d at %s, want %s", i+1, p.Loc, base+name)
 		}
@@ -113,7 +114,7 @@ func TestSitemapAtScale(t *testing.T) {
 	if len(seen) != len(want) {
 		t.Errorf("the parts list %d pages of %d", len(seen), len(want))
 	}
-	if !bytes.Contains(files[sitemapPartPath(1)], []byte("<lastmod>2026-01-02T03:04:05Z</lastmod>")) {
+	if !bytes.Contains(files[urls.SitemapPart(1)], []byte("<lastmod>2026-01-02T03:04:05Z</lastmod>")) {
 		t.Error("case pages lost their lastmod")
 	}
 }

@@ -3,67 +3,11 @@ package site
 import (
 	"bytes"
 	"io"
-	"strconv"
 	"strings"
 )
 
-// Paths of pages, relative to the site root, without a leading slash. A
-// folder page ends in a slash and is written as <path>index.html.
-
-func casePath(lang, id string) string        { return lang + "/cases/" + id + "/" }
-func casesPath(lang string, page int) string { return paged(lang+"/cases/", page) }
-func facetPath(lang, facet string) string    { return lang + "/" + facet + "/" }
-func topicPath(lang, facet, term string, page int) string {
-	return paged(lang+"/"+facet+"/"+term+"/", page)
-}
-func homePath(lang string) string   { return lang + "/" }
-func searchPath(lang string) string { return lang + "/search/" }
-func prosePath(lang, slug string) string {
-	return lang + "/" + slug + "/"
-}
-func apiDocPath(lang string) string { return lang + "/api/" }
-func feedPath(lang string) string   { return lang + "/feed.xml" }
-
-// SitemapPath is the sitemap, or the sitemap index of a large site, whose
-// parts are at sitemapPartPath(1), (2), ….
-const SitemapPath = "sitemap.xml"
-
-func sitemapPartPath(part int) string { return "sitemap-" + strconv.Itoa(part) + ".xml" }
-
-// The exported paths below are for packages that name pages of the site
-// without rendering them (the API, the MCP server).
-
-// CasePath returns the site path of a case page, such as "en/cases/IL-0495/".
-func CasePath(lang, id string) string { return casePath(lang, id) }
-
-// MarkdownPath returns the site path of the Markdown twin of a case page.
-func MarkdownPath(lang, id string) string { return casePath(lang, id) + "index.md" }
-
-// TopicPath returns the site path of the first page of a topic.
-func TopicPath(lang, facet, term string) string { return topicPath(lang, facet, term, 1) }
-
-// APIDocPath returns the site path of the page that explains the API and
-// the MCP server.
-func APIDocPath(lang string) string { return apiDocPath(lang) }
-
-func paged(base string, page int) string {
-	if page <= 1 {
-		return base
-	}
-	return base + "page/" + strconv.Itoa(page) + "/"
-}
-
-// twin returns the same page in the other language.
-func twin(path, lang string) string {
-	other := "ko"
-	if lang == "ko" {
-		other = "en"
-	}
-	if strings.HasPrefix(path, lang+"/") {
-		return other + path[len(lang):]
-	}
-	return path
-}
+// Page and file paths come from package urls, the one owner of the URL
+// contract; this file turns them into links that work from any page.
 
 // Links inside a page are written relative to the page, so that the site
 // works under any path prefix and from disk. Rendering writes every internal

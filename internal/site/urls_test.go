@@ -3,6 +3,8 @@ package site
 import (
 	"bytes"
 	"testing"
+
+	"incidentlib/internal/urls"
 )
 
 func TestLinks(t *testing.T) {
@@ -38,10 +40,10 @@ func TestLinks(t *testing.T) {
 }
 
 func TestTwin(t *testing.T) {
-	if got := twin("en/cases/IL-1/", "en"); got != "ko/cases/IL-1/" {
+	if got := urls.Twin("en/cases/IL-1/", "en"); got != "ko/cases/IL-1/" {
 		t.Errorf("got %q", got)
 	}
-	if got := twin("ko/", "ko"); got != "en/" {
+	if got := urls.Twin("ko/", "ko"); got != "en/" {
 		t.Errorf("got %q", got)
 	}
 }

@@ -1,0 +1,65 @@
+package site
+
+import "incidentlib/internal/urls"
+
+// MCPTools are the tools of "incidentlib mcp" (package mcpserver), which
+// the API page and case pages name; a test of that package holds the two
+// lists together.
+var MCPTools = []string{"search_incidents", "get_incident", "list_incidents", "get_topic", "vocab"}
+
+// APIDocView documents the static JSON API and the MCP server.
+type APIDocView struct {
+	*Page
+	Base     string
+	Example  string
+	MCPURL   string // a hosted server named in site.json, or ""
+	Files    []APIFile
+	MCPTools []MCPTool
+	// What site.json says of the hosted server: its note and tools.
+	MCPNote   Txt
+	HostTools []string
+}
+
+// MCPTool is one tool of the MCP server.
+type MCPTool struct {
+	Name string
+	Desc string
+}
+
+// APIFile is one file of the API.
+type APIFile struct {
+	Path string
+	Href string
+	Desc string
+}
+
+func (s *Site) apiDocView(j Job) *APIDocView {
+	p := s.page(j, s.strings.Get(j.Lang, "api.title"))
+	p.Section = "api"
+	p.Crumbs = []Crumb{{p.T("nav.home"), p.Link(urls.Home(j.Lang))}, {p.Title, ""}}
+	mcp := s.lib.Site.MCP
+	v := &APIDocView{Page: p, Base: s.base + urls.APIDir, MCPURL: mcp.URL, MCPNote: s.text(mcp.Note, j.Lang), HostTools: mcp.Tools}
+	ex := "IL-0000"
+	if len(s.lib.Cases) > 0 {
+		ex = s.lib.Cases[0].ID
+	}
+	v.Example = ex
+	topicEx := "ingress"
+	if ts := s.facets["components"].Topics; len(ts) > 0 {
+		topicEx = ts[0].ID
+	}
+	for _, f := range []struct{ path, key string }{
+		{urls.APICases, "api.cases"},
+		{urls.APICase(ex), "api.case"},
+		{urls.APISimilar(ex), "api.similar"},
+		{urls.APIVocab, "api.vocab"},
+		{urls.APITopic("components", topicEx), "api.topic"},
+		{urls.APISchema, "api.schema"},
+	} {
+		v.Files = append(v.Files, APIFile{Path: "/" + f.path, Href: p.Link(f.path), Desc: p.T(f.key)})
+	}
+	for _, name := range MCPTools {
+		v.MCPTools = append(v.MCPTools, MCPTool{Name: name, Desc: p.T("api.tool." + name)})
+	}
+	return v
+}

@@ -1,0 +1,192 @@
+package site
+
+import (
+	"bytes"
+	"html/template"
+	"incidentlib/internal/cases"
+	"incidentlib/internal/l10n"
+	"incidentlib/internal/urls"
+	"strconv"
+	"strings"
+	"sync/atomic"
+)
+
+// CaseLink is a related case as listed under a reason.
+type CaseLink struct {
+	Why   string
+	ID    string
+	Title plainTxt
+	Org   string
+	Year  int
+	// YearNote says what the year is the year of when it is not the
+	// incident's: see ifPublished.
+	YearNote string
+	Href     string
+	Sev      string
+}
+
+// ifPublished returns the UI string key in the page's language when c is
+// dated by the talk or post that told it rather than by the incident, and
+// "" when the date is the incident's: lists mark only the dates that are not
+// what a reader assumes.
+func ifPublished(p *Page, c *cases.Case, key string) string {
+	if c.DateKind == "published" {
+		return p.T(key)
+	}
+	return ""
+}
+
+// caseLink is c as a line in a short list of cases: the related cases of a
+// case page (why says what the two share) and the home page's newest cases.
+func (s *Site) caseLink(p *Page, c *cases.Case, why string) CaseLink {
+	return CaseLink{
+		Why: why, ID: c.ID, Title: plainText(c.Title, p.Lang), Org: c.Org, Year: c.Date.Year, YearNote: ifPublished(p, c, "datekind.published.note"),
+		Href: p.Link(urls.Case(p.Lang, c.ID)), Sev: sevLabel(s, p, c),
+	}
+}
+
+func sevLabel(s *Site, p *Page, c *cases.Case) string {
+	if c.Severity == "unknown" {
+		return ""
+	}
+	return s.term(p, "severity", c.Severity).Label
+}
+
+// Card is a case in a list, with every section of the case as seed 002
+// shows it. Long sections are cut to their first paragraph or first few
+// items; More is set when anything was cut, and the card then links to the
+// whole case ("이 사례 더 보기").
+type Card struct {
+	P            *Page
+	ID           string
+	Href         string
+	Title        plainTxt
+	Org          string
+	OrgLink      string
+	Date         string
+	DateISO      string
+	Published    string // "Published" in the page's language when the date is the source's, else ""
+	YearLink     string
+	Sev          string
+	Symptoms     Txt
+	Trigger      Txt
+	RootCause    TermLink
+	Components   []TermLink
+	Contributing []TermLink
+	Detection    Txt
+	Remediation  []Txt
+	ActionItems  []Txt
+	Lessons      *Txt
+	More         bool
+}
+
+// cardItems is how many remediation steps and action items a card shows.
+const cardItems = 3
+
+// cardHTML returns a case's card in lang, rendered once and kept: a case
+// appears on many list and topic pages, and with marked links its card is the
+// same on all of them.
+func (s *Site) cardHTML(lang string, c *cases.Case) (template.HTML, error) {
+	slot := &s.cards[langIndex(lang)][s.caseIndex[c]]
+	if h := slot.Load(); h != nil {
+		return *h, nil
+	}
+	b := bufPool.Get().(*bytes.Buffer)
+	defer bufPool.Put(b)
+	b.Reset()
+	p := &Page{Lang: lang, s: s}
+	if err := s.theme.execute(b, "list", "card", s.card(p, c)); err != nil {
+		return "", err
+	}
+	h := template.HTML(s.opt.Text.String(b.Bytes()))
+	slot.Store(&h) // two workers may both render it: the same bytes
+	return h, nil
+}
+
+// ReleaseCards drops the rendered cards, to free their memory once the
+// pages that list cases are written (cards held in Options.Text stay in
+// that arena; only the slots go). Cards are rendered again if needed.
+func (s *Site) ReleaseCards() {
+	for i := range s.cards {
+		s.cards[i] = make([]atomic.Pointer[template.HTML], len(s.lib.Cases))
+	}
+}
+
+func langIndex(lang string) int {
+	if lang == cases.Languages[0] {
+		return 0
+	}
+	return 1
+}
+
+func (s *Site) cardsHTML(lang string, cs []*cases.Case) ([]template.HTML, error) {
+	out := make([]template.HTML, len(cs))
+	for i, c := range cs {
+		h, err := s.cardHTML(lang, c)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = h
+	}
+	return out, nil
+}
+
+func (s *Site) card(p *Page, c *cases.Case) Card {
+	lang := p.Lang
+	cut := false
+	first := func(t cases.Text) Txt {
+		short, more := firstParagraph(t, lang)
+		cut = cut || more
+		return s.text(short, lang)
+	}
+	items := func(ts []cases.Text) []Txt {
+		var out []Txt
+		for i, t := range ts {
+			if i == cardItems {
+				cut = true
+				break
+			}
+			out = append(out, s.text(t, lang))
+		}
+		return out
+	}
+	cd := Card{
+		P: p, ID: c.ID, Href: p.Link(urls.Case(lang, c.ID)), Title: plainText(c.Title, lang),
+		Org: c.Org, OrgLink: p.Link(urls.Topic(lang, "orgs", c.OrgSlug, 1)),
+		Date: l10n.Date(lang, c.Date.Year, c.Date.Month, c.Date.Day), DateISO: c.Date.String(), Published: ifPublished(p, c, "datekind.published"),
+		YearLink:     p.Link(urls.Topic(lang, "years", strconv.Itoa(c.Date.Year), 1)),
+		Sev:          sevLabel(s, p, c),
+		Symptoms:     first(c.SymptomsText),
+		Trigger:      first(c.Trigger),
+		RootCause:    s.term(p, "root_cause", c.RootCause),
+		Components:   s.terms(p, "components", c.Components),
+		Contributing: s.terms(p, "contributing", c.Contributing),
+		Detection:    first(c.Detection),
+		Remediation:  items(c.Remediation),
+		ActionItems:  items(c.ActionItems),
+	}
+	if c.Lessons != nil {
+		l := first(*c.Lessons)
+		cd.Lessons = &l
+	}
+	cd.More = cut
+	return cd
+}
+
+// firstParagraph returns the first paragraph of t in lang (or in the other
+// language when lang's is missing, as Text.In does), and whether more
+// followed it.
+func firstParagraph(t cases.Text, lang string) (cases.Text, bool) {
+	src, written := t.In(lang)
+	i := strings.Index(src, "\n\n")
+	if i < 0 {
+		return t, false
+	}
+	var short cases.Text
+	if written == "ko" {
+		short.Ko = src[:i]
+	} else {
+		short.En = src[:i]
+	}
+	return short, true
+}

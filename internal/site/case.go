@@ -1,0 +1,296 @@
+package site
+
+import (
+	"encoding/json"
+	"html/template"
+	"incidentlib/internal/cases"
+	"incidentlib/internal/l10n"
+	"incidentlib/internal/related"
+	"incidentlib/internal/urls"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// SourceView is one source of a case.
+type SourceView struct {
+	URL      string
+	Host     string
+	Kind     string
+	Archived string
+}
+
+// RelGroupView is related cases that share one reason.
+type RelGroupView struct {
+	Reason string
+	Cases  []CaseLink
+}
+
+// CaseView is the case page.
+type CaseView struct {
+	*Page
+	C            *cases.Case
+	WrittenBy    string
+	TitleT       plainTxt
+	Date         string // ISO, for the datetime attribute
+	DateShort    string // the kicker's date: ISO when whole, else in words ("2019년 4월")
+	DateLong     string
+	DateKind     string
+	Published    bool // the date is when the source was published, not when the incident happened
+	OrgLink      string
+	YearLink     string
+	Domains      []TermLink
+	Summary      Txt
+	Facts        []Fact
+	Symptoms     []TermLink
+	SymptomsText Txt
+	RootCause    TermLink
+	Trigger      Txt
+	Components   []TermLink
+	Contributing []TermLink
+	Detection    Txt
+	Remediation  []Txt
+	ActionItems  []Txt
+	Lessons      *Txt
+	Sources      []SourceView
+	Docs         []string
+	Related      []RelGroupView
+	ReviewedAt   string
+	Updated      string
+	Callout      CalloutView
+	JSON         string
+	Similar      string
+	Markdown     string
+	MCP          cases.MCP
+	MCPNote      Txt
+	MCPTools     []string
+	APIDoc       string // the page that explains the API and the MCP server
+}
+
+// CalloutView is the configurable box.
+type CalloutView struct {
+	Title plainTxt
+	Text  Txt
+	Link  string
+	Label string
+}
+
+func (s *Site) caseView(j Job, html bool) *CaseView {
+	c, lang := j.Case, j.Lang
+	// The Markdown twin shows the texts' source: it needs no HTML.
+	txt := s.text
+	if !html {
+		txt = sourceText
+	}
+	title := plainText(c.Title, lang)
+	p := s.page(j, title.Text)
+	if title.Missing {
+		p.TitleLang = title.Lang
+	}
+	p.Section = "cases"
+	p.Crumbs = []Crumb{{p.T("nav.home"), p.Link(urls.Home(lang))}, {p.T("nav.cases"), p.Link(urls.Cases(lang, 1))}, {c.ID, ""}}
+	p.Description = firstSentence(c.Summary, lang)
+	v := &CaseView{
+		Page:         p,
+		C:            c,
+		TitleT:       title,
+		Date:         c.Date.String(),
+		DateShort:    shortDate(lang, c.Date),
+		DateLong:     l10n.Date(lang, c.Date.Year, c.Date.Month, c.Date.Day),
+		DateKind:     p.T("datekind." + c.DateKind),
+		Published:    c.DateKind == "published",
+		OrgLink:      p.Link(urls.Topic(lang, "orgs", c.OrgSlug, 1)),
+		YearLink:     p.Link(urls.Topic(lang, "years", strconv.Itoa(c.Date.Year), 1)),
+		Domains:      s.terms(p, "domain", c.Domain),
+		Summary:      txt(c.Summary, lang),
+		Symptoms:     s.terms(p, "symptoms", c.Symptoms),
+		SymptomsText: txt(c.SymptomsText, lang),
+		RootCause:    s.term(p, "root_cause", c.RootCause),
+		Trigger:      txt(c.Trigger, lang),
+		Components:   s.terms(p, "components", c.Components),
+		Contributing: s.terms(p, "contributing", c.Contributing),
+		Detection:    txt(c.Detection, lang),
+		Docs:         c.Docs,
+		Updated:      l10n.Date(lang, c.UpdatedAt.Year(), c.UpdatedAt.Month(), c.UpdatedAt.Day()),
+		JSON:         p.Link(urls.APICase(c.ID)),
+		Similar:      p.Link(urls.APISimilar(c.ID)),
+		Markdown:     p.Link(urls.Markdown(lang, c.ID)),
+		MCP:          s.lib.Site.MCP,
+		MCPNote:      txt(s.lib.Site.MCP.Note, lang),
+		MCPTools:     MCPTools,
+		APIDoc:       p.Link(urls.APIDoc(lang)) + "#mcp",
+	}
+	if c.Review.ReviewedAt != nil {
+		d := c.Review.ReviewedAt
+		v.ReviewedAt = l10n.Date(lang, d.Year, d.Month, d.Day)
+	}
+	v.Facts = s.facts(p, c)
+	for _, t := range c.Remediation {
+		v.Remediation = append(v.Remediation, txt(t, lang))
+	}
+	for _, t := range c.ActionItems {
+		v.ActionItems = append(v.ActionItems, txt(t, lang))
+	}
+	if c.Lessons != nil {
+		l := txt(*c.Lessons, lang)
+		v.Lessons = &l
+	}
+	v.Sources = sources(p, c)
+	v.Related = s.relatedGroups(p, c)
+	if html {
+		p.JSONLD = s.caseJSONLD(p, v)
+		v.Callout = s.callout(lang)
+	}
+	v.WrittenBy = s.WrittenBy(lang, c)
+	return v
+}
+
+// facts are the facts box of a case page: severity, scope, users, region
+// and the times to detect and resolve.
+func (s *Site) facts(p *Page, c *cases.Case) []Fact {
+	lang := p.Lang
+	sev := Fact{Label: p.T("fact.severity")}
+	if c.Severity != "unknown" {
+		t := s.term(p, "severity", c.Severity)
+		sev.Value, sev.Link = t.Label, t.Href
+	}
+	return []Fact{
+		sev,
+		textFact(p.T("fact.scope"), c.Impact.Scope, lang),
+		textFact(p.T("fact.users"), c.Impact.Users, lang),
+		{Label: p.T("fact.region"), Value: known(c.Impact.Region)},
+		{Label: p.T("fact.detect"), Value: s.dur(lang, c.Timeline.DetectedAfter)},
+		{Label: p.T("fact.resolve"), Value: s.dur(lang, c.Timeline.ResolvedAfter)},
+	}
+}
+
+// sources lists a case's sources with their hosts.
+func sources(p *Page, c *cases.Case) []SourceView {
+	var out []SourceView
+	for _, src := range c.Sources {
+		host := src.URL
+		if u, err := url.Parse(src.URL); err == nil {
+			host = u.Host
+		}
+		out = append(out, SourceView{URL: src.URL, Host: host, Kind: p.T("source." + src.Kind), Archived: src.Archived})
+	}
+	return out
+}
+
+// relatedGroups lists a case's related cases under their headings, each
+// with its own reason.
+func (s *Site) relatedGroups(p *Page, c *cases.Case) []RelGroupView {
+	var out []RelGroupView
+	for _, g := range s.related[c.ID] {
+		gv := RelGroupView{Reason: s.reason(p, g.Kind, g.Reason)}
+		for _, l := range g.Links {
+			gv.Cases = append(gv.Cases, s.caseLink(p, s.lib.ByID[l.ID], s.reason(p, l.Kind, l.Reason)))
+		}
+		out = append(out, gv)
+	}
+	return out
+}
+
+// writers are the values of review.written_by that name no person but a
+// way of writing, shown through a UI string rather than as written.
+var writers = map[string]string{"session": "writer.session"}
+
+// WrittenBy says who wrote c in lang: a person's name as written, or the
+// label of a known machine value such as "session".
+func (s *Site) WrittenBy(lang string, c *cases.Case) string {
+	if key, ok := writers[c.Review.WrittenBy]; ok {
+		return s.strings.Get(lang, key)
+	}
+	return c.Review.WrittenBy
+}
+
+// callout is the site's callout box (site.json) in lang, shown on case
+// pages and under every list of cases.
+func (s *Site) callout(lang string) CalloutView {
+	co := s.lib.Site.Callout
+	return CalloutView{Title: plainText(co.Title, lang), Text: s.text(co.Text, lang), Link: co.Link.URL, Label: co.Link.Label.Get(lang)}
+}
+
+// reason writes why cases are related: "same root cause · shared Ingress
+// controller" / "같은 원인 · 공통 인그레스 컨트롤러".
+func (s *Site) reason(p *Page, kind related.Kind, g related.Reason) string {
+	var parts []string
+	switch kind {
+	case related.Explicit:
+		parts = append(parts, p.T("related.explicit"))
+	case related.RecurrenceOf:
+		parts = append(parts, p.T("related.recurrence_of"))
+	case related.Recurred:
+		parts = append(parts, p.T("related.recurred"))
+	}
+	if g.SameRootCause {
+		parts = append(parts, p.T("related.same_root_cause"))
+	}
+	labels := func(field string, ids []string) []string {
+		out := make([]string, len(ids))
+		for i, id := range ids {
+			out[i] = s.term(p, field, id).Label
+		}
+		return out
+	}
+	if len(g.Components) > 0 {
+		parts = append(parts, p.T("related.shared")+" "+l10n.List(p.Lang, labels("components", g.Components)))
+	}
+	if len(g.Contributing) > 0 {
+		parts = append(parts, p.T("related.contributing")+" "+l10n.List(p.Lang, labels("contributing", g.Contributing)))
+	}
+	if len(g.Symptoms) > 0 {
+		parts = append(parts, p.T("related.symptoms")+" "+l10n.List(p.Lang, labels("symptoms", g.Symptoms)))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// caseJSONLD describes a case page for search engines and link previews as
+// a schema.org Article.
+func (s *Site) caseJSONLD(p *Page, v *CaseView) template.HTML {
+	c := v.C
+	site := map[string]any{"@type": "WebSite", "name": p.SiteTitle()}
+	d := map[string]any{
+		"@context":     "https://schema.org",
+		"@type":        "Article",
+		"identifier":   c.ID,
+		"headline":     v.TitleT.Text,
+		"description":  p.Description,
+		"inLanguage":   p.Lang,
+		"dateModified": c.UpdatedAt.Format(time.RFC3339),
+		"isPartOf":     site,
+		"publisher":    map[string]any{"@type": "Organization", "name": p.SiteTitle()},
+	}
+	if !s.opt.Offline {
+		d["url"] = p.Canonical
+		site["url"] = s.base + urls.Home(p.Lang)
+	}
+	if c.DateKind == "incident" {
+		d["temporalCoverage"] = v.Date
+	}
+	var keywords []string
+	for _, t := range append(append([]TermLink{v.RootCause}, v.Components...), v.Symptoms...) {
+		keywords = append(keywords, t.Label)
+	}
+	d["keywords"] = strings.Join(keywords, ", ")
+	var based []string
+	for _, src := range c.Sources {
+		based = append(based, src.URL)
+	}
+	if len(based) > 0 {
+		d["isBasedOn"] = based
+	}
+	return jsonLD(d)
+}
+
+// jsonLD returns data as a script element of type application/ld+json.
+// encoding/json writes <, > and & as \u escapes, so no text in the data can
+// close the element or open a comment inside it.
+func jsonLD(data any) template.HTML {
+	b, err := json.Marshal(data)
+	if err != nil {
+		return "" // maps of strings: cannot fail
+	}
+	return template.HTML(`<script type="application/ld+json">` + string(b) + `</script>`)
+}

@@ -1,0 +1,46 @@
+package site
+
+import (
+	"incidentlib/internal/cases"
+	"incidentlib/internal/l10n"
+	"incidentlib/internal/urls"
+)
+
+// FacetView lists every term of a facet with its count.
+type FacetView struct {
+	*Page
+	Intro  string
+	Terms  []FacetTerm
+	Facets []NavItem
+}
+
+// FacetTerm is one term on a facet page.
+type FacetTerm struct {
+	Label string
+	Href  string
+	Count string
+	N     int
+	Desc  plainTxt
+}
+
+func (s *Site) facetList(p *Page) []NavItem {
+	var out []NavItem
+	for _, f := range cases.Facets {
+		out = append(out, NavItem{f, p.T("facet." + f), p.Link(urls.FacetIndex(p.Lang, f))})
+	}
+	return out
+}
+
+func (s *Site) facetView(j Job) *FacetView {
+	p := s.page(j, s.strings.Get(j.Lang, "facet."+j.Facet))
+	p.Section = j.Facet
+	p.Crumbs = []Crumb{{p.T("nav.home"), p.Link(urls.Home(j.Lang))}, {p.Title, ""}}
+	v := &FacetView{Page: p, Intro: p.T("facetintro." + j.Facet), Facets: s.facetList(p)}
+	for _, t := range s.facets[j.Facet].Topics {
+		v.Terms = append(v.Terms, FacetTerm{
+			Label: t.Label.Get(j.Lang), Href: p.Link(urls.Topic(j.Lang, j.Facet, t.ID, 1)),
+			Count: l10n.Cases(j.Lang, len(t.Cases)), N: len(t.Cases), Desc: plainText(t.Description, j.Lang),
+		})
+	}
+	return v
+}

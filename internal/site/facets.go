@@ -1,0 +1,128 @@
+package site
+
+import (
+	"incidentlib/internal/cases"
+	"sort"
+	"sync"
+	"sync/atomic"
+)
+
+// Topic is one term of a facet with the cases that carry it.
+type Topic struct {
+	Facet       string
+	ID          string
+	Label       cases.Text
+	Description cases.Text
+	Cases       []*cases.Case // newest first
+	stats       *Stats
+	statsOnce   sync.Once
+	voc         *cases.Vocab
+	// views holds the statistics as every page of the topic shows them,
+	// per language: with marked links they are the same on all its pages.
+	views [2]atomic.Pointer[StatsView]
+}
+
+// statsView returns the topic's statistics view in a language, made once.
+// Two workers may both make it: the same value.
+func (t *Topic) statsView(lang int, build func() *StatsView) *StatsView {
+	if v := t.views[lang].Load(); v != nil {
+		return v
+	}
+	v := build()
+	if v != nil {
+		t.views[lang].Store(v)
+	}
+	return v
+}
+
+// Stats returns the statistics of the topic's cases, computed on first use:
+// a build computes them in its render workers, and the preview server only
+// for the topics somebody looks at.
+func (t *Topic) Stats() *Stats {
+	t.statsOnce.Do(func() { t.stats = computeStats(t.Cases, t.voc) })
+	return t.stats
+}
+
+// Facet is one way of grouping cases, with its topics in display order.
+type Facet struct {
+	Name   string
+	Topics []*Topic // only terms that have cases
+	byID   map[string]*Topic
+}
+
+// Topic returns the facet's topic with the given id, or nil.
+func (f *Facet) Topic(id string) *Topic { return f.byID[id] }
+
+// ownLabel is the label of a term outside the vocabulary: an organisation's
+// name as its first case writes it, or a year.
+func ownLabel(facet, id string, c *cases.Case) cases.Text {
+	if facet == "years" {
+		return cases.Text{En: id, Ko: id + "년"}
+	}
+	return cases.Text{En: c.Org, Ko: c.Org}
+}
+
+// deriveFacets groups cases by every facet in one pass over the cases.
+func deriveFacets(lib *cases.Library) map[string]*Facet {
+	facets := map[string]*Facet{}
+	for _, name := range cases.Facets {
+		facets[name] = &Facet{Name: name, byID: map[string]*Topic{}}
+	}
+	// Vocabulary facets list their terms in the vocabulary's order.
+	for name, field := range cases.FacetField {
+		f := facets[name]
+		for _, t := range lib.Vocab.Terms(field) {
+			f.byID[t.ID] = &Topic{Facet: name, ID: t.ID, Label: t.Label, Description: t.Description, voc: &lib.Vocab}
+		}
+	}
+	for _, c := range lib.Cases { // already newest first, so topic lists are too
+		c.EachTerm(func(facet, id string) {
+			f := facets[facet]
+			t := f.byID[id]
+			if t == nil {
+				if _, vocab := cases.FacetField[facet]; vocab {
+					return // "unknown" severity and the like have no topic page
+				}
+				t = &Topic{Facet: facet, ID: id, Label: ownLabel(facet, id, c), voc: &lib.Vocab}
+				f.byID[id] = t
+			}
+			t.Cases = append(t.Cases, c)
+		})
+	}
+	for name, f := range facets {
+		for _, t := range f.byID {
+			if len(t.Cases) > 0 {
+				f.Topics = append(f.Topics, t)
+			}
+		}
+		switch name {
+		case "years":
+			sort.Slice(f.Topics, func(i, j int) bool { return f.Topics[i].ID > f.Topics[j].ID })
+		case "orgs":
+			sort.Slice(f.Topics, func(i, j int) bool {
+				a, b := f.Topics[i], f.Topics[j]
+				if a.Label.En != b.Label.En {
+					return a.Label.En < b.Label.En
+				}
+				return a.ID < b.ID
+			})
+		default:
+			field := cases.FacetField[name]
+			sort.Slice(f.Topics, func(i, j int) bool {
+				return lib.Vocab.Rank(field, f.Topics[i].ID) < lib.Vocab.Rank(field, f.Topics[j].ID)
+			})
+		}
+	}
+	return facets
+}
+
+// Largest returns up to n topics of f with the most cases, ties in display
+// order.
+func (f *Facet) Largest(n int) []*Topic {
+	ts := append([]*Topic(nil), f.Topics...)
+	sort.SliceStable(ts, func(i, j int) bool { return len(ts[i].Cases) > len(ts[j].Cases) })
+	if len(ts) > n {
+		ts = ts[:n]
+	}
+	return ts
+}

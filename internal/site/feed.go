@@ -1,0 +1,140 @@
+package site
+
+import (
+	"encoding/xml"
+	"io"
+	"sort"
+	"strings"
+	"time"
+
+	"incidentlib/internal/cases"
+	"incidentlib/internal/urls"
+)
+
+// feedSize is how many cases an Atom feed carries.
+const feedSize = 50
+
+type atomLink struct {
+	Href string `xml:"href,attr"`
+	Rel  string `xml:"rel,attr,omitempty"`
+	Type string `xml:"type,attr,omitempty"`
+	Lang string `xml:"hreflang,attr,omitempty"`
+}
+
+type atomText struct {
+	Type string `xml:"type,attr,omitempty"`
+	Lang string `xml:"xml:lang,attr,omitempty"`
+	Body string `xml:",chardata"`
+}
+
+type atomEntry struct {
+	Title    atomText   `xml:"title"`
+	ID       string     `xml:"id"`
+	Updated  string     `xml:"updated"`
+	Links    []atomLink `xml:"link"`
+	Summary  atomText   `xml:"summary"`
+	Author   *atomAuth  `xml:"author,omitempty"`
+	Category []atomCat  `xml:"category"`
+}
+
+type atomAuth struct {
+	Name string `xml:"name"`
+}
+
+type atomCat struct {
+	Term  string `xml:"term,attr"`
+	Label string `xml:"label,attr,omitempty"`
+}
+
+type atomFeed struct {
+	XMLName xml.Name    `xml:"http://www.w3.org/2005/Atom feed"`
+	Lang    string      `xml:"xml:lang,attr"`
+	Title   string      `xml:"title"`
+	ID      string      `xml:"id"`
+	Updated string      `xml:"updated"`
+	Links   []atomLink  `xml:"link"`
+	Author  atomAuth    `xml:"author"`
+	Entries []atomEntry `xml:"entry"`
+}
+
+// feedCases returns the cases a feed lists: most recently updated first.
+func (s *Site) feedCases() []*cases.Case {
+	cs := append([]*cases.Case(nil), s.lib.Cases...)
+	sort.SliceStable(cs, func(i, j int) bool {
+		if !cs[i].UpdatedAt.Equal(cs[j].UpdatedAt) {
+			return cs[i].UpdatedAt.After(cs[j].UpdatedAt)
+		}
+		return cs[i].ID < cs[j].ID
+	})
+	if len(cs) > feedSize {
+		cs = cs[:feedSize]
+	}
+	return cs
+}
+
+func (s *Site) feed(j Job, w io.Writer) error {
+	lang := j.Lang
+	cs := s.feedCases()
+	f := atomFeed{
+		Lang:  lang,
+		Title: s.lib.Site.Title.Get(lang) + " · " + s.strings.Get(lang, "feed.title"),
+		ID:    s.base + urls.Feed(lang),
+		Links: []atomLink{
+			{Href: s.base + urls.Feed(lang), Rel: "self", Type: "application/atom+xml"},
+			{Href: s.base + urls.Home(lang), Rel: "alternate", Type: "text/html"},
+		},
+		Author: atomAuth{Name: s.lib.Site.Title.Get(lang)},
+	}
+	// The feed's own time is that of its newest entry, not of the build, so
+	// that two builds of the same content are identical.
+	updated := time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+	for _, c := range cs {
+		if c.UpdatedAt.After(updated) {
+			updated = c.UpdatedAt
+		}
+		title, tl := c.Title.In(lang)
+		sum, sl := c.Summary.In(lang)
+		if i := strings.Index(sum, "\n\n"); i >= 0 {
+			sum = sum[:i]
+		}
+		e := atomEntry{
+			Title: atomText{Body: c.ID + " · " + title, Lang: langIf(tl, lang)},
+			ID:    s.base + urls.Case(lang, c.ID),
+			// An entry is dated by when the case was written or last
+			// changed. The incident's date is no date for a feed: it may be
+			// only a year, or the date of the talk that told the story.
+			Updated: c.UpdatedAt.Format(time.RFC3339),
+			Links: []atomLink{
+				{Href: s.base + urls.Case(lang, c.ID), Rel: "alternate", Type: "text/html"},
+				{Href: s.base + urls.Case(cases.Other(lang), c.ID), Rel: "alternate", Type: "text/html", Lang: cases.Other(lang)},
+			},
+			Summary: atomText{Body: sum, Lang: langIf(sl, lang)},
+			Author:  &atomAuth{Name: c.Org},
+		}
+		add := func(field string, ids ...string) {
+			for _, id := range ids {
+				if t, ok := s.lib.Vocab.Term(field, id); ok {
+					e.Category = append(e.Category, atomCat{Term: urls.FacetOfField(field) + "/" + id, Label: t.Label.Get(lang)})
+				}
+			}
+		}
+		add("root_cause", c.RootCause)
+		add("components", c.Components...)
+		add("domain", c.Domain...)
+		f.Entries = append(f.Entries, e)
+	}
+	f.Updated = updated.Format(time.RFC3339)
+	if _, err := io.WriteString(w, xml.Header); err != nil {
+		return err
+	}
+	enc := xml.NewEncoder(w)
+	enc.Indent("", " ")
+	return enc.Encode(f)
+}
+
+func langIf(written, page string) string {
+	if written != page {
+		return written
+	}
+	return ""
+}

@@ -1,0 +1,92 @@
+package site
+
+import (
+	"incidentlib/internal/cases"
+	"incidentlib/internal/l10n"
+	"incidentlib/internal/urls"
+	"strings"
+)
+
+// HomeView is a language's home page.
+type HomeView struct {
+	*Page
+	Intro   string
+	Counts  []HomeCount
+	Newest  []CaseLink
+	Largest []HomeFacet
+	AllLink string
+}
+
+// HomeCount is one figure on the home page, with the words around it as
+// each language counts things: "14 cases", "사례 14건", "조직 14곳".
+type HomeCount struct {
+	Before string
+	Value  string
+	After  string
+	Href   string
+}
+
+// homeCount splits the string home.count_<what> around its number.
+func homeCount(p *Page, what string, n int, href string) HomeCount {
+	before, after, _ := strings.Cut(p.T("home.count_"+what), "%s")
+	return HomeCount{Before: before, Value: l10n.Number(n), After: after, Href: href}
+}
+
+// HomeFacet is a facet's largest topics.
+type HomeFacet struct {
+	Title  string
+	Href   string
+	Topics []FacetTerm
+}
+
+// homeNewest is how many cases the home page shows.
+const homeNewest = 6
+
+func (s *Site) homeView(j Job) (*HomeView, error) {
+	lang := j.Lang
+	p := s.page(j, s.lib.Site.Title.Get(lang))
+	p.Section = "home"
+	v := &HomeView{Page: p, Intro: s.lib.Site.Description.Get(lang), AllLink: p.Link(urls.Cases(lang, 1))}
+	v.Counts = []HomeCount{homeCount(p, "cases", len(s.lib.Cases), p.Link(urls.Cases(lang, 1)))}
+	for _, f := range []string{"orgs", "components", "root-causes"} {
+		v.Counts = append(v.Counts, homeCount(p, f, len(s.facets[f].Topics), p.Link(urls.FacetIndex(lang, f))))
+	}
+	for _, c := range s.lib.Cases[:min(homeNewest, len(s.lib.Cases))] {
+		v.Newest = append(v.Newest, s.caseLink(p, c, ""))
+	}
+	for _, f := range []string{"components", "symptoms", "root-causes", "contributing", "domains", "orgs"} {
+		hf := HomeFacet{Title: p.T("facet." + f), Href: p.Link(urls.FacetIndex(lang, f))}
+		for _, t := range s.facets[f].Largest(5) {
+			hf.Topics = append(hf.Topics, FacetTerm{Label: t.Label.Get(lang), Href: p.Link(urls.Topic(lang, f, t.ID, 1)), Count: l10n.Count(lang, len(t.Cases)), N: len(t.Cases)})
+		}
+		v.Largest = append(v.Largest, hf)
+	}
+	return v, nil
+}
+
+// RootView is the language chooser at /.
+type RootView struct {
+	*Page
+	Choices []RootChoice
+}
+
+// RootChoice is one language on the chooser.
+type RootChoice struct {
+	Lang, Name, Title, Desc, Href string
+}
+
+func (s *Site) rootView(j Job) *RootView {
+	p := s.page(j, s.lib.Site.Title.En)
+	p.Lang = "en"
+	p.Canonical = s.base
+	p.Description = s.lib.Site.Description.Get("en")
+	p.Alternates = []Alternate{{"en", s.base + "en/"}, {"ko", s.base + "ko/"}, {"x-default", s.base}}
+	v := &RootView{Page: p}
+	for _, lang := range cases.Languages {
+		v.Choices = append(v.Choices, RootChoice{
+			Lang: lang, Name: s.strings.Get(lang, "lang.name"), Title: s.lib.Site.Title.Get(lang),
+			Desc: s.lib.Site.Description.Get(lang), Href: p.Link(urls.Home(lang)),
+		})
+	}
+	return v
+}

@@ -1,0 +1,95 @@
+package site
+
+import (
+	"incidentlib/internal/cases"
+	"incidentlib/internal/urls"
+	"strings"
+)
+
+// Kind is what a job produces.
+type Kind uint8
+
+// Job is one file of the site to render.
+type Job struct {
+	Kind  Kind
+	Lang  string
+	Path  string // site path; a folder path means <path>index.html
+	Case  *cases.Case
+	Topic *Topic
+	Facet string
+	Page  int // 1-based page of a paginated list
+	Slug  string
+	Asset string
+}
+
+// File returns where the job's output goes inside the output folder.
+func (j Job) File() string {
+	if j.Path == "" || strings.HasSuffix(j.Path, "/") {
+		return j.Path + "index.html"
+	}
+	return j.Path
+}
+
+// pages returns the number of pages a list of n cases needs.
+func (s *Site) pages(n int) int {
+	size := s.lib.Site.PageSize
+	if n == 0 {
+		return 1
+	}
+	return (n + size - 1) / size
+}
+
+// Jobs lists every file of the site, in a fixed order.
+func (s *Site) Jobs() []Job {
+	var jobs []Job
+	add := func(j Job) { jobs = append(jobs, j) }
+	add(Job{Kind: KindRoot, Path: ""})
+	add(Job{Kind: KindNotFound, Path: urls.NotFound})
+	add(Job{Kind: KindSitemap, Path: urls.Sitemap})
+	if parts := len(s.sitemapParts()) - 1; parts > 1 {
+		for i := 1; i <= parts; i++ {
+			add(Job{Kind: KindSitemap, Path: urls.SitemapPart(i), Page: i})
+		}
+	}
+	add(Job{Kind: KindRobots, Path: urls.Robots})
+	for _, a := range s.Assets() {
+		add(Job{Kind: KindAsset, Path: a.Path, Asset: a.Path})
+	}
+	return append(jobs, s.pageJobs()...)
+}
+
+// pageJobs lists the pages of both languages.
+func (s *Site) pageJobs() []Job {
+	s.pageJobsOnce.Do(func() { s.pageJobList = s.listPageJobs() })
+	return s.pageJobList
+}
+
+func (s *Site) listPageJobs() []Job {
+	var jobs []Job
+	add := func(j Job) { jobs = append(jobs, j) }
+	for _, lang := range cases.Languages {
+		add(Job{Kind: KindHome, Lang: lang, Path: urls.Home(lang)})
+		add(Job{Kind: KindSearch, Lang: lang, Path: urls.Search(lang)})
+		add(Job{Kind: KindAPIDoc, Lang: lang, Path: urls.APIDoc(lang)})
+		add(Job{Kind: KindFeed, Lang: lang, Path: urls.Feed(lang)})
+		for _, p := range s.lib.Pages {
+			add(Job{Kind: KindProse, Lang: lang, Path: urls.Prose(lang, p.Slug), Slug: p.Slug})
+		}
+		for i := 1; i <= s.pages(len(s.lib.Cases)); i++ {
+			add(Job{Kind: KindCases, Lang: lang, Path: urls.Cases(lang, i), Page: i})
+		}
+		for _, c := range s.lib.Cases {
+			add(Job{Kind: KindCase, Lang: lang, Path: urls.Case(lang, c.ID), Case: c})
+		}
+		for _, name := range cases.Facets {
+			f := s.facets[name]
+			add(Job{Kind: KindFacet, Lang: lang, Path: urls.FacetIndex(lang, name), Facet: name})
+			for _, t := range f.Topics {
+				for i := 1; i <= s.pages(len(t.Cases)); i++ {
+					add(Job{Kind: KindTopic, Lang: lang, Path: urls.Topic(lang, name, t.ID, i), Topic: t, Facet: name, Page: i})
+				}
+			}
+		}
+	}
+	return jobs
+}

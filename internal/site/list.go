@@ -1,0 +1,121 @@
+package site
+
+import (
+	"html/template"
+	"incidentlib/internal/cases"
+	"incidentlib/internal/l10n"
+	"incidentlib/internal/markup"
+	"incidentlib/internal/urls"
+)
+
+// Pager links the pages of a list.
+type Pager struct {
+	Page, Pages int
+	Prev, Next  string
+	Items       []PagerItem
+	Label       string
+}
+
+// PagerItem is one page number, or a gap when Href and Current are empty.
+type PagerItem struct {
+	N       int
+	Href    string
+	Current bool
+	Gap     bool
+}
+
+func pager(p *Page, page, pages int, path func(int) string) Pager {
+	pg := Pager{Page: page, Pages: pages, Label: l10n.Page(p.Lang, page, pages)}
+	if page > 1 {
+		pg.Prev = p.Link(path(page - 1))
+	}
+	if page < pages {
+		pg.Next = p.Link(path(page + 1))
+	}
+	last := 0
+	for n := 1; n <= pages; n++ {
+		if n == 1 || n == pages || (n >= page-2 && n <= page+2) {
+			if last != 0 && n > last+1 {
+				pg.Items = append(pg.Items, PagerItem{Gap: true})
+			}
+			pg.Items = append(pg.Items, PagerItem{N: n, Href: p.Link(path(n)), Current: n == page})
+			last = n
+		}
+	}
+	return pg
+}
+
+// ListView is the all-cases list and every topic page.
+type ListView struct {
+	*Page
+	Heading   string
+	Kicker    string // the facet's name above a topic's label
+	Intro     template.HTML
+	IntroLang string
+	IntroMiss bool
+	Desc      Txt
+	Count     string
+	Range     string
+	Cards     []template.HTML
+	Pager     Pager
+	Stats     *StatsView
+	FacetLink string
+	Filters   bool // show the facet filter form (all-cases list)
+	Callout   CalloutView
+}
+
+func (s *Site) listView(j Job) (*ListView, error) {
+	lang := j.Lang
+	var all []*cases.Case
+	v := &ListView{}
+	var path func(int) string
+	var p *Page
+	if j.Kind == KindCases {
+		all = s.lib.Cases
+		p = s.page(j, s.strings.Get(lang, "cases.title"))
+		p.Section = "cases"
+		p.Crumbs = []Crumb{{p.T("nav.home"), p.Link(urls.Home(lang))}, {p.T("nav.cases"), ""}}
+		v.Heading = p.Title
+		v.Filters = true
+		path = func(n int) string { return urls.Cases(lang, n) }
+	} else {
+		t := j.Topic
+		all = t.Cases
+		label := t.Label.Get(lang)
+		p = s.page(j, label)
+		p.Section = j.Facet
+		facetName := s.strings.Get(lang, "facet."+j.Facet)
+		p.Crumbs = []Crumb{{p.T("nav.home"), p.Link(urls.Home(lang))}, {facetName, p.Link(urls.FacetIndex(lang, j.Facet))}, {label, ""}}
+		v.Heading, v.Kicker = label, facetName
+		v.FacetLink = p.Link(urls.FacetIndex(lang, j.Facet))
+		if !t.Description.IsZero() {
+			v.Desc = s.text(t.Description, lang)
+		}
+		if intro, ok := s.lib.Topics[j.Facet][t.ID]; ok && j.Page <= 1 {
+			src, written := intro.In(lang)
+			_, body, _ := markup.Prose(src)
+			v.Intro, v.IntroLang, v.IntroMiss = template.HTML(body), written, written != lang
+		}
+		v.Stats = t.statsView(langIndex(lang), func() *StatsView { return s.statsView(p, t.Stats(), j.Facet, t.ID) })
+		path = func(n int) string { return urls.Topic(lang, j.Facet, t.ID, n) }
+	}
+	v.Page = p
+	size := s.lib.Site.PageSize
+	from := (j.Page - 1) * size
+	to := min(from+size, len(all))
+	if j.Page > 1 {
+		p.Title += " · " + l10n.Page(lang, j.Page, s.pages(len(all)))
+	}
+	v.Count = l10n.Cases(lang, len(all))
+	if len(all) > 0 {
+		v.Range = l10n.Range(lang, from+1, to, len(all))
+	}
+	cards, err := s.cardsHTML(lang, all[from:to])
+	if err != nil {
+		return nil, err
+	}
+	v.Cards = cards
+	v.Pager = pager(p, j.Page, s.pages(len(all)), path)
+	v.Callout = s.callout(lang)
+	return v, nil
+}

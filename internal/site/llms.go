@@ -1,0 +1,47 @@
+package site
+
+import (
+	"bytes"
+	"strings"
+	texttemplate "text/template"
+
+	"incidentlib/internal/cases"
+	"incidentlib/internal/urls"
+)
+
+// LLMsView is what llms.txt (templates/llms.txt) shows: the site's own
+// settings, where its data is, and every case, newest first.
+type LLMsView struct {
+	Site  cases.Site
+	Cases []*cases.Case
+	s     *Site
+}
+
+// Abs is the URL of a site path.
+func (v LLMsView) Abs(path string) string { return v.s.URL(path) }
+
+// EnglishTitle is a case's title in English, or in Korean when it has none.
+func (v LLMsView) EnglishTitle(c *cases.Case) string {
+	t, _ := c.Title.In("en")
+	return t
+}
+
+// The paths llms.txt names, from the URL contract.
+func (LLMsView) Case(lang, id string) string        { return urls.Case(lang, id) }
+func (LLMsView) Markdown(lang, id string) string    { return urls.Markdown(lang, id) }
+func (LLMsView) MarkdownName() string               { return urls.MarkdownName }
+func (LLMsView) APICases() string                   { return urls.APICases }
+func (LLMsView) APIVocab() string                   { return urls.APIVocab }
+func (LLMsView) APISchema() string                  { return urls.APISchema }
+func (LLMsView) APICase(id string) string           { return urls.APICase(id) }
+func (LLMsView) APISimilar(id string) string        { return urls.APISimilar(id) }
+func (LLMsView) APITopic(facet, term string) string { return urls.APITopic(facet, term) }
+
+// LLMs renders llms.txt into b.
+func (s *Site) LLMs(b *bytes.Buffer) error {
+	return s.theme.llms.execute(b, s.llmsView())
+}
+
+func (s *Site) llmsView() LLMsView { return LLMsView{Site: s.lib.Site, Cases: s.lib.Cases, s: s} }
+
+var llmsFuncs = texttemplate.FuncMap{"join": strings.Join}

@@ -1,0 +1,282 @@
+package site
+
+import (
+	"html/template"
+	"incidentlib/internal/cases"
+	"incidentlib/internal/l10n"
+	"incidentlib/internal/markup"
+	"incidentlib/internal/urls"
+	"strings"
+)
+
+// Page is what every page view has: its language, where it is, its title
+// and the links around it. Templates call its methods to translate strings
+// and to make links relative to the page.
+type Page struct {
+	Lang        string
+	Path        string
+	Title       string
+	TitleLang   string // set when the title is shown in the other language
+	Description string
+	Canonical   string
+	Alternates  []Alternate
+	Switch      string // link to the same page in the other language
+	SwitchLang  string
+	Crumbs      []Crumb
+	Section     string // which header section is current
+	Noindex     bool
+	Feed        string
+	// JSONLD is the page's schema.org data as a whole script element
+	// (case pages only); see jsonLD.
+	JSONLD template.HTML
+	s      *Site
+}
+
+// Alternate is an hreflang link.
+type Alternate struct {
+	Lang string
+	Href string
+}
+
+// Crumb is one step of the breadcrumbs.
+type Crumb struct {
+	Label string
+	Href  string
+}
+
+// CallMethod lets the template executor call the page's methods that every
+// page calls, many times, without reflection (see htmlexec.Caller). Views
+// embed *Page and define no methods of these names, so the promoted method
+// is the one a template means.
+func (p *Page) CallMethod(name, arg string) (any, bool) {
+	switch name {
+	case "T":
+		return p.T(arg), true
+	case "Link":
+		return p.Link(arg), true
+	case "Offline":
+		return p.Offline(), true
+	case "SiteTitle":
+		return p.SiteTitle(), true
+	case "Home":
+		return p.Home(), true
+	case "SearchRoot":
+		return p.SearchRoot(), true
+	case "SearchPage":
+		return p.SearchPage(), true
+	}
+	return nil, false
+}
+
+// T returns a UI string in the page's language.
+func (p *Page) T(key string) string { return p.s.strings.Get(p.Lang, key) }
+
+// Link returns a link from this page to a site path.
+func (p *Page) Link(target string) string { return markedLink(target, p.s.opt.Offline) }
+
+// Home returns the link to this language's home page.
+func (p *Page) Home() string { return p.Link(urls.Home(p.Lang)) }
+
+// Nav lists the header's sections.
+func (p *Page) Nav() []NavItem { return p.s.nav[p.Lang] }
+
+// FooterLinks lists prose pages and the API for the footer.
+func (p *Page) FooterLinks() []NavItem { return p.s.footer[p.Lang] }
+
+// NavItem is a header or footer link.
+type NavItem struct {
+	ID    string
+	Label string
+	Href  string
+}
+
+// navigation computes the header and footer links of a language once: with
+// marked links they are the same on every page.
+func (s *Site) navigation(lang string) (nav, footer []NavItem) {
+	p := &Page{Lang: lang, s: s}
+	nav = []NavItem{
+		{"cases", p.T("nav.cases"), p.Link(urls.Cases(lang, 1))},
+		{"components", p.T("facet.components"), p.Link(urls.FacetIndex(lang, "components"))},
+		{"symptoms", p.T("facet.symptoms"), p.Link(urls.FacetIndex(lang, "symptoms"))},
+		{"root-causes", p.T("facet.root-causes"), p.Link(urls.FacetIndex(lang, "root-causes"))},
+		{"orgs", p.T("facet.orgs"), p.Link(urls.FacetIndex(lang, "orgs"))},
+		{"search", p.T("nav.search"), p.Link(urls.Search(lang))},
+	}
+	for _, pg := range s.lib.Pages {
+		if pg.Slug == "about" {
+			nav = append(nav, NavItem{"about", p.T("nav.about"), p.Link(urls.Prose(lang, "about"))})
+		}
+	}
+	for _, pg := range s.lib.Pages {
+		title, _, _ := markup.Prose(pg.Body.Get(lang))
+		if title == "" {
+			title = pg.Slug
+		}
+		footer = append(footer, NavItem{pg.Slug, title, p.Link(urls.Prose(lang, pg.Slug))})
+	}
+	footer = append(footer, NavItem{"api", p.T("nav.api"), p.Link(urls.APIDoc(lang))})
+	footer = append(footer, NavItem{"feed", p.T("nav.feed"), p.Link(urls.Feed(lang))})
+	for _, l := range s.lib.Site.Links {
+		footer = append(footer, NavItem{"", l.Label.Get(lang), l.URL})
+	}
+	return nav, footer
+}
+
+// Asset returns the link and integrity value of a static file.
+func (p *Page) Asset(name string) AssetRef {
+	a, ok := p.s.assets[name]
+	if !ok {
+		return AssetRef{Href: "missing-asset-" + name}
+	}
+	return AssetRef{Href: p.Link(a.Path), SRI: a.SRI}
+}
+
+// AssetRef is a link to a static file with its integrity value.
+type AssetRef struct {
+	Href string
+	SRI  string
+}
+
+// SiteTitle is the library's name in the page's language.
+func (p *Page) SiteTitle() string { return p.s.lib.Site.Title.Get(p.Lang) }
+
+// SearchPage is the link to the search page of the page's language, where
+// the search forms send their query.
+func (p *Page) SearchPage() string { return p.Link(urls.Search(p.Lang)) }
+
+// SearchRoot is the relative link to the search index folder.
+func (p *Page) SearchRoot() string { return markedLink(urls.SearchDir, false) } // a folder the script reads, never a page
+
+// Offline reports whether this is a build for opening from disk.
+func (p *Page) Offline() bool { return p.s.opt.Offline }
+
+func (s *Site) page(j Job, title string) *Page {
+	p := &Page{Lang: j.Lang, Path: j.Path, Title: title, s: s}
+	if j.Lang != "" {
+		other := cases.Other(j.Lang)
+		p.Switch = markedLink(urls.Twin(j.Path, j.Lang), s.opt.Offline)
+		p.SwitchLang = other
+		p.Canonical = s.base + j.Path
+		p.Alternates = []Alternate{{"en", s.base + urls.Twin(j.Path, "ko")}, {"ko", s.base + urls.Twin(j.Path, "en")}}
+		if j.Lang == "en" {
+			p.Alternates[0].Href = s.base + j.Path
+		} else {
+			p.Alternates[1].Href = s.base + j.Path
+		}
+		p.Feed = markedLink(urls.Feed(j.Lang), s.opt.Offline)
+		p.Description = s.lib.Site.Description.Get(j.Lang)
+	}
+	return p
+}
+
+// Txt is a text in the page's language, or in the other language with a
+// mark when the translation is missing.
+type Txt struct {
+	HTML    template.HTML
+	Src     string // the Markdown it is rendered from
+	Lang    string
+	Missing bool
+}
+
+func (s *Site) text(t cases.Text, lang string) Txt {
+	x := sourceText(t, lang)
+	x.HTML = template.HTML(markup.Text(x.Src))
+	return x
+}
+
+// sourceText is text without its HTML, for outputs that show the source.
+func sourceText(t cases.Text, lang string) Txt {
+	src, written := t.In(lang)
+	return Txt{Src: src, Lang: written, Missing: written != lang && src != ""}
+}
+
+// plainTxt is a one-line text without Markdown, such as a title.
+type plainTxt struct {
+	Text    string
+	Lang    string
+	Missing bool
+}
+
+func plainText(t cases.Text, lang string) plainTxt {
+	x := sourceText(t, lang)
+	return plainTxt{Text: x.Src, Lang: x.Lang, Missing: x.Missing}
+}
+
+// TermLink is a controlled term shown by its label, linking to its topic.
+type TermLink struct {
+	ID    string
+	Label string
+	Href  string
+}
+
+func (s *Site) term(p *Page, field, id string) TermLink {
+	t, _ := s.lib.Vocab.Term(field, id)
+	label := t.Label.Get(p.Lang)
+	if label == "" {
+		label = id
+	}
+	return TermLink{ID: id, Label: label, Href: p.Link(urls.Topic(p.Lang, urls.FacetOfField(field), id, 1))}
+}
+
+func (s *Site) terms(p *Page, field string, ids []string) []TermLink {
+	out := make([]TermLink, len(ids))
+	for i, id := range ids {
+		out[i] = s.term(p, field, id)
+	}
+	return out
+}
+
+// Fact is one row of a case's facts table. Empty Value means unknown.
+type Fact struct {
+	Label string
+	Value string
+	Link  string
+	Lang  string // set when the value is in another language than the page
+}
+
+func (s *Site) dur(lang string, d *cases.Duration) string {
+	if d == nil {
+		return ""
+	}
+	return l10n.Duration(lang, int(*d))
+}
+
+func known(v string) string {
+	if v == "unknown" {
+		return ""
+	}
+	return v
+}
+
+// shortDate writes a whole date as the seeds' kickers do (2024-08-27) and a
+// partial one in words, since "2019-04" reads as a code, not a month.
+func shortDate(lang string, d cases.Date) string {
+	if d.Day != 0 {
+		return d.String()
+	}
+	return l10n.Date(lang, d.Year, d.Month, d.Day)
+}
+
+// textFact is a fact written in words; when the page's language is missing
+// it shows the other one, marked.
+func textFact(label string, t cases.Text, lang string) Fact {
+	v := plainText(t, lang)
+	f := Fact{Label: label, Value: known(v.Text)}
+	if v.Missing && f.Value != "" {
+		f.Lang = v.Lang
+	}
+	return f
+}
+
+// firstSentence is a short description for meta tags and feeds.
+func firstSentence(t cases.Text, lang string) string {
+	s, _ := t.In(lang)
+	if i := strings.Index(s, "\n"); i >= 0 {
+		s = s[:i]
+	}
+	r := []rune(s)
+	if len(r) > 200 {
+		return string(r[:199]) + "…"
+	}
+	return s
+}

@@ -1,0 +1,79 @@
+package site
+
+import (
+	"bytes"
+	"fmt"
+	"incidentlib/internal/urls"
+	"io"
+	"sync"
+)
+
+// Render writes the job's file to w and returns its media type.
+func (s *Site) Render(j Job, w io.Writer) (string, error) {
+	switch j.Kind {
+	case KindAsset:
+		for _, a := range s.assets {
+			if a.Path == j.Asset {
+				_, err := w.Write(a.Data)
+				return a.Type, err
+			}
+		}
+		return "", fmt.Errorf("no asset %s", j.Asset)
+	case KindFeed:
+		return "application/atom+xml", s.feed(j, w)
+	case KindSitemap:
+		return "application/xml", s.sitemap(j, w)
+	case KindRobots:
+		_, err := fmt.Fprintf(w, "User-agent: *\nAllow: /\n\nSitemap: %s%s\n", s.base, urls.Sitemap)
+		return "text/plain", err
+	}
+	view, tmpl, err := s.view(j)
+	if err != nil {
+		return "", err
+	}
+	buf := bufPool.Get().(*bytes.Buffer)
+	defer bufPool.Put(buf)
+	buf.Reset()
+	if err := s.theme.execute(buf, tmpl, "base", view); err != nil {
+		return "", err
+	}
+	err = writeResolved(w, buf.Bytes(), s.rootOf(j))
+	return "text/html", err
+}
+
+var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// RenderBytes renders a job into memory.
+func (s *Site) RenderBytes(j Job) ([]byte, string, error) {
+	var b bytes.Buffer
+	typ, err := s.Render(j, &b)
+	return b.Bytes(), typ, err
+}
+
+// view builds the typed view of a page job and names its template.
+func (s *Site) view(j Job) (any, string, error) {
+	switch j.Kind {
+	case KindCase:
+		return s.caseView(j, true), "case", nil
+	case KindCases, KindTopic:
+		v, err := s.listView(j)
+		return v, "list", err
+	case KindFacet:
+		return s.facetView(j), "facet", nil
+	case KindHome:
+		v, err := s.homeView(j)
+		return v, "home", err
+	case KindRoot:
+		return s.rootView(j), "root", nil
+	case KindSearch:
+		return s.searchView(j), "search", nil
+	case KindProse:
+		v, err := s.proseView(j)
+		return v, "prose", err
+	case KindNotFound:
+		return s.notFoundView(j), "notfound", nil
+	case KindAPIDoc:
+		return s.apiDocView(j), "apidoc", nil
+	}
+	return nil, "", fmt.Errorf("unknown job kind %d", j.Kind)
+}

@@ -1,0 +1,201 @@
+package site
+
+import (
+	"fmt"
+	"incidentlib/internal/cases"
+	"incidentlib/internal/l10n"
+	"incidentlib/internal/urls"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Stats describes a set of cases, for topic and list pages.
+type Stats struct {
+	Total         int
+	Components    []TermCount
+	RootCauses    []TermCount
+	Contributing  []TermCount
+	Years         []TermCount // oldest first
+	MedianDetect  *int        // minutes; nil when no case of the set knows it
+	MedianResolve *int
+	KnownDetect   int
+	KnownResolve  int
+}
+
+// TermCount is a term id with how many cases of a set have it.
+type TermCount struct {
+	ID    string
+	Count int
+}
+
+// statsTop is how many terms a statistics list names.
+const statsTop = 5
+
+func computeStats(cs []*cases.Case, voc *cases.Vocab) *Stats {
+	st := &Stats{Total: len(cs)}
+	comp, rc, contrib, years := map[string]int{}, map[string]int{}, map[string]int{}, map[string]int{}
+	var det, res []int
+	for _, c := range cs {
+		for _, id := range c.Components {
+			comp[id]++
+		}
+		rc[c.RootCause]++
+		for _, id := range c.Contributing {
+			contrib[id]++
+		}
+		years[strconv.Itoa(c.Date.Year)]++
+		if d := c.Timeline.DetectedAfter; d != nil {
+			det = append(det, int(*d))
+		}
+		if d := c.Timeline.ResolvedAfter; d != nil {
+			res = append(res, int(*d))
+		}
+	}
+	st.Components = top(comp, func(id string) int { return voc.Rank("components", id) })
+	st.RootCauses = top(rc, func(id string) int { return voc.Rank("root_cause", id) })
+	st.Contributing = top(contrib, func(id string) int { return voc.Rank("contributing", id) })
+	for y, n := range years {
+		st.Years = append(st.Years, TermCount{y, n})
+	}
+	sort.Slice(st.Years, func(i, j int) bool { return st.Years[i].ID < st.Years[j].ID })
+	st.MedianDetect, st.KnownDetect = median(det), len(det)
+	st.MedianResolve, st.KnownResolve = median(res), len(res)
+	return st
+}
+
+func top(m map[string]int, rank func(string) int) []TermCount {
+	out := make([]TermCount, 0, len(m))
+	for id, n := range m {
+		out = append(out, TermCount{id, n})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Count != out[j].Count {
+			return out[i].Count > out[j].Count
+		}
+		return rank(out[i].ID) < rank(out[j].ID)
+	})
+	if len(out) > statsTop {
+		out = out[:statsTop]
+	}
+	return out
+}
+
+// median returns the median of xs (the lower middle for an even count, so
+// that it is a value some case really had), or nil for none.
+func median(xs []int) *int {
+	if len(xs) == 0 {
+		return nil
+	}
+	sort.Ints(xs)
+	m := xs[(len(xs)-1)/2]
+	return &m
+}
+
+// StatsView is the statistics block of a list, ready to draw, and the
+// sentence that closes the list.
+type StatsView struct {
+	Closing       string
+	Groups        []BarGroup
+	Years         BarGroup
+	MedianDetect  string
+	MedianResolve string
+	DetectNote    string
+	ResolveNote   string
+}
+
+// BarGroup is one small bar chart.
+type BarGroup struct {
+	Title  string
+	Bars   []Bar
+	Height int
+	Alt    string
+}
+
+// Bar is one bar: Width is in percent of the largest bar.
+type Bar struct {
+	Label string
+	Href  string
+	Count int
+	Text  string
+	Width int
+	Y     int
+}
+
+// closing is the sentence under a topic's cases, as seed 002 ends its list:
+// the components that at least two of the cases name, most common first,
+// leaving out the topic's own term. It is empty when no component is that
+// common.
+func closing(s *Site, p *Page, st *Stats, facet, term string) string {
+	var names []string
+	for _, tc := range st.Components {
+		if tc.Count < 2 || (facet == "components" && tc.ID == term) {
+			continue
+		}
+		names = append(names, s.term(p, "components", tc.ID).Label)
+	}
+	key := "list.closing"
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		key = "list.closing_one"
+	}
+	return fmt.Sprintf(p.T(key), l10n.Count(p.Lang, st.Total), l10n.List(p.Lang, names))
+}
+
+func (s *Site) statsView(p *Page, st *Stats, facet, term string) *StatsView {
+	if st == nil || st.Total == 0 {
+		return nil
+	}
+	lang := p.Lang
+	v := &StatsView{}
+	mk := func(title, field string, tcs []TermCount) BarGroup {
+		g := BarGroup{Title: title}
+		maxN := 1
+		for _, tc := range tcs {
+			maxN = max(maxN, tc.Count)
+		}
+		var alt []string
+		for i, tc := range tcs {
+			b := Bar{Count: tc.Count, Text: l10n.Count(lang, tc.Count), Width: tc.Count * 100 / maxN, Y: i * 24}
+			if field == "" {
+				b.Label = tc.ID
+				if lang == "ko" {
+					b.Label += "년"
+				}
+				b.Href = p.Link(urls.Topic(lang, "years", tc.ID, 1))
+			} else {
+				t := s.term(p, field, tc.ID)
+				b.Label, b.Href = t.Label, t.Href
+			}
+			alt = append(alt, b.Label+" "+b.Text)
+			g.Bars = append(g.Bars, b)
+		}
+		g.Height = len(g.Bars) * 24
+		g.Alt = title + ": " + strings.Join(alt, ", ")
+		return g
+	}
+	if facet != "components" {
+		v.Groups = append(v.Groups, mk(p.T("stats.components"), "components", st.Components))
+	}
+	if facet != "root-causes" {
+		v.Groups = append(v.Groups, mk(p.T("stats.root_causes"), "root_cause", st.RootCauses))
+	}
+	if len(st.Contributing) > 0 && facet != "contributing" {
+		v.Groups = append(v.Groups, mk(p.T("stats.contributing"), "contributing", st.Contributing))
+	}
+	if facet != "years" {
+		v.Years = mk(p.T("stats.years"), "", st.Years)
+	}
+	v.Closing = closing(s, p, st, facet, term)
+	if st.MedianDetect != nil {
+		v.MedianDetect = l10n.Duration(lang, *st.MedianDetect)
+	}
+	if st.MedianResolve != nil {
+		v.MedianResolve = l10n.Duration(lang, *st.MedianResolve)
+	}
+	v.DetectNote = fmt.Sprintf(p.T("stats.known_of"), l10n.Number(st.KnownDetect), l10n.Number(st.Total))
+	v.ResolveNote = fmt.Sprintf(p.T("stats.known_of"), l10n.Number(st.KnownResolve), l10n.Number(st.Total))
+	return v
+}

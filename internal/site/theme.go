@@ -1,0 +1,196 @@
+package site
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"html/template"
+	"incidentlib/internal/htmlexec"
+	"incidentlib/internal/l10n"
+	"incidentlib/internal/urls"
+	"io/fs"
+	"path"
+	"strings"
+	texttemplate "text/template"
+)
+
+// Asset is a static file published under a name that includes a hash of its
+// content, so that a CDN may cache it forever.
+type Asset struct {
+	Path string // site path, such as assets/site.1a2b3c4d.css
+	SRI  string // Subresource Integrity value
+	Data []byte
+	Type string // media type
+}
+
+// pageKinds are the templates that render whole pages.
+var pageKinds = []string{"case", "list", "facet", "home", "root", "search", "prose", "notfound", "apidoc"}
+
+// Theme is the parsed templates, UI strings and static files: everything a
+// site needs that does not come from content. The preview server keeps one
+// across content edits.
+type Theme struct {
+	strings l10n.Strings
+	tmpl    map[string]*template.Template
+	fast    map[string]*htmlexec.Template // by kind, and "card"; absent where a template needs html/template itself
+	md      textTemplate                  // case.md, the Markdown twin of a case page
+	llms    textTemplate                  // llms.txt
+	assets  map[string]Asset
+}
+
+// LoadTheme parses the templates and strings and minifies and hashes the
+// static files.
+func LoadTheme(templates, static fs.FS) (*Theme, error) {
+	return loadTheme(templates, static, themeConfig{compile: htmlexec.Compile, compileText: htmlexec.CompileText})
+}
+
+// themeConfig is what tests change about loading a theme.
+type themeConfig struct {
+	// keepWhitespace leaves templates as written, to show that compacting
+	// them changes nothing a minifier would keep.
+	keepWhitespace bool
+	// compile is htmlexec.Compile; a test replaces it to prove that a
+	// template htmlexec refuses renders through html/template, unchanged.
+	compile func(*template.Template, string, template.FuncMap) (*htmlexec.Template, error)
+	// compileText is htmlexec.CompileText, or nil to run text/template.
+	compileText func(*texttemplate.Template, string, texttemplate.FuncMap) (*htmlexec.Template, error)
+}
+
+// textTemplate is a text template of the theme, compiled by htmlexec when
+// it can be, like the HTML ones.
+type textTemplate struct {
+	slow *texttemplate.Template
+	fast *htmlexec.Template // nil: text/template runs it
+}
+
+func loadText(templates fs.FS, name string, funcs texttemplate.FuncMap, cfg themeConfig) (textTemplate, error) {
+	t, err := texttemplate.New(name).Funcs(funcs).ParseFS(templates, name)
+	if err != nil {
+		return textTemplate{}, fmt.Errorf("templates: %w", err)
+	}
+	tt := textTemplate{slow: t}
+	if cfg.compileText != nil {
+		tt.fast, err = cfg.compileText(t, name, funcs)
+		if err != nil && !errors.Is(err, htmlexec.ErrUnsupported) {
+			return textTemplate{}, fmt.Errorf("templates: %w", err)
+		}
+	}
+	return tt, nil
+}
+
+// execute writes the template applied to data to b: compiled when it could
+// be, with text/template otherwise. Both write the same bytes.
+func (t textTemplate) execute(b *bytes.Buffer, data any) error {
+	if t.fast != nil {
+		start := b.Len()
+		err := t.fast.Execute(b, data)
+		if !errors.Is(err, htmlexec.ErrUnsupported) {
+			return err
+		}
+		b.Truncate(start)
+	}
+	return t.slow.Execute(b, data)
+}
+
+func loadTheme(templates, static fs.FS, cfg themeConfig) (*Theme, error) {
+	if templates == nil || static == nil {
+		return nil, fmt.Errorf("no theme: the templates and static files must be given")
+	}
+	th := &Theme{}
+	data, err := fs.ReadFile(templates, "strings.json")
+	if err != nil {
+		return nil, fmt.Errorf("templates: %w", err)
+	}
+	if th.strings, err = l10n.ParseStrings(data); err != nil {
+		return nil, fmt.Errorf("templates/strings.json: %w", err)
+	}
+	if th.assets, err = loadAssets(static); err != nil {
+		return nil, err
+	}
+	if th.md, err = loadText(templates, "case.md", mdFuncs, cfg); err != nil {
+		return nil, err
+	}
+	if th.llms, err = loadText(templates, "llms.txt", llmsFuncs, cfg); err != nil {
+		return nil, err
+	}
+	th.tmpl = map[string]*template.Template{}
+	for _, kind := range pageKinds {
+		t, err := template.New(kind).Funcs(funcs).ParseFS(templates, "base.html", kind+".html")
+		if err != nil {
+			return nil, fmt.Errorf("templates: %w", err)
+		}
+		if !cfg.keepWhitespace {
+			compactTemplates(t)
+		}
+		th.tmpl[kind] = t
+	}
+	th.fast = map[string]*htmlexec.Template{}
+	for _, kind := range pageKinds {
+		ft, err := cfg.compile(th.tmpl[kind], "base", funcs)
+		if err != nil && !errors.Is(err, htmlexec.ErrUnsupported) {
+			return nil, fmt.Errorf("templates: %w", err)
+		}
+		if err == nil {
+			th.fast[kind] = ft
+		}
+	}
+	if ft, err := cfg.compile(th.tmpl["list"], "card", funcs); err == nil {
+		th.fast["card"] = ft
+	} else if !errors.Is(err, htmlexec.ErrUnsupported) {
+		return nil, fmt.Errorf("templates: %w", err)
+	}
+	return th, nil
+}
+
+// execute runs the template name of a page kind's set: compiled when it
+// could be, with html/template otherwise. Both write the same bytes.
+func (th *Theme) execute(buf *bytes.Buffer, kind, name string, data any) error {
+	key := kind
+	if name != "base" {
+		key = name
+	}
+	if ft := th.fast[key]; ft != nil {
+		start := buf.Len()
+		err := ft.Execute(buf, data)
+		if !errors.Is(err, htmlexec.ErrUnsupported) {
+			return err
+		}
+		buf.Truncate(start)
+	}
+	return th.tmpl[kind].ExecuteTemplate(buf, name, data)
+}
+
+var funcs = template.FuncMap{
+	"add": func(a, b int) int { return a + b },
+}
+
+func loadAssets(static fs.FS) (map[string]Asset, error) {
+	assets := map[string]Asset{}
+	err := fs.WalkDir(static, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := fs.ReadFile(static, p)
+		if err != nil {
+			return err
+		}
+		ext := path.Ext(p)
+		typ := map[string]string{".css": "text/css", ".js": "application/javascript", ".svg": "image/svg+xml"}[ext]
+		if typ != "" {
+			data = minifyAsset(typ, data)
+		}
+		sum := sha256.Sum256(data)
+		name := strings.TrimSuffix(path.Base(p), ext)
+		assets[p] = Asset{
+			Path: urls.Asset(name, hex.EncodeToString(sum[:])[:10], ext),
+			SRI:  "sha256-" + base64.StdEncoding.EncodeToString(sum[:]),
+			Data: data,
+			Type: typ,
+		}
+		return nil
+	})
+	return assets, err
+}

@@ -1,0 +1,196 @@
+// Package urls owns the URL contract of the published site: the path of
+// every page kind and every file a build writes (case and list pages, facet
+// indexes and topics, the search page and its index files, the JSON API, the
+// Markdown twins, feeds, the sitemap, llms.txt and the fingerprinted assets),
+// and the list of facets that name topics in those paths.
+//
+// Every path is relative to the site root and has no leading slash. A folder
+// page ends in a slash and is written to disk as <path>index.html. Packages
+// that render pages (site), write files (api, search, build) or serve them
+// (serve, mcpserver) ask this package for a path; none of them writes
+// "cases/" or "api/v1/" by hand, so that a rename happens here once.
+//
+// # Facets
+//
+// A facet is a way of grouping cases. Its Name is both the URL segment of
+// its pages ("root-causes") and the suffix of its interface string keys
+// ("facet.root-causes"); its Field is the key of its terms in vocab.json
+// ("root_cause"), or empty for the facets whose terms come from the cases
+// themselves (organisations and years).
+package urls
+
+import "strconv"
+
+// Langs are the languages of the site, English first.
+var Langs = [2]string{"en", "ko"}
+
+// Facet is one way of grouping cases.
+type Facet struct {
+	Name  string // URL segment and string-key suffix, such as "root-causes"
+	Field string // vocab.json key, such as "root_cause"; "" for orgs and years
+}
+
+// Facets are the facets in menu order. The table is never written after
+// initialisation.
+var Facets = []Facet{
+	{"components", "components"},
+	{"symptoms", "symptoms"},
+	{"root-causes", "root_cause"},
+	{"contributing", "contributing"},
+	{"domains", "domain"},
+	{"orgs", ""},
+	{"years", ""},
+	{"severities", "severity"},
+}
+
+// FacetNames returns the URL names of the facets in menu order.
+func FacetNames() []string {
+	out := make([]string, len(Facets))
+	for i, f := range Facets {
+		out[i] = f.Name
+	}
+	return out
+}
+
+// VocabFields maps the URL name of every facet with a vocabulary to its
+// vocab.json field.
+func VocabFields() map[string]string {
+	out := map[string]string{}
+	for _, f := range Facets {
+		if f.Field != "" {
+			out[f.Name] = f.Field
+		}
+	}
+	return out
+}
+
+// FacetOfField returns the URL name of the facet whose terms are the
+// vocab.json field, or "" when no facet has that field.
+func FacetOfField(field string) string {
+	for _, f := range Facets {
+		if f.Field == field && field != "" {
+			return f.Name
+		}
+	}
+	return ""
+}
+
+// FieldOfFacet returns the vocab.json field of a facet, or "" for a facet
+// without a vocabulary (orgs, years) or an unknown name.
+func FieldOfFacet(name string) string {
+	for _, f := range Facets {
+		if f.Name == name {
+			return f.Field
+		}
+	}
+	return ""
+}
+
+// Pages.
+
+// Home is the home page of a language.
+func Home(lang string) string { return lang + "/" }
+
+// Case is the page of a case, such as "en/cases/IL-0495/".
+func Case(lang, id string) string { return lang + "/cases/" + id + "/" }
+
+// Markdown is the Markdown twin of a case page, beside its index.html.
+func Markdown(lang, id string) string { return Case(lang, id) + MarkdownName }
+
+// MarkdownName is the file name of a Markdown twin in its page's folder.
+const MarkdownName = "index.md"
+
+// Cases is page n (from 1) of the list of all cases.
+func Cases(lang string, page int) string { return paged(lang+"/cases/", page) }
+
+// FacetIndex is the page that lists the terms of a facet.
+func FacetIndex(lang, facet string) string { return lang + "/" + facet + "/" }
+
+// Topic is page n (from 1) of the cases of one term of a facet.
+func Topic(lang, facet, term string, page int) string {
+	return paged(FacetIndex(lang, facet)+term+"/", page)
+}
+
+// Search is the search page.
+func Search(lang string) string { return lang + "/search/" }
+
+// Prose is a page written in Markdown under content/pages, such as about.
+func Prose(lang, slug string) string { return lang + "/" + slug + "/" }
+
+// APIDoc is the page that explains the API and the MCP server.
+func APIDoc(lang string) string { return lang + "/api/" }
+
+// Feed is the Atom feed of a language.
+func Feed(lang string) string { return lang + "/feed.xml" }
+
+// Site-wide files.
+const (
+	NotFound = "404.html"
+	Robots   = "robots.txt"
+	Sitemap  = "sitemap.xml" // the sitemap, or the index of its parts
+	LLMs     = "llms.txt"
+	Headers  = "_headers"
+)
+
+// SitemapPart is numbered part n (from 1) of a large sitemap.
+func SitemapPart(n int) string { return "sitemap-" + strconv.Itoa(n) + ".xml" }
+
+// Asset is a fingerprinted static file, such as "assets/site.1a2b3c4d5e.css".
+func Asset(name, hash, ext string) string { return AssetDir + name + "." + hash + ext }
+
+// AssetDir is the folder of the fingerprinted static files.
+const AssetDir = "assets/"
+
+// SearchDir is the folder of the search index files; the search script
+// reads it relative to the site root.
+const SearchDir = "search/"
+
+// SearchFile is a file of the search index, such as "search/meta.json".
+func SearchFile(name string) string { return SearchDir + name }
+
+// The JSON API.
+
+// APIVersion is the version segment of every API path.
+const APIVersion = "v1"
+
+// APIDir is the folder of the JSON API.
+const APIDir = "api/" + APIVersion + "/"
+
+// APIFile is a file of the API by its path inside APIDir.
+func APIFile(p string) string { return APIDir + p }
+
+// API files.
+var (
+	APICases  = APIFile("cases.json")
+	APIVocab  = APIFile("vocab.json")
+	APISchema = APIFile("schema/case.json")
+)
+
+// APICase is the JSON of one case, as in the source.
+func APICase(id string) string { return APIFile("cases/" + id + ".json") }
+
+// APISimilar is the list of cases related to one case.
+func APISimilar(id string) string { return APIFile("cases/" + id + "/similar.json") }
+
+// APITopic is the JSON of one term of a facet.
+func APITopic(facet, term string) string { return APIFile("topics/" + facet + "/" + term + ".json") }
+
+func paged(base string, page int) string {
+	if page <= 1 {
+		return base
+	}
+	return base + "page/" + strconv.Itoa(page) + "/"
+}
+
+// Twin returns the same page in the other language; a path outside both
+// language folders is its own twin.
+func Twin(path, lang string) string {
+	other := "ko"
+	if lang == "ko" {
+		other = "en"
+	}
+	if len(path) > len(lang) && path[:len(lang)+1] == lang+"/" {
+		return other + path[len(lang):]
+	}
+	return path
+}

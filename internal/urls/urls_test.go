@@ -1,0 +1,58 @@
+package urls
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestPaths(t *testing.T) {
+	tests := []struct{ got, want string }{
+		{Home("ko"), "ko/"},
+		{Case("en", "IL-0495"), "en/cases/IL-0495/"},
+		{Markdown("ko", "IL-0495"), "ko/cases/IL-0495/index.md"},
+		{Cases("en", 1), "en/cases/"},
+		{Cases("en", 3), "en/cases/page/3/"},
+		{FacetIndex("ko", "root-causes"), "ko/root-causes/"},
+		{Topic("ko", "components", "dns", 1), "ko/components/dns/"},
+		{Topic("ko", "components", "dns", 2), "ko/components/dns/page/2/"},
+		{Search("en"), "en/search/"},
+		{Prose("en", "about"), "en/about/"},
+		{APIDoc("ko"), "ko/api/"},
+		{Feed("en"), "en/feed.xml"},
+		{SitemapPart(2), "sitemap-2.xml"},
+		{Asset("site", "1a2b3c4d5e", ".css"), "assets/site.1a2b3c4d5e.css"},
+		{SearchFile("meta.json"), "search/meta.json"},
+		{APICases, "api/v1/cases.json"},
+		{APICase("IL-0495"), "api/v1/cases/IL-0495.json"},
+		{APISimilar("IL-0495"), "api/v1/cases/IL-0495/similar.json"},
+		{APITopic("components", "dns"), "api/v1/topics/components/dns.json"},
+		{APISchema, "api/v1/schema/case.json"},
+		{Twin("en/cases/IL-0495/", "en"), "ko/cases/IL-0495/"},
+		{Twin("ko/", "ko"), "en/"},
+		{Twin("sitemap.xml", "en"), "sitemap.xml"},
+		{Twin("english/", "en"), "english/"},
+	}
+	for i, tt := range tests {
+		if tt.got != tt.want {
+			t.Errorf("%d: got %q, want %q", i, tt.got, tt.want)
+		}
+	}
+}
+
+func TestFacets(t *testing.T) {
+	want := []string{"components", "symptoms", "root-causes", "contributing", "domains", "orgs", "years", "severities"}
+	if got := FacetNames(); !slices.Equal(got, want) {
+		t.Errorf("FacetNames() = %v, want %v", got, want)
+	}
+	for field, facet := range map[string]string{"root_cause": "root-causes", "domain": "domains", "severity": "severities", "": "", "orgs": ""} {
+		if got := FacetOfField(field); got != facet {
+			t.Errorf("FacetOfField(%q) = %q, want %q", field, got, facet)
+		}
+		if facet != "" && FieldOfFacet(facet) != field {
+			t.Errorf("FieldOfFacet(%q) = %q, want %q", facet, FieldOfFacet(facet), field)
+		}
+	}
+	if got := VocabFields(); len(got) != 6 || got["orgs"] != "" || got["root-causes"] != "root_cause" {
+		t.Errorf("VocabFields() = %v", got)
+	}
+}
