@@ -11,64 +11,88 @@ import (
 )
 
 // markdownView is a case page's view as its Markdown twin (templates/case.md)
-// sees it: the same CaseView the HTML page renders, with the few ways
-// Markdown writes its values (a missing translation as a prefix, labels
-// joined by commas, links absolute or to the twin beside).
+// sees it: the same CaseView the HTML page renders, with each value already
+// written the way Markdown writes it (a missing translation as a prefix,
+// labels joined by commas, links absolute or to the twin beside). They are
+// fields rather than methods so that the compiled template reads them
+// without a reflective call: a library writes two twins a case.
 type markdownView struct {
 	*CaseView
-	absolute bool // links to related cases are URLs, not relative paths
+	Title                                       string
+	Domains, Symptoms, Components, Contributing string
+	Summary, SymptomsText, Trigger, Detection   string
+	Facts                                       []mdFact
+	Remediation, ActionItems                    []string
+	HasLessons                                  bool
+	Lessons                                     string
+	Related                                     []mdRelated
+	APICase, APISimilar                         string // URLs
 }
 
-// Text is a text's Markdown source, marked when it is in the other language.
-func (v markdownView) Text(t Txt) string { return v.mark(t.Missing) + t.Src }
+// mdFact is a fact's label and its value, or "unknown".
+type mdFact struct{ Label, Value string }
 
-// Plain is a one-line text, marked the same way.
-func (v markdownView) Plain(t plainTxt) string { return v.mark(t.Missing) + t.Text }
+// mdRelated is a related case as a line of the twin.
+type mdRelated struct{ ID, Title, Href, Why string }
 
-func (v markdownView) mark(missing bool) string {
-	if !missing {
-		return ""
+func (s *Site) markdownView(c *cases.Case, lang string, absolute bool) *markdownView {
+	v := s.caseView(Job{Kind: KindCase, Lang: lang, Path: urls.Case(lang, c.ID), Case: c}, false)
+	mark := func(missing bool) string {
+		if !missing {
+			return ""
+		}
+		return "(" + v.T("notranslation") + ") "
 	}
-	return "(" + v.T("notranslation") + ") "
+	text := func(t Txt) string { return mark(t.Missing) + t.Src }
+	labels := func(ts []TermLink) string {
+		if len(ts) == 0 {
+			return "–"
+		}
+		l := make([]string, len(ts))
+		for i, t := range ts {
+			l[i] = t.Label
+		}
+		return strings.Join(l, ", ")
+	}
+	m := &markdownView{
+		CaseView: v,
+		Title:    mark(v.TitleT.Missing) + v.TitleT.Text,
+		Domains:  labels(v.Domains), Symptoms: labels(v.Symptoms),
+		Components: labels(v.Components), Contributing: labels(v.Contributing),
+		Summary: text(v.Summary), SymptomsText: text(v.SymptomsText),
+		Trigger: text(v.Trigger), Detection: text(v.Detection),
+		APICase: s.URL(urls.APICase(c.ID)), APISimilar: s.URL(urls.APISimilar(c.ID)),
+	}
+	for _, f := range v.Facts {
+		val := f.Value
+		switch {
+		case val == "":
+			val = v.T("unknown")
+		case f.Lang != "":
+			val = mark(true) + val
+		}
+		m.Facts = append(m.Facts, mdFact{f.Label, val})
+	}
+	for _, t := range v.Remediation {
+		m.Remediation = append(m.Remediation, text(t))
+	}
+	for _, t := range v.ActionItems {
+		m.ActionItems = append(m.ActionItems, text(t))
+	}
+	if v.Lessons != nil {
+		m.HasLessons, m.Lessons = true, text(*v.Lessons)
+	}
+	for _, g := range v.Related {
+		for _, r := range g.Cases {
+			href := "../" + r.ID + "/" + urls.MarkdownName // the sibling case folder
+			if absolute {
+				href = s.URL(urls.Markdown(lang, r.ID))
+			}
+			m.Related = append(m.Related, mdRelated{r.ID, mark(r.Title.Missing) + r.Title.Text, href, r.Why})
+		}
+	}
+	return m
 }
-
-// Labels joins the labels of terms, or gives a dash for none.
-func (v markdownView) Labels(ts []TermLink) string {
-	if len(ts) == 0 {
-		return "–"
-	}
-	labels := make([]string, len(ts))
-	for i, t := range ts {
-		labels[i] = t.Label
-	}
-	return strings.Join(labels, ", ")
-}
-
-// Fact is a fact's value, or "unknown".
-func (v markdownView) Fact(f Fact) string {
-	if f.Value == "" {
-		return v.T("unknown")
-	}
-	if f.Lang != "" {
-		return v.mark(true) + f.Value
-	}
-	return f.Value
-}
-
-// Twin is the link to the Markdown twin of a related case.
-func (v markdownView) Twin(id string) string {
-	if v.absolute {
-		return v.s.URL(urls.Markdown(v.Lang, id))
-	}
-	return "../" + id + "/" + urls.MarkdownName // the sibling case folder
-}
-
-// Abs is the URL of a site path.
-func (v markdownView) Abs(path string) string { return v.s.URL(path) }
-
-// APICase and APISimilar are the case's API files.
-func (v markdownView) APICase() string    { return urls.APICase(v.C.ID) }
-func (v markdownView) APISimilar() string { return urls.APISimilar(v.C.ID) }
 
 var mdFuncs = texttemplate.FuncMap{"inc": func(i int) string { return strconv.Itoa(i + 1) }}
 
@@ -78,9 +102,4 @@ var mdFuncs = texttemplate.FuncMap{"inc": func(i int) string { return strconv.It
 // reader that has no page to start a relative link from (MCP answers).
 func (s *Site) CaseMarkdown(b *bytes.Buffer, c *cases.Case, lang string, absolute bool) error {
 	return s.theme.md.execute(b, s.markdownView(c, lang, absolute))
-}
-
-func (s *Site) markdownView(c *cases.Case, lang string, absolute bool) *markdownView {
-	v := s.caseView(Job{Kind: KindCase, Lang: lang, Path: urls.Case(lang, c.ID), Case: c}, false)
-	return &markdownView{CaseView: v, absolute: absolute}
 }
