@@ -230,7 +230,7 @@ func (s *Site) reason(p *Page, kind related.Kind, g related.Reason) string {
 	labels := func(field string, ids []string) []string {
 		out := make([]string, len(ids))
 		for i, id := range ids {
-			out[i] = s.term(p, field, id).Label
+			out[i] = s.label(p.Lang, field, id) // a reason names terms; it links none
 		}
 		return out
 	}

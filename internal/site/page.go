@@ -210,12 +210,16 @@ type TermLink struct {
 }
 
 func (s *Site) term(p *Page, field, id string) TermLink {
+	return TermLink{ID: id, Label: s.label(p.Lang, field, id), Href: p.Link(urls.Topic(p.Lang, urls.FacetOfField(field), id, 1))}
+}
+
+// label is a term's label in lang, or its id when it has none.
+func (s *Site) label(lang, field, id string) string {
 	t, _ := s.lib.Vocab.Term(field, id)
-	label := t.Label.Get(p.Lang)
-	if label == "" {
-		label = id
+	if label := t.Label.Get(lang); label != "" {
+		return label
 	}
-	return TermLink{ID: id, Label: label, Href: p.Link(urls.Topic(p.Lang, urls.FacetOfField(field), id, 1))}
+	return id
 }
 
 func (s *Site) terms(p *Page, field string, ids []string) []TermLink {
