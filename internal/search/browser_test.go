@@ -106,7 +106,8 @@ func TestBrowser(t *testing.T) {
 			do("korean query", chromedp.Navigate(base.url+"ko/search/index.html?q="+url.QueryEscape("로드 밸런서가")),
 				chromedp.WaitVisible(css(`[data-search-results] li`)))
 			ids, status := strs(resultIDs), str(`document.querySelector("[data-search-status]").textContent`)
-			if !contains(ids, "IL-0495") || !strings.Contains(status, "사례") {
+			// The count as Korean writes it: "“로드 밸런서가” 검색 결과 3건".
+			if !contains(ids, "IL-0495") || !strings.Contains(status, fmt.Sprintf("검색 결과 %d건", len(ids))) {
 				t.Errorf("로드 밸런서가: results %v, status %q", ids, status)
 			}
 			for _, h := range strs(`Array.from(document.querySelectorAll("[data-search-results] a")).map(a => a.getAttribute("href"))`) {
