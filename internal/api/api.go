@@ -98,7 +98,11 @@ func (w *writer) list() error {
 		b = appendString(append(b, `{"id":`...), c.ID)
 		b = appendString(appendKey(b, "org"), c.Org)
 		b = appendString(appendKey(b, "org_slug"), c.OrgSlug)
-		b = appendString(appendKey(b, "date"), c.Date.String())
+		if b = appendKey(b, "date"); c.Date.Known() {
+			b = appendString(b, c.Date.String())
+		} else {
+			b = append(b, "null"...)
+		}
 		b = appendString(appendKey(b, "date_kind"), c.DateKind)
 		b = append(appendKey(b, "title"), ref.title...)
 		b = appendString(appendKey(b, "severity"), c.Severity)

@@ -123,7 +123,7 @@ type (
 			ID           string   `json:"id"`
 			Org          string   `json:"org"`
 			OrgSlug      string   `json:"org_slug"`
-			Date         string   `json:"date"`
+			Date         *string  `json:"date"`
 			DateKind     string   `json:"date_kind"`
 			Title        pair     `json:"title"`
 			Severity     string   `json:"severity"`

@@ -8,7 +8,6 @@ import (
 	"incidentlib/internal/related"
 	"incidentlib/internal/urls"
 	"net/url"
-	"strconv"
 	"strings"
 	"time"
 )
@@ -96,12 +95,12 @@ func (s *Site) caseView(j Job, html bool) *CaseView {
 		C:            c,
 		TitleT:       title,
 		Date:         c.Date.String(),
-		DateShort:    shortDate(lang, c.Date),
-		DateLong:     l10n.Date(lang, c.Date.Year, c.Date.Month, c.Date.Day),
+		DateShort:    shortDate(p, c.Date),
+		DateLong:     dateLong(p, c.Date),
 		DateKind:     p.T("datekind." + c.DateKind),
 		Published:    c.DateKind == "published",
 		OrgLink:      p.Link(urls.Topic(lang, "orgs", c.OrgSlug, 1)),
-		YearLink:     p.Link(urls.Topic(lang, "years", strconv.Itoa(c.Date.Year), 1)),
+		YearLink:     yearLink(p, c.Date),
 		Domains:      s.terms(p, "domain", c.Domain),
 		Summary:      txt(c.Summary, lang),
 		Symptoms:     s.terms(p, "symptoms", c.Symptoms),

@@ -954,6 +954,7 @@
       inResults: function (n) { return "In the results: " + plural(n, "1 result", "%n results") + ". Up from the first returns to the search box."; },
       filters: "Filters",
       date: function (iso) {
+        if (!iso) return "date unknown";
         var p = iso.split("-"), months = ["January", "February", "March", "April", "May", "June", "July",
           "August", "September", "October", "November", "December"];
         if (p.length === 3) return Number(p[2]) + " " + months[Number(p[1]) - 1] + " " + p[0];
@@ -988,6 +989,7 @@
       inResults: function (n) { return "결과 " + n + "건으로 이동했습니다. 첫 결과에서 위 화살표를 누르면 검색창으로 돌아갑니다."; },
       filters: "필터",
       date: function (iso) {
+        if (!iso) return "날짜 미상";
         var p = iso.split("-");
         // A partial date as Korean writes it: 2019년 4월, 2019년.
         return p[0] + "년" + (p.length > 1 ? " " + Number(p[1]) + "월" : "") + (p.length > 2 ? " " + Number(p[2]) + "일" : "");
@@ -1087,9 +1089,10 @@
     var meta = el("p", { class: "search-result-meta" }, [
       org.text ? el("span", org.lang ? { lang: org.lang, text: org.text } : { text: org.text }) : null,
       org.text ? " \u00b7 " : null,
-      // A case dated by the post or talk that told it says so (rec.p).
-      rec.p ? this.t.published + " " : null,
-      el("time", { datetime: rec.d, text: this.t.date(rec.d) })
+      // A case dated by the post or talk that told it says so (rec.p); a
+      // case whose source gives no date says only that (rec.d is empty).
+      rec.p && rec.d ? this.t.published + " " : null,
+      rec.d ? el("time", { datetime: rec.d, text: this.t.date(rec.d) }) : this.t.date(rec.d)
     ]);
     var children = [link, meta];
     if (withExcerpt && excerpt.text) {
