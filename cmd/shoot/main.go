@@ -8,7 +8,10 @@
 // URL. Each page gives SLUG-desktop.png and SLUG-phone.png in the -out
 // folder, SLUG being the URL's path. -media print lays the pages out for
 // paper and -scheme dark in the dark colour scheme; the names then end in
-// -print or -dark. It starts Chromium exactly as the tests
+// -print or -dark. -click SELECTOR clicks every element the CSS selector
+// matches once the page has loaded (and waited -wait), then waits -wait
+// again, to show folded parts opened; the names then end in -clicked. It
+// starts Chromium exactly as the tests
 // do (internal/webtest) and exits non-zero if any page failed.
 package main
 
@@ -31,8 +34,9 @@ func main() {
 	media := flag.String("media", "", "emulate this CSS media type, such as print")
 	scheme := flag.String("scheme", "", "emulate this colour scheme: dark or light")
 	wait := flag.Duration("wait", 0, "wait this long after a page loads before the screenshot, for what its scripts draw later (search results)")
+	click := flag.String("click", "", "click every element this CSS `selector` matches after the page loads and -wait, then wait -wait again (to open folded parts)")
 	flag.Usage = func() {
-		fmt.Fprintf(flag.CommandLine.Output(), "usage: shoot [-out DIR] [-media print] [-scheme dark] [-wait 2s] URL...\n")
+		fmt.Fprintf(flag.CommandLine.Output(), "usage: shoot [-out DIR] [-media print] [-scheme dark] [-wait 2s] [-click SELECTOR] URL...\n")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -40,13 +44,13 @@ func main() {
 		flag.Usage()
 		os.Exit(2)
 	}
-	if err := run(*out, *media, *scheme, *wait, flag.Args()); err != nil {
+	if err := run(*out, *media, *scheme, *wait, *click, flag.Args()); err != nil {
 		fmt.Fprintln(os.Stderr, "shoot:", err)
 		os.Exit(1)
 	}
 }
 
-func run(out, media, scheme string, wait time.Duration, args []string) error {
+func run(out, media, scheme string, wait time.Duration, click string, args []string) error {
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}
@@ -69,6 +73,9 @@ func run(out, media, scheme string, wait time.Duration, args []string) error {
 			suffix += "-" + s
 		}
 	}
+	if click != "" {
+		suffix += "-clicked"
+	}
 
 	sizes := []struct {
 		name string
@@ -90,7 +97,7 @@ func run(out, media, scheme string, wait time.Duration, args []string) error {
 			name = fmt.Sprintf("%s-%d", name, used[name])
 		}
 		for _, s := range sizes {
-			png, err := webtest.CaptureAfter(ctx, u, s.vp, wait)
+			png, err := webtest.CaptureClicked(ctx, u, s.vp, wait, click)
 			if err != nil {
 				fmt.Fprintln(os.Stderr, "shoot:", err)
 				failed++

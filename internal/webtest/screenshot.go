@@ -34,7 +34,17 @@ func Capture(ctx context.Context, url string, vp Viewport) ([]byte, error) {
 // CaptureAfter is Capture that waits settle after the page loaded, for
 // what scripts draw later (search results fetched after load).
 func CaptureAfter(ctx context.Context, url string, vp Viewport, settle time.Duration) ([]byte, error) {
-	ctx, cancel := context.WithTimeout(ctx, PageTimeout+settle)
+	return CaptureClicked(ctx, url, vp, settle, "")
+}
+
+// CaptureClicked is CaptureAfter that then clicks every element matching
+// the CSS selector click, in document order, and waits settle again before
+// the picture, to show what a page looks like once the user opened its
+// folded parts. An empty selector clicks nothing; one that matches nothing
+// is an error, so a mistyped selector does not pass for a page that has
+// nothing to open.
+func CaptureClicked(ctx context.Context, url string, vp Viewport, settle time.Duration, click string) ([]byte, error) {
+	ctx, cancel := context.WithTimeout(ctx, PageTimeout+2*settle)
 	defer cancel()
 	opts := []chromedp.EmulateViewportOption{chromedp.EmulatePortrait}
 	if vp.Mobile {
@@ -47,6 +57,21 @@ func CaptureAfter(ctx context.Context, url string, vp Viewport, settle time.Dura
 		return nil, fmt.Errorf("load %s at %dx%d: %w", url, vp.Width, vp.Height, err)
 	}
 	if settle > 0 {
+		select {
+		case <-time.After(settle):
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+	if click != "" {
+		js := fmt.Sprintf(`(() => { const l = document.querySelectorAll(%q); l.forEach(e => e.click()); return l.length; })()`, click)
+		n, err := chromedp.Run(ctx, chromedp.Evaluate[int](js))
+		if err != nil {
+			return nil, fmt.Errorf("click %q on %s: %w", click, url, err)
+		}
+		if n == 0 {
+			return nil, fmt.Errorf("click %q on %s: nothing matches", click, url)
+		}
 		select {
 		case <-time.After(settle):
 		case <-ctx.Done():

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -226,6 +227,25 @@ func TestBrowser(t *testing.T) {
 			if int64(cfg.Width) != vp.Width || int64(cfg.Height) < vp.Height {
 				t.Errorf("%+v: image is %dx%d", vp, cfg.Width, cfg.Height)
 			}
+		}
+		// CaptureClicked opens what it clicks before the picture, and a
+		// selector that matches nothing is an error.
+		height := func(click string) int {
+			img, err := CaptureClicked(tab.Ctx, base+"/fold/", Desktop, 50*time.Millisecond, click)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cfg, err := png.DecodeConfig(bytes.NewReader(img))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return cfg.Height
+		}
+		if closed, opened := height(""), height("summary"); opened < closed+2000 {
+			t.Errorf("clicking the summary gave a %d px page, closed %d px: it did not open", opened, closed)
+		}
+		if _, err := CaptureClicked(tab.Ctx, base+"/fold/", Desktop, 0, "#no-such-thing"); err == nil || !strings.Contains(err.Error(), "nothing matches") {
+			t.Errorf("a selector that matches nothing: %v", err)
 		}
 		path := filepath.Join(t.TempDir(), "shots", "good.png")
 		Screenshot(t, tab.Ctx, base+"/good/", 800, 600, path)
