@@ -18,11 +18,11 @@
 //   - t/N: term bucket N, [[term, postings], …] sorted by term. Buckets hold
 //     consecutive ranges of the sorted term list and are cut at about
 //     bucketBytes, so one term costs one small file and a prefix costs the
-//     contiguous buckets its range covers. Postings are flat pairs
-//     [docDelta, score, …]; documents are numbered by date, newest first, and
-//     the score is a BM25 weight ×10 computed at build time: a tenth is
-//     finer than ranking needs, and every further digit would cost some 40%
-//     more bytes of postings.
+//     contiguous buckets its range covers. A term's postings are its
+//     distinct scores and one code per document (see postings.go);
+//     documents are numbered by date, newest first, and the score is a
+//     BM25 weight ×10 computed at build time: a tenth is finer than ranking
+//     needs, and every further digit would cost more bytes of postings.
 //   - s/K: the words of the index that start with a Latin letter K, with a
 //     Hangul syllable of initial consonant K (h0 … h18), or with anything
 //     else (K = _), with their document counts, for "did you mean" when a
@@ -94,7 +94,12 @@ type config struct {
 	scripts      bool // also write the X.js twin of every file, for file://
 }
 
-var defaultConfig = config{bucketBytes: 8 << 10, groupBuckets: 64, excerptRunes: 320}
+// Buckets are cut at 2 kB: postings are dense text (postings.go) that gzip
+// shrinks little, so a bucket costs about what it weighs, and a query pays
+// for the other terms of its buckets. At 1,000 cases 2 kB buckets cost the
+// first query 1 kB less than 3 kB ones and 6 kB less than 8 kB ones; the
+// manifest and group files they add stay under 1 kB at 10,000 cases.
+var defaultConfig = config{bucketBytes: 2 << 10, groupBuckets: 64, excerptRunes: 320}
 
 // Build computes the index of docs and hands each file to write, with paths
 // under "search/"; write must not keep data after it returns, as Build
