@@ -10,7 +10,8 @@
 // where package.json pins it for npm ci, or a folder filled by
 // `npm install --prefix DIR pagefind@1.6.0`) over the built case pages and
 // is never part of the product. Without it the Pagefind columns say why;
-// above -pagefind-max cases it is not run (at 10,000 cases it takes minutes).
+// above -pagefind-max cases it is not run. Its build time and peak memory
+// are printed with the table.
 //
 // Pages are served from localhost with gzip for text types, as a CDN would,
 // and nothing is cached, so every figure is a cold first visit. Our bytes
@@ -55,7 +56,7 @@ var verbose = flag.Bool("v", false, "list every file each first query transferre
 
 func main() {
 	sizes := flag.String("sizes", "1000,10000,100000", "comma-separated library sizes (100,000 cases take a full build of about 11 GB of disk)")
-	pfMax := flag.Int("pagefind-max", 10000, "run Pagefind only on libraries of at most this many cases")
+	pfMax := flag.Int("pagefind-max", 100000, "run Pagefind only on libraries of at most this many cases")
 	work := flag.String("dir", "", "work folder (default: a new temporary folder, removed at the end)")
 	prefix := flag.String("pagefind-prefix", ".", "npm folder holding pagefind: the repository, where package.json pins it as a test tool (npm ci), or any folder filled by npm install --prefix DIR pagefind@1.6.0")
 	reps := flag.Int("reps", 5, "page loads per query for the median time")
@@ -136,6 +137,7 @@ type row struct {
 	pfIndex   int64
 	pfFiles   int
 	pfBuild   time.Duration
+	pfMemory  int64 // peak resident memory of the pagefind process, bytes
 	pfFirst   [2]int64
 	pfFurther [2]int64
 	pfCold    [2]time.Duration
@@ -176,8 +178,12 @@ func benchOne(dir string, n int, pagefind, pfWhy string, reps int) (row, error) 
 		logf("%d cases: running pagefind", n)
 		start := time.Now()
 		cmd := exec.Command(pagefind, "--site", out, "--glob", "{en,ko}/cases/IL-*/index.html", "--output-subdir", "pagefind")
-		if o, err := cmd.CombinedOutput(); err != nil {
-			r.pfWhy = fmt.Sprintf("pagefind failed: %v: %s", err, lastLines(string(o), 5))
+		o, err := cmd.CombinedOutput()
+		if cmd.ProcessState != nil {
+			r.pfMemory = peakMemory(cmd.ProcessState)
+		}
+		if err != nil {
+			r.pfWhy = fmt.Sprintf("pagefind failed after %s (peak memory %s): %v: %s", time.Since(start).Round(time.Second), kb(r.pfMemory), err, lastLines(string(o), 5))
 		} else {
 			r.pfBuild = time.Since(start)
 			r.pfIndex, r.pfFiles = dirSize(filepath.Join(out, "pagefind"), "")
@@ -467,7 +473,7 @@ func printTable(w io.Writer, rows []row) {
 	for _, r := range rows {
 		pf := "pagefind not run"
 		if r.pfWhy == "" {
-			pf = "pagefind " + r.pfBuild.Round(time.Second).String()
+			pf = fmt.Sprintf("pagefind %s, peak memory %s", r.pfBuild.Round(time.Second), kb(r.pfMemory))
 		}
 		fmt.Fprintf(w, "%d cases: full site build %s, %s\n", r.n, r.build.Round(time.Second), pf)
 		if r.pfWhy != "" {
