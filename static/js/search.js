@@ -1031,7 +1031,7 @@
       countsLibrary: "숫자는 라이브러리 전체의 사례 수입니다.",
       countsResults: "숫자는 이 검색 결과의 사례 수입니다.",
       countsUnfiltered: "숫자는 이 그룹에서 아무것도 고르지 않았을 때의 검색 결과 사례 수입니다.",
-      counting: "세는 중\u2026",
+      counting: "집계 중\u2026",
       date: function (iso) {
         var p = iso.split("-");
         // A partial date as Korean writes it: 2019년 4월, 2019년.
