@@ -21,23 +21,24 @@ import (
 // as decimal pairs to 31.4 kB; rare terms cost about what they did.
 const postingDigits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 
-// scoreTable is the reusable state of appendPostings.
+// scoreTable is the reusable state of appendPostings: by score (scores
+// are small positive numbers, BM25 weights ×10), how often it occurs and
+// its place in the table.
 type scoreTable struct {
-	freq  map[int32]int
+	freq  []int
+	index []int
 	order []int32
-	index map[int32]int
 }
 
 // appendPostings appends the postings ps, sorted by document, as the pair
 // described above, and returns the buffer and the table to reuse.
 func appendPostings(b []byte, ps []posting, t scoreTable) ([]byte, scoreTable) {
-	if t.freq == nil {
-		t.freq, t.index = map[int32]int{}, map[int32]int{}
-	}
-	clear(t.freq)
-	clear(t.index)
 	t.order = t.order[:0]
 	for _, p := range ps {
+		for int(p.score) >= len(t.freq) {
+			t.freq = append(t.freq, 0)
+			t.index = append(t.index, 0)
+		}
 		if t.freq[p.score] == 0 {
 			t.order = append(t.order, p.score)
 		}
@@ -68,6 +69,9 @@ func appendPostings(b []byte, ps []posting, t scoreTable) ([]byte, scoreTable) {
 		}
 		b = append(b, postingDigits[v])
 		prev = p.doc
+	}
+	for _, s := range t.order {
+		t.freq[s] = 0
 	}
 	return append(b, "\"]"...), t
 }
