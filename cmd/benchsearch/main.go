@@ -195,7 +195,7 @@ func benchOne(dir string, n int, pagefind, pfWhy string, reps int) (row, error) 
 
 	log := &transferLog{}
 	log.reset()
-	srv := httptest.NewServer(log.handler(webtest.Gzip(webtest.Handler(out))))
+	srv := httptest.NewServer(log.handler(webtest.Gzip(withoutPolicyFor(isPagefindPage, webtest.Handler(out)))))
 	defer srv.Close()
 	b, err := newBrowser(dir, log)
 	if err != nil {
@@ -298,6 +298,36 @@ const (
 	pfReady   = `document.readyState === "complete" && window.pfReady === true`
 	pfQuery   = `async (q) => window.pfSearch(q)`
 )
+
+// withoutPolicyFor serves the paths that keep accepts without the site's
+// Content-Security-Policy. Pagefind cannot run under it: it compiles
+// WebAssembly, which the policy's script-src 'self' forbids without
+// 'wasm-unsafe-eval', and its bench page has an inline module script. A site
+// that used Pagefind would have to loosen its policy that far; the bench
+// only lifts it from Pagefind's own files and page.
+func withoutPolicyFor(keep func(string) bool, h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if keep(r.URL.Path) {
+			w = noPolicy{w}
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// noPolicy drops the Content-Security-Policy header as the response starts.
+type noPolicy struct{ http.ResponseWriter }
+
+func (n noPolicy) WriteHeader(code int) {
+	n.Header().Del("Content-Security-Policy")
+	n.ResponseWriter.WriteHeader(code)
+}
+
+func (n noPolicy) Write(p []byte) (int, error) {
+	n.Header().Del("Content-Security-Policy")
+	return n.ResponseWriter.Write(p)
+}
+
+func isPagefindPage(p string) bool { return isPagefind(p) || strings.Contains(p, "/pf-bench/") }
 
 // isOurs and isPagefind pick the requests of each search engine by path.
 func isOurs(p string) bool {
