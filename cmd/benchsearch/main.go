@@ -60,6 +60,7 @@ func main() {
 	work := flag.String("dir", "", "work folder (default: a new temporary folder, removed at the end)")
 	prefix := flag.String("pagefind-prefix", ".", "npm folder holding pagefind: the repository, where package.json pins it as a test tool (npm ci), or any folder filled by npm install --prefix DIR pagefind@1.6.0")
 	reps := flag.Int("reps", 5, "page loads per query for the median time")
+	flag.Int64Var(&pagefindMem, "pagefind-mem", 14<<30, "address space Pagefind may use, in bytes, set with prlimit so that running out fails Pagefind alone instead of the machine (0: no limit)")
 	flag.Parse()
 
 	var ns []int
@@ -109,11 +110,19 @@ func logf(format string, args ...any) {
 }
 
 // findPagefind returns the pagefind command of the npm folder, or why there
-// is none.
+// is none. It prefers the platform's binary that the npm wrapper would run,
+// so that -pagefind-mem limits Pagefind alone and not Node as well, whose
+// engine cannot start under a limit on its address space.
 func findPagefind(prefix string) (string, string) {
 	bin := filepath.Join(prefix, "node_modules", ".bin", "pagefind")
 	if _, err := os.Stat(bin); err != nil {
 		return "", fmt.Sprintf("not installed in %s (npm install --prefix %s pagefind@1.x); its columns are empty", prefix, prefix)
+	}
+	for _, name := range []string{"pagefind_extended", "pagefind"} {
+		if found, _ := filepath.Glob(filepath.Join(prefix, "node_modules", "@pagefind", "*", "bin", name)); len(found) == 1 {
+			bin = found[0]
+			break
+		}
 	}
 	if b, err := os.ReadFile(filepath.Join(prefix, "node_modules", "pagefind", "package.json")); err == nil {
 		var p struct{ Version string }
@@ -177,13 +186,22 @@ func benchOne(dir string, n int, pagefind, pfWhy string, reps int) (row, error) 
 	if pagefind != "" {
 		logf("%d cases: running pagefind", n)
 		start := time.Now()
-		cmd := exec.Command(pagefind, "--site", out, "--glob", "{en,ko}/cases/IL-*/index.html", "--output-subdir", "pagefind")
+		args := []string{pagefind, "--site", out, "--glob", "{en,ko}/cases/IL-*/index.html", "--output-subdir", "pagefind"}
+		if pagefindMem > 0 {
+			// prlimit sets the limit and runs the command in its place.
+			args = append([]string{"prlimit", fmt.Sprintf("--as=%d", pagefindMem), "--"}, args...)
+		}
+		cmd := exec.Command(args[0], args[1:]...)
 		o, err := cmd.CombinedOutput()
 		if cmd.ProcessState != nil {
 			r.pfMemory = peakMemory(cmd.ProcessState)
 		}
 		if err != nil {
-			r.pfWhy = fmt.Sprintf("pagefind failed after %s (peak memory %s): %v: %s", time.Since(start).Round(time.Second), kb(r.pfMemory), err, lastLines(string(o), 5))
+			limit := "no limit"
+			if pagefindMem > 0 {
+				limit = "limit " + kb(pagefindMem) + " (-pagefind-mem)"
+			}
+			r.pfWhy = fmt.Sprintf("pagefind failed after %s (peak memory %s, %s): %v: %s", time.Since(start).Round(time.Second), kb(r.pfMemory), limit, err, lastLines(string(o), 5))
 		} else {
 			r.pfBuild = time.Since(start)
 			r.pfIndex, r.pfFiles = dirSize(filepath.Join(out, "pagefind"), "")
@@ -514,3 +532,6 @@ func printTable(w io.Writer, rows []row) {
 
 // pagefindVersion is read from the npm package by findPagefind.
 var pagefindVersion = ""
+
+// pagefindMem is the -pagefind-mem flag.
+var pagefindMem int64
