@@ -1460,8 +1460,6 @@
     // marked busy, so that the control in use stays where it is.
     this.counts = { scope: "results", facets: was.facets, terms: {}, busy: {}, res: res, stale: was.stale || {} };
     Object.keys(was.terms).forEach(function (f) { if (was.terms[f]) self.counts.stale[f] = was.terms[f]; });
-    var open = was.facets.filter(function (f) { return self.opened[f]; });
-    open.forEach(function (f) { self.counts.busy[f] = true; });
     s.engine.manifest().then(function (m) {
       if (my !== self.seq || self.counts.res !== res) return;
       self.counts.facets = m.facets;
@@ -1492,6 +1490,7 @@
     }).catch(function (err) {
       if (self.counts !== c) return;
       delete c.busy[f];
+      self.renderFacets();
       self.status.textContent = self.s.t.error;
       if (root.console) console.error(err);
     });
@@ -1550,10 +1549,10 @@
     var active = document.activeElement, focusSel = null;
     if (active && box.contains(active)) {
       if (active.matches('input[type="checkbox"]')) {
-        focusSel = 'input[name="' + active.name + '"][value="' + active.value + '"]';
+        focusSel = 'input[name="' + CSS.escape(active.name) + '"][value="' + CSS.escape(active.value) + '"]';
       } else {
         ["data-facet-toggle", "data-facet-more", "data-facets-clear"].forEach(function (a) {
-          if (active.hasAttribute(a)) focusSel = "[" + a + '="' + active.getAttribute(a) + '"]';
+          if (active.hasAttribute(a)) focusSel = "[" + a + '="' + CSS.escape(active.getAttribute(a)) + '"]';
         });
       }
     }
