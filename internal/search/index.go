@@ -30,11 +30,13 @@
 //     empty or not, so that no query asks for a file that is not there.
 //   - r/LANG/N: the display record of document N for pages in LANG: a
 //     result costs its own record only.
-//   - facets: every facet term with its labels and document count, which the
-//     search page shows before anything is typed.
+//   - facets: the first terms of every facet with their labels and
+//     document counts, which the search page's filter groups show before
+//     anything is typed.
 //   - f/FACET: every term of a facet with its labels, its document count and
 //     its documents (delta coded), for filters and the counts of a result
-//     set; the page reads them after the results are shown.
+//     set; the page reads one when its facet filters the results or when
+//     the reader opens its group.
 //
 // One search document holds both languages of a case: English and Korean text
 // share one term space, so a query in either language finds the case from
