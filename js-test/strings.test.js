@@ -35,6 +35,10 @@ test("dates, whole and partial, in both languages", () => {
     ["ko", "2024-08-27", "2024년 8월 27일"],
     ["ko", "2019-04", "2019년 4월"],
     ["ko", "2019", "2019년"],
+    // A case whose source gives no date, as templates/strings.json's
+    // date.unknown writes it.
+    ["en", "", "date unknown"],
+    ["ko", "", "날짜 미상"],
   ];
   for (const [lang, iso, want] of cases) {
     assert.equal(S.strings[lang].date(iso), want, lang + " " + iso);

@@ -1,7 +1,8 @@
 // Package api writes the library as data for scripts and AI tools: the static
-// JSON API under api/v1/, a Markdown twin of every case page, llms.txt at the
-// root, and the JSON Schema of the case format. Everything here is plain
-// files; nothing runs on a server.
+// JSON API under api/v1/, llms.txt at the root, and the JSON Schema of the
+// case format. Everything here is plain files; nothing runs on a server.
+// (The Markdown twin of a case page is the page's other output: package site
+// renders it with the page.)
 package api
 
 import (
@@ -60,8 +61,7 @@ type writer struct {
 	buf     []byte             // the file being built
 	refs    map[string]caseRef // by case id
 	reasons map[string]string
-	md      bytes.Buffer // the Markdown twin being rendered
-	key     []byte       // scratch for reason keys
+	key     []byte // scratch for reason keys
 	rel     []relLink
 }
 
@@ -98,7 +98,11 @@ func (w *writer) list() error {
 		b = appendString(append(b, `{"id":`...), c.ID)
 		b = appendString(appendKey(b, "org"), c.Org)
 		b = appendString(appendKey(b, "org_slug"), c.OrgSlug)
-		b = appendString(appendKey(b, "date"), c.Date.String())
+		if b = appendKey(b, "date"); c.Date.Known() {
+			b = appendString(b, c.Date.String())
+		} else {
+			b = append(b, "null"...)
+		}
 		b = appendString(appendKey(b, "date_kind"), c.DateKind)
 		b = append(appendKey(b, "title"), ref.title...)
 		b = appendString(appendKey(b, "severity"), c.Severity)
@@ -127,7 +131,7 @@ type relLink struct {
 }
 
 // related returns a case's related cases with their reasons in both
-// languages, which similar.json and both Markdown twins show.
+// languages, as similar.json shows them.
 func (w *writer) related(c *cases.Case) []relLink {
 	out := w.rel[:0]
 	for _, g := range w.s.Related(c.ID) {
@@ -169,8 +173,8 @@ func (w *writer) reason(lang string, kind related.Kind, r related.Reason) string
 	return s
 }
 
-// caseFiles writes, for every case, its JSON as it is in the input, its
-// similar.json and its Markdown twin in both languages.
+// caseFiles writes, for every case, its JSON as it is in the input and its
+// similar.json.
 func (w *writer) caseFiles() error {
 	for _, c := range w.lib.Cases {
 		// The case as in the input, byte for byte.
@@ -181,19 +185,9 @@ func (w *writer) caseFiles() error {
 		if err := w.write(urls.APICase(c.ID), w.buf); err != nil {
 			return err
 		}
-		rel := w.related(c)
-		w.buf = w.similar(w.buf[:0], c, rel)
+		w.buf = w.similar(w.buf[:0], c, w.related(c))
 		if err := w.write(urls.APISimilar(c.ID), w.buf); err != nil {
 			return err
-		}
-		for _, lang := range cases.Languages {
-			w.md.Reset()
-			if err := w.s.CaseMarkdown(&w.md, c, lang, false); err != nil {
-				return fmt.Errorf("%s: %w", urls.Markdown(lang, c.ID), err)
-			}
-			if err := w.write(urls.Markdown(lang, c.ID), w.md.Bytes()); err != nil {
-				return err
-			}
 		}
 	}
 	return nil

@@ -325,8 +325,8 @@ type Extra struct {
 }
 
 // StandardExtras returns what a build of the site writes besides the
-// pages, alongside them: the search index, the JSON API with the Markdown
-// twins and llms.txt, and _headers. Each call returns a new slice, which the
+// pages, alongside them: the search index, the JSON API with llms.txt, and
+// _headers. (The Markdown twins are written with their pages.) Each call returns a new slice, which the
 // caller may extend.
 func StandardExtras() []Extra {
 	return []Extra{
@@ -402,6 +402,8 @@ func render(ctx context.Context, stop context.CancelCauseFunc, s *site.Site, job
 			defer wg.Done()
 			out := bufPool.Get().(*bytes.Buffer)
 			defer bufPool.Put(out)
+			twin := bufPool.Get().(*bytes.Buffer)
+			defer bufPool.Put(twin)
 			var renderTime, writeTime time.Duration
 			defer func() {
 				mu.Lock()
@@ -416,8 +418,9 @@ func render(ctx context.Context, stop context.CancelCauseFunc, s *site.Site, job
 				}
 				j := jobs[n]
 				out.Reset()
+				twin.Reset()
 				t0 := time.Now()
-				typ, err := s.Render(j, out)
+				typ, err := renderJob(s, j, out, twin)
 				t1 := time.Now()
 				renderTime += t1.Sub(t0)
 				if err != nil {
@@ -427,6 +430,13 @@ func render(ctx context.Context, stop context.CancelCauseFunc, s *site.Site, job
 				if err := w.write(j.File(), out.Bytes()); err != nil {
 					stop(err)
 					return
+				}
+				if t, ok := j.Twin(); ok {
+					if err := w.write(t.File(), twin.Bytes()); err != nil {
+						stop(err)
+						return
+					}
+					k[kindName(t)]++
 				}
 				writeTime += time.Since(t1)
 				if typ == "text/html" {
@@ -446,9 +456,18 @@ func render(ctx context.Context, stop context.CancelCauseFunc, s *site.Site, job
 	}
 }
 
+// renderJob renders a job to out; a case page's Markdown twin, rendered
+// from the same view, goes to twin.
+func renderJob(s *site.Site, j site.Job, out, twin *bytes.Buffer) (string, error) {
+	if j.Kind == site.KindCase {
+		return "text/html", s.RenderCase(j, out, twin)
+	}
+	return s.Render(j, out)
+}
+
 func kindName(j site.Job) string {
 	name := [...]string{"case page", "case list", "topic page", "facet page", "home", "language chooser",
-		"search page", "prose page", "404", "API page", "feed", "sitemap", "robots.txt", "asset"}[j.Kind]
+		"search page", "prose page", "404", "API page", "feed", "sitemap", "robots.txt", "asset", "Markdown twin"}[j.Kind]
 	if j.Lang != "" {
 		return j.Lang + " " + name
 	}

@@ -349,3 +349,41 @@ func TestOrgNames(t *testing.T) {
 		t.Errorf("want an error at the duplicate, got %+v", list.Items)
 	}
 }
+
+// TestUnknownDate checks a case whose source gives no date: "date": null
+// loads without a problem, the date is unknown rather than a made-up year,
+// the case is under no year topic, and newest-first lists end with it.
+func TestUnknownDate(t *testing.T) {
+	m := fixture(t)
+	for _, id := range []string{"IL-0495", "IL-0202"} {
+		b, err := os.ReadFile("../../content/cases/" + id + ".json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		m["cases/"+id+".json"] = &fstest.MapFile{Data: b}
+	}
+	b := string(m["cases/IL-0495.json"].Data)
+	if !strings.Contains(b, `"date":"2024-08-27"`) {
+		t.Fatal(`IL-0495 no longer has "date":"2024-08-27"`)
+	}
+	m["cases/IL-0495.json"] = &fstest.MapFile{Data: []byte(strings.Replace(b, `"date":"2024-08-27"`, `"date":null`, 1))}
+	lib, list := Load(m)
+	for _, d := range list.Items {
+		t.Errorf("unexpected problem: %s", d)
+	}
+	c := lib.ByID["IL-0495"]
+	if c == nil {
+		t.Fatal("IL-0495 not loaded")
+	}
+	if c.Date.Known() || c.Date.String() != "" {
+		t.Errorf("date = %+v %q, want unknown", c.Date, c.Date.String())
+	}
+	c.EachTerm(func(facet, id string) {
+		if facet == "years" {
+			t.Errorf("a case with no date is under the year %q", id)
+		}
+	})
+	if ids := []string{lib.Cases[0].ID, lib.Cases[1].ID}; ids[0] != "IL-0202" || ids[1] != "IL-0495" {
+		t.Errorf("newest first = %v, want the undated case last", ids)
+	}
+}

@@ -67,15 +67,22 @@ func Other(lang string) string {
 // Date is a calendar date without a time zone, as cases give it. A report
 // that names only the year or the month gives a date with Day, or Month and
 // Day, zero: the site then shows only what is known, never a made-up day.
+// A source that gives no date at all gives the zero Date (the input's null).
 type Date struct {
-	Year  int
+	Year  int        // 0 when the source gives no date
 	Month time.Month // 0 when only the year is known
 	Day   int        // 0 when the day is not known
 }
 
-// String formats the date as the input does: YYYY-MM-DD, YYYY-MM or YYYY.
+// Known reports whether the source gave a date at all.
+func (d Date) Known() bool { return d.Year != 0 }
+
+// String formats the date as the input does: YYYY-MM-DD, YYYY-MM or YYYY,
+// and "" when it is not known.
 func (d Date) String() string {
 	switch {
+	case !d.Known():
+		return ""
 	case d.Month == 0:
 		return fmt.Sprintf("%04d", d.Year)
 	case d.Day == 0:
@@ -91,7 +98,8 @@ func (d Date) First() time.Time {
 }
 
 // Before reports whether d is earlier than e; a year alone sorts before
-// every date inside it.
+// every date inside it, and an unknown date before every known one, so that
+// newest-first lists end with the cases whose source gives no date.
 func (d Date) Before(e Date) bool {
 	if d.Year != e.Year {
 		return d.Year < e.Year
@@ -371,6 +379,8 @@ func (c *Case) EachTerm(fn func(facet, id string)) {
 		fn("domains", id)
 	}
 	fn("orgs", c.OrgSlug)
-	fn("years", strconv.Itoa(c.Date.Year))
+	if c.Date.Known() {
+		fn("years", strconv.Itoa(c.Date.Year))
+	}
 	fn("severities", c.Severity)
 }

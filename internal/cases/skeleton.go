@@ -25,6 +25,9 @@ func Skeleton(id, schemaURL string, now time.Time) ([]byte, error) {
 		"id":         id,
 		"severity":   "unknown",
 		"updated_at": now.UTC().Format(time.RFC3339),
+		// Left to fill in, not null: null says the source gives no date,
+		// which only the editor can tell.
+		"date": "",
 	})
 	var out bytes.Buffer
 	if err := json.Indent(&out, b.Bytes(), "", "  "); err != nil {

@@ -103,7 +103,7 @@ type caseItem struct {
 	ID         string   `json:"id"`
 	Title      string   `json:"title"`
 	Org        string   `json:"org"`
-	Date       string   `json:"date" jsonschema:"date of the incident (or of its report): YYYY-MM-DD, YYYY-MM or YYYY when only that is known"`
+	Date       string   `json:"date" jsonschema:"date of the incident (or of its report): YYYY-MM-DD, YYYY-MM or YYYY when only that is known; empty when the source gives no date"`
 	Severity   string   `json:"severity"`
 	RootCause  string   `json:"root_cause"`
 	Components []string `json:"components"`
@@ -433,11 +433,15 @@ func (m *model) item(c *cases.Case, lang string) caseItem {
 	}
 }
 
-// writeItems appends one line per case: id, title, organisation, date and
-// page URL.
+// writeItems appends one line per case: id, title, organisation, date (or
+// "date unknown" when the source gives none) and page URL.
 func writeItems(b *strings.Builder, items []caseItem) {
 	for _, it := range items {
-		fmt.Fprintf(b, "- %s · %s · %s · %s · %s\n", it.ID, it.Title, it.Org, it.Date, it.URL)
+		date := it.Date
+		if date == "" {
+			date = "date unknown"
+		}
+		fmt.Fprintf(b, "- %s · %s · %s · %s · %s\n", it.ID, it.Title, it.Org, date, it.URL)
 	}
 }
 

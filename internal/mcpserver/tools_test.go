@@ -237,6 +237,9 @@ func termsOf(c *cases.Case, facet string) []string {
 	case "orgs":
 		return []string{c.OrgSlug}
 	case "years":
+		if !c.Date.Known() {
+			return nil // a case whose source gives no date is under no year
+		}
 		return []string{strconv.Itoa(c.Date.Year)}
 	case "severities":
 		return []string{c.Severity}
@@ -553,4 +556,15 @@ func must(b []byte, err error) []byte {
 		panic(err)
 	}
 	return b
+}
+
+// TestItemLineUnknownDate checks a list line of a case whose source gives no
+// date: it says so instead of leaving an empty field between separators.
+func TestItemLineUnknownDate(t *testing.T) {
+	var b strings.Builder
+	writeItems(&b, []caseItem{{ID: "IL-0081", Title: "t", Org: "o", URL: "u"}, {ID: "IL-0495", Title: "t", Org: "o", Date: "2024-08-27", URL: "u"}})
+	want := "- IL-0081 · t · o · date unknown · u\n- IL-0495 · t · o · 2024-08-27 · u\n"
+	if b.String() != want {
+		t.Errorf("lines:\n%s\nwant:\n%s", b.String(), want)
+	}
 }

@@ -307,6 +307,9 @@ func (s *Server) build(cur *model, changed []string, full, themeChanged bool) *m
 	m.files = make(map[string]site.Job, len(jobs))
 	for _, j := range jobs {
 		m.files[j.File()] = j
+		if t, ok := j.Twin(); ok {
+			m.files[t.File()] = t
+		}
 	}
 	step("index")
 	return m

@@ -412,6 +412,8 @@ func TestRoutes(t *testing.T) {
 		{"/en/cases/IL-0495/", 200, "text/html; charset=utf-8", "IL-0495", ""},
 		{"/en/cases/IL-0495/index.html", 200, "text/html; charset=utf-8", "IL-0495", ""},
 		{"/ko/cases/IL-0495", 302, "", "", "/ko/cases/IL-0495/"},
+		{"/ko/cases/IL-0495/index.md", 200, "text/markdown; charset=utf-8", "# IL-0495", ""},
+		{"/llms.txt", 200, "text/plain; charset=utf-8", "/en/cases/IL-0495/index.md", ""},
 		{"/en/components/ingress/", 200, "text/html; charset=utf-8", "ingress", ""},
 		{"/en/feed.xml", 200, "application/atom+xml; charset=utf-8", "<feed", ""},
 		{"/robots.txt", 200, "text/plain; charset=utf-8", "Sitemap:", ""},

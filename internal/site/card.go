@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"html/template"
 	"incidentlib/internal/cases"
-	"incidentlib/internal/l10n"
 	"incidentlib/internal/urls"
-	"strconv"
 	"strings"
 	"sync/atomic"
 )
@@ -17,7 +15,7 @@ type CaseLink struct {
 	ID    string
 	Title plainTxt
 	Org   string
-	Year  int
+	Year  string // the year, or "date unknown"
 	// YearNote says what the year is the year of when it is not the
 	// incident's: see ifPublished.
 	YearNote string
@@ -36,11 +34,20 @@ func ifPublished(p *Page, c *cases.Case, key string) string {
 	return ""
 }
 
+// ifDated returns s when c has a date and "" when its source gives none:
+// "date published" says nothing next to "date unknown".
+func ifDated(c *cases.Case, s string) string {
+	if !c.Date.Known() {
+		return ""
+	}
+	return s
+}
+
 // caseLink is c as a line in a short list of cases: the related cases of a
 // case page (why says what the two share) and the home page's newest cases.
 func (s *Site) caseLink(p *Page, c *cases.Case, why string) CaseLink {
 	return CaseLink{
-		Why: why, ID: c.ID, Title: plainText(c.Title, p.Lang), Org: c.Org, Year: c.Date.Year, YearNote: ifPublished(p, c, "datekind.published.note"),
+		Why: why, ID: c.ID, Title: plainText(c.Title, p.Lang), Org: c.Org, Year: yearText(p, c.Date), YearNote: ifDated(c, ifPublished(p, c, "datekind.published.note")),
 		Href: p.Link(urls.Case(p.Lang, c.ID)), Sev: sevLabel(s, p, c),
 	}
 }
@@ -153,8 +160,8 @@ func (s *Site) card(p *Page, c *cases.Case) Card {
 	cd := Card{
 		P: p, ID: c.ID, Href: p.Link(urls.Case(lang, c.ID)), Title: plainText(c.Title, lang),
 		Org: c.Org, OrgLink: p.Link(urls.Topic(lang, "orgs", c.OrgSlug, 1)),
-		Date: l10n.Date(lang, c.Date.Year, c.Date.Month, c.Date.Day), DateISO: c.Date.String(), Published: ifPublished(p, c, "datekind.published"),
-		YearLink:     p.Link(urls.Topic(lang, "years", strconv.Itoa(c.Date.Year), 1)),
+		Date: dateWords(p, c.Date), DateISO: c.Date.String(), Published: ifDated(c, ifPublished(p, c, "datekind.published")),
+		YearLink:     yearLink(p, c.Date),
 		Sev:          sevLabel(s, p, c),
 		Symptoms:     first(c.SymptomsText),
 		Trigger:      first(c.Trigger),

@@ -8,7 +8,6 @@ import (
 	"incidentlib/internal/related"
 	"incidentlib/internal/urls"
 	"net/url"
-	"strconv"
 	"strings"
 	"time"
 )
@@ -96,12 +95,12 @@ func (s *Site) caseView(j Job, html bool) *CaseView {
 		C:            c,
 		TitleT:       title,
 		Date:         c.Date.String(),
-		DateShort:    shortDate(lang, c.Date),
-		DateLong:     l10n.Date(lang, c.Date.Year, c.Date.Month, c.Date.Day),
+		DateShort:    shortDate(p, c.Date),
+		DateLong:     dateLong(p, c.Date),
 		DateKind:     p.T("datekind." + c.DateKind),
 		Published:    c.DateKind == "published",
 		OrgLink:      p.Link(urls.Topic(lang, "orgs", c.OrgSlug, 1)),
-		YearLink:     p.Link(urls.Topic(lang, "years", strconv.Itoa(c.Date.Year), 1)),
+		YearLink:     yearLink(p, c.Date),
 		Domains:      s.terms(p, "domain", c.Domain),
 		Summary:      txt(c.Summary, lang),
 		Symptoms:     s.terms(p, "symptoms", c.Symptoms),
@@ -250,38 +249,62 @@ func (s *Site) reason(p *Page, kind related.Kind, g related.Reason) string {
 // a schema.org Article.
 func (s *Site) caseJSONLD(p *Page, v *CaseView) template.HTML {
 	c := v.C
-	site := map[string]any{"@type": "WebSite", "name": p.SiteTitle()}
-	d := map[string]any{
-		"@context":     "https://schema.org",
-		"@type":        "Article",
-		"identifier":   c.ID,
-		"headline":     v.TitleT.Text,
-		"description":  p.Description,
-		"inLanguage":   p.Lang,
-		"dateModified": c.UpdatedAt.Format(time.RFC3339),
-		"isPartOf":     site,
-		"publisher":    map[string]any{"@type": "Organization", "name": p.SiteTitle()},
+	d := articleLD{
+		Context: "https://schema.org", Type: "Article",
+		DateModified: c.UpdatedAt.Format(time.RFC3339),
+		Description:  p.Description,
+		Headline:     v.TitleT.Text,
+		Identifier:   c.ID,
+		InLanguage:   p.Lang,
+		IsPartOf:     siteLD{Type: "WebSite", Name: p.SiteTitle()},
+		Publisher:    orgLD{Type: "Organization", Name: p.SiteTitle()},
 	}
 	if !s.opt.Offline {
-		d["url"] = p.Canonical
-		site["url"] = s.base + urls.Home(p.Lang)
+		d.URL = p.Canonical
+		d.IsPartOf.URL = s.base + urls.Home(p.Lang)
 	}
 	if c.DateKind == "incident" {
-		d["temporalCoverage"] = v.Date
+		d.TemporalCoverage = v.Date
 	}
-	var keywords []string
+	keywords := make([]string, 0, 1+len(v.Components)+len(v.Symptoms))
 	for _, t := range append(append([]TermLink{v.RootCause}, v.Components...), v.Symptoms...) {
 		keywords = append(keywords, t.Label)
 	}
-	d["keywords"] = strings.Join(keywords, ", ")
-	var based []string
+	d.Keywords = strings.Join(keywords, ", ")
 	for _, src := range c.Sources {
-		based = append(based, src.URL)
-	}
-	if len(based) > 0 {
-		d["isBasedOn"] = based
+		d.IsBasedOn = append(d.IsBasedOn, src.URL)
 	}
 	return jsonLD(d)
+}
+
+// articleLD is the schema.org data of a case page. Its fields are in the
+// order of their names, as encoding/json writes the keys of a map: the
+// data was a map before it was a struct, which is faster to encode.
+type articleLD struct {
+	Context          string   `json:"@context"`
+	Type             string   `json:"@type"`
+	DateModified     string   `json:"dateModified"`
+	Description      string   `json:"description"`
+	Headline         string   `json:"headline"`
+	Identifier       string   `json:"identifier"`
+	InLanguage       string   `json:"inLanguage"`
+	IsBasedOn        []string `json:"isBasedOn,omitempty"`
+	IsPartOf         siteLD   `json:"isPartOf"`
+	Keywords         string   `json:"keywords"`
+	Publisher        orgLD    `json:"publisher"`
+	TemporalCoverage string   `json:"temporalCoverage,omitempty"`
+	URL              string   `json:"url,omitempty"`
+}
+
+type siteLD struct {
+	Type string `json:"@type"`
+	Name string `json:"name"`
+	URL  string `json:"url,omitempty"`
+}
+
+type orgLD struct {
+	Type string `json:"@type"`
+	Name string `json:"name"`
 }
 
 // jsonLD returns data as a script element of type application/ld+json.

@@ -30,6 +30,16 @@ func (j Job) File() string {
 	return j.Path
 }
 
+// Twin returns the job of a case page's Markdown twin, which Jobs does not
+// list: a build renders it together with its page (RenderCase), from the
+// same view, and serve renders it on its own when it is asked for.
+func (j Job) Twin() (Job, bool) {
+	if j.Kind != KindCase {
+		return Job{}, false
+	}
+	return Job{Kind: KindTwin, Lang: j.Lang, Path: urls.Markdown(j.Lang, j.Case.ID), Case: j.Case}, true
+}
+
 // pages returns the number of pages a list of n cases needs.
 func (s *Site) pages(n int) int {
 	size := s.lib.Site.PageSize

@@ -35,8 +35,10 @@ type mdFact struct{ Label, Value string }
 // mdRelated is a related case as a line of the twin.
 type mdRelated struct{ ID, Title, Href, Why string }
 
-func (s *Site) markdownView(c *cases.Case, lang string, absolute bool) *markdownView {
-	v := s.caseView(Job{Kind: KindCase, Lang: lang, Path: urls.Case(lang, c.ID), Case: c}, false)
+// markdownView writes v, the view of a case page, as its Markdown twin
+// shows it.
+func (s *Site) markdownView(v *CaseView, absolute bool) *markdownView {
+	c, lang := v.C, v.Lang
 	mark := func(missing bool) string {
 		if !missing {
 			return ""
@@ -101,5 +103,10 @@ var mdFuncs = texttemplate.FuncMap{"inc": func(i int) string { return strconv.It
 // absolute, links to related cases are the URLs of their twins, for a
 // reader that has no page to start a relative link from (MCP answers).
 func (s *Site) CaseMarkdown(b *bytes.Buffer, c *cases.Case, lang string, absolute bool) error {
-	return s.theme.md.execute(b, s.markdownView(c, lang, absolute))
+	return s.twin(b, s.caseView(Job{Kind: KindCase, Lang: lang, Path: urls.Case(lang, c.ID), Case: c}, false), absolute)
+}
+
+// twin renders v, the view of a case page, as its Markdown twin.
+func (s *Site) twin(b *bytes.Buffer, v *CaseView, absolute bool) error {
+	return s.theme.md.execute(b, s.markdownView(v, absolute))
 }

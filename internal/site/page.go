@@ -6,6 +6,7 @@ import (
 	"incidentlib/internal/l10n"
 	"incidentlib/internal/markup"
 	"incidentlib/internal/urls"
+	"strconv"
 	"strings"
 )
 
@@ -254,11 +255,46 @@ func known(v string) string {
 
 // shortDate writes a whole date as the seeds' kickers do (2024-08-27) and a
 // partial one in words, since "2019-04" reads as a code, not a month.
-func shortDate(lang string, d cases.Date) string {
+func shortDate(p *Page, d cases.Date) string {
 	if d.Day != 0 {
 		return d.String()
 	}
-	return l10n.Date(lang, d.Year, d.Month, d.Day)
+	return dateWords(p, d)
+}
+
+// dateWords writes a date in the page's language (2024년 8월 27일, 2019),
+// or "date unknown" when the source gives none.
+func dateWords(p *Page, d cases.Date) string {
+	if !d.Known() {
+		return p.T("date.unknown")
+	}
+	return l10n.Date(p.Lang, d.Year, d.Month, d.Day)
+}
+
+// dateLong is the date as the facts table shows it, where a value the
+// source does not give reads "unknown" like every other fact.
+func dateLong(p *Page, d cases.Date) string {
+	if !d.Known() {
+		return p.T("unknown")
+	}
+	return l10n.Date(p.Lang, d.Year, d.Month, d.Day)
+}
+
+// yearText is a date's year as a short list shows it.
+func yearText(p *Page, d cases.Date) string {
+	if !d.Known() {
+		return p.T("date.unknown")
+	}
+	return strconv.Itoa(d.Year)
+}
+
+// yearLink is the topic page of a date's year; "" when the date is unknown,
+// since such a case is under no year.
+func yearLink(p *Page, d cases.Date) string {
+	if !d.Known() {
+		return ""
+	}
+	return p.Link(urls.Topic(p.Lang, "years", strconv.Itoa(d.Year), 1))
 }
 
 // textFact is a fact written in words; when the page's language is missing

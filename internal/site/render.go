@@ -26,19 +26,52 @@ func (s *Site) Render(j Job, w io.Writer) (string, error) {
 	case KindRobots:
 		_, err := fmt.Fprintf(w, "User-agent: *\nAllow: /\n\nSitemap: %s%s\n", s.base, urls.Sitemap)
 		return "text/plain", err
+	case KindTwin:
+		page := j
+		page.Kind, page.Path = KindCase, urls.Case(j.Lang, j.Case.ID)
+		buf := bufPool.Get().(*bytes.Buffer)
+		defer bufPool.Put(buf)
+		buf.Reset()
+		if err := s.twin(buf, s.caseView(page, false), false); err != nil {
+			return "", err
+		}
+		_, err := w.Write(buf.Bytes())
+		return "text/markdown", err
 	}
 	view, tmpl, err := s.view(j)
 	if err != nil {
 		return "", err
 	}
+	return "text/html", s.html(w, j, tmpl, view)
+}
+
+// html renders a page's view through its template to w.
+func (s *Site) html(w io.Writer, j Job, tmpl string, view any) error {
 	buf := bufPool.Get().(*bytes.Buffer)
 	defer bufPool.Put(buf)
 	buf.Reset()
 	if err := s.theme.execute(buf, tmpl, "base", view); err != nil {
-		return "", err
+		return err
 	}
-	err = writeResolved(w, buf.Bytes(), s.rootOf(j))
-	return "text/html", err
+	return writeResolved(w, buf.Bytes(), s.rootOf(j))
+}
+
+// RenderCase renders a case page to page and its Markdown twin (j.Twin) to
+// twin from one view: the two outputs of one page model, which a build
+// writes side by side.
+func (s *Site) RenderCase(j Job, page io.Writer, twin *bytes.Buffer) error {
+	if j.Kind != KindCase {
+		return fmt.Errorf("RenderCase: %s is not a case page", j.File())
+	}
+	v := s.caseView(j, true)
+	if err := s.html(page, j, "case", v); err != nil {
+		return err
+	}
+	if err := s.twin(twin, v, false); err != nil {
+		t, _ := j.Twin()
+		return fmt.Errorf("%s: %w", t.File(), err)
+	}
+	return nil
 }
 
 var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}

@@ -11,7 +11,9 @@
 //
 // Jobs lists every file of the site in a fixed order (jobs.go); Render
 // writes one (render.go): it builds the page kind's view and executes the
-// theme's template for it. Links inside a page are written marked and
+// theme's template for it. A case page has a second output, its Markdown
+// twin (markdown.go, templates/case.md): RenderCase writes both from one
+// view, and Render writes the twin alone for a job from Job.Twin. Links inside a page are written marked and
 // resolved relative to the page as it is written (urls.go), so the site
 // works under any path prefix and from disk.
 //
@@ -189,6 +191,7 @@ const (
 	KindSitemap
 	KindRobots
 	KindAsset
+	KindTwin // a case page's Markdown twin, rendered with its page by RenderCase
 )
 
 // Offline reports whether the site is built for opening from disk.

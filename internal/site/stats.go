@@ -44,7 +44,9 @@ func computeStats(cs []*cases.Case, voc *cases.Vocab) *Stats {
 		for _, id := range c.Contributing {
 			contrib[id]++
 		}
-		years[strconv.Itoa(c.Date.Year)]++
+		if c.Date.Known() {
+			years[strconv.Itoa(c.Date.Year)]++
+		}
 		if d := c.Timeline.DetectedAfter; d != nil {
 			det = append(det, int(*d))
 		}

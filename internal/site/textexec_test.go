@@ -7,6 +7,7 @@ import (
 	"incidentlib"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/htmlexec"
+	"incidentlib/internal/urls"
 )
 
 // TestTextTemplatesCompiled renders the Markdown twin of every case in both
@@ -40,7 +41,7 @@ func TestTextTemplatesCompiled(t *testing.T) {
 					}
 					// The compiled template itself, so that a fallback to
 					// text/template cannot pass for it.
-					if err := fast.md.fast.Execute(&got, b.markdownView(c, lang, abs)); err != nil {
+					if err := fast.md.fast.Execute(&got, b.markdownView(b.caseView(Job{Kind: KindCase, Lang: lang, Path: urls.Case(lang, c.ID), Case: c}, false), abs)); err != nil {
 						t.Fatalf("%s %s compiled: %v", c.ID, lang, err)
 					}
 					if !bytes.Equal(got.Bytes(), want.Bytes()) {

@@ -994,6 +994,7 @@
       countsUnfiltered: "Numbers count these results as if nothing in this group were chosen.",
       counting: "Counting\u2026",
       date: function (iso) {
+        if (!iso) return "date unknown";
         var p = iso.split("-"), months = ["January", "February", "March", "April", "May", "June", "July",
           "August", "September", "October", "November", "December"];
         if (p.length === 3) return Number(p[2]) + " " + months[Number(p[1]) - 1] + " " + p[0];
@@ -1033,6 +1034,7 @@
       countsUnfiltered: "숫자는 이 그룹에서 아무것도 고르지 않았을 때의 검색 결과 사례 수입니다.",
       counting: "집계 중\u2026",
       date: function (iso) {
+        if (!iso) return "날짜 미상";
         var p = iso.split("-");
         // A partial date as Korean writes it: 2019년 4월, 2019년.
         return p[0] + "년" + (p.length > 1 ? " " + Number(p[1]) + "월" : "") + (p.length > 2 ? " " + Number(p[2]) + "일" : "");
@@ -1132,9 +1134,10 @@
     var meta = el("p", { class: "search-result-meta" }, [
       org.text ? el("span", org.lang ? { lang: org.lang, text: org.text } : { text: org.text }) : null,
       org.text ? " \u00b7 " : null,
-      // A case dated by the post or talk that told it says so (rec.p).
-      rec.p ? this.t.published + " " : null,
-      el("time", { datetime: rec.d, text: this.t.date(rec.d) })
+      // A case dated by the post or talk that told it says so (rec.p); a
+      // case whose source gives no date says only that (rec.d is empty).
+      rec.p && rec.d ? this.t.published + " " : null,
+      rec.d ? el("time", { datetime: rec.d, text: this.t.date(rec.d) }) : this.t.date(rec.d)
     ]);
     var children = [link, meta];
     if (withExcerpt && excerpt.text) {
