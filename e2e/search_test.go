@@ -158,13 +158,27 @@ func (s searchTab) open(u string) {
 }
 
 // typeQuery types q into the page's search form and waits for the status
-// line to name it, which is written when the results are drawn, and for the
-// facet counts of those results, which follow them.
+// line to name it, which is written when the results are drawn, for the
+// rest of the first page of results, which a query being typed gets a
+// moment later, and for the facet counts of the open groups.
 func (s searchTab) typeQuery(q string) {
 	s.t.Helper()
 	quoted, _ := json.Marshal("\u201c" + q + "\u201d")
 	s.do("type "+q, chromedp.SendKeys(chromedp.CSS(pageInput), q),
-		chromedp.Poll[chromedp.Void](`document.querySelector("`+statusSel+`").textContent.includes(`+string(quoted)+`) && !document.querySelector("[data-search-facets][aria-busy]")`))
+		chromedp.Poll[chromedp.Void](`document.querySelector("`+statusSel+`").textContent.includes(`+string(quoted)+`) && !document.querySelector("[data-search-facets] [aria-busy]") && ((c) => c.last && c.last.hits.length >= Math.min(c.shown, c.last.total))(document.querySelector(`+jsString(pageForm)+`).__incidentSearch)`))
+}
+
+// openGroup opens the folded filter group of facet f and waits for its
+// terms and counts.
+func (s searchTab) openGroup(f string) {
+	s.t.Helper()
+	s.do("open the "+f+" group", chromedp.Click(chromedp.CSS(`[data-facet-toggle="`+f+`"]`)),
+		chromedp.Poll[chromedp.Void](`document.querySelector('[data-facet-toggle="`+f+`"]').getAttribute("aria-expanded") === "true" && !!document.querySelector('fieldset[data-facet="`+f+`"] input') && !document.querySelector('fieldset[data-facet="`+f+`"][aria-busy]')`))
+}
+
+// groupScope returns what the open group of facet f says its counts are of.
+func (s searchTab) groupScope(f string) string {
+	return s.str(`document.querySelector('fieldset[data-facet="` + f + `"] .search-facet-scope')?.textContent ?? "none"`)
 }
 
 func (s searchTab) resultIDs() []string {
@@ -294,8 +308,12 @@ func TestSearchFacetsAndURL(t *testing.T) {
 				u := m.url(lang+"/search/", "")
 				s.open(u)
 
-				// Before anything is typed: every facet with its count over
-				// all cases, and the prompt.
+				// Before anything is typed: every facet is a folded group;
+				// opened, it counts over all cases, and says so.
+				s.openGroup("components")
+				if sc, want := s.groupScope("components"), map[string]string{"en": "Numbers are cases in the whole library.", "ko": "숫자는 라이브러리 전체의 사례 수입니다."}[lang]; sc != want {
+					t.Errorf("%s: empty state: the components group says %q, want %q", u, sc, want)
+				}
 				if n := s.str(`document.querySelector('[data-search-facets] input[name="components"][value="ingress"]')?.closest("label").querySelector(".search-facet-count").textContent ?? "none"`); n != fmt.Sprintf("(%d)", len(ingress)) {
 					t.Errorf("%s: empty state: the ingress filter shows %s, want (%d), the cases tagged ingress", u, n, len(ingress))
 				}
@@ -305,6 +323,9 @@ func TestSearchFacetsAndURL(t *testing.T) {
 
 				s.typeQuery("load balancer")
 				before := s.resultIDs()
+				if sc, want := s.groupScope("components"), map[string]string{"en": "Numbers are cases in these results.", "ko": "숫자는 이 검색 결과의 사례 수입니다."}[lang]; sc != want {
+					t.Errorf("%s: with results the open components group says %q, want %q", u, sc, want)
+				}
 				// Tick the first component offered and compare its count with
 				// the results it leaves.
 				box := `document.querySelector('fieldset[data-facet="components"] input[type="checkbox"]')`
@@ -334,6 +355,7 @@ func TestSearchFacetsAndURL(t *testing.T) {
 				for _, link := range []string{shared, want} {
 					s.open(link)
 					s.do("wait for results", chromedp.WaitVisible(chromedp.CSS(`[data-search-results] li`)))
+					s.openGroup("components")
 					if got := s.resultIDs(); strings.Join(got, " ") != strings.Join(ids, " ") {
 						t.Errorf("%s restores %v, want %v", link, got, ids)
 					}
@@ -403,6 +425,7 @@ func TestSearchList(t *testing.T) {
 				if v := visible(s, "main .pager"); v != "true" {
 					t.Errorf("%s: before any filter the pager is visible=%s", u, v)
 				}
+				s.openGroup("components")
 				s.do("tick ingress", chromedp.Click(chromedp.CSS(`fieldset[data-facet="components"] input[value="ingress"]`)),
 					chromedp.WaitVisible(chromedp.CSS(`[data-search-results] li`)))
 				ids := s.resultIDs()

@@ -91,6 +91,18 @@ test("facet counts are for the current results", async () => {
   assert.deepEqual(res.facets.components.find((t) => t.id === "ingress").label, ["Ingress controller", "인그레스 컨트롤러"]);
 });
 
+test("counts for the facets asked for load only their files and those of the filters", async () => {
+  const loaded = [];
+  const engine = new S.Engine(jsonLoader(loaded));
+  const res = await engine.search("load balancer", { filters: { domains: ["gcp"] } });
+  assert.deepEqual(loaded.filter((n) => n.startsWith("f/")), ["f/domains"], "filtering loads the filtered facet only");
+  const one = await engine.counts(res, ["components"]);
+  assert.deepEqual(Object.keys(one), ["components"]);
+  assert.deepEqual(loaded.filter((n) => n.startsWith("f/")).sort(), ["f/components", "f/domains"]);
+  const all = await new S.Engine(jsonLoader()).search("load balancer", { facets: true, filters: { domains: ["gcp"] } });
+  assert.deepEqual(one.components, all.facets.components, "the same counts as when every facet is counted");
+});
+
 test("two values of one facet widen, two facets narrow", async () => {
   const engine = new S.Engine(jsonLoader());
   const wide = await engine.search("", { filters: { years: ["2018", "2019"] } });

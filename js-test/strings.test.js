@@ -12,6 +12,19 @@ test("Korean result counts and facet toggles read as Korean", () => {
   assert.equal(ko.found(5, ""), "사례 5건");
   assert.equal(ko.showAll(12), "12개 모두 보기");
   assert.equal(ko.fewer, "접기");
+  assert.equal(ko.group("구성 요소", 0), "구성 요소");
+  assert.equal(ko.group("구성 요소", 2), "구성 요소 (2개 선택)");
+  assert.equal(S.strings.en.group("Component", 1), "Component (1 selected)");
+});
+
+test("a filter group says what its numbers count, in both languages", () => {
+  for (const lang of ["en", "ko"]) {
+    const t = S.strings[lang];
+    const said = [t.countsLibrary, t.countsResults, t.countsUnfiltered];
+    assert.equal(new Set(said).size, 3, lang);
+    // Korean interface sentences end in 합니다체.
+    if (lang === "ko") for (const s of said) assert.match(s, /니다\.$/);
+  }
 });
 
 test("dates, whole and partial, in both languages", () => {

@@ -10,7 +10,8 @@
 // where package.json pins it for npm ci, or a folder filled by
 // `npm install --prefix DIR pagefind@1.6.0`) over the built case pages and
 // is never part of the product. Without it the Pagefind columns say why;
-// above -pagefind-max cases it is not run (at 10,000 cases it takes minutes).
+// above -pagefind-max cases it is not run. Its build time and peak memory
+// are printed with the table.
 //
 // Pages are served from localhost with gzip for text types, as a CDN would,
 // and nothing is cached, so every figure is a cold first visit. Our bytes
@@ -55,10 +56,11 @@ var verbose = flag.Bool("v", false, "list every file each first query transferre
 
 func main() {
 	sizes := flag.String("sizes", "1000,10000,100000", "comma-separated library sizes (100,000 cases take a full build of about 11 GB of disk)")
-	pfMax := flag.Int("pagefind-max", 10000, "run Pagefind only on libraries of at most this many cases")
+	pfMax := flag.Int("pagefind-max", 100000, "run Pagefind only on libraries of at most this many cases")
 	work := flag.String("dir", "", "work folder (default: a new temporary folder, removed at the end)")
 	prefix := flag.String("pagefind-prefix", ".", "npm folder holding pagefind: the repository, where package.json pins it as a test tool (npm ci), or any folder filled by npm install --prefix DIR pagefind@1.6.0")
 	reps := flag.Int("reps", 5, "page loads per query for the median time")
+	flag.Int64Var(&pagefindMem, "pagefind-mem", 14<<30, "address space Pagefind may use, in bytes, set with prlimit so that running out fails Pagefind alone instead of the machine (0: no limit)")
 	flag.Parse()
 
 	var ns []int
@@ -108,11 +110,19 @@ func logf(format string, args ...any) {
 }
 
 // findPagefind returns the pagefind command of the npm folder, or why there
-// is none.
+// is none. It prefers the platform's binary that the npm wrapper would run,
+// so that -pagefind-mem limits Pagefind alone and not Node as well, whose
+// engine cannot start under a limit on its address space.
 func findPagefind(prefix string) (string, string) {
 	bin := filepath.Join(prefix, "node_modules", ".bin", "pagefind")
 	if _, err := os.Stat(bin); err != nil {
 		return "", fmt.Sprintf("not installed in %s (npm install --prefix %s pagefind@1.x); its columns are empty", prefix, prefix)
+	}
+	for _, name := range []string{"pagefind_extended", "pagefind"} {
+		if found, _ := filepath.Glob(filepath.Join(prefix, "node_modules", "@pagefind", "*", "bin", name)); len(found) == 1 {
+			bin = found[0]
+			break
+		}
 	}
 	if b, err := os.ReadFile(filepath.Join(prefix, "node_modules", "pagefind", "package.json")); err == nil {
 		var p struct{ Version string }
@@ -136,6 +146,7 @@ type row struct {
 	pfIndex   int64
 	pfFiles   int
 	pfBuild   time.Duration
+	pfMemory  int64 // peak resident memory of the pagefind process, bytes
 	pfFirst   [2]int64
 	pfFurther [2]int64
 	pfCold    [2]time.Duration
@@ -175,9 +186,22 @@ func benchOne(dir string, n int, pagefind, pfWhy string, reps int) (row, error) 
 	if pagefind != "" {
 		logf("%d cases: running pagefind", n)
 		start := time.Now()
-		cmd := exec.Command(pagefind, "--site", out, "--glob", "{en,ko}/cases/IL-*/index.html", "--output-subdir", "pagefind")
-		if o, err := cmd.CombinedOutput(); err != nil {
-			r.pfWhy = fmt.Sprintf("pagefind failed: %v: %s", err, lastLines(string(o), 5))
+		args := []string{pagefind, "--site", out, "--glob", "{en,ko}/cases/IL-*/index.html", "--output-subdir", "pagefind"}
+		if pagefindMem > 0 {
+			// prlimit sets the limit and runs the command in its place.
+			args = append([]string{"prlimit", fmt.Sprintf("--as=%d", pagefindMem), "--"}, args...)
+		}
+		cmd := exec.Command(args[0], args[1:]...)
+		o, err := cmd.CombinedOutput()
+		if cmd.ProcessState != nil {
+			r.pfMemory = peakMemory(cmd.ProcessState)
+		}
+		if err != nil {
+			limit := "no limit"
+			if pagefindMem > 0 {
+				limit = "limit " + kb(pagefindMem) + " (-pagefind-mem)"
+			}
+			r.pfWhy = fmt.Sprintf("pagefind failed after %s (peak memory %s, %s): %v: %s", time.Since(start).Round(time.Second), kb(r.pfMemory), limit, err, lastLines(string(o), 5))
 		} else {
 			r.pfBuild = time.Since(start)
 			r.pfIndex, r.pfFiles = dirSize(filepath.Join(out, "pagefind"), "")
@@ -189,7 +213,7 @@ func benchOne(dir string, n int, pagefind, pfWhy string, reps int) (row, error) 
 
 	log := &transferLog{}
 	log.reset()
-	srv := httptest.NewServer(log.handler(webtest.Gzip(webtest.Handler(out))))
+	srv := httptest.NewServer(log.handler(webtest.Gzip(withoutPolicyFor(isPagefindPage, webtest.Handler(out)))))
 	defer srv.Close()
 	b, err := newBrowser(dir, log)
 	if err != nil {
@@ -292,6 +316,36 @@ const (
 	pfReady   = `document.readyState === "complete" && window.pfReady === true`
 	pfQuery   = `async (q) => window.pfSearch(q)`
 )
+
+// withoutPolicyFor serves the paths that keep accepts without the site's
+// Content-Security-Policy. Pagefind cannot run under it: it compiles
+// WebAssembly, which the policy's script-src 'self' forbids without
+// 'wasm-unsafe-eval', and its bench page has an inline module script. A site
+// that used Pagefind would have to loosen its policy that far; the bench
+// only lifts it from Pagefind's own files and page.
+func withoutPolicyFor(keep func(string) bool, h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if keep(r.URL.Path) {
+			w = noPolicy{w}
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// noPolicy drops the Content-Security-Policy header as the response starts.
+type noPolicy struct{ http.ResponseWriter }
+
+func (n noPolicy) WriteHeader(code int) {
+	n.Header().Del("Content-Security-Policy")
+	n.ResponseWriter.WriteHeader(code)
+}
+
+func (n noPolicy) Write(p []byte) (int, error) {
+	n.Header().Del("Content-Security-Policy")
+	return n.ResponseWriter.Write(p)
+}
+
+func isPagefindPage(p string) bool { return isPagefind(p) || strings.Contains(p, "/pf-bench/") }
 
 // isOurs and isPagefind pick the requests of each search engine by path.
 func isOurs(p string) bool {
@@ -467,7 +521,7 @@ func printTable(w io.Writer, rows []row) {
 	for _, r := range rows {
 		pf := "pagefind not run"
 		if r.pfWhy == "" {
-			pf = "pagefind " + r.pfBuild.Round(time.Second).String()
+			pf = fmt.Sprintf("pagefind %s, peak memory %s", r.pfBuild.Round(time.Second), kb(r.pfMemory))
 		}
 		fmt.Fprintf(w, "%d cases: full site build %s, %s\n", r.n, r.build.Round(time.Second), pf)
 		if r.pfWhy != "" {
@@ -478,3 +532,6 @@ func printTable(w io.Writer, rows []row) {
 
 // pagefindVersion is read from the npm package by findPagefind.
 var pagefindVersion = ""
+
+// pagefindMem is the -pagefind-mem flag.
+var pagefindMem int64

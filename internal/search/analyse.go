@@ -6,7 +6,6 @@ import (
 	"math"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 )
@@ -156,18 +155,16 @@ func (ix *analysed) walkTerms(cfg config, release bool, f func(bucket int, term 
 	boundaries := []string{}
 	var entry []byte
 	var ps []posting
+	var table scoreTable
 	size := 0 // bytes of the current bucket so far, with its opening bracket
 	prevLast := ""
 	for _, id := range ix.order {
 		t, packed := ix.terms[id], ix.postings[id]
 		df := float64(ix.counts[id])
 		idf := math.Log(1 + (n-df+0.5)/(df+0.5))
-		entry = append(entry[:0], '[')
-		entry = appendJSONString(entry, t)
-		entry = append(entry, ",["...)
 		ps = ps[:0]
 		doc := int32(0)
-		for k := 0; len(packed) > 0; k++ {
+		for len(packed) > 0 {
 			gap, m := binary.Uvarint(packed)
 			tf2, m2 := binary.Uvarint(packed[m:])
 			packed = packed[m+m2:]
@@ -182,14 +179,12 @@ func (ix *analysed) walkTerms(cfg config, release bool, f func(bucket int, term 
 				q = 1
 			}
 			ps = append(ps, posting{doc, q})
-			if k > 0 {
-				entry = append(entry, ',')
-			}
-			entry = strconv.AppendUint(entry, gap, 10)
-			entry = append(entry, ',')
-			entry = strconv.AppendInt(entry, int64(q), 10)
 		}
-		entry = append(entry, "]]"...)
+		entry = append(entry[:0], '[')
+		entry = appendJSONString(entry, t)
+		entry = append(entry, ',')
+		entry, table = appendPostings(entry, ps, table)
+		entry = append(entry, ']')
 		// The bucket so far, a comma, the entry and the closing bracket must
 		// fit; a single entry larger than the bound gets a bucket of its own.
 		if size > 0 && size+len(entry)+2 > cfg.bucketBytes {

@@ -116,15 +116,57 @@ func TestBrowser(t *testing.T) {
 				}
 			}
 
-			// Filters in the URL restore with their counts; the marks are there.
+			// Filters in the URL restore; the facet groups are folded and
+			// load nothing until one is opened; the marks are there.
 			do("filtered", chromedp.Navigate(base.url+"en/search/index.html?q=load+balancer&domains=gcp"),
-				chromedp.WaitVisible(css(`[data-search-facets] input[name="domains"][value="gcp"]`)))
+				chromedp.WaitVisible(css(`[data-search-results] li`)),
+				chromedp.WaitVisible(css(`[data-facet-toggle="components"]`)))
 			ids = strs(resultIDs)
-			checked := str(`String(document.querySelector('[data-search-facets] input[name="domains"][value="gcp"]').checked)`)
-			count := str(`document.querySelector('fieldset[data-facet="components"] li .search-facet-count').textContent`)
 			marks := str(`Array.from(document.querySelectorAll("[data-search-results] mark")).map(m => m.textContent).join("|")`)
-			if len(ids) != 2 || contains(ids, "IL-0495") || checked != "true" || count != "(2)" || !strings.Contains(strings.ToLower(marks), "load") {
-				t.Errorf("filtered: results %v, gcp checked %v, first component count %q, marks %q", ids, checked, count, marks)
+			if len(ids) != 2 || contains(ids, "IL-0495") || !strings.Contains(strings.ToLower(marks), "load") {
+				t.Errorf("filtered: results %v, marks %q", ids, marks)
+			}
+			const facetFiles = `performance.getEntriesByType("resource").map(e => e.name).filter(n => n.includes("/search/f/")).map(n => n.replace(/^.*\/search\//, "").replace(/\.(json|js)$/, "")).sort()`
+			// Pages opened from file:// load the index by <script>, which
+			// Resource Timing does not list.
+			if got := strings.Join(strs(facetFiles), " "); !offline && got != "f/domains" {
+				t.Errorf("filtered on a domain, before a group is opened the page loaded facet files %q, want only f/domains", got)
+			}
+			if got := strs(`Array.from(document.querySelectorAll("[data-facet-toggle]")).map(b => b.textContent + " " + b.getAttribute("aria-expanded"))`); !contains(got, "Domain (1 selected) false") || !contains(got, "Component false") {
+				t.Errorf("folded groups: %q", got)
+			}
+			// Opening a group fetches its facet and shows the counts the Go
+			// engine gives for the same query, and keeps the focus.
+			engine := NewEngine(docs, labels)
+			wantCounts := engine.Search("load balancer", Filter{"domains": {"gcp"}}).Counts
+			for _, f := range []string{"components", "domains"} {
+				do("open "+f, chromedp.Focus(css(`[data-facet-toggle="`+f+`"]`)), chromedp.KeyEvent(kb.Enter),
+					chromedp.WaitVisible(css(`fieldset[data-facet="`+f+`"] input`)))
+				if a := str(`document.activeElement.getAttribute("data-facet-toggle") + " " + document.activeElement.getAttribute("aria-expanded")`); a != f+" true" {
+					t.Errorf("after opening %s the focus is on %q", f, a)
+				}
+				for str(`String(!!document.querySelector('[data-facet-more="`+f+`"][aria-expanded="false"]'))`) == "true" {
+					do("show all "+f, chromedp.Click(css(`[data-facet-more="`+f+`"]`)))
+				}
+				shown := strs(`Array.from(document.querySelectorAll('fieldset[data-facet="` + f + `"] li')).map(li => li.querySelector("input").value + "=" + li.querySelector(".search-facet-count").textContent)`)
+				var want []string
+				for id, n := range wantCounts[f] {
+					want = append(want, fmt.Sprintf("%s=(%d)", id, n))
+				}
+				if !sameSet(shown, want) {
+					t.Errorf("open group %s shows %q, the Go engine counts %q", f, shown, want)
+				}
+			}
+			if !offline {
+				if got := strings.Join(strs(facetFiles), " "); got != "f/components f/domains" {
+					t.Errorf("after opening components and domains the page loaded facet files %q", got)
+				}
+			}
+			if scope := str(`document.querySelector('fieldset[data-facet="components"] .search-facet-scope').textContent`); scope != "Numbers are cases in these results." {
+				t.Errorf("components group says %q", scope)
+			}
+			if checked := str(`String(document.querySelector('[data-search-facets] input[name="domains"][value="gcp"]').checked)`); checked != "true" {
+				t.Errorf("the gcp filter from the URL is not ticked")
 			}
 
 			// Ticking a facet narrows the results and writes the URL.
@@ -179,14 +221,15 @@ func TestBrowser(t *testing.T) {
 					chromedp.Poll[chromedp.Void](`location.search === "?q=kubernetes" && document.querySelector("#q").value === "kubernetes" && document.querySelectorAll("[data-search-results] li").length > 1`))
 			}
 
-			// On a phone the results come first and the filters fold away.
+			// On a phone the results come first and the filter groups are
+			// folded.
 			do("phone", chromedp.EmulateViewport(375, 800), chromedp.Navigate(base.url+"en/search/index.html?q=kubernetes"),
-				chromedp.WaitVisible(css(`[data-search-results] li`)), chromedp.WaitReady(css(`[data-search-facets] details`)))
+				chromedp.WaitVisible(css(`[data-search-results] li`)), chromedp.WaitReady(css(`[data-facet-toggle]`)))
 			if order := str(`(() => { const r = document.querySelector("[data-search-results]"), f = document.querySelector("[data-search-facets]"); return r.compareDocumentPosition(f) & Node.DOCUMENT_POSITION_FOLLOWING ? "results first" : "filters first"; })()`); order != "results first" {
 				t.Errorf("on a phone: %s", order)
 			}
-			if open := str(`String(document.querySelector("[data-search-facets] details").open)`); open != "false" {
-				t.Errorf("on a phone the filters are open: %s", open)
+			if open := str(`String(Array.from(document.querySelectorAll("[data-facet-toggle]")).filter(b => b.getAttribute("aria-expanded") !== "false").length + document.querySelectorAll("[data-search-facets] input:not([hidden])").length)`); open != "0" {
+				t.Errorf("on a phone, %s filter groups or terms show", open)
 			}
 			do("desktop", chromedp.EmulateViewport(1200, 800))
 
@@ -292,4 +335,22 @@ func TestBrowserPrecision(t *testing.T) {
 			t.Errorf("%q in %q: the page marks %q, want %q", c.q, c.text, got, c.want)
 		}
 	}
+}
+
+// sameSet reports whether a and b hold the same strings, in any order.
+func sameSet(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	seen := map[string]int{}
+	for _, s := range a {
+		seen[s]++
+	}
+	for _, s := range b {
+		if seen[s] == 0 {
+			return false
+		}
+		seen[s]--
+	}
+	return true
 }

@@ -18,11 +18,11 @@
 //   - t/N: term bucket N, [[term, postings], …] sorted by term. Buckets hold
 //     consecutive ranges of the sorted term list and are cut at about
 //     bucketBytes, so one term costs one small file and a prefix costs the
-//     contiguous buckets its range covers. Postings are flat pairs
-//     [docDelta, score, …]; documents are numbered by date, newest first, and
-//     the score is a BM25 weight ×10 computed at build time: a tenth is
-//     finer than ranking needs, and every further digit would cost some 40%
-//     more bytes of postings.
+//     contiguous buckets its range covers. A term's postings are its
+//     distinct scores and one code per document (see postings.go);
+//     documents are numbered by date, newest first, and the score is a
+//     BM25 weight ×10 computed at build time: a tenth is finer than ranking
+//     needs, and every further digit would cost more bytes of postings.
 //   - s/K: the words of the index that start with a Latin letter K, with a
 //     Hangul syllable of initial consonant K (h0 … h18), or with anything
 //     else (K = _), with their document counts, for "did you mean" when a
@@ -30,11 +30,13 @@
 //     empty or not, so that no query asks for a file that is not there.
 //   - r/LANG/N: the display record of document N for pages in LANG: a
 //     result costs its own record only.
-//   - facets: every facet term with its labels and document count, which the
-//     search page shows before anything is typed.
+//   - facets: the first terms of every facet with their labels and
+//     document counts, which the search page's filter groups show before
+//     anything is typed.
 //   - f/FACET: every term of a facet with its labels, its document count and
 //     its documents (delta coded), for filters and the counts of a result
-//     set; the page reads them after the results are shown.
+//     set; the page reads one when its facet filters the results or when
+//     the reader opens its group.
 //
 // One search document holds both languages of a case: English and Korean text
 // share one term space, so a query in either language finds the case from
@@ -94,7 +96,12 @@ type config struct {
 	scripts      bool // also write the X.js twin of every file, for file://
 }
 
-var defaultConfig = config{bucketBytes: 8 << 10, groupBuckets: 64, excerptRunes: 320}
+// Buckets are cut at 2 kB: postings are dense text (postings.go) that gzip
+// shrinks little, so a bucket costs about what it weighs, and a query pays
+// for the other terms of its buckets. At 1,000 cases 2 kB buckets cost the
+// first query 1 kB less than 3 kB ones and 6 kB less than 8 kB ones; the
+// manifest and group files they add stay under 1 kB at 10,000 cases.
+var defaultConfig = config{bucketBytes: 2 << 10, groupBuckets: 64, excerptRunes: 320}
 
 // Build computes the index of docs and hands each file to write, with paths
 // under "search/"; write must not keep data after it returns, as Build

@@ -367,7 +367,7 @@ func TestFacetFiles(t *testing.T) {
 type index struct {
 	m       manifest
 	bounds  []string
-	buckets []map[string][]int
+	buckets []map[string][]posting
 	recs    []record // English records
 	facets  map[string]facetData
 }
@@ -389,14 +389,22 @@ func loadIndex(t testing.TB, files map[string][]byte) *index {
 	for i := range idx.bounds {
 		var entries [][2]json.RawMessage
 		must(fmt.Sprintf("search/t/%d.json", i), &entries)
-		b := map[string][]int{}
+		b := map[string][]posting{}
 		for _, e := range entries {
 			var term string
-			var flat []int
-			if json.Unmarshal(e[0], &term) != nil || json.Unmarshal(e[1], &flat) != nil {
+			var pair struct {
+				table []int32
+				codes string
+			}
+			raw := []any{&pair.table, &pair.codes}
+			if json.Unmarshal(e[0], &term) != nil || json.Unmarshal(e[1], &raw) != nil {
 				t.Fatalf("bucket %d: bad entry %s", i, e)
 			}
-			b[term] = flat
+			ps, err := decodePostings(pair.table, pair.codes)
+			if err != nil {
+				t.Fatalf("bucket %d: term %q: %v", i, term, err)
+			}
+			b[term] = ps
 		}
 		idx.buckets = append(idx.buckets, b)
 	}
@@ -422,15 +430,13 @@ func (idx *index) postings(term string) map[int]int {
 	if i < 0 {
 		return nil
 	}
-	flat, ok := idx.buckets[i][term]
+	ps, ok := idx.buckets[i][term]
 	if !ok {
 		return nil
 	}
 	out := map[int]int{}
-	d := 0
-	for k := 0; k < len(flat); k += 2 {
-		d += flat[k]
-		out[d] = flat[k+1]
+	for _, p := range ps {
+		out[int(p.doc)] = int(p.score)
 	}
 	return out
 }
@@ -476,7 +482,7 @@ func (idx *index) search(q string, filters map[string][]string) (ids []string, p
 		}
 		if g.Prefix != "" {
 			for _, b := range idx.buckets {
-				for t, flat := range b {
+				for t := range b {
 					if strings.HasPrefix(t, g.Prefix) {
 						f := 0.8
 						if t == g.Prefix {
@@ -485,7 +491,6 @@ func (idx *index) search(q string, filters map[string][]string) (ids []string, p
 						for d, s := range idx.postings(t) {
 							put(d, float64(s)*f)
 						}
-						_ = flat
 					}
 				}
 			}
@@ -692,6 +697,78 @@ func TestWeightsAreHalves(t *testing.T) {
 	for _, w := range []float64{weightTitle, weightLabel, weightOrg, weightSummary, weightBody} {
 		if w*2 != math.Trunc(w*2) || w <= 0 {
 			t.Errorf("weight %v is not a positive multiple of 1/2", w)
+		}
+	}
+}
+
+// decodePostings reads a term's postings as postings.go describes them, as
+// static/js/search.js does.
+func decodePostings(table []int32, codes string) ([]posting, error) {
+	var out []posting
+	n := uint64(len(table))
+	v, mul, doc := uint64(0), uint64(1), int64(-1)
+	for i := 0; i < len(codes); i++ {
+		k := strings.IndexByte(postingDigits, codes[i])
+		if k < 0 {
+			return nil, fmt.Errorf("character %q is not a digit", codes[i])
+		}
+		if k >= 32 {
+			v += uint64(k-32) * mul
+			mul *= 32
+			continue
+		}
+		v += uint64(k) * mul
+		if n == 0 || v%n >= n {
+			return nil, fmt.Errorf("posting %d has no score", len(out))
+		}
+		doc += int64(v/n) + 1
+		out = append(out, posting{int32(doc), table[v%n]})
+		v, mul = 0, 1
+	}
+	if mul != 1 {
+		return nil, fmt.Errorf("codes end inside a number")
+	}
+	return out, nil
+}
+
+// TestPostingsRoundTrip checks that postings written by appendPostings read
+// back as they were, and that common postings cost one character.
+func TestPostingsRoundTrip(t *testing.T) {
+	many := make([]posting, 0, 3000)
+	for d := int32(0); d < 3000; d += 1 + d%3 {
+		many = append(many, posting{d, 10 + d%7})
+	}
+	for _, c := range []struct {
+		name     string
+		ps       []posting
+		maxChars int // at most this many characters of codes; 0 for any
+	}{
+		{"one posting at document 0", []posting{{0, 12}}, 1},
+		{"far documents", []posting{{5, 1}, {40000, 1}, {2000000, 3}}, 0},
+		{"dense, few scores", many, len(many)},
+		{"one score, consecutive documents", []posting{{0, 7}, {1, 7}, {2, 7}, {3, 7}}, 4},
+	} {
+		var st scoreTable
+		b, _ := appendPostings(nil, c.ps, st)
+		var raw [2]json.RawMessage
+		if err := json.Unmarshal(b, &raw); err != nil {
+			t.Fatalf("%s: %s is not JSON: %v", c.name, b, err)
+		}
+		var table []int32
+		var codes string
+		if json.Unmarshal(raw[0], &table) != nil || json.Unmarshal(raw[1], &codes) != nil {
+			t.Fatalf("%s: %s is not [scores, codes]", c.name, b)
+		}
+		got, err := decodePostings(table, codes)
+		if err != nil {
+			t.Errorf("%s: %s: %v", c.name, b, err)
+			continue
+		}
+		if !slices.Equal(got, c.ps) {
+			t.Errorf("%s: read back %v, want %v", c.name, got, c.ps)
+		}
+		if c.maxChars > 0 && len(codes) > c.maxChars {
+			t.Errorf("%s: %d characters for %d postings, want at most %d", c.name, len(codes), len(c.ps), c.maxChars)
 		}
 	}
 }

@@ -23,23 +23,21 @@ type SearchCost struct {
 	// First: from opening the page until the results of the first query
 	// are on screen.
 	First int64
-	// Settled: the whole page once the first query's facet counts have
-	// come and nothing more loads.
+	// Settled: the whole page once nothing more loads after the first
+	// query, with every filter group left folded as the page opens them.
 	Settled int64
 	// Further: a second query on the same page, until its results show.
 	Further int64
 }
 
-// KeyDelay is how long MeasureSearch waits between keys when it types a
-// query key by key: longer than the page's debounce, so that every prefix
-// is searched, as when a person types.
-const KeyDelay = 200 * time.Millisecond
-
 // MeasureSearch opens page (a search page of the site) in a new tab of the
 // browser of ctx with the cache off, types q and then next, and returns
 // what each step cost. With keyByKey, q is typed one character at a time
-// (for Korean, one syllable: what an input method commits); otherwise at
-// once. Bytes are the encoded body sizes the page's Resource Timing
+// (for Korean, one syllable: what an input method commits), each key as
+// soon as the page has drawn what the one before it found, so that every
+// prefix is searched and none stays on screen long enough for the page to
+// fetch the rest of its results: the bytes depend on the page's rules, not
+// on how fast the machine is. Otherwise q is typed at once. Bytes are the encoded body sizes the page's Resource Timing
 // reports, so the server's compression counts and HTTP headers do not.
 // With SEARCHCOST_DEBUG set in the environment it lists the requests of the
 // first query on standard error.
@@ -64,11 +62,7 @@ func MeasureSearch(ctx context.Context, page, q, next string, keyByKey bool) (Se
 	}
 	typeQ := func(text string, byKey bool) (float64, error) {
 		qJSON, _ := json.Marshal(text)
-		delay := 0
-		if byKey {
-			delay = int(KeyDelay / time.Millisecond)
-		}
-		return chromedp.Run(tab, chromedp.Evaluate[float64](fmt.Sprintf(`window.__cost.type(%s, %d)`, qJSON, delay), chromedp.EvalAwaitPromise))
+		return chromedp.Run(tab, chromedp.Evaluate[float64](fmt.Sprintf(`window.__cost.type(%s, %v)`, qJSON, byKey), chromedp.EvalAwaitPromise))
 	}
 	sum := func(from, to float64, nav bool) (int64, error) {
 		return chromedp.Run(tab, chromedp.Evaluate[int64](fmt.Sprintf(`window.__cost.bytes(%f, %f, %v)`, from, to, nav)))
@@ -102,13 +96,19 @@ func MeasureSearch(ctx context.Context, page, q, next string, keyByKey bool) (Se
 	return c, err
 }
 
-// costScript installs window.__cost in the page: type(text, delay) types
+// costScript installs window.__cost in the page: type(text, byKey) types
 // into the search box and resolves to the time the results of text are on
 // screen (the status line names the query once they are drawn); bytes(from,
 // to, nav) sums the encoded bodies of the requests that started at or
 // after from and ended by to, with the page itself when nav is set;
-// settle() resolves once the facet counts are in and nothing has loaded
-// for a second.
+// settle() resolves once the whole first page of results is shown, no
+// filter group is busy and nothing has loaded for a second.
+//
+// Key by key, the next key goes in from the mutation observer that sees the
+// status line drawn for the previous prefix (anything but "Searching…"),
+// that is in the same task as the drawing. The page's timer for the rest of
+// the results, set while drawing, is then always due after its debounce
+// timer for the new key, which supersedes it, however slow the machine.
 const costScript = `(async () => {
   performance.setResourceTimingBufferSize(100000);
   const form = document.querySelector('form[data-search="page"]');
@@ -123,16 +123,24 @@ const costScript = `(async () => {
     const obs = new MutationObserver(check);
     obs.observe(status, { childList: true, subtree: true, characterData: true });
   });
+  const loading = IncidentSearch.strings[form.getAttribute("data-lang") === "ko" ? "ko" : "en"].loading;
+  const drawn = () => new Promise((resolve) => {
+    const obs = new MutationObserver(() => {
+      if (status.textContent !== loading) { obs.disconnect(); resolve(); }
+    });
+    obs.observe(status, { childList: true, subtree: true, characterData: true });
+  });
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
   window.__cost = {
-    type: async (text, delay) => {
+    type: async (text, byKey) => {
       const done = shown(text);
       const chars = Array.from(text);
-      if (delay > 0) {
+      if (byKey) {
         for (let i = 1; i <= chars.length; i++) {
+          const next = drawn();
           input.value = chars.slice(0, i).join("");
           input.dispatchEvent(new Event("input", { bubbles: true }));
-          if (i < chars.length) await sleep(delay);
+          if (i < chars.length) await next;
         }
       } else {
         input.value = text;
@@ -150,10 +158,12 @@ const costScript = `(async () => {
     },
     settle: async () => {
       const facets = document.querySelector("[data-search-facets]");
+      const page = form.__incidentSearch;
       let count = -1;
       for (let i = 0; i < 300; i++) {
         const now = performance.getEntriesByType("resource").length;
-        if (!facets.hasAttribute("aria-busy") && now === count) return true;
+        const whole = page.last && page.last.hits.length >= Math.min(page.shown, page.last.total);
+        if (whole && !facets.querySelector("[aria-busy]") && now === count) return true;
         count = now;
         await sleep(1000);
       }

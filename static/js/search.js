@@ -20,13 +20,16 @@
  *   The search page (data-search="page") also has, inside the form or
  *   anywhere in the document:
  *     <p data-search-status aria-live="polite"></p>   counts, no-results message, suggestion
- *     <div data-search-facets></div>                  filled with one <fieldset> per facet;
- *                                                     aria-busy="true" while the counts of new results load
+ *     <div data-search-facets></div>                  filled with one <fieldset> per facet, a folded
+ *                                                     group whose legend is the button that opens it;
+ *                                                     aria-busy="true" on a group while its counts load
  *     <ol data-search-results></ol>                   filled with one <li class="search-result"> per case
  *
- *   Before anything is typed or ticked the page shows the facet filters
- *   with their counts over every case (from the small facet summary); with a
- *   query, the counts among the results follow the results.
+ *   Every facet is a folded group. Before anything is typed or ticked an
+ *   opened group shows counts over every case (from the small facet
+ *   summary the page loads anyway); with a query, a closed group loads
+ *   nothing, and opening one loads its facet's file and shows its counts
+ *   among the results, which it keeps up to date while it stays open.
  *   While a query or a filter is active, the <main> holding the form (or
  *   <body>) has the class "search-active".
  *
@@ -515,13 +518,38 @@
     return this.cache[key];
   };
 
-  // postings decodes [docDelta, score, …] into a Map doc → score.
-  function postings(flat) {
-    var m = new Map(), d = 0;
-    for (var i = 0; i < flat.length; i += 2) {
-      d += flat[i];
-      m.set(d, flat[i + 1]);
+  // eachPosting calls f(doc, score) for each posting of a term, stored as
+  // [scores, codes] (see internal/search/postings.go): each code is, in
+  // base 32 with the lowest digit first, (doc - previous doc - 1) times the
+  // number of scores plus the index of the document's score.
+  function eachPosting(entry, f) {
+    var table = entry[0], codes = entry[1], n = table.length;
+    var v = 0, mul = 1, d = -1;
+    for (var i = 0; i < codes.length; i++) {
+      var k = POSTING_DIGIT[codes.charCodeAt(i)];
+      if (k >= 32) {
+        v += (k - 32) * mul;
+        mul *= 32;
+        continue;
+      }
+      v += k * mul;
+      var gap = Math.floor(v / n);
+      d += gap + 1;
+      f(d, table[v - gap * n]);
+      v = 0;
+      mul = 1;
     }
+  }
+
+  var POSTING_DIGIT = new Int8Array(128);
+  "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".split("").forEach(function (c, i) {
+    POSTING_DIGIT[c.charCodeAt(0)] = i;
+  });
+
+  // postings decodes a term's postings into a Map doc → score.
+  function postings(entry) {
+    var m = new Map();
+    eachPosting(entry, function (d, s) { m.set(d, s); });
     return m;
   }
 
@@ -585,12 +613,22 @@
   };
 
   // counts resolves to the facet counts of a result of search (see
-  // applyFilters); it loads every facet's file, so the page asks for it
-  // after the results are on screen.
-  Engine.prototype.counts = function (res) {
-    var m = res.matched;
-    return this.facets().then(function (facetData) {
-      return applyFilters(m.docs, facetData, m.filters, m.n).counts;
+  // applyFilters) for the facets named (every facet when names is not
+  // given). It loads the file of each facet named and of each facet the
+  // result is filtered by (those are loaded already), so the page asks only
+  // for the facets the reader has opened.
+  Engine.prototype.counts = function (res, names) {
+    var m = res.matched, self = this;
+    return this.manifest().then(function (man) {
+      var want = names || man.facets, load = want.slice();
+      Object.keys(m.filters).forEach(function (f) {
+        if (m.filters[f] && m.filters[f].length && load.indexOf(f) < 0) load.push(f);
+      });
+      return self.facets(load).then(function (facetData) {
+        var all = applyFilters(m.docs, facetData, m.filters, m.n).counts, out = {};
+        want.forEach(function (f) { if (all[f]) out[f] = all[f]; });
+        return out;
+      });
     });
   };
 
@@ -659,8 +697,8 @@
           ids.forEach(function (b, k) { buckets[b] = loaded[0][k]; });
           var lookup = function (t) {
             var b = buckets[bucketOf(v, t)];
-            var flat = b && b.get(t);
-            return flat ? postings(flat) : null;
+            var entry = b && b.get(t);
+            return entry ? postings(entry) : null;
           };
           var groupScores = plans.map(function (plan) { return scoreGroup(plan, lookup, buckets); });
           var res = combine(groupScores, m.docs, groups.length === 0 && (filtered || opts.all));
@@ -720,14 +758,10 @@
       }
     }
     plan.prefixBuckets.forEach(function (b) {
-      buckets[b].forEach(function (flat, t) {
+      buckets[b].forEach(function (entry, t) {
         if (!t.startsWith(g.prefix)) return;
         var f = t === g.prefix ? 1 : PREFIX_FACTOR;
-        var d = 0;
-        for (var i = 0; i < flat.length; i += 2) {
-          d += flat[i];
-          put(d, flat[i + 1] * f);
-        }
+        eachPosting(entry, function (d, s) { put(d, s * f); });
       });
     });
     return best;
@@ -904,11 +938,12 @@
   // replaces its history entry instead of adding one, so that typing a word
   // is one entry and Back returns to the query before it.
   var TYPING_MS = 1500;
-  // How long the results of a query stay on screen before the facet counts
-  // are fetched: a query typed on within that time never loads them.
-  var COUNTS_DELAY_MS = 400;
+  // How long the results of a query being typed stay on screen before the
+  // rest of their page is fetched: a query typed on within that time never
+  // loads it.
+  var REST_DELAY_MS = 400;
   // How many results a query being typed shows at first; the rest of the
-  // page follows after COUNTS_DELAY_MS.
+  // page follows after REST_DELAY_MS.
   var FIRST_SHOWN = 8;
   // The width under which the results come before the filters, which fold
   // away (as the 40rem breakpoint of site.css).
@@ -953,6 +988,11 @@
       keyHint: "Press the down arrow key to move to the results.",
       inResults: function (n) { return "In the results: " + plural(n, "1 result", "%n results") + ". Up from the first returns to the search box."; },
       filters: "Filters",
+      group: function (name, n) { return n ? name + " (" + n + " selected)" : name; },
+      countsLibrary: "Numbers are cases in the whole library.",
+      countsResults: "Numbers are cases in these results.",
+      countsUnfiltered: "Numbers count these results as if nothing in this group were chosen.",
+      counting: "Counting\u2026",
       date: function (iso) {
         if (!iso) return "date unknown";
         var p = iso.split("-"), months = ["January", "February", "March", "April", "May", "June", "July",
@@ -988,6 +1028,11 @@
       keyHint: "아래 화살표 키를 누르면 결과로 이동합니다.",
       inResults: function (n) { return "결과 " + n + "건으로 이동했습니다. 첫 결과에서 위 화살표를 누르면 검색창으로 돌아갑니다."; },
       filters: "필터",
+      group: function (name, n) { return n ? name + " (" + n + "개 선택)" : name; },
+      countsLibrary: "숫자는 라이브러리 전체의 사례 수입니다.",
+      countsResults: "숫자는 이 검색 결과의 사례 수입니다.",
+      countsUnfiltered: "숫자는 이 그룹에서 아무것도 고르지 않았을 때의 검색 결과 사례 수입니다.",
+      counting: "집계 중\u2026",
       date: function (iso) {
         if (!iso) return "날짜 미상";
         var p = iso.split("-");
@@ -1148,6 +1193,13 @@
     this.scope = form.closest("main") || document.body;
     this.filters = {};
     this.expanded = {};
+    // Each facet is a folded group. opened names the groups the reader has
+    // opened; counts holds what the groups show: scope "library" (counts
+    // over every case, from the idle summary) or "results" (counts among
+    // the current results, fetched per opened group only), the terms by
+    // facet where known, and the facets whose counts are on their way.
+    this.opened = {};
+    this.counts = { scope: "library", facets: [], terms: {}, busy: {} };
     this.shown = PAGE_SIZE;
     this.seq = 0;
     this.more = el("button", { type: "button", class: "search-more", text: s.t.more, hidden: "" });
@@ -1170,7 +1222,7 @@
     this.layout();
     if (root.matchMedia) {
       var mq = root.matchMedia(NARROW);
-      if (mq.addEventListener) mq.addEventListener("change", function () { self.layout(); self.renderFacets(self.last); });
+      if (mq.addEventListener) mq.addEventListener("change", function () { self.layout(); });
     }
     var later = debounce(function () { self.shown = PAGE_SIZE; self.run("typed"); });
     s.input.addEventListener("input", later);
@@ -1215,24 +1267,23 @@
       this.facetsEl.addEventListener("click", function (ev) {
         var b = ev.target.closest("button");
         if (!b) return;
-        if (b.hasAttribute("data-facet-more")) {
+        if (b.hasAttribute("data-facet-toggle")) {
+          self.toggleGroup(b.getAttribute("data-facet-toggle"));
+        } else if (b.hasAttribute("data-facet-more")) {
           var f = b.getAttribute("data-facet-more");
           self.expanded[f] = !self.expanded[f];
-          var ready = Promise.resolve(self.last);
-          if (self.last && self.last.summary && self.expanded[f]) {
+          if (self.counts.scope === "library" && self.expanded[f]) {
             // The idle summary has the first terms only; showing all needs
             // the facet's own file.
             var my = self.seq;
-            ready = s.engine.summary(self.filters, self.expanded).then(function (facets) {
-              return my === self.seq ? (self.last = { facets: facets, summary: true }) : null;
+            s.engine.summary(self.filters, self.expanded).then(function (facets) {
+              if (my !== self.seq) return;
+              self.counts.terms = facets;
+              self.renderFacets();
             });
+          } else {
+            self.renderFacets();
           }
-          ready.then(function (res) {
-            if (!res) return;
-            self.renderFacets(res);
-            var again = self.facetsEl.querySelector('[data-facet-more="' + f + '"]');
-            if (again) again.focus();
-          });
         } else if (b.hasAttribute("data-facets-clear")) {
           self.filters = {};
           self.run(true);
@@ -1313,29 +1364,16 @@
       if (my !== self.seq) return;
       self.last = res;
       self.render(res, q);
-      // The rest of the page of results, and the facet counts, come once
-      // the query has stayed as it is for a moment: the counts need every
-      // facet's file, which neither the results nor a query still being
-      // typed should wait for or pay for. Until they come the filters are
-      // marked busy.
-      if (self.facetsEl) self.facetsEl.setAttribute("aria-busy", "true");
-      return new Promise(function (resolve) { setTimeout(resolve, COUNTS_DELAY_MS); }).then(function () {
+      // The rest of the page of results comes once the query has stayed as
+      // it is for a moment: a query still being typed should not pay for it.
+      return new Promise(function (resolve) { setTimeout(resolve, REST_DELAY_MS); }).then(function () {
         if (my !== self.seq) return;
-        if (res.hits.length >= Math.min(self.shown, res.total)) return res;
+        if (res.hits.length >= Math.min(self.shown, res.total)) return;
         opts.limit = self.shown;
         return s.engine.search(s.input.value, opts).then(function (all) {
           if (my !== self.seq) return;
           self.last = all;
           self.render(all, q);
-          return all;
-        });
-      }).then(function (res) {
-        if (!res || my !== self.seq || !self.facetsEl) return;
-        return s.engine.counts(res).then(function (counts) {
-          if (my !== self.seq) return;
-          res.facets = counts;
-          self.renderFacets(res);
-          self.facetsEl.removeAttribute("aria-busy");
         });
       });
     }).catch(function (err) {
@@ -1359,10 +1397,11 @@
       this.last = null;
       return Promise.resolve();
     }
+    this.last = null;
     return s.engine.summary(this.filters, this.expanded).then(function (facets) {
       if (my !== self.seq) return;
-      self.last = { facets: facets, summary: true };
-      self.renderFacets(self.last);
+      self.counts = { scope: "library", facets: Object.keys(facets), terms: facets, busy: {} };
+      self.renderFacets();
     }).catch(function (err) {
       if (my !== self.seq) return;
       self.facetsEl.replaceChildren();
@@ -1409,7 +1448,73 @@
     if (this.listMode) this.heading(res);
     if (res.truncated) parts.push(" ", el("span", { class: "search-truncated", text: t.truncated }));
     this.status.replaceChildren.apply(this.status, parts);
-    this.renderFacets(res);
+    this.resultCounts(res);
+  };
+
+  // resultCounts shows the facet groups for a new result: a closed group
+  // costs nothing, an open one fetches its facet's file (once) and shows
+  // its counts among the results. The filtered facets' files are loaded
+  // already; their labels name the filters in a list's heading.
+  PageController.prototype.resultCounts = function (res) {
+    if (!this.facetsEl) return;
+    var s = this.s, self = this, my = this.seq;
+    var was = this.counts;
+    // Until its new counts come, an open group keeps showing the old ones,
+    // marked busy, so that the control in use stays where it is.
+    this.counts = { scope: "results", facets: was.facets, terms: {}, busy: {}, res: res, stale: was.stale || {} };
+    Object.keys(was.terms).forEach(function (f) { if (was.terms[f]) self.counts.stale[f] = was.terms[f]; });
+    s.engine.manifest().then(function (m) {
+      if (my !== self.seq || self.counts.res !== res) return;
+      self.counts.facets = m.facets;
+      self.renderFacets();
+      if (hasFilters(self.filters)) {
+        s.engine.facets(Object.keys(self.filters)).then(function (data) {
+          if (my !== self.seq) return;
+          self.remember(data);
+          if (self.listMode) self.heading(res);
+        });
+      }
+      m.facets.filter(function (f) { return self.opened[f]; }).forEach(function (f) { self.groupCounts(f); });
+    });
+  };
+
+  // groupCounts fetches, when needed, and shows the counts of facet f among
+  // the current results.
+  PageController.prototype.groupCounts = function (f) {
+    var c = this.counts, self = this;
+    if (c.scope !== "results" || c.terms[f]) return;
+    c.busy[f] = true;
+    this.renderFacets();
+    this.s.engine.counts(c.res, [f]).then(function (counts) {
+      if (self.counts !== c) return;
+      c.terms[f] = counts[f];
+      delete c.busy[f];
+      self.renderFacets();
+    }).catch(function (err) {
+      if (self.counts !== c) return;
+      delete c.busy[f];
+      self.renderFacets();
+      self.status.textContent = self.s.t.error;
+      if (root.console) console.error(err);
+    });
+  };
+
+  // toggleGroup opens or closes the group of facet f.
+  PageController.prototype.toggleGroup = function (f) {
+    this.opened[f] = !this.opened[f];
+    if (this.opened[f]) this.groupCounts(f);
+    this.renderFacets();
+  };
+
+  // remember keeps the labels of facet terms ({facet: terms}), which name
+  // the filters in a list's heading.
+  PageController.prototype.remember = function (facets) {
+    var labels = this.labels = this.labels || {};
+    Object.keys(facets).forEach(function (f) {
+      if (!facets[f]) return;
+      labels[f] = labels[f] || {};
+      facets[f].forEach(function (x) { labels[f][x.id] = x.label || x.l; });
+    });
   };
 
   // heading names, in a list page's <h1>, the filters the list is narrowed
@@ -1434,32 +1539,59 @@
     h1.textContent = by.length ? this.h1Text + " \u00b7 " + by.join(" \u00b7 ") : this.h1Text;
   };
 
-  PageController.prototype.renderFacets = function (res) {
+  // renderFacets draws the facet groups from this.counts: one <fieldset>
+  // per facet whose legend is the button that opens it, named with the
+  // facet and how many of its terms are chosen. An open group lists its
+  // terms with their counts and says what the counts are of.
+  PageController.prototype.renderFacets = function () {
     var box = this.facetsEl;
-    if (!box || !res || !res.facets) return;
-    // Remember every label seen, for a list's heading (see heading).
-    var labels = this.labels = this.labels || {};
-    Object.keys(res.facets).forEach(function (f) {
-      labels[f] = labels[f] || {};
-      res.facets[f].forEach(function (x) { labels[f][x.id] = x.label; });
-    });
-    // A list's heading named its filters by what it knew; now it knows more.
-    if (this.listMode && this.h1Text != null) this.heading(res);
-    var s = this.s, t = s.t, self = this;
-    var active = document.activeElement, focusKey = null;
-    if (active && box.contains(active) && active.matches('input[type="checkbox"]')) focusKey = active.name + "\u0000" + active.value;
-    var sets = [];
-    Object.keys(res.facets).forEach(function (f) {
-      var terms = res.facets[f].filter(function (x) { return x.count > 0 || x.selected; });
-      if (terms.length === 0) return;
+    if (!box) return;
+    var s = this.s, t = s.t, self = this, c = this.counts;
+    this.remember(c.terms);
+    // The focus is put back on the same control once the groups are redrawn.
+    var active = document.activeElement, focusSel = null;
+    if (active && box.contains(active)) {
+      if (active.matches('input[type="checkbox"]')) {
+        focusSel = 'input[name="' + CSS.escape(active.name) + '"][value="' + CSS.escape(active.value) + '"]';
+      } else {
+        ["data-facet-toggle", "data-facet-more", "data-facets-clear"].forEach(function (a) {
+          if (active.hasAttribute(a)) focusSel = "[" + a + '="' + CSS.escape(active.getAttribute(a)) + '"]';
+        });
+      }
+    }
+    var base = (box.id || "facets") + "-";
+    var sets = c.facets.map(function (f) {
+      var chosen = self.filters[f] || [], name = t.facets[f] || f;
+      var body = el("div", { class: "search-facet-body", id: base + f });
+      var toggle = el("button", { type: "button", class: "search-facet-toggle", "data-facet-toggle": f,
+        "aria-expanded": self.opened[f] ? "true" : "false", "aria-controls": body.id, text: t.group(name, chosen.length) });
+      var set = el("fieldset", { class: "search-facet", "data-facet": f }, [el("legend", null, [toggle]), body]);
+      if (!self.opened[f]) {
+        body.hidden = true;
+        return set;
+      }
+      var list = c.terms[f], scope = c.scope === "library" ? t.countsLibrary : chosen.length ? t.countsUnfiltered : t.countsResults;
+      if (c.busy[f] || !list) {
+        set.setAttribute("aria-busy", "true");
+        list = c.stale && c.stale[f];
+        scope = t.counting;
+      }
+      body.append(el("p", { class: "search-facet-scope", text: scope }));
+      if (!list) return set;
+      var all = list.map(function (x) {
+        return { id: x.id, label: x.label, count: x.count, selected: chosen.indexOf(x.id) >= 0 };
+      });
+      var terms = all.filter(function (x) { return x.count > 0 || x.selected; });
       terms.sort(f === "years"
         ? function (a, b) { return a.id < b.id ? 1 : a.id > b.id ? -1 : 0; }
         : function (a, b) { return (b.count - a.count) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0); });
-      var visible = terms, total = res.facets[f].total || terms.length;
+      // The idle summary holds the first terms only, and the number of all.
+      var total = c.scope === "library" && list.total ? list.total : terms.length;
+      var visible = terms;
       if (!self.expanded[f] && terms.length > FACET_SHOWN) {
         visible = terms.filter(function (x, i) { return i < FACET_SHOWN || x.selected; });
       }
-      var items = visible.map(function (x) {
+      body.append(el("ul", null, visible.map(function (x) {
         var input = el("input", { type: "checkbox", name: f, value: x.id });
         input.checked = x.selected;
         var label = x.label[s.li] || x.label[1 - s.li] || x.id;
@@ -1467,30 +1599,20 @@
           input, " ", el("span", { class: "search-facet-label", text: label }), " ",
           el("span", { class: "search-facet-count", text: "(" + x.count + ")" })
         ])]);
-      });
-      var children = [el("legend", { text: t.facets[f] || f }), el("ul", null, items)];
+      })));
       if (total > FACET_SHOWN) {
-        children.push(el("button", { type: "button", class: "search-facet-more", "data-facet-more": f,
+        body.append(el("button", { type: "button", class: "search-facet-more", "data-facet-more": f,
           "aria-expanded": self.expanded[f] ? "true" : "false",
           text: self.expanded[f] ? t.fewer : t.showAll(total) }));
       }
-      sets.push(el("fieldset", { class: "search-facet", "data-facet": f }, children));
+      return set;
     });
     if (hasFilters(this.filters)) {
       sets.push(el("button", { type: "button", class: "search-facets-clear", "data-facets-clear": "", text: t.clear }));
     }
-    if (this.narrow) {
-      // On a narrow screen the filters fold away under the results.
-      var fold = el("details", { class: "search-facets-fold" }, [el("summary", { text: t.filters })].concat(sets));
-      fold.open = !!this.foldOpen;
-      fold.addEventListener("toggle", function () { self.foldOpen = fold.open; });
-      sets = [fold];
-    }
     box.replaceChildren.apply(box, sets);
-    if (focusKey) {
-      var again = Array.prototype.find.call(box.querySelectorAll('input[type="checkbox"]'), function (c) {
-        return c.name + "\u0000" + c.value === focusKey;
-      });
+    if (focusSel) {
+      var again = box.querySelector(focusSel);
       if (again) again.focus();
     }
   };

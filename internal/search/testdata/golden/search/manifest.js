@@ -1,1 +1,1 @@
-window.__ilsearch=window.__ilsearch||{};__ilsearch["manifest"]={"v":2,"docs":6,"buckets":14,"group":4,"groups":["","k","로드밸","쿠버네"],"facets":["components","root-causes","domains","orgs","years","severities"]};
+window.__ilsearch=window.__ilsearch||{};__ilsearch["manifest"]={"v":2,"docs":6,"buckets":16,"group":4,"groups":["","ex","네티","용"],"facets":["components","root-causes","domains","orgs","years","severities"]};

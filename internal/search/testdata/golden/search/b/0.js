@@ -1,1 +1,1 @@
-window.__ilsearch=window.__ilsearch||{};__ilsearch["b/0"]=["","+설정오","+헬","con"];
+window.__ilsearch=window.__ilsearch||{};__ilsearch["b/0"]=["","+밸","+주","8"];

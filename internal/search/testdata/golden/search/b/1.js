@@ -1,1 +1,1 @@
-window.__ilsearch=window.__ilsearch||{};__ilsearch["b/1"]=["k","sev2","게이트웨이","대치"];
+window.__ilsearch=window.__ilsearch||{};__ilsearch["b/1"]=["ex","ng","star","게이트웨"];

@@ -1,1 +1,1 @@
-window.__ilsearch=window.__ilsearch||{};__ilsearch["b/2"]=["로드밸","비정","연","인트"];
+window.__ilsearch=window.__ilsearch||{};__ilsearch["b/2"]=["네티","라","메","스턴"];
