@@ -54,7 +54,7 @@ test-js:
 bench:
 	$(GO) run ./cmd/benchsite -runs 5 -runs-large 2
 
-bench-search:
+bench-search: test-deps
 	$(GO) run ./cmd/benchsearch
 
 bench-mcp:
