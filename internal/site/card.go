@@ -26,28 +26,20 @@ type CaseLink struct {
 // ifPublished returns the UI string key in the page's language when c is
 // dated by the talk or post that told it rather than by the incident, and
 // "" when the date is the incident's: lists mark only the dates that are not
-// what a reader assumes.
+// what a reader assumes. A case whose source gives no date gets "" too:
+// "date published" says nothing next to "date unknown".
 func ifPublished(p *Page, c *cases.Case, key string) string {
-	if c.DateKind == "published" {
+	if c.DateKind == "published" && c.Date.Known() {
 		return p.T(key)
 	}
 	return ""
-}
-
-// ifDated returns s when c has a date and "" when its source gives none:
-// "date published" says nothing next to "date unknown".
-func ifDated(c *cases.Case, s string) string {
-	if !c.Date.Known() {
-		return ""
-	}
-	return s
 }
 
 // caseLink is c as a line in a short list of cases: the related cases of a
 // case page (why says what the two share) and the home page's newest cases.
 func (s *Site) caseLink(p *Page, c *cases.Case, why string) CaseLink {
 	return CaseLink{
-		Why: why, ID: c.ID, Title: plainText(c.Title, p.Lang), Org: c.Org, Year: yearText(p, c.Date), YearNote: ifDated(c, ifPublished(p, c, "datekind.published.note")),
+		Why: why, ID: c.ID, Title: plainText(c.Title, p.Lang), Org: c.Org, Year: yearText(p, c.Date), YearNote: ifPublished(p, c, "datekind.published.note"),
 		Href: p.Link(urls.Case(p.Lang, c.ID)), Sev: sevLabel(s, p, c),
 	}
 }
@@ -160,7 +152,7 @@ func (s *Site) card(p *Page, c *cases.Case) Card {
 	cd := Card{
 		P: p, ID: c.ID, Href: p.Link(urls.Case(lang, c.ID)), Title: plainText(c.Title, lang),
 		Org: c.Org, OrgLink: p.Link(urls.Topic(lang, "orgs", c.OrgSlug, 1)),
-		Date: dateWords(p, c.Date), DateISO: c.Date.String(), Published: ifDated(c, ifPublished(p, c, "datekind.published")),
+		Date: dateWords(p, c.Date), DateISO: c.Date.String(), Published: ifPublished(p, c, "datekind.published"),
 		YearLink:     yearLink(p, c.Date),
 		Sev:          sevLabel(s, p, c),
 		Symptoms:     first(c.SymptomsText),

@@ -277,7 +277,7 @@ func dateLong(p *Page, d cases.Date) string {
 	if !d.Known() {
 		return p.T("unknown")
 	}
-	return l10n.Date(p.Lang, d.Year, d.Month, d.Day)
+	return dateWords(p, d)
 }
 
 // yearText is a date's year as a short list shows it.
