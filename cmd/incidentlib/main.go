@@ -352,6 +352,7 @@ func isTerminal(w io.Writer) bool {
 // file in full, then how many more.
 func printDiags(w io.Writer, list diag.List, content string) {
 	files := map[string]string{}
+	fsys := cases.ContentFS(content)
 	show := func(d diag.Diag) {
 		fmt.Fprintln(w, d.String())
 		if d.Line <= 0 {
@@ -359,7 +360,9 @@ func printDiags(w io.Writer, list diag.List, content string) {
 		}
 		src, ok := files[d.File]
 		if !ok {
-			b, _ := os.ReadFile(filepath.Join(content, filepath.FromSlash(d.File)))
+			// Through the jail, as the loader reads: an excerpt never shows
+			// a file from outside the content folder.
+			b, _ := cases.ReadContent(fsys, d.File)
 			src = string(b)
 			files[d.File] = src
 		}

@@ -148,7 +148,7 @@ type parsed struct {
 func (p *parsed) pos(v *jsonpos.Value) (int, int) { return p.doc.Pos(v.Off) }
 
 func readJSON(fsys fs.FS, name string, s *Schema, list *diag.List) *parsed {
-	src, err := fs.ReadFile(fsys, name)
+	src, err := ReadContent(fsys, name)
 	if err != nil {
 		list.Errorf(name, 0, 0, "", "cannot read: %v", unwrapPathError(err))
 		return nil
@@ -373,7 +373,7 @@ func SortNewestFirst(cs []*Case) {
 
 // loadCase reads, checks and converts one case file, parsing it with ps.
 func loadCase(fsys fs.FS, name string, voc *Vocab, text *offheap.Arena, ps *jsonpos.Parser) (r caseResult) {
-	b, err := fs.ReadFile(fsys, name)
+	b, err := ReadContent(fsys, name)
 	if err != nil {
 		r.list.Errorf(name, 0, 0, "", "cannot read: %v", unwrapPathError(err))
 		return r
@@ -821,7 +821,7 @@ func setLang(t *Text, lang, s string) {
 }
 
 func readText(fsys fs.FS, name string, list *diag.List) (string, bool) {
-	b, err := fs.ReadFile(fsys, name)
+	b, err := ReadContent(fsys, name)
 	if err != nil {
 		list.Errorf(name, 0, 0, "", "cannot read: %v", unwrapPathError(err))
 		return "", false

@@ -206,6 +206,9 @@ func (c *Case) AppendRaw(dst []byte) ([]byte, error) {
 	start := len(dst)
 	dst = slices.Grow(dst, c.rawSize+1) // room for the file and the read that finds its end
 	for {
+		if len(dst)-start > c.rawSize {
+			break // the file grew: the check below says so, however much it grew
+		}
 		if len(dst) == cap(dst) {
 			dst = slices.Grow(dst, 4096) // the file grew
 		}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"io/fs"
 	"mime"
 	"net"
 	"net/http"
@@ -18,6 +17,7 @@ import (
 	"sync"
 	"time"
 
+	"incidentlib/internal/cases"
 	"incidentlib/internal/diag"
 	"incidentlib/internal/site"
 )
@@ -329,7 +329,7 @@ pre{font:14px/1.4 ui-monospace,monospace;margin:.3rem 0 0;padding:.4rem .6rem;ba
 // source returns the text of a file a problem names: a content file, or a
 // template in a templates folder on disk; "" when there is none.
 func (s *Server) source(file string) string {
-	if b, err := fs.ReadFile(s.content, file); err == nil {
+	if b, err := cases.ReadContent(s.content, file); err == nil {
 		return string(b)
 	}
 	for _, r := range s.roots {

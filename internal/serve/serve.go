@@ -98,7 +98,7 @@ func New(opt Options) (*Server, error) {
 	if err := s.addRoot("content", opt.Content, true); err != nil {
 		return nil, err
 	}
-	s.content = os.DirFS(opt.Content)
+	s.content = cases.ContentFS(opt.Content)
 	var err error
 	if s.templates, err = s.pick("templates", opt.Templates, opt.BuiltinTemplates); err != nil {
 		return nil, err
