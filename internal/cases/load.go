@@ -95,6 +95,14 @@ func (v *Vocab) buildIndex() {
 		m[t.ID] = i
 	}
 	v.index["orgs"] = m
+	v.suggest = map[string]*Suggester{}
+	for _, f := range VocabFields {
+		var ids []string
+		for _, t := range v.Terms(f) {
+			ids = append(ids, t.ID)
+		}
+		v.suggest[f] = NewSuggester(ids)
+	}
 }
 
 // Load reads a content folder. It always returns every problem it found; the
@@ -555,11 +563,7 @@ func checkTerm(voc *Vocab, v *jsonpos.Value, field, key string, i int, errorAt f
 	if i >= 0 {
 		path = fmt.Sprintf("%s[%d]", key, i)
 	}
-	var ids []string
-	for _, t := range voc.Terms(field) {
-		ids = append(ids, t.ID)
-	}
-	errorAt(v, path, "unknown term %q%s", v.Str, DidYouMean(v.Str, ids))
+	errorAt(v, path, "unknown term %q%s", v.Str, voc.suggest[field].DidYouMean(v.Str))
 }
 
 // checkTranslations warns about every text with one language missing: the
@@ -599,6 +603,7 @@ func checkTranslations(c *Case, p *parsed, list *diag.List) {
 // checkLinks checks references between cases and organisation names.
 func checkLinks(lib *Library, list *diag.List) {
 	orgName := map[string]*Case{}
+	ids := NewSuggester(caseIDs(lib)) // once: a check with many unknown ids stays linear
 	for _, c := range lib.Cases {
 		raw, err := c.ReadRaw() // cheap next to rendering; keeps positions out of the model
 		if err != nil {
@@ -621,7 +626,7 @@ func checkLinks(lib *Library, list *diag.List) {
 			case it.Str == c.ID:
 				at(it, field, "a case cannot be related to itself")
 			case lib.ByID[it.Str] == nil:
-				at(it, field, "no case with id %q%s", it.Str, DidYouMean(it.Str, caseIDs(lib)))
+				at(it, field, "no case with id %q%s", it.Str, ids.DidYouMean(it.Str))
 			}
 		}
 		if r := doc.Root.Get("recurrence_of"); r != nil && r.Kind == jsonpos.String {
@@ -630,7 +635,7 @@ func checkLinks(lib *Library, list *diag.List) {
 			case r.Str == c.ID:
 				at(r, "recurrence_of", "a case cannot be a recurrence of itself")
 			case lib.ByID[r.Str] == nil:
-				at(r, "recurrence_of", "no case with id %q%s", r.Str, DidYouMean(r.Str, caseIDs(lib)))
+				at(r, "recurrence_of", "no case with id %q%s", r.Str, ids.DidYouMean(r.Str))
 			}
 		}
 		if prev, ok := orgName[c.OrgSlug]; ok && prev.Org != c.Org && c.OrgSlug != "" {
@@ -907,11 +912,7 @@ func loadTopics(fsys fs.FS, lib *Library, list *diag.List) {
 				continue
 			}
 			if _, ok := lib.Vocab.Term(field, term); !ok {
-				var ids []string
-				for _, t := range lib.Vocab.Terms(field) {
-					ids = append(ids, t.ID)
-				}
-				list.Errorf(name, 0, 0, "", "unknown %s term %q%s", f.Name(), term, DidYouMean(term, ids))
+				list.Errorf(name, 0, 0, "", "unknown %s term %q%s", f.Name(), term, lib.Vocab.suggest[field].DidYouMean(term))
 				continue
 			}
 			body, ok := readText(fsys, name, list)

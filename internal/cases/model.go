@@ -306,6 +306,8 @@ type Vocab struct {
 	Orgs []Term
 
 	index map[string]map[string]int
+	// suggest answers "did you mean" for each field's terms.
+	suggest map[string]*Suggester
 }
 
 // Link is a labelled link from site.json.

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"incidentlib/internal/diag"
 	"incidentlib/internal/jsonpos"
@@ -400,7 +401,13 @@ func contains(list []string, s string) bool {
 // plausible typo.
 func DidYouMean(s string, candidates []string) string {
 	best, bestD := "", 1<<30
+	n := utf8.RuneCountInString(s)
 	for _, c := range candidates {
+		// The distance is at least the difference in length, and more
+		// than 3 is never suggested: skip the costly measure.
+		if m := utf8.RuneCountInString(c); m > n+3 || n > m+3 {
+			continue
+		}
 		if d := EditDistance(s, c); d < bestD || (d == bestD && c < best) {
 			best, bestD = c, d
 		}
