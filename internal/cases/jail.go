@@ -6,7 +6,10 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"strings"
 	"syscall"
+
+	"incidentlib/internal/diag"
 )
 
 // The content folder is read as a jail: a pull request can carry symbolic
@@ -208,4 +211,28 @@ func readAllLimited(r io.Reader, b []byte, limit int) ([]byte, error) {
 		}
 	}
 	return b, nil
+}
+
+// transient are the errors of a read that may succeed if tried again
+// without any change to the content: the process or the machine was short
+// of files or memory for a moment.
+var transient = []error{syscall.EMFILE, syscall.ENFILE, syscall.ENOMEM, syscall.EAGAIN, syscall.EINTR, syscall.EIO, syscall.EBUSY}
+
+// Transient returns the files and folders of the report that could not be
+// read for a reason that may pass by itself (too many open files, say), so
+// that a server can read them again without waiting for the next save.
+func Transient(list diag.List) []string {
+	var files []string
+	for _, d := range list.Items {
+		if d.Warning || !strings.HasPrefix(d.Msg, "cannot read") {
+			continue
+		}
+		for _, e := range transient {
+			if strings.HasSuffix(d.Msg, e.Error()) {
+				files = append(files, d.File)
+				break
+			}
+		}
+	}
+	return files
 }

@@ -287,10 +287,14 @@ func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener) error {
 		ln.Close()
 		return err
 	}
-	srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	srv, ln := serve.NewHTTPServer(s.Handler(), ln, 0)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
-	s.logf("http://%s%s (watching %s; Ctrl-C to stop)\n", ln.Addr(), Path, s.opt.Content)
+	url, public := serve.ListenURL(ln.Addr())
+	if public {
+		s.logf(serve.PublicWarning, ln.Addr())
+	}
+	s.logf("%s%s (watching %s; Ctrl-C to stop)\n", strings.TrimSuffix(url, "/"), Path, s.opt.Content)
 	var serveErr error
 	select {
 	case <-ctx.Done():
