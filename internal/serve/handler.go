@@ -101,8 +101,6 @@ func file(typ, body string) http.HandlerFunc {
 	}
 }
 
-var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
-
 func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
@@ -154,16 +152,14 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 
 // render renders one job as a build writes it.
 func (s *Server) render(w http.ResponseWriter, m *model, j site.Job, status int) {
-	out := bufPool.Get().(*bytes.Buffer)
-	defer bufPool.Put(out)
-	out.Reset()
-	typ, err := m.site.Render(j, out)
+	p := m.rendered(j)
+	typ, err := p.typ, p.err
 	if err != nil {
 		// Templates can fail when they run, on one kind of page only.
 		s.errorPage(w, m, templateProblems(s.templatesName(), fmt.Errorf("%s: %w", j.File(), err)), http.StatusInternalServerError)
 		return
 	}
-	s.write(w, m, typeOf(j.File(), typ), out.Bytes(), status)
+	s.write(w, m, typeOf(j.File(), typ), p.data, status)
 }
 
 // write sends a file, with the reload script in HTML.
