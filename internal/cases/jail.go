@@ -28,9 +28,11 @@ import (
 const MaxFileBytes = 8 << 20
 
 // MaxTextBytes is the size of the largest text in a case, and of the
-// largest Markdown page: a text many times longer than any post-mortem is a
-// mistake, and rendering it would cost time and memory on every build.
-const MaxTextBytes = 1 << 20
+// largest Markdown page: 256 kB is ten times the longest post-mortem, and
+// rendering costs up to 500 times a text's size in memory and seconds for
+// the worst shapes (markup's BenchmarkHostileMarkdown), which a bound on
+// each text keeps to a few hundred MB.
+const MaxTextBytes = 256 << 10
 
 // ContentFS returns the content folder dir as a file system that stays
 // inside it. Each name is resolved anew, as os.DirFS does, so that a folder
@@ -235,4 +237,9 @@ func Transient(list diag.List) []string {
 		}
 	}
 	return files
+}
+
+// textTooLong is the message for a text over MaxTextBytes.
+func textTooLong(n int) string {
+	return fmt.Sprintf("a text of %d bytes: a text holds at most %d (%d kB); shorten it, or link to the full document", n, MaxTextBytes, MaxTextBytes>>10)
 }

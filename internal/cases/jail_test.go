@@ -4,6 +4,7 @@ package cases
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -163,5 +164,34 @@ func TestReadContentKinds(t *testing.T) {
 	}
 	if b, err := ReadContent(m, "ok"); err != nil || string(b) != "{}" {
 		t.Errorf("ok: %q, %v", b, err)
+	}
+}
+
+// TestTextLimit: a text over MaxTextBytes, in a case or as a page, is an
+// error with its position, and is not kept.
+func TestTextLimit(t *testing.T) {
+	m := contentFS(t)
+	long := strings.Repeat("a", MaxTextBytes+1)
+	src := string(m["cases/IL-0495.json"].Data)
+	i := strings.Index(src, `"summary":{"en":"`) + len(`"summary":{"en":"`)
+	m["cases/IL-0495.json"] = &fstest.MapFile{Data: []byte(src[:i] + long + src[i:])}
+	m["pages/long.en.md"] = &fstest.MapFile{Data: []byte(long)}
+	m["pages/long.ko.md"] = &fstest.MapFile{Data: []byte("짧다")}
+	_, list := Load(m)
+	var got []string
+	for _, d := range list.Items {
+		got = append(got, d.String())
+		if d.Field == "summary.en" && (d.Line != 1 || d.Col < 2) {
+			t.Errorf("%s: want the position of the text", d)
+		}
+	}
+	report := strings.Join(got, "\n")
+	for _, want := range []string{
+		"summary.en: a text of ",
+		fmt.Sprintf("pages/long.en.md: a text of %d bytes", MaxTextBytes+1),
+	} {
+		if !strings.Contains(report, want) {
+			t.Errorf("report lacks %q:\n%.3000s", want, report)
+		}
 	}
 }

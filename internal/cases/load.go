@@ -850,6 +850,10 @@ func readText(fsys fs.FS, name string, list *diag.List) (string, bool) {
 	}
 	// A byte-order mark at the start is no text, as in JSON files.
 	b = bytes.TrimPrefix(b, []byte("\ufeff"))
+	if len(b) > MaxTextBytes {
+		list.Errorf(name, 0, 0, "", "%s", textTooLong(len(b)))
+		return "", false
+	}
 	if line, col, r, ok := controlChar(b); ok {
 		list.Errorf(name, line, col, "", "control character %U: only tabs and line breaks may be in text", r)
 		return "", false

@@ -264,6 +264,10 @@ func (c *validator) validate(v *jsonpos.Value, s *Schema, at fieldPath) bool {
 			good = false
 		}
 	case jsonpos.String:
+		if len(v.Str) > MaxTextBytes {
+			c.errorf(v.Off, at, "%s", textTooLong(len(v.Str)))
+			return false
+		}
 		// An empty value is a field left to fill in (see Skeleton): say
 		// that, rather than that "" is not a date or not a term.
 		if strings.TrimSpace(v.Str) == "" && (s.MinLen > 0 || s.match != nil || s.Enum != nil) {
