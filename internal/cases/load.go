@@ -138,6 +138,7 @@ func finish(lib *Library, fsys fs.FS, list *diag.List) {
 	for _, c := range lib.Cases {
 		lib.ByID[c.ID] = c
 	}
+	checkRoot(fsys, list)
 	crossCheck(lib, list)
 	checkOrgs(lib, list)
 	lib.Pages = loadPages(fsys, list)
@@ -401,6 +402,10 @@ func loadCase(fsys fs.FS, name string, voc *Vocab, text *offheap.Arena, ps *json
 	c.File, c.src, c.rawSize, c.rawSum = name, fsys, len(b), crc32.Checksum(b, castagnoli)
 	readReview(p.v, c, errorAt)
 	readDates(p.v, c, name, errorAt)
+	checkCaseLimits(p.v, c, errorAt, func(val *jsonpos.Value, field, format string, args ...any) {
+		line, col := p.pos(val)
+		r.list.Warnf(name, line, col, field, format, args...)
+	})
 	checkCaseTerms(p.v, voc, errorAt)
 	checkTranslations(c, p, &r.list)
 	c.detach(text)
@@ -576,13 +581,13 @@ func checkTranslations(c *Case, p *parsed, list *diag.List) {
 			en, ko := v.Get("en"), v.Get("ko")
 			if en != nil && ko != nil && en.Kind == jsonpos.String && ko.Kind == jsonpos.String && len(v.Members) == 2 {
 				switch {
-				case strings.TrimSpace(en.Str) == "" && strings.TrimSpace(ko.Str) == "":
+				case blank(en.Str) && blank(ko.Str):
 					line, col := p.pos(v)
 					list.Errorf(p.file, line, col, at.String(), "text is empty in both languages")
-				case strings.TrimSpace(ko.Str) == "":
+				case blank(ko.Str):
 					line, col := p.pos(ko)
 					list.Warnf(p.file, line, col, at.String()+".ko", "Korean translation missing: the Korean page shows the English text, marked as not translated")
-				case strings.TrimSpace(en.Str) == "":
+				case blank(en.Str):
 					line, col := p.pos(en)
 					list.Warnf(p.file, line, col, at.String()+".en", "English translation missing: the English page shows the Korean text, marked as not translated")
 				}
@@ -731,6 +736,7 @@ func loadPages(fsys fs.FS, list *diag.List) []Page {
 		name := "pages/" + e.Name()
 		slug, lang, ok := splitLangFile(e.Name())
 		if strings.HasPrefix(e.Name(), ".") {
+			hidden(name, list)
 			continue
 		}
 		if dir, err := isDir(fsys, name, e); err != nil || dir {
@@ -885,6 +891,7 @@ func loadTopics(fsys fs.FS, lib *Library, list *diag.List) {
 	facets := readDir(fsys, "topics", list) // topic introductions are optional
 	for _, f := range facets {
 		if strings.HasPrefix(f.Name(), ".") {
+			hidden("topics/"+f.Name(), list)
 			continue
 		}
 		dir, err := isDir(fsys, "topics/"+f.Name(), f)
@@ -904,6 +911,7 @@ func loadTopics(fsys fs.FS, lib *Library, list *diag.List) {
 		for _, e := range entries {
 			name := "topics/" + f.Name() + "/" + e.Name()
 			if strings.HasPrefix(e.Name(), ".") {
+				hidden(name, list)
 				continue
 			}
 			if dir, err := isDir(fsys, name, e); err != nil || dir {

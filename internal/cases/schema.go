@@ -22,6 +22,7 @@ type Schema struct {
 	Pattern     string         // for strings
 	Enum        []string       // for strings
 	MinLen      int            // for strings
+	MaxLen      int            // for strings, when not 0: the most characters
 	Min, Max    int            // for numbers, when Max > 0: the allowed range
 	Description string
 	Optional    bool // for members: the key may be absent
@@ -42,6 +43,9 @@ func pattern(desc, re string) *Schema {
 	s := str(desc)
 	s.Pattern = re
 	s.match = matcher(re)
+	if re == slugPattern {
+		s.MaxLen = MaxSlugLen // a slug becomes a folder name
+	}
 	return s
 }
 
@@ -270,8 +274,12 @@ func (c *validator) validate(v *jsonpos.Value, s *Schema, at fieldPath) bool {
 		}
 		// An empty value is a field left to fill in (see Skeleton): say
 		// that, rather than that "" is not a date or not a term.
-		if strings.TrimSpace(v.Str) == "" && (s.MinLen > 0 || s.match != nil || s.Enum != nil) {
+		if blank(v.Str) && (s.MinLen > 0 || s.match != nil || s.Enum != nil) {
 			c.errorf(v.Off, at, "must not be empty")
+			return false
+		}
+		if s.MaxLen > 0 && utf8.RuneCountInString(v.Str) > s.MaxLen {
+			c.errorf(v.Off, at, "%d characters long: at most %d may be", utf8.RuneCountInString(v.Str), s.MaxLen)
 			return false
 		}
 		if s.match != nil && !s.match(v.Str) {
@@ -485,6 +493,9 @@ func toJSONSchema(s *Schema) map[string]any {
 	}
 	if s.Pattern != "" {
 		m["pattern"] = s.Pattern
+	}
+	if s.MaxLen > 0 {
+		m["maxLength"] = s.MaxLen
 	}
 	if s.MinLen > 0 {
 		m["minLength"] = s.MinLen
