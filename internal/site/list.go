@@ -77,6 +77,7 @@ func (s *Site) listView(j Job) (*ListView, error) {
 		p.Crumbs = []Crumb{{p.T("nav.home"), p.Link(urls.Home(lang))}, {p.T("nav.cases"), ""}}
 		v.Heading = p.Title
 		v.Filters = true
+		p.OwnSearch = true
 		path = func(n int) string { return urls.Cases(lang, n) }
 	} else {
 		t := j.Topic
