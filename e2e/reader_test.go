@@ -106,6 +106,15 @@ func TestReading(t *testing.T) {
 		}
 	})
 
+	t.Run("switch keeps the query", func(t *testing.T) {
+		for _, lang := range langs {
+			tab.Open(t, base+"/"+lang+"/search/?q=k8s")
+			s := searchTab{t, tab}
+			s.waitFor(`document.querySelector(".site-header a.lang").getAttribute("href").endsWith("?q=k8s")`)
+			s.waitFor(`document.querySelectorAll("[data-search-results] .search-result").length > 0`) // k8s finds Kubernetes
+		}
+	})
+
 	t.Run("Korean code", func(t *testing.T) {
 		for _, p := range []string{"/ko/api/", "/ko/contribute/"} {
 			tab.Open(t, base+p)
