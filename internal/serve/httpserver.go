@@ -14,8 +14,9 @@ import (
 // that sets what a connection may cost, for both.
 
 // Timeouts of NewHTTPServer's servers. A request must arrive whole within
-// readTimeout; an event stream, which stays open by design, is exempt once
-// its request is read (see streams).
+// readTimeout; net/http lifts the deadline once the request is read, so an
+// event stream, which stays open by design, is not cut. There is no write
+// timeout for the same reason.
 const (
 	readHeaderTimeout = 10 * time.Second
 	readTimeout       = time.Minute
@@ -39,7 +40,7 @@ func NewHTTPServer(h http.Handler, ln net.Listener, maxConns int) (*http.Server,
 	}
 	l := &limitListener{Listener: ln, max: maxConns, conns: map[*limitConn]bool{}}
 	srv := &http.Server{
-		Handler:           streams(h),
+		Handler:           h,
 		ReadHeaderTimeout: readHeaderTimeout,
 		ReadTimeout:       readTimeout,
 		IdleTimeout:       idleTimeout,
@@ -50,19 +51,6 @@ func NewHTTPServer(h http.Handler, ln net.Listener, maxConns int) (*http.Server,
 		},
 	}
 	return srv, l
-}
-
-// streams lifts the read deadline of an event stream's connection once its
-// request is read: the stream stays open for as long as the page does,
-// and a read deadline passing would end it (net/http cancels a request
-// whose connection fails to read).
-func streams(h http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method == http.MethodGet && strings.Contains(r.Header.Get("Accept"), "text/event-stream") {
-			_ = http.NewResponseController(w).SetReadDeadline(time.Time{})
-		}
-		h.ServeHTTP(w, r)
-	})
 }
 
 // limitListener caps the connections open at once.

@@ -113,3 +113,51 @@ func TestConnCap(t *testing.T) {
 		t.Errorf("a connection over a cap of busy ones: %v, want it closed (EOF)", err)
 	}
 }
+
+// TestStreamOutlivesReadTimeout: an event stream (the preview's reload
+// channel, MCP's notifications) stays open past the read timeout.
+func TestStreamOutlivesReadTimeout(t *testing.T) {
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		for {
+			fmt.Fprint(w, "data: tick\n\n")
+			w.(http.Flusher).Flush()
+			select {
+			case <-r.Context().Done():
+				return
+			case <-time.After(20 * time.Millisecond):
+			}
+		}
+	})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, capped := NewHTTPServer(h, ln, 0)
+	srv.ReadTimeout = 200 * time.Millisecond
+	go srv.Serve(capped)
+	t.Cleanup(func() { srv.Close() })
+	for _, accept := range []string{"text/event-stream", ""} {
+		req, _ := http.NewRequest("GET", "http://"+ln.Addr().String()+"/", nil)
+		if accept != "" {
+			req.Header.Set("Accept", accept)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(resp.Body)
+		deadline := time.Now().Add(time.Second) // five read timeouts
+		open := true
+		for time.Now().Before(deadline) {
+			if !sc.Scan() {
+				open = false
+				break
+			}
+		}
+		resp.Body.Close()
+		if !open {
+			t.Errorf("Accept %q: stream open after five read timeouts: %v", accept, open)
+		}
+	}
+}
