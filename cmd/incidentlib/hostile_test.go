@@ -89,3 +89,21 @@ func TestHostileContent(t *testing.T) {
 		t.Error("build wrote its output despite the errors")
 	}
 }
+
+// TestNewStaysInside: new does not write through a cases folder that
+// links outside the content.
+func TestNewStaysInside(t *testing.T) {
+	dir := repotest.CopyDir(t, "content")
+	outside := t.TempDir()
+	os.RemoveAll(filepath.Join(dir, "cases"))
+	if err := os.Symlink(outside, filepath.Join(dir, "cases")); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"new", "-content", dir, "IL-0900"}, &stdout, &stderr); code == 0 {
+		t.Errorf("new wrote through a link out of the content: %s", stdout.String())
+	}
+	if entries, _ := os.ReadDir(outside); len(entries) > 0 {
+		t.Errorf("new wrote %s outside the content folder", entries[0].Name())
+	}
+}

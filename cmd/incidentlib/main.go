@@ -13,6 +13,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"path"
 	"path/filepath"
 	"runtime/debug"
 	"runtime/pprof"
@@ -478,7 +479,14 @@ func cmdNew(args []string, stdout, stderr io.Writer, now time.Time) int {
 		return 2
 	}
 	name := filepath.Join(content, "cases", id+".json")
-	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	// Written through the content folder's root, as it is read: a cases
+	// folder that links outside the content is refused, not written into.
+	var f *os.File
+	root, err := os.OpenRoot(content)
+	if err == nil {
+		f, err = root.OpenFile(path.Join("cases", id+".json"), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		root.Close()
+	}
 	if err == nil {
 		_, err = f.Write(data)
 		if cerr := f.Close(); err == nil {
