@@ -270,7 +270,8 @@ func (s *Server) ServeStdio(ctx context.Context, in io.ReadCloser, out io.WriteC
 		return err
 	}
 	defer wait()
-	err = s.mcp.Run(ctx, &mcp.IOTransport{Reader: in, Writer: out})
+	r, w := stdioFrames(in, out)
+	err = s.mcp.Run(ctx, &mcp.IOTransport{Reader: r, Writer: w, MaxLineLength: maxFrameBytes + 1})
 	if errors.Is(err, context.Canceled) || errors.Is(err, io.EOF) {
 		return nil
 	}

@@ -163,7 +163,7 @@ func TestReload(t *testing.T) {
 	}
 	var s searchOutput
 	for t0 := time.Now(); ; time.Sleep(20 * time.Millisecond) {
-		call(t, cs, "search_incidents", map[string]any{"query": "quetzalcoatl"}, &s)
+		callTool(t, cs, "search_incidents", map[string]any{"query": "quetzalcoatl"}, &s)
 		if s.Total == 1 && s.Cases[0].ID == "IL-0999" {
 			break
 		}
