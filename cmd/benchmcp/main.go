@@ -8,7 +8,7 @@
 // (resident now and at its peak, from /proc) after loading and after the
 // load. It exits with status 1 if any call failed.
 //
-//	go run ./cmd/benchmcp [-cases 10000] [-clients 100] [-calls 20]
+//	go run ./cmd/benchmcp [-cases 10000] [-clients 200] [-calls 100]
 package main
 
 import (
@@ -36,8 +36,8 @@ import (
 
 func main() {
 	n := flag.Int("cases", 10000, "`number` of cases in the generated library")
-	clients := flag.Int("clients", 100, "clients calling at the same time, each with its own session")
-	calls := flag.Int("calls", 20, "tool calls per client")
+	clients := flag.Int("clients", 200, "clients calling at the same time, each with its own session")
+	calls := flag.Int("calls", 100, "tool calls per client")
 	cache := flag.String("cache", ".cache/bench", "`folder` where the library and the command are kept")
 	flag.Parse()
 
@@ -83,7 +83,10 @@ func main() {
 		errs    []string
 		wg      sync.WaitGroup
 		started = make(chan struct{})
+		done    int
+		mem     []string // the server's resident memory after each quarter of the calls
 	)
+	total := *clients * *calls
 	sessions := make([]*mcp.ClientSession, *clients)
 	for i := range sessions {
 		cs, err := mcp.NewClient(&mcp.Implementation{Name: "benchmcp", Version: "1"}, nil).Connect(ctx, &mcp.StreamableClientTransport{Endpoint: endpoint}, nil)
@@ -116,6 +119,10 @@ func main() {
 				case res.IsError:
 					errs = append(errs, fmt.Sprintf("%s %v: %v", name, args, res.Content[0].(*mcp.TextContent).Text))
 				}
+				if done++; done%(max(1, total/4)) == 0 {
+					rss, _ := memory(cmd.Process.Pid)
+					mem = append(mem, fmt.Sprintf("%s after %d calls", mb(rss), done))
+				}
 				mu.Unlock()
 			}
 		}()
@@ -146,6 +153,7 @@ func main() {
 		row(name, byTool[name])
 	}
 	fmt.Printf("server memory after the load: resident %s, peak %s\n", mb(rss), mb(peak))
+	fmt.Printf("server memory during the load: %s\n", strings.Join(mem, ", "))
 	for i, e := range errs {
 		if i == 10 {
 			fmt.Printf("… and %d more errors\n", len(errs)-10)

@@ -36,7 +36,7 @@ func TestAllowedOrigin(t *testing.T) {
 		{"chrome-extension://abc", "127.0.0.1:8765", false},
 		{"http://192.168.1.10", "127.0.0.1:8765", false},
 	} {
-		if got := allowedOrigin(tt.origin, tt.host); got != tt.want {
+		if got := (&Server{}).allowedOrigin(tt.origin, tt.host); got != tt.want {
 			t.Errorf("allowedOrigin(%q, %q) = %v", tt.origin, tt.host, got)
 		}
 	}
@@ -215,8 +215,11 @@ func TestListenAddr(t *testing.T) {
 		"0.0.0.0:8765":    "0.0.0.0:8765", // told otherwise
 		"mcp.example:443": "mcp.example:443",
 	} {
-		if got := ListenAddr(addr); got != want {
+		if got := ListenAddr(addr, false); got != want {
 			t.Errorf("ListenAddr(%q) = %q, want %q", addr, got, want)
+		}
+		if got := ListenAddr(addr, true); strings.HasPrefix(addr, "127") && got != want || !strings.HasPrefix(addr, "127") && strings.Contains(got, "127.0.0.1") {
+			t.Errorf("ListenAddr(%q, public) = %q", addr, got)
 		}
 	}
 }

@@ -562,6 +562,7 @@ func searchIncidents(m *model, c *call) (string, any, error) {
 	out.Notes = c.notes
 	return b.String(), out, nil
 }
+
 // cursor is where a page of list_incidents ends: the last case's date and
 // id, the order of the list, so that the next page starts at the right
 // place even when that case was removed in between.
@@ -914,4 +915,3 @@ func (s *Server) readCase(_ context.Context, req *mcp.ReadResourceRequest) (*mcp
 	}
 	return res, nil
 }
-
