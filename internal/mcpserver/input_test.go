@@ -69,12 +69,12 @@ func TestCaps(t *testing.T) {
 	_, cs := library(t)
 	var list listOutput
 	text := callTool(t, cs, "list_incidents", map[string]any{"limit": 1e9}, &list)
-	if len(list.Cases) != min(listMax, list.Total) || len(list.Notes) != 1 || !strings.Contains(text, "limit 1,000,000,000 is more than the 100 allowed, so 100 cases are returned") {
+	if len(list.Cases) != min(listMax, list.Total) || len(list.Notes) != 1 || !strings.Contains(text, fmt.Sprintf("limit 1,000,000,000 is more than the %d allowed, so %d cases are returned", listMax, listMax)) {
 		t.Errorf("limit 1e9: %d cases, notes %v", len(list.Cases), list.Notes)
 	}
 	var s searchOutput
 	callTool(t, cs, "search_incidents", map[string]any{"query": "ingress", "limit": 1e9}, &s)
-	if len(s.Notes) != 1 || !strings.Contains(s.Notes[0], "50 allowed") {
+	if len(s.Notes) != 1 || !strings.Contains(s.Notes[0], fmt.Sprintf("%d allowed", searchMax)) {
 		t.Errorf("search limit 1e9: notes %v", s.Notes)
 	}
 	long := "ingress 로드밸런서가"

@@ -25,9 +25,9 @@ import (
 // refused, and the answer says so; a longer query is cut likewise.
 const (
 	searchDefault = 10
-	searchMax     = 50
+	searchMax     = 20
 	listDefault   = 20
-	listMax       = 100
+	listMax       = 25
 	maxQueryBytes = 500
 	// echoRunes is how much of a bad argument an error message repeats.
 	echoRunes = 40
@@ -77,7 +77,6 @@ type caseItem struct {
 	RootCause  string   `json:"root_cause" jsonschema:"root cause term id"`
 	Components []string `json:"components" jsonschema:"component term ids"`
 	URL        string   `json:"url" jsonschema:"the case's page in the answer's language"`
-	Resource   string   `json:"resource" jsonschema:"the case as an MCP resource"`
 	Score      float64  `json:"score,omitempty" jsonschema:"search relevance (higher is better)"`
 }
 
@@ -128,7 +127,7 @@ type incidentOutput struct {
 	Symptoms     []string   `json:"symptoms" jsonschema:"symptom term ids"`
 	Contributing []string   `json:"contributing" jsonschema:"contributing factor term ids"`
 	Domains      []string   `json:"domains" jsonschema:"domain term ids"`
-	Related      []string   `json:"related" jsonschema:"ids of related cases"`
+	Related      []string   `json:"related" jsonschema:"ids of the related cases its page lists, closest first"`
 	Pages        []casePage `json:"pages" jsonschema:"the case's title and page in each language of the answer"`
 	Resource     string     `json:"resource" jsonschema:"the case as an MCP resource, both languages"`
 	Notes        []string   `json:"notes,omitempty" jsonschema:"what the server changed or ignored in the call"`
@@ -173,10 +172,10 @@ type bothLangs struct {
 }
 
 type vocabTerm struct {
-	ID          string     `json:"id" jsonschema:"the term id, as the filters take it"`
-	Label       bothLangs  `json:"label" jsonschema:"the term's label in both languages"`
-	Description *bothLangs `json:"description,omitempty" jsonschema:"what the term means, in both languages"`
-	Cases       int        `json:"cases" jsonschema:"number of cases with this term"`
+	ID          string    `json:"id" jsonschema:"the term id, as the filters take it"`
+	Label       bothLangs `json:"label" jsonschema:"the term's label in both languages"`
+	Description string    `json:"description,omitempty" jsonschema:"what the term means, in the answer's language"`
+	Cases       int       `json:"cases" jsonschema:"number of cases with this term"`
 }
 
 type vocabFacet struct {
@@ -210,14 +209,14 @@ func (s *Server) tools() []tool {
 			Description: "Search the library of public incident post-mortems (Kubernetes, cloud and networking outages) for cases like the one at hand, " +
 				"ranked as the site's search ranks them. Use it when someone describes an outage, a symptom, an error or a component and asks whether it has happened before or how others fixed it. " +
 				"The query may be English or Korean; both find cases in both languages, and a Korean query answers in Korean. Filters (term ids from vocab) narrow the results: terms of one facet are ORed, facets ANDed. " +
-				"Returns the best cases with id, title, organisation, date and page URL, and counts per term; call get_incident with an id for the whole case.",
+				"Returns the best cases with id, title, organisation, date and page URL, and counts per term; call get_incident with an id for the whole case (also the resource incidentlib://cases/{id}).",
 			OutputSchema: outputSchema[searchOutput](),
 			Annotations:  readOnly,
 		},
 		params: append([]param{
 			{name: "query", kind: kQuery, required: true, desc: "words to look for, in English or Korean (Korean with or without particles and spaces), such as 'ingress 404 after upgrade' or '로드 밸런서 헬스 체크'"},
 			lang,
-			{name: "limit", kind: kInt, desc: "how many cases to return, best first: 10 by default, at most 50"},
+			{name: "limit", kind: kInt, desc: "how many cases to return, best first: 10 by default, at most 20"},
 		}, filterParams()...),
 		run: searchIncidents,
 	}, {
@@ -247,7 +246,7 @@ func (s *Server) tools() []tool {
 		},
 		params: append(filterParams(),
 			param{name: "lang", kind: kLang, desc: "language of titles and page URLs: en (default) or ko"},
-			param{name: "limit", kind: kInt, desc: "cases per page: 20 by default, at most 100"},
+			param{name: "limit", kind: kInt, desc: "cases per page: 20 by default, at most 25"},
 			param{name: "cursor", kind: kString, desc: "next_cursor of the previous page, to get the page after it"},
 		),
 		run: listIncidents,
@@ -272,7 +271,7 @@ func (s *Server) tools() []tool {
 			Name:  "vocab",
 			Title: "List the vocabularies",
 			Description: "List every facet's terms (components, symptoms, root causes, contributing factors, domains, organisations, years, severities) with their ids, " +
-				"English and Korean labels, descriptions and number of cases. The ids are what the filters of search_incidents and list_incidents and the term of get_topic take.",
+				"English and Korean labels, descriptions (in the language asked for) and number of cases. The ids are what the filters of search_incidents and list_incidents and the term of get_topic take.",
 			OutputSchema: outputSchema[vocabOutput](),
 			Annotations:  readOnly,
 		},
@@ -462,7 +461,6 @@ func (m *model) item(c *cases.Case, lang string) caseItem {
 		ID: c.ID, Title: title, Org: c.Org, Date: c.Date.String(), Severity: c.Severity, RootCause: c.RootCause,
 		Components: nonNil(c.Components),
 		URL:        m.site.URL(urls.Case(lang, c.ID)),
-		Resource:   caseURI(c.ID),
 	}
 }
 
@@ -715,7 +713,12 @@ func getIncident(m *model, c *call) (string, any, error) {
 	}
 	out := incidentOutput{ID: cs.ID, Org: cs.Org, Date: cs.Date.String(), Severity: cs.Severity, RootCause: cs.RootCause,
 		Components: nonNil(cs.Components), Symptoms: nonNil(cs.Symptoms), Contributing: nonNil(cs.Contributing), Domains: nonNil(cs.Domain),
-		Related: nonNil(cs.Related), Pages: []casePage{}, Resource: caseURI(cs.ID)}
+		Related: []string{}, Pages: []casePage{}, Resource: caseURI(cs.ID)}
+	for _, g := range m.site.Related(cs.ID) {
+		for _, l := range g.Links {
+			out.Related = append(out.Related, l.ID)
+		}
+	}
 	var b strings.Builder
 	for i, lang := range langs {
 		p := casePage{Lang: lang, URL: m.site.URL(urls.Case(lang, cs.ID))}
@@ -865,14 +868,10 @@ func vocab(m *model, c *call) (string, any, error) {
 			vt := vocabTerm{ID: id}
 			if t := fc.Topic(id); t != nil {
 				vt.Label, vt.Cases = bothLangs{En: t.Label.En, Ko: t.Label.Ko}, len(t.Cases)
-				if !t.Description.IsZero() {
-					vt.Description = &bothLangs{En: t.Description.En, Ko: t.Description.Ko}
-				}
+				vt.Description, _ = t.Description.In(c.lang)
 			} else if t, ok := m.lib.Vocab.Term(cases.FacetField[facet], id); ok {
 				vt.Label = bothLangs{En: t.Label.En, Ko: t.Label.Ko}
-				if !t.Description.IsZero() {
-					vt.Description = &bothLangs{En: t.Description.En, Ko: t.Description.Ko}
-				}
+				vt.Description, _ = t.Description.In(c.lang)
 			}
 			if l, ok := m.labels[facet][id]; ok {
 				vt.Label = bothLangs{En: l[0], Ko: l[1]}
@@ -883,7 +882,11 @@ func vocab(m *model, c *call) (string, any, error) {
 
 		b.WriteString(c.t("vocab.head", str.Get(c.lang, "facet."+facet), facet, vf.Argument) + "\n\n")
 		for _, t := range vf.Terms {
-			fmt.Fprintf(&b, "- %s: %s / %s (%d)\n", t.ID, t.Label.En, t.Label.Ko, t.Cases)
+			label := t.Label.En
+			if c.lang == "ko" {
+				label = t.Label.Ko
+			}
+			fmt.Fprintf(&b, "- %s: %s (%d)\n", t.ID, label, t.Cases)
 		}
 		b.WriteByte('\n')
 	}
