@@ -11,18 +11,34 @@
 // URLs) and a search engine over the documents the site's search index is
 // built from, so that a query finds what the search page finds. Every
 // answer is compact Markdown for the model to read and structured content
-// that matches the tool's declared output schema; each case is also a
-// resource, incidentlib://cases/{ID}, whose text is its page's Markdown twin.
+// that carries the data (never a copy of the text) and matches the tool's
+// declared output schema; each case is also a resource,
+// incidentlib://cases/{ID}, whose text is its page's Markdown twin.
+//
+// # Arguments and languages
+//
+// Arguments are decoded by the server itself (args.go), not by the SDK's
+// schema validation: the schemas show one plain JSON type per argument,
+// as every client accepts, while the decoding takes what models send (a
+// year as a number, one term without its list), and an argument a tool
+// does not take is named in a note rather than refused. An answer is in
+// the language of lang, or without it in the query's (Hangul answers in
+// Korean); every sentence, note and error comes from strings.json, in
+// both languages.
 //
 // # Transports and watching
 //
 // The server speaks over stdio, as AI tools start local servers, or
-// Streamable HTTP at /mcp. Over HTTP it refuses browser requests from any
-// origin but its own and this machine's. In both modes it watches the
-// content folder with the preview server's watcher, re-reads what a save
-// changed (cases.Reload) and swaps the new model in atomically, so that an
-// answer never mixes two versions of the library. Content with errors gives
-// tool errors that list them until the files are fixed.
+// Streamable HTTP at /mcp (http.go). Both read every message through a
+// check of its own (frames.go) that answers a malformed one with the
+// JSON-RPC error it deserves and reads on, where the SDK would end the
+// connection. Over HTTP it refuses Hosts and browser Origins other than
+// its public address's and loopback ones, and can run stateless, so that
+// replicas need no session affinity. In both modes it watches the content
+// folder with the preview server's watcher, re-reads what a save changed
+// (cases.Reload) and swaps the new model in atomically, so that an answer
+// never mixes two versions of the library. Content with errors gives tool
+// errors that list them until the files are fixed.
 package mcpserver
 
 import (
