@@ -492,9 +492,10 @@ func cmdNew(args []string, stdout, stderr io.Writer, now time.Time) int {
 }
 
 type mcpOptions struct {
-	Content   string
-	HTTP      string
-	PublicURL string
+	Content     string
+	HTTP        string
+	PublicURL   string
+	CallTimeout time.Duration
 	mcpserver.HTTPOptions
 }
 
@@ -549,7 +550,7 @@ func cmdMCP(args []string, stdin io.ReadCloser, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	srv, err := mcpserver.New(mcpserver.Options{Content: o.Content, Templates: incidentlib.Templates(), Static: incidentlib.Static(), Log: stderr, HTTP: o.HTTPOptions})
+	srv, err := mcpserver.New(mcpserver.Options{Content: o.Content, Templates: incidentlib.Templates(), Static: incidentlib.Static(), Log: stderr, CallTimeout: o.CallTimeout, HTTP: o.HTTPOptions})
 	if err != nil {
 		if ln != nil {
 			ln.Close()

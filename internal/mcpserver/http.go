@@ -31,14 +31,14 @@ func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener) error {
 	srv := &http.Server{
 		Handler:           s.Handler(),
 		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       o.CallTimeout,
+		ReadTimeout:       s.opt.CallTimeout,
 		IdleTimeout:       2 * time.Minute,
 		MaxHeaderBytes:    64 << 10,
 	}
 	if o.Stateless {
 		// Without sessions there are no long-lived event streams, so an
 		// answer may take no longer than a call.
-		srv.WriteTimeout = o.CallTimeout + 5*time.Second
+		srv.WriteTimeout = s.opt.CallTimeout + 5*time.Second
 	}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()

@@ -76,7 +76,10 @@ type Options struct {
 	Templates, Static fs.FS
 	Log               io.Writer     // where loads, reloads, content problems and HTTP calls are reported; nil means nowhere
 	Debounce          time.Duration // quiet time that ends a burst of file events; 0 means 50 ms
-	HTTP              HTTPOptions
+	// CallTimeout bounds a tool call, over either transport, and over
+	// HTTP the reading of a request too. 0 means 30 seconds.
+	CallTimeout time.Duration
+	HTTP        HTTPOptions
 }
 
 // HTTPOptions say how the server is served over HTTP. The zero value is a
@@ -99,9 +102,6 @@ type HTTPOptions struct {
 	SessionIdle time.Duration
 	// MaxBody is the largest request body in bytes. 0 means 1 MiB.
 	MaxBody int64
-	// CallTimeout bounds the time of one request, reading it included.
-	// 0 means 30 seconds.
-	CallTimeout time.Duration
 	// ShutdownGrace is how long calls in flight may take to finish when
 	// the server stops. 0 means 10 seconds.
 	ShutdownGrace time.Duration
@@ -116,9 +116,6 @@ func (o *HTTPOptions) defaults() {
 	}
 	if o.MaxBody <= 0 {
 		o.MaxBody = 1 << 20
-	}
-	if o.CallTimeout <= 0 {
-		o.CallTimeout = 30 * time.Second
 	}
 	if o.ShutdownGrace <= 0 {
 		o.ShutdownGrace = 10 * time.Second
@@ -160,6 +157,9 @@ func New(opt Options) (*Server, error) {
 		opt.Log = io.Discard
 	}
 	opt.HTTP.defaults()
+	if opt.CallTimeout <= 0 {
+		opt.CallTimeout = 30 * time.Second
+	}
 	info, err := os.Stat(opt.Content)
 	if err != nil {
 		return nil, fmt.Errorf("content folder: %w", err)

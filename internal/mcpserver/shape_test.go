@@ -12,11 +12,14 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"incidentlib"
 	"incidentlib/internal/cases"
+	"incidentlib/internal/repotest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden answers in testdata/golden")
@@ -339,4 +342,23 @@ func TestGolden(t *testing.T) {
 func mustJSON(v any) string {
 	data, _ := json.Marshal(v)
 	return string(data)
+}
+
+// TestCallTimeout runs a tool that does not finish: the call answers with
+// the timeout error in the caller's language once its time is up.
+func TestCallTimeout(t *testing.T) {
+	srv, err := New(Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: repotest.Dir(t, "content"), CallTimeout: 50 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	release := make(chan struct{})
+	defer close(release)
+	slow := tool{mcp: &mcp.Tool{Name: "slow"}, params: []param{{name: "lang", kind: kLang}}, run: func(*model, *call) (string, any, error) {
+		<-release
+		return "late", nil, nil
+	}}
+	res, err := srv.handler(slow)(context.Background(), &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{Name: "slow", Arguments: json.RawMessage(`{"lang":"ko"}`)}})
+	if err != nil || !res.IsError || resultText(res) != "호출 시간이 제한(0.05초)을 넘어 중단했습니다. 범위를 좁혀 다시 호출하십시오." {
+		t.Errorf("slow call: %v %+v %s", err, res, resultText(res))
+	}
 }

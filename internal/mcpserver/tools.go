@@ -303,16 +303,16 @@ func (s *Server) handler(t tool) mcp.ToolHandler {
 		if err != nil {
 			return errorResult(err), nil
 		}
-		text, data, err := t.run(m, c)
+		text, data, err := s.runBounded(ctx, t, m, c)
+		if ctx.Err() != nil {
+			return nil, ctx.Err() // the client cancelled the call
+		}
 		if err != nil {
 			var ue userError
 			if !errors.As(err, &ue) {
 				err = c.fail("err.internal", err.Error())
 			}
 			return errorResult(err), nil
-		}
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
 		}
 		var b strings.Builder
 		b.WriteString(text)
@@ -323,6 +323,33 @@ func (s *Server) handler(t tool) mcp.ToolHandler {
 			b.WriteString(c.t("note", n) + "\n")
 		}
 		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: b.String()}}, StructuredContent: data}, nil
+	}
+}
+
+// runBounded runs a tool for Options.CallTimeout at most. The tools do
+// not stop half-way (none takes long: queries and pages are capped), so a
+// call past its time answers with an error while its work ends in the
+// background.
+func (s *Server) runBounded(ctx context.Context, t tool, m *model, c *call) (string, any, error) {
+	type answer struct {
+		text string
+		data any
+		err  error
+	}
+	done := make(chan answer, 1)
+	go func() {
+		text, data, err := t.run(m, c)
+		done <- answer{text, data, err}
+	}()
+	timer := time.NewTimer(s.opt.CallTimeout)
+	defer timer.Stop()
+	select {
+	case a := <-done:
+		return a.text, a.data, a.err
+	case <-ctx.Done():
+		return "", nil, ctx.Err()
+	case <-timer.C:
+		return "", nil, c.fail("err.timeout", strconv.FormatFloat(s.opt.CallTimeout.Seconds(), 'f', -1, 64))
 	}
 }
 
