@@ -356,6 +356,8 @@ func TestMCPStdioRawFrames(t *testing.T) {
 		{`{"jsonrpc":"2.0","id":14,"method":"tools/list","params":[1]}`, -32600, "14", false},
 		{`{"jsonrpc":"2.0"}`, -32600, "null", false},
 		{`"ping"`, -32600, "null", false},
+		{`{"jsonrpc":"2.0","id":15,"method":"tools/call","params":{"name":5}}`, -32602, "15", false},
+		{strings.Replace(initFrame, `"init"`, "16", 1), -32600, "16", false}, // initialize comes once
 	}
 	initialized := false
 	for _, b := range bad {
@@ -371,7 +373,7 @@ func TestMCPStdioRawFrames(t *testing.T) {
 		r := read(b.line)
 		if r.Error == nil || r.Error.Code != b.code || string(r.ID) != b.id {
 			t.Errorf("%s: answered %+v, want error %d with id %s", b.line, r, b.code, b.id)
-		} else if strings.Contains(r.Error.Message, "json:") || strings.Contains(r.Error.Message, "Go ") {
+		} else if strings.Contains(r.Error.Message, "json:") || strings.Contains(r.Error.Message, "mcp.") || strings.Contains(r.Error.Message, "Go ") {
 			t.Errorf("%s: message shows internals: %s", b.line, r.Error.Message)
 		}
 		answered(b.line)

@@ -7,7 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sort"
 	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -15,6 +17,7 @@ import (
 const (
 	codeParseError     = -32700
 	codeInvalidRequest = -32600
+	codeInvalidParams  = -32602
 )
 
 // maxFrameBytes is the largest message the server reads, over stdio as
@@ -177,6 +180,9 @@ func checkMessage(data []byte) (frame, *frameError) {
 		return f, invalid(id, `"params" must be an object, not %s`, clip(params))
 	}
 	if ok {
+		if err := checkParams(f.method, params); err != "" {
+			return f, &frameError{code: codeInvalidParams, id: id, msg: "invalid params: " + err}
+		}
 		var p struct {
 			ProtocolVersion string         `json:"protocolVersion"`
 			Name            string         `json:"name"`
@@ -187,6 +193,52 @@ func checkMessage(data []byte) (frame, *frameError) {
 		_, f.sidless = p.Meta["io.modelcontextprotocol/protocolVersion"]
 	}
 	return f, nil
+}
+
+// paramKinds are the params of the requests this server answers whose
+// JSON types the protocol server would otherwise report with the names of
+// its Go types: method → param → "string" or "object", a "!" for a
+// required one.
+var paramKinds = map[string]map[string]string{
+	"initialize":       {"protocolVersion": "string!", "capabilities": "object", "clientInfo": "object"},
+	"tools/call":       {"name": "string!", "arguments": "object"},
+	"resources/read":   {"uri": "string!"},
+	"logging/setLevel": {"level": "string!"},
+}
+
+// checkParams checks the params of a request against paramKinds.
+func checkParams(method string, raw json.RawMessage) string {
+	kinds := paramKinds[method]
+	if strings.HasSuffix(method, "/list") {
+		kinds = map[string]string{"cursor": "string"}
+	}
+	var params map[string]json.RawMessage
+	json.Unmarshal(raw, &params)
+	if m, ok := params["_meta"]; ok && bytes.TrimSpace(m)[0] != '{' {
+		return fmt.Sprintf(`"_meta" must be an object, not %s`, clip(m))
+	}
+	names := make([]string, 0, len(kinds))
+	for name := range kinds {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		kind := kinds[name]
+		v, ok := params[name]
+		required := strings.HasSuffix(kind, "!")
+		kind = strings.TrimSuffix(kind, "!")
+		if !ok || string(bytes.TrimSpace(v)) == "null" {
+			if required {
+				return fmt.Sprintf("%s needs %q (a %s)", method, name, kind)
+			}
+			continue
+		}
+		first := bytes.TrimSpace(v)[0]
+		if (kind == "string" && first != '"') || (kind == "object" && first != '{') {
+			return fmt.Sprintf("%q of %s must be a JSON %s, not %s", name, method, kind, clip(v))
+		}
+	}
+	return ""
 }
 
 // checkID checks a message id: MCP allows strings and integers.
@@ -236,6 +288,10 @@ func (g *gate) check(data []byte) (frame, *frameError) {
 		return f, err
 	}
 	switch {
+	case f.method == "initialize" && g.initialized:
+		var m struct{ ID json.RawMessage }
+		json.Unmarshal(data, &m)
+		return f, invalid(m.ID, "the connection is already initialised: initialize comes once")
 	case f.method == "initialize":
 		g.initialized, g.version = true, f.version
 	case f.call && !g.initialized && f.method != "ping" && !f.sidless:

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"incidentlib/internal/api"
@@ -928,7 +929,8 @@ func (s *Server) readCase(_ context.Context, req *mcp.ReadResourceRequest) (*mcp
 	uri := req.Params.URI
 	m, err := s.ready(&call{lang: "en"})
 	if err != nil {
-		return nil, err
+		// Not the client's fault: the content has errors.
+		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: err.Error()}
 	}
 	id, ok := strings.CutPrefix(uri, caseURIPrefix)
 	c := m.lib.ByID[id]
