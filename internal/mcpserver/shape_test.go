@@ -101,6 +101,11 @@ func TestSchemaCheckFails(t *testing.T) {
 	if !inner.Failed() {
 		t.Error("a union type and a missing description passed")
 	}
+	var out testing.T
+	checkOutput(&out, "list_incidents", []byte(`{"lang":"en","total":1,"cases":null}`))
+	if !out.Failed() {
+		t.Error("structured content with null for a list passed the output schema")
+	}
 }
 
 // checkOutput validates structured content against the tool's declared

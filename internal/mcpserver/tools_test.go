@@ -97,6 +97,7 @@ func callTool(t testing.TB, cs *mcp.ClientSession, tool string, args map[string]
 	if err := json.Unmarshal(data, out); err != nil {
 		t.Fatalf("%s: structured content %s: %v", tool, data, err)
 	}
+	checkOutput(t, tool, data)
 	return text
 }
 
