@@ -308,6 +308,10 @@ type Vocab struct {
 	index map[string]map[string]int
 	// suggest answers "did you mean" for each field's terms.
 	suggest map[string]*Suggester
+	// broken is set when vocab.json could not be read, parsed or checked:
+	// its own errors say why, and the checks that look terms up in it are
+	// skipped rather than report every term of every case as unknown.
+	broken bool
 }
 
 // Link is a labelled link from site.json.

@@ -35,22 +35,34 @@ const (
 // needs) nor keeps new requests waiting. When every connection is busy
 // with a request, the new one is closed.
 func NewHTTPServer(h http.Handler, ln net.Listener, maxConns int) (*http.Server, net.Listener) {
-	if maxConns <= 0 {
-		maxConns = DefaultMaxConns()
-	}
-	l := &limitListener{Listener: ln, max: maxConns, conns: map[*limitConn]bool{}}
 	srv := &http.Server{
 		Handler:           h,
 		ReadHeaderTimeout: readHeaderTimeout,
 		ReadTimeout:       readTimeout,
 		IdleTimeout:       idleTimeout,
-		ConnState: func(c net.Conn, st http.ConnState) {
-			if lc, ok := c.(*limitConn); ok {
-				l.setState(lc, st)
-			}
-		},
 	}
-	return srv, l
+	return srv, LimitConns(srv, ln, maxConns)
+}
+
+// LimitConns returns ln wrapped so that srv, which must serve it, holds at
+// most maxConns connections at once (0 means DefaultMaxConns), as
+// NewHTTPServer's servers do; for a server that sets its own timeouts
+// (mcp -http). It sets srv.ConnState.
+func LimitConns(srv *http.Server, ln net.Listener, maxConns int) net.Listener {
+	if maxConns <= 0 {
+		maxConns = DefaultMaxConns()
+	}
+	l := &limitListener{Listener: ln, max: maxConns, conns: map[*limitConn]bool{}}
+	prev := srv.ConnState
+	srv.ConnState = func(c net.Conn, st http.ConnState) {
+		if lc, ok := c.(*limitConn); ok {
+			l.setState(lc, st)
+		}
+		if prev != nil {
+			prev(c, st)
+		}
+	}
+	return l
 }
 
 // limitListener caps the connections open at once.
