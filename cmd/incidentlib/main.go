@@ -14,6 +14,7 @@ import (
 	"net/url"
 	"os"
 	"os/signal"
+	"path"
 	"path/filepath"
 	"runtime/debug"
 	"runtime/pprof"
@@ -353,6 +354,7 @@ func isTerminal(w io.Writer) bool {
 // file in full, then how many more.
 func printDiags(w io.Writer, list diag.List, content string) {
 	files := map[string]string{}
+	fsys := cases.ContentFS(content)
 	show := func(d diag.Diag) {
 		fmt.Fprintln(w, d.String())
 		if d.Line <= 0 {
@@ -360,7 +362,9 @@ func printDiags(w io.Writer, list diag.List, content string) {
 		}
 		src, ok := files[d.File]
 		if !ok {
-			b, _ := os.ReadFile(filepath.Join(content, filepath.FromSlash(d.File)))
+			// Through the jail, as the loader reads: an excerpt never shows
+			// a file from outside the content folder.
+			b, _ := cases.ReadContent(fsys, d.File)
 			src = string(b)
 			files[d.File] = src
 		}
@@ -476,7 +480,14 @@ func cmdNew(args []string, stdout, stderr io.Writer, now time.Time) int {
 		return 2
 	}
 	name := filepath.Join(content, "cases", id+".json")
-	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	// Written through the content folder's root, as it is read: a cases
+	// folder that links outside the content is refused, not written into.
+	var f *os.File
+	root, err := os.OpenRoot(content)
+	if err == nil {
+		f, err = root.OpenFile(path.Join("cases", id+".json"), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		root.Close()
+	}
 	if err == nil {
 		_, err = f.Write(data)
 		if cerr := f.Close(); err == nil {

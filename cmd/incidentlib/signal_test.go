@@ -25,6 +25,7 @@ const mainEnv = "INCIDENTLIB_TEST_MAIN"
 
 func TestMain(m *testing.M) {
 	if args := os.Getenv(mainEnv); args != "" {
+		limitFiles()
 		os.Exit(run(strings.Split(args, "\n"), os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())

@@ -117,7 +117,7 @@ func load(content string, text *offheap.Arena) (*cases.Library, diag.List, error
 	if !info.IsDir() {
 		return nil, diag.List{}, fmt.Errorf("content folder %s is not a folder", content)
 	}
-	lib, list := cases.LoadText(os.DirFS(content), text)
+	lib, list := cases.LoadText(cases.ContentFS(content), text)
 	return lib, list, nil
 }
 

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"incidentlib/internal/serve"
 )
 
 // ServeHTTP serves Streamable HTTP on ln until ctx is done, then shuts
@@ -40,6 +42,9 @@ func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener) error {
 		// answer may take no longer than a call.
 		srv.WriteTimeout = s.opt.CallTimeout + 5*time.Second
 	}
+	// At most a quarter of the file descriptors as connections, an idle
+	// one giving way to a new one (see serve.LimitConns).
+	ln = serve.LimitConns(srv, ln, 0)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	mode := "sessions"
@@ -50,7 +55,11 @@ func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener) error {
 	if o.PublicURL != nil {
 		public = "; public at " + o.PublicURL.String()
 	}
-	s.logf("http://%s%s (%s%s; watching %s; Ctrl-C to stop)\n", ln.Addr(), Path, mode, public, s.opt.Content)
+	addr, beyond := serve.ListenURL(ln.Addr())
+	if beyond && o.PublicURL == nil {
+		s.logf(serve.PublicWarning, ln.Addr())
+	}
+	s.logf("%s%s (%s%s; watching %s; Ctrl-C to stop)\n", strings.TrimSuffix(addr, "/"), Path, mode, public, s.opt.Content)
 	var serveErr error
 	select {
 	case <-ctx.Done():

@@ -171,7 +171,7 @@ func New(opt Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{opt: opt, fsys: os.DirFS(opt.Content), theme: th, listed: map[string]string{}}
+	s := &Server{opt: opt, fsys: cases.ContentFS(opt.Content), theme: th, listed: map[string]string{}}
 	s.mcp = mcp.NewServer(&mcp.Implementation{
 		Name:    "incidentlib",
 		Title:   "incidentlib: incident post-mortems",
