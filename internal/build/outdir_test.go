@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -113,24 +114,47 @@ func TestOutRefusesProtectedFolders(t *testing.T) {
 }
 
 // TestOutReplacesOwnBuild: a missing, an empty and an earlier build's
-// folder are used; the earlier build's files are replaced as a whole.
+// folder are used; the earlier build's files are replaced as a whole (a
+// case removed from the content leaves no page behind), and the marker
+// lists every file written.
 func TestOutReplacesOwnBuild(t *testing.T) {
 	content := repotest.CopyDir(t, "content")
 	dir := t.TempDir()
 	missing, empty := filepath.Join(dir, "a", "public"), filepath.Join(dir, "empty")
 	os.Mkdir(empty, 0o755)
+	gone := filepath.Join("en", "cases", "IL-0011", "index.html")
 	for i, out := range []string{missing, empty, empty} {
-		if _, _, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: out}); err != nil {
+		st, _, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: out})
+		if err != nil {
 			t.Fatalf("-out %s: %v", out, err)
 		}
-		if _, err := os.Stat(filepath.Join(out, "stale.html")); i == 2 && !os.IsNotExist(err) {
-			t.Errorf("the earlier build's stale file survived: %v", err)
+		if _, err := os.Stat(filepath.Join(out, gone)); (i == 2) != os.IsNotExist(err) {
+			t.Errorf("build %d: %s: %v", i, gone, err)
 		}
-		if b, err := os.ReadFile(filepath.Join(out, Marker)); err != nil || string(b) != markerText {
-			t.Errorf("-out %s: marker %q, %v", out, b, err)
+		if i == 2 && st.Removed < 2 {
+			t.Errorf("build %d: %d files removed, want the removed case's page and twin at least", i, st.Removed)
 		}
-		// A file the next build must not keep.
-		os.WriteFile(filepath.Join(out, "stale.html"), nil, 0o644)
+		b, err := os.ReadFile(filepath.Join(out, Marker))
+		if err != nil {
+			t.Fatal(err)
+		}
+		list, err := parseMarker(b)
+		if err != nil {
+			t.Fatalf("-out %s: marker: %v", out, err)
+		}
+		files := tree(t, out)
+		delete(files, Marker)
+		if len(list.files) != len(files) {
+			t.Errorf("the marker lists %d files, the output holds %d", len(list.files), len(files))
+		}
+		for _, f := range list.files {
+			if _, ok := files[f]; !ok {
+				t.Errorf("the marker lists %s, which is not in the output", f)
+			}
+		}
+		if i == 1 {
+			os.Remove(filepath.Join(content, "cases", "IL-0011.json"))
+		}
 	}
 	entries, _ := os.ReadDir(dir)
 	if len(entries) != 2 {
@@ -285,18 +309,30 @@ func TestKilledBuildLeftoversRemoved(t *testing.T) {
 	if len(left) != 1 {
 		t.Fatalf("the killed build left %v, want one temporary folder", left)
 	}
-	// A temporary folder of a build that still runs (this process) is not
-	// touched.
-	mine, err := os.MkdirTemp(filepath.Dir(out), tempPrefix(out)+"1-")
+	// A temporary folder of a build that still runs (here this process,
+	// which holds its lock) is not touched; one named after a process that
+	// is alive but holds no lock is a killed build's whose id was given to
+	// another process since (pid 1 is always alive), and goes.
+	mine, err := os.MkdirTemp(filepath.Dir(out), tempPrefix(out)+strconv.Itoa(os.Getpid())+"-")
 	if err != nil {
 		t.Fatal(err)
 	}
 	os.WriteFile(filepath.Join(mine, Marker), nil, 0o644)
+	unlock, err := lockTemp(mine)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unlock()
+	reused, err := os.MkdirTemp(filepath.Dir(out), tempPrefix(out)+"1-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(reused, Marker), nil, 0o644)
 	if _, _, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: out}); err != nil {
 		t.Fatal(err)
 	}
 	if got := temps(t, out); len(got) != 1 || got[0] != mine {
-		t.Errorf("after the next build: %v, want only %s (pid 1 is alive)", got, mine)
+		t.Errorf("after the next build: %v, want only %s (the killed build's and the one of a reused process id go)", got, mine)
 	}
 	if _, err := os.Stat(filepath.Join(out, "en", "index.html")); err != nil {
 		t.Error(err)
