@@ -245,3 +245,40 @@ func TestOutRealMounts(t *testing.T) {
 	mountTmpfs(t, point, "size=64m")
 	inPlace(t, repotest.CopyDir(t, "content"), point)
 }
+
+// TestOutUnwritableParent: a read-only parent fails the build before the
+// content is read (here there is none), naming -out, not the temporary
+// folder.
+func TestOutUnwritableParent(t *testing.T) {
+	parent := filepath.Join(t.TempDir(), "ro")
+	os.Mkdir(parent, 0o755)
+	if os.Getuid() == 0 {
+		mountTmpfs(t, parent, "size=1m")
+		if err := syscall.Mount("", parent, "", syscall.MS_REMOUNT|syscall.MS_RDONLY, ""); err != nil {
+			t.Fatal(err)
+		}
+	} else {
+		os.Chmod(parent, 0o555)
+		t.Cleanup(func() { os.Chmod(parent, 0o755) })
+	}
+	out := filepath.Join(parent, "public")
+	_, _, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: filepath.Join(t.TempDir(), "none"), Out: out})
+	if err == nil || !strings.Contains(err.Error(), "cannot write the output folder "+out) || strings.Contains(err.Error(), tempMark) {
+		t.Errorf("err = %v, want one naming %s", err, out)
+	}
+}
+
+// TestOutFullDisk: so does a full disk, where the test can mount one.
+func TestOutFullDisk(t *testing.T) {
+	parent := filepath.Join(t.TempDir(), "full")
+	os.Mkdir(parent, 0o755)
+	mountTmpfs(t, parent, "size=64k")
+	f, _ := os.Create(filepath.Join(parent, "filler"))
+	f.Write(make([]byte, 1<<20))
+	f.Close()
+	out := filepath.Join(parent, "public")
+	_, _, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: filepath.Join(t.TempDir(), "none"), Out: out})
+	if err == nil || !strings.Contains(err.Error(), "cannot write the output folder "+out) || !strings.Contains(err.Error(), "no space") {
+		t.Errorf("err = %v, want one naming %s and the full disk", err, out)
+	}
+}
