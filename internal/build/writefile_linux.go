@@ -77,22 +77,18 @@ func sameFile(name string, data []byte) (same, exists bool, mtime time.Time) {
 	}
 	bp := compareBuf.Get().(*[]byte)
 	defer compareBuf.Put(bp)
+	// The size matched, so reading stops when data is used up: most
+	// files take one read.
 	buf, rest := *bp, data
-	for {
-		n, err := syscall.Read(fd, buf)
+	for len(rest) > 0 {
+		n, err := syscall.Read(fd, buf[:min(len(buf), len(rest))])
 		if err == syscall.EINTR {
 			continue
 		}
-		if err != nil || n > len(rest) || !bytes.Equal(buf[:n], rest[:n]) {
+		if err != nil || n == 0 || !bytes.Equal(buf[:n], rest[:n]) {
 			return false, true, time.Time{}
 		}
-		if n == 0 {
-			break
-		}
 		rest = rest[n:]
-	}
-	if len(rest) > 0 {
-		return false, true, time.Time{}
 	}
 	return true, true, time.Unix(st.Mtim.Sec, st.Mtim.Nsec)
 }
