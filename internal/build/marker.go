@@ -145,7 +145,7 @@ func parseMarker(b []byte) (*fileList, error) {
 	if err != nil {
 		return nil, errors.New("bad list")
 	}
-	plain, err := io.ReadAll(io.LimitReader(zr, 1<<30))
+	plain, err := io.ReadAll(io.LimitReader(zr, 256<<20)) // a million files take about 12 MB
 	if err != nil {
 		return nil, errors.New("bad list")
 	}
