@@ -46,8 +46,8 @@ func checkOld(t target, opt Options) *oldCheck {
 		}
 		prefix := tempPrefix(t.out)
 		list := t.old
-		if list != nil {
-			list.index()
+		if !opt.ForceOut {
+			list.index() // outTarget refuses an output without a list
 		}
 		visit := func(rel string, typ fs.FileMode) bool {
 			if !strings.Contains(rel, "/") && (rel == Marker || strings.HasPrefix(rel, prefix)) {

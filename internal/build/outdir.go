@@ -38,7 +38,7 @@ type target struct {
 	// its entries are replaced one by one (see writer.commitInPlace).
 	inPlace bool
 	// old is what the marker of the current output lists, nil when there is
-	// no output yet or it is taken with ForceOut.
+	// no output yet or (with ForceOut) no marker that lists its files.
 	old *fileList
 	// exists is set when out holds an earlier output (or, with ForceOut,
 	// anything) that the build compares with and removes.
@@ -90,10 +90,11 @@ func outTarget(opt Options) (target, error) {
 		return t, nil
 	}
 	t.exists = true
+	old, why := readMarker(out)
 	if opt.ForceOut {
+		t.old = old
 		return t, nil
 	}
-	old, why := readMarker(out)
 	if old == nil {
 		return target{}, &OutError{given, fmt.Sprintf("it holds %s and was not written by incidentlib (%s); "+
 			"a build replaces its output folder as a whole. Name a new or empty folder, move those files away first, "+
