@@ -198,6 +198,9 @@ func Run(ctx context.Context, opt Options) (*Stats, diag.List, error) {
 	if err != nil {
 		return nil, list, err
 	}
+	if target.exists {
+		st.Stages = append(st.Stages, Stage{"check old output (alongside)", old.took})
+	}
 	// The first failure, or the caller's cancel, stops every worker.
 	ctx, stop := context.WithCancelCause(ctx)
 	defer stop(nil)

@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"path"
 	"strings"
+	"time"
 )
 
 // oldCheck is the walk of the earlier output that runs while the content
@@ -11,6 +12,7 @@ import (
 type oldCheck struct {
 	done  chan struct{}
 	files int
+	took  time.Duration
 	err   error
 }
 
@@ -33,7 +35,11 @@ func checkOld(t target, opt Options) *oldCheck {
 		return c
 	}
 	go func() {
-		defer close(c.done)
+		t0 := time.Now()
+		defer func() {
+			c.took = time.Since(t0)
+			close(c.done)
+		}()
 		var unexpected, mounted []string
 		foreign := map[string]bool{} // unexpected folders: what is inside them is not listed again
 		under := func(rel string) bool {
