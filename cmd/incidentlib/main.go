@@ -187,7 +187,8 @@ that replaces -out only when everything succeeded.`, stderr)
 	fs.StringVar(&o.TemplatesDir, "templates", "", "use templates from this `DIR` instead of the built-in ones")
 	fs.StringVar(&o.StaticDir, "static", "", "use static files from this `DIR` instead of the built-in ones")
 	fs.IntVar(&o.Workers, "workers", 0, "render `N` pages at once (default: number of CPUs)")
-	fs.BoolVar(&o.Verbose, "v", false, "print the time of each stage and the files per kind")
+	fs.BoolVar(&o.ForceOut, "force-out", false, "replace -out even when it holds files the last build did not write, or has no "+build.Marker+" (never across filesystems)")
+	fs.BoolVar(&o.Verbose, "v", false, "print the time of each stage, the files per kind and how many files were written, kept and removed")
 	fs.StringVar(&o.CPUProfile, "cpuprofile", "", "write a CPU profile of the build to `FILE` (for go tool pprof)")
 	fs.StringVar(&o.MemProfile, "memprofile", "", "write a heap profile to `FILE` when the pages are written, before the old output is replaced")
 	return fs
@@ -200,6 +201,10 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	o, verbose, cpuprofile, memprofile := bo.Options, bo.Verbose, bo.CPUProfile, bo.MemProfile
+	if err := checkProfiles(o, cpuprofile, memprofile); err != nil {
+		fmt.Fprintf(stderr, "incidentlib build: %v\n", err)
+		return 2
+	}
 	if memprofile != "" {
 		o.Written = func() {
 			f, err := os.Create(memprofile)
@@ -264,23 +269,54 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 		for _, s := range st.Stages {
 			fmt.Fprintf(stdout, "  %-28s %s\n", s.Name, s.Took.Round(10e3))
 		}
+		fmt.Fprintf(stdout, "  files: %d written, %d kept as they were, %d removed\n", st.Written, st.Kept, st.Removed)
+	}
+	for _, w := range st.Warnings {
+		fmt.Fprintf(stderr, "incidentlib build: warning: %s\n", w)
 	}
 	fmt.Fprintf(stdout, "%s → %s\n", st.Summary(), o.Out)
 	return 0
+}
+
+// checkProfiles refuses profile files that would land in the content,
+// templates, static or output folders or overwrite a file that is not a
+// profile, before any work; and one file for both profiles.
+func checkProfiles(o build.Options, cpu, mem string) error {
+	for _, f := range []string{cpu, mem} {
+		if f == "" {
+			continue
+		}
+		if err := build.CheckProfile(f, o); err != nil {
+			return err
+		}
+	}
+	if cpu != "" && mem != "" {
+		a, errA := filepath.Abs(cpu)
+		b, errB := filepath.Abs(mem)
+		if errA == nil && errB == nil && a == b {
+			return fmt.Errorf("-cpuprofile and -memprofile name the same file, %s", cpu)
+		}
+		if ia, err := os.Stat(cpu); err == nil {
+			if ib, err := os.Stat(mem); err == nil && os.SameFile(ia, ib) {
+				return fmt.Errorf("-cpuprofile and -memprofile name the same file, %s", cpu)
+			}
+		}
+	}
+	return nil
 }
 
 // exitInterrupted is the status of a build stopped by Ctrl-C or SIGTERM,
 // as shells report a process that SIGINT ended (128 + 2).
 const exitInterrupted = 130
 
-// interruptible returns a context that ends at the first Ctrl-C or SIGTERM,
-// so that the build stops its workers and removes its temporary folder. A
-// second signal ends the process at once; the next build of the same
-// output removes what it left.
+// interruptible returns a context that ends at the first Ctrl-C, SIGTERM
+// or SIGHUP (the terminal closed), so that the build stops its workers and
+// removes its temporary folder. A second signal ends the process at once;
+// the next build of the same output removes what it left.
 func interruptible(stderr io.Writer) (context.Context, func()) {
 	ctx, cancel := context.WithCancel(context.Background())
 	sig := make(chan os.Signal, 2)
-	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	done := make(chan struct{})
 	go func() {
 		select {
