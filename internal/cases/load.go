@@ -112,9 +112,11 @@ func LoadText(fsys fs.FS, text *offheap.Arena) (*Library, diag.List) {
 
 	if root := readJSON(fsys, "site.json", SiteSchema, &list); root != nil {
 		lib.Site = convertSite(root)
+		checkParticlesJSON(root, &list)
 	}
 	if root := readJSON(fsys, "vocab.json", VocabSchema, &list); root != nil {
 		lib.Vocab = convertVocab(root.v, root, &list)
+		checkParticlesJSON(root, &list)
 	}
 	lib.Vocab.buildIndex()
 
@@ -395,6 +397,7 @@ func loadCase(fsys fs.FS, name string, voc *Vocab, text *offheap.Arena, ps *json
 	readDates(p.v, c, name, errorAt)
 	checkCaseTerms(p.v, voc, errorAt)
 	checkTranslations(c, p, &r.list)
+	checkParticlesJSON(p, &r.list)
 	c.detach(text)
 	r.c = c
 	return r
@@ -750,6 +753,7 @@ func loadPages(fsys fs.FS, list *diag.List) []Page {
 			bySlug[slug] = pg
 			slugs = append(slugs, slug)
 		}
+		checkParticlesText(name, body, list)
 		setLang(&pg.Body, lang, body)
 		setLang(&pg.File, lang, name)
 	}
@@ -921,6 +925,7 @@ func loadTopics(fsys fs.FS, lib *Library, list *diag.List) {
 			if lib.Topics[f.Name()] == nil {
 				lib.Topics[f.Name()] = map[string]Text{}
 			}
+			checkParticlesText(name, body, list)
 			t := lib.Topics[f.Name()][term]
 			setLang(&t, lang, body)
 			lib.Topics[f.Name()][term] = t
