@@ -32,3 +32,26 @@ func TestCheckStrictParticle(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckStrictImpact checks that strict checking fails on an impact
+// field written as a plain English string, as the seeds had them, and
+// passes "unknown".
+func TestCheckStrictImpact(t *testing.T) {
+	given := `"users":{"en":"some HubSpot customers","ko":"일부 HubSpot 고객"}`
+	for _, tt := range []struct {
+		users string
+		code  int
+	}{
+		{`"users":"some HubSpot customers"`, 1},
+		{`"users":"unknown"`, 0},
+	} {
+		dir := oneCaseContent(t, given, tt.users)
+		var stdout, stderr bytes.Buffer
+		if code := run([]string{"check", "-strict", "-content", dir}, &stdout, &stderr); code != tt.code {
+			t.Errorf("%s: exit %d, want %d\n%s", tt.users, code, tt.code, stderr.String())
+		}
+		if tt.code == 1 && !strings.Contains(stderr.String(), "impact.users: a plain string is English only") {
+			t.Errorf("%s: no warning:\n%s", tt.users, stderr.String())
+		}
+	}
+}

@@ -328,3 +328,22 @@ func gapMessage(g ParticleGap) string {
 	return "particle written apart from the word before it: write \"" + word + g.Particle + "\", not \"" + word + " " + g.Particle +
 		"\" (a particle is attached to the word before it, Latin words and numbers included; go run ./cmd/fixparticles attaches them all)"
 }
+
+// checkImpactText warns about impact.scope and impact.users written as one
+// plain string other than "unknown": that string is English only, so the
+// Korean page shows it marked as not translated, as a missing translation
+// of any other text is shown.
+func checkImpactText(p *parsed, list *diag.List) {
+	imp := p.v.Get("impact")
+	if imp == nil || imp.Kind != jsonpos.Object {
+		return
+	}
+	for _, key := range []string{"scope", "users"} {
+		v := imp.Get(key)
+		if v == nil || v.Kind != jsonpos.String || v.Str == "unknown" || strings.TrimSpace(v.Str) == "" {
+			continue
+		}
+		line, col := p.pos(v)
+		list.Warnf(p.file, line, col, "impact."+key, `a plain string is English only, and the Korean page shows it marked as not translated: write {"en": %q, "ko": "…"} (only "unknown" may stay a plain string)`, v.Str)
+	}
+}

@@ -37,7 +37,7 @@ func TestFindParticleGaps(t *testing.T) {
 		{"Ready 이면서 스케줄", "Ready이면서 스케줄"},
 		{"café 에서", "café에서"},
 		{"API  와 MCP", "API와 MCP"}, // two spaces
-		{"API 와", "API와"},           // at the end
+		{"API 와", "API와"},          // at the end
 
 		// Not particles, or not after a Latin word, a number or a closing mark.
 		{"이 버그는 수 있다", "이 버그는 수 있다"},

@@ -291,7 +291,7 @@ func convertVocab(v *jsonpos.Value, p *parsed, list *diag.List) Vocab {
 		if it.Kind != jsonpos.Object {
 			continue
 		}
-		t := Term{ID: getStr(it, "id"), Label: Text{En: getStr(it, "en"), Ko: getStr(it, "ko")}}
+		t := Term{ID: getStr(it, "id"), Label: Text{En: getStr(it, "en"), Ko: getStr(it, "ko")}, NameKo: getStr(it, "name_ko")}
 		if seen[t.ID] {
 			line, col := p.pos(it)
 			list.Errorf(p.file, line, col, fmt.Sprintf("orgs[%d].id", i), "duplicate organisation %q", t.ID)
@@ -398,6 +398,7 @@ func loadCase(fsys fs.FS, name string, voc *Vocab, text *offheap.Arena, ps *json
 	checkCaseTerms(p.v, voc, errorAt)
 	checkTranslations(c, p, &r.list)
 	checkParticlesJSON(p, &r.list)
+	checkImpactText(p, &r.list)
 	c.detach(text)
 	r.c = c
 	return r
@@ -413,7 +414,8 @@ func caseFields(v *jsonpos.Value, voc *Vocab) *Case {
 		ID:           getStr(v, "id"),
 		Org:          getStr(v, "org"),
 		OrgSlug:      getStr(v, "org_slug"),
-		OrgKo:        voc.orgKo(getStr(v, "org_slug")),
+		OrgKo:        voc.orgNameKo(getStr(v, "org_slug")),
+		OrgAlias:     voc.orgAlias(getStr(v, "org_slug")),
 		DateKind:     getStr(v, "date_kind"),
 		Title:        getText(v, "title"),
 		Summary:      getText(v, "summary"),
@@ -943,8 +945,17 @@ func vocabFacets() []string {
 	return out
 }
 
-// orgKo returns the Korean name of an organisation, or "".
-func (v *Vocab) orgKo(slug string) string {
+// orgAlias returns the Korean spelling of an organisation's name, or "".
+func (v *Vocab) orgAlias(slug string) string {
 	t, _ := v.OrgName(slug)
 	return t.Ko
+}
+
+// orgNameKo returns the Korean name Korean pages show for an organisation
+// whose English name is a description, or "".
+func (v *Vocab) orgNameKo(slug string) string {
+	if i, ok := v.index["orgs"][slug]; ok {
+		return v.Orgs[i].NameKo
+	}
+	return ""
 }

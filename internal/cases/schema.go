@@ -167,10 +167,11 @@ var VocabSchema = func() *Schema {
 	for _, f := range VocabFields {
 		s.Props = append(s.Props, Prop{f, array("Terms in display order.", vocabTerm)})
 	}
-	s.Props = append(s.Props, Prop{"orgs", optional(array("Organisations' names in English and Korean, by org_slug.", object("An organisation.",
+	s.Props = append(s.Props, Prop{"orgs", optional(array("Organisations by org_slug: the name every page shows, and the Korean spelling search finds it by.", object("An organisation.",
 		Prop{"id", pattern("The org_slug of its cases.", slugPattern)},
-		Prop{"en", minLen(str("Its name in English."))},
-		Prop{"ko", minLen(str("Its name as Korean engineers write it."))},
+		Prop{"en", minLen(str("Its name as the organisation writes it, which pages in both languages show (HubSpot)."))},
+		Prop{"ko", minLen(str("Its name as Korean engineers spell it (허브스팟): a search synonym, shown nowhere."))},
+		Prop{"name_ko", optional(minLen(str("Only where en is a description rather than a name (Unnamed company, BC Government): what Korean pages show instead (이름을 밝히지 않은 회사).")))},
 	)))})
 	return s
 }()

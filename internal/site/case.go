@@ -36,7 +36,8 @@ type CaseView struct {
 	DateShort    string // the kicker's date: ISO when whole, else in words ("2019년 4월")
 	DateLong     string
 	DateKind     string
-	Published    bool // the date is when the source was published, not when the incident happened
+	Published    bool   // the date is when the source was published, not when the incident happened
+	Org          string // the organisation as this language's pages name it
 	OrgLink      string
 	YearLink     string
 	Domains      []TermLink
@@ -99,6 +100,7 @@ func (s *Site) caseView(j Job, html bool) *CaseView {
 		DateLong:     dateLong(p, c.Date),
 		DateKind:     p.T("datekind." + c.DateKind),
 		Published:    c.DateKind == "published",
+		Org:          c.OrgName().Get(lang),
 		OrgLink:      p.Link(urls.Topic(lang, "orgs", c.OrgSlug, 1)),
 		YearLink:     yearLink(p, c.Date),
 		Domains:      s.terms(p, "domain", c.Domain),

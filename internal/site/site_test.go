@@ -107,7 +107,7 @@ func TestLossless(t *testing.T) {
 					t.Errorf("%s %s: action_items[%d] untranslated without a mark", c.ID, lang, i)
 				}
 			}
-			plain := []string{c.ID, c.Org, c.Date.String(), c.URL, s.WrittenBy(lang, c), c.Review.ReviewedBy}
+			plain := []string{c.ID, c.OrgName().Get(lang), c.Date.String(), c.URL, s.WrittenBy(lang, c), c.Review.ReviewedBy}
 			if c.Impact.Region != "unknown" {
 				plain = append(plain, c.Impact.Region)
 			}
