@@ -2,6 +2,7 @@ package site
 
 import (
 	"encoding/json"
+	"fmt"
 	"html/template"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/l10n"
@@ -213,8 +214,10 @@ func (s *Site) callout(lang string) CalloutView {
 	return CalloutView{Title: plainText(co.Title, lang), Text: s.text(co.Text, lang), Link: co.Link.URL, Label: co.Link.Label.Get(lang)}
 }
 
-// reason writes why cases are related: "same root cause · shared Ingress
-// controller" / "같은 원인 · 공통 인그레스 컨트롤러".
+// reason writes why cases are related: "same root cause · both involve
+// Ingress controller" / "같은 원인 · 둘 다 인그레스 컨트롤러 관련". A component
+// is named as one both cases involve, not as a component they share: two
+// companies' Ingress controllers are two controllers.
 func (s *Site) reason(p *Page, kind related.Kind, g related.Reason) string {
 	var parts []string
 	switch kind {
@@ -236,7 +239,7 @@ func (s *Site) reason(p *Page, kind related.Kind, g related.Reason) string {
 		return out
 	}
 	if len(g.Components) > 0 {
-		parts = append(parts, p.T("related.shared")+" "+l10n.List(p.Lang, labels("components", g.Components)))
+		parts = append(parts, fmt.Sprintf(p.T("related.shared"), l10n.List(p.Lang, labels("components", g.Components))))
 	}
 	if len(g.Contributing) > 0 {
 		parts = append(parts, p.T("related.contributing")+" "+l10n.List(p.Lang, labels("contributing", g.Contributing)))
