@@ -2,8 +2,16 @@ package main
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"incidentlib/internal/api"
+	"incidentlib/internal/build"
+	"incidentlib/internal/cases"
+	"incidentlib/internal/repotest"
 )
 
 // TestCheckStrictParticle checks that a particle written apart is a warning
@@ -53,5 +61,57 @@ func TestCheckStrictImpact(t *testing.T) {
 		if tt.code == 1 && !strings.Contains(stderr.String(), "impact.users: a plain string is English only") {
 			t.Errorf("%s: no warning:\n%s", tt.users, stderr.String())
 		}
+	}
+}
+
+// TestNewFlagsAnywhere checks that new reads its flags before or after the
+// id, as the README and the contributor type them, and still wants
+// exactly one id.
+func TestNewFlagsAnywhere(t *testing.T) {
+	now := time.Date(2026, 12, 1, 9, 30, 0, 0, time.UTC)
+	for _, tt := range []struct {
+		args func(dir string) []string
+		id   string
+		code int
+		msg  string
+	}{
+		{func(dir string) []string { return []string{"IL-0999", "-content", dir} }, "IL-0999", 0, ""},
+		{func(dir string) []string { return []string{"-content", dir, "IL-0998"} }, "IL-0998", 0, ""},
+		{func(dir string) []string { return []string{"-content=" + dir, "--", "IL-0997"} }, "IL-0997", 0, ""},
+		{func(dir string) []string { return []string{"IL-0996", "-content", dir, "IL-0995"} }, "", 2, "want one case id, such as IL-0500, not 2 (IL-0996 IL-0995)"},
+		{func(dir string) []string { return []string{"-content", dir} }, "", 2, "want one case id"},
+		{func(dir string) []string { return []string{"IL-0994", "-nonsense"} }, "", 2, "flag provided but not defined: -nonsense"},
+	} {
+		dir := repotest.CopyDir(t, "content")
+		var stdout, stderr bytes.Buffer
+		args := tt.args(dir)
+		if code := cmdNew(args, &stdout, &stderr, now); code != tt.code {
+			t.Errorf("new %v: exit %d, want %d\n%s", args, code, tt.code, stderr.String())
+		}
+		if tt.id != "" {
+			if _, err := os.Stat(filepath.Join(dir, "cases", tt.id+".json")); err != nil {
+				t.Errorf("new %v: %v", args, err)
+			}
+		}
+		if tt.msg != "" && !strings.Contains(stderr.String(), tt.msg) {
+			t.Errorf("new %v: stderr %q, want %q", args, stderr.String(), tt.msg)
+		}
+	}
+}
+
+// TestContentSchemaCurrent keeps content/schema/case.json, which the
+// cases' $schema names for editors offline, the same as the schema the API
+// publishes: incidentlib new rewrites it when the format changes.
+func TestContentSchemaCurrent(t *testing.T) {
+	lib, _, err := build.Load(filepath.Join("..", "..", "content"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(filepath.Join("..", "..", "content", "schema", "case.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := cases.JSONSchema(cases.CaseSchema, lib.Site.BaseURL+api.SchemaPath, "incidentlib case"); !bytes.Equal(got, want) {
+		t.Error("content/schema/case.json is out of date: run incidentlib new with any free id (then delete that case) to rewrite it")
 	}
 }

@@ -263,6 +263,8 @@ func convertSite(p *parsed) Site {
 	for _, l := range getList(v, "links") {
 		s.Links = append(s.Links, Link{Label: getText(l, "label"), URL: getStr(l, "url")})
 	}
+	repo := getObj(v, "repository")
+	s.Repository = Repository{URL: getStr(repo, "url"), EditURL: getStr(repo, "edit_url")}
 	return s
 }
 

@@ -346,6 +346,16 @@ type Site struct {
 	Callout     Callout
 	MCP         MCP
 	Links       []Link
+	Repository  Repository
+}
+
+// Repository is where changes to the content go (site.json's repository).
+// Empty strings show nothing.
+type Repository struct {
+	URL string
+	// EditURL opens a content file for editing when the file's path in the
+	// content folder (cases/IL-0495.json) is added to it.
+	EditURL string
 }
 
 // MCP names the Model Context Protocol server that serves the same data.

@@ -24,6 +24,7 @@ type Schema struct {
 	Min, Max    int            // for numbers, when Max > 0: the allowed range
 	Description string
 	Optional    bool // for members: the key may be absent
+	Empty       bool // for strings with a Pattern: "" is allowed too, and turns a setting off
 	match       func(string) bool
 }
 
@@ -87,6 +88,10 @@ const (
 	durationPattern = `^([0-9]+d)?([0-9]+h)?([0-9]+m)?$`
 	httpPattern     = `^https?://[^\s]+$`
 	baseURLPattern  = `^https?://[^\s/?#]+/([^\s?#]*/)?$`
+	// An empty string turns a setting off; otherwise these are httpPattern
+	// and a URL that a path is appended to.
+	optionalHTTPPattern = `^$|^https?://[^\s]+$`
+	editURLPattern      = `^$|^https?://[^\s?#]+/$`
 	dateTimePattern = `^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$`
 )
 
@@ -148,6 +153,8 @@ var CaseSchema = object("One incident post-mortem of the incidentlib library.",
 )
 
 func minLen(s *Schema) *Schema { s.MinLen = 1; return s }
+
+func emptyOK(s *Schema) *Schema { s.Empty = true; return s }
 
 func enum(s *Schema, values []string) *Schema { s.Enum = values; return s }
 
@@ -213,6 +220,9 @@ var SiteSchema = object("Site settings.",
 		Prop{"tools", array("Tool names.", str("A tool name."))},
 		Prop{"note", text("A sentence about it.")})},
 	Prop{"links", array("Extra links for the footer.", link)},
+	Prop{"repository", optional(object("Where changes to the content go. Empty strings (the default) show nothing.",
+		Prop{"url", emptyOK(pattern("The repository's address, which the contribute page names as where changes go.", optionalHTTPPattern))},
+		Prop{"edit_url", emptyOK(pattern("The address that opens a content file for editing when the file's path is added (as Hugo's editURL does), such as https://github.com/OWNER/REPO/edit/main/content/; it puts a \"Suggest a correction\" link on every case page.", editURLPattern))}))},
 )
 
 // validator walks a parsed document against a schema, reporting problems.
@@ -266,6 +276,9 @@ func (c *validator) validate(v *jsonpos.Value, s *Schema, at fieldPath) bool {
 	case jsonpos.String:
 		// An empty value is a field left to fill in (see Skeleton): say
 		// that, rather than that "" is not a date or not a term.
+		if v.Str == "" && s.Empty {
+			break
+		}
 		if strings.TrimSpace(v.Str) == "" && (s.MinLen > 0 || s.match != nil || s.Enum != nil) {
 			c.errorf(v.Off, at, "must not be empty")
 			return false
@@ -384,6 +397,10 @@ func patternMeaning(p string) string {
 		return "an absolute http or https URL that ends in a slash, without a query or fragment"
 	case dateTimePattern:
 		return "an RFC 3339 time like 2026-11-14T12:34:13Z"
+	case optionalHTTPPattern:
+		return `"" (none) or an http or https URL`
+	case editURLPattern:
+		return `"" (none) or an http or https URL that ends in a slash, to which the path of a file in the content folder is added`
 	}
 	return "of the form " + p
 }

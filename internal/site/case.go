@@ -39,6 +39,7 @@ type CaseView struct {
 	DateKind     string
 	Published    bool   // the date is when the source was published, not when the incident happened
 	Org          string // the organisation as this language's pages name it
+	EditLink     string // opens the case file for editing (site.json's repository.edit_url), or ""
 	OrgLink      string
 	YearLink     string
 	Domains      []TermLink
@@ -102,6 +103,7 @@ func (s *Site) caseView(j Job, html bool) *CaseView {
 		DateKind:     p.T("datekind." + c.DateKind),
 		Published:    c.DateKind == "published",
 		Org:          c.OrgName().Get(lang),
+		EditLink:     s.editLink(c.File),
 		OrgLink:      p.Link(urls.Topic(lang, "orgs", c.OrgSlug, 1)),
 		YearLink:     yearLink(p, c.Date),
 		Domains:      s.terms(p, "domain", c.Domain),
