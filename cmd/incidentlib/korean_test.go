@@ -115,3 +115,33 @@ func TestContentSchemaCurrent(t *testing.T) {
 		t.Error("content/schema/case.json is out of date: run incidentlib new with any free id (then delete that case) to rewrite it")
 	}
 }
+
+// TestReadmeCommandsAfterBuild checks that the README's steps for adding a
+// case name the command where make build puts it, since bin/ is not on
+// anyone's PATH.
+func TestReadmeCommandsAfterBuild(t *testing.T) {
+	mk, err := os.ReadFile(filepath.Join("..", "..", "Makefile"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(mk), "BIN     := bin/incidentlib\n") {
+		t.Fatal("the Makefile no longer builds bin/incidentlib: update the README and this test")
+	}
+	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(b)
+	_, steps, _ := strings.Cut(readme, "## Adding a case")
+	steps, _, _ = strings.Cut(steps, "\n## ")
+	for _, want := range []string{"`make build`", "`bin/incidentlib new\n   IL-0600`", "`bin/incidentlib check`"} {
+		if !strings.Contains(steps, want) {
+			t.Errorf("README's Adding a case has no %s", want)
+		}
+	}
+	for _, cmd := range []string{"`incidentlib new", "`incidentlib check"} {
+		if strings.Contains(steps, cmd) {
+			t.Errorf("README's Adding a case runs %s…`, which make build does not put on the PATH", cmd)
+		}
+	}
+}
