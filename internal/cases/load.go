@@ -328,7 +328,8 @@ func checkOrgs(lib *Library, list *diag.List) {
 			continue
 		}
 		warned[c.OrgSlug] = true
-		list.Warnf(c.File, 0, 0, "org_slug", "organisation %q has no entry in vocab.json's orgs, so its Korean name will not find it", c.OrgSlug)
+		line, col := orgSlugPos(c)
+		list.Warnf(c.File, line, col, "org_slug", "organisation %q has no entry in vocab.json's orgs, so search will not find it by its Korean name%s", c.OrgSlug, orgFix(&lib.Vocab, c))
 	}
 }
 
@@ -401,6 +402,7 @@ func loadCase(fsys fs.FS, name string, voc *Vocab, text *offheap.Arena, ps *json
 	checkTranslations(c, p, &r.list)
 	checkParticlesJSON(p, &r.list)
 	checkImpactText(p, &r.list)
+	checkFutureDates(p, c, &r.list)
 	c.detach(text)
 	r.c = c
 	return r
@@ -562,11 +564,7 @@ func checkTerm(voc *Vocab, v *jsonpos.Value, field, key string, i int, errorAt f
 	if i >= 0 {
 		path = fmt.Sprintf("%s[%d]", key, i)
 	}
-	var ids []string
-	for _, t := range voc.Terms(field) {
-		ids = append(ids, t.ID)
-	}
-	errorAt(v, path, "unknown term %q%s", v.Str, DidYouMean(v.Str, ids))
+	errorAt(v, path, "unknown term %q%s", v.Str, termHint(voc, field, v.Str))
 }
 
 // checkTranslations warns about every text with one language missing: the
@@ -628,7 +626,7 @@ func checkLinks(lib *Library, list *diag.List) {
 			case it.Str == c.ID:
 				at(it, field, "a case cannot be related to itself")
 			case lib.ByID[it.Str] == nil:
-				at(it, field, "no case with id %q%s", it.Str, DidYouMean(it.Str, caseIDs(lib)))
+				at(it, field, "no case with id %q%s", it.Str, closeID(it.Str, c.ID, caseIDs(lib)))
 			}
 		}
 		if r := doc.Root.Get("recurrence_of"); r != nil && r.Kind == jsonpos.String {
@@ -637,7 +635,7 @@ func checkLinks(lib *Library, list *diag.List) {
 			case r.Str == c.ID:
 				at(r, "recurrence_of", "a case cannot be a recurrence of itself")
 			case lib.ByID[r.Str] == nil:
-				at(r, "recurrence_of", "no case with id %q%s", r.Str, DidYouMean(r.Str, caseIDs(lib)))
+				at(r, "recurrence_of", "no case with id %q%s", r.Str, closeID(r.Str, c.ID, caseIDs(lib)))
 			}
 		}
 		if prev, ok := orgName[c.OrgSlug]; ok && prev.Org != c.Org && c.OrgSlug != "" {

@@ -92,7 +92,7 @@ const (
 	// and a URL that a path is appended to.
 	optionalHTTPPattern = `^$|^https?://[^\s]+$`
 	editURLPattern      = `^$|^https?://[^\s?#]+/$`
-	dateTimePattern = `^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$`
+	dateTimePattern     = `^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$`
 )
 
 // SourceKinds are the kinds of source a case may cite.
