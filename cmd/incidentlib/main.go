@@ -444,9 +444,11 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 
 func newCaseFlags(content *string, stderr io.Writer) *flag.FlagSet {
 	fs := newFlags("new", "[flags] ID", `Writes cases/ID.json in the content folder: every field of a case, texts in
-both languages, and the address of the case format's JSON Schema, which
-editors use to check the file as it is typed. Then run "incidentlib check":
-it lists what is left to fill in. An existing file is never replaced.`, stderr)
+both languages, and "$schema": "../schema/case.json", the case format's JSON
+Schema, which new writes (or brings up to date) in the content folder so that
+editors check the file as it is typed, offline. Then run "incidentlib check":
+it lists what is left to fill in. An existing file is never replaced. Flags
+may come before or after the id.`, stderr)
 	fs.StringVar(content, "content", "content", "content `DIR` to write the case into")
 	return fs
 }
