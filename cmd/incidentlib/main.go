@@ -4,6 +4,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -483,9 +484,11 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 
 func newCaseFlags(content *string, stderr io.Writer) *flag.FlagSet {
 	fs := newFlags("new", "[flags] ID", `Writes cases/ID.json in the content folder: every field of a case, texts in
-both languages, and the address of the case format's JSON Schema, which
-editors use to check the file as it is typed. Then run "incidentlib check":
-it lists what is left to fill in. An existing file is never replaced.`, stderr)
+both languages, and "$schema": "../schema/case.json", the case format's JSON
+Schema, which new writes (or brings up to date) in the content folder so that
+editors check the file as it is typed, offline. Then run "incidentlib check":
+it lists what is left to fill in. An existing file is never replaced. Flags
+may come before or after the id.`, stderr)
 	fs.StringVar(content, "content", "content", "content `DIR` to write the case into")
 	return fs
 }
@@ -493,14 +496,15 @@ it lists what is left to fill in. An existing file is never replaced.`, stderr)
 func cmdNew(args []string, stdout, stderr io.Writer, now time.Time) int {
 	var content string
 	fs := newCaseFlags(&content, stderr)
-	if err := fs.Parse(args); err != nil {
+	ids, err := parseAnywhere(fs, args)
+	if err != nil {
 		return 2
 	}
-	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "incidentlib new: want one case id, such as IL-0500")
+	if len(ids) != 1 {
+		fmt.Fprintf(stderr, "incidentlib new: want one case id, such as IL-0500, not %d (%s)\n", len(ids), strings.Join(ids, " "))
 		return 2
 	}
-	id := fs.Arg(0)
+	id := ids[0]
 	lib, _, err := build.Load(content)
 	if err != nil {
 		fmt.Fprintf(stderr, "incidentlib new: %v\n", err)
@@ -510,10 +514,23 @@ func cmdNew(args []string, stdout, stderr io.Writer, now time.Time) int {
 		fmt.Fprintf(stderr, "incidentlib new: there is a case %s already\n", id)
 		return 1
 	}
-	data, err := cases.Skeleton(id, lib.Site.BaseURL+api.SchemaPath, now)
+	data, err := cases.Skeleton(id, cases.LocalSchemaRef, now)
 	if err != nil {
 		fmt.Fprintf(stderr, "incidentlib new: %v\n", err)
 		return 2
+	}
+	// The case names its schema by a relative path, so that an editor
+	// checks it offline: ../schema/case.json is the copy beside the cases
+	// in the content folder, which new keeps current, and in the published
+	// API the schema beside api/v1/cases/.
+	schema := cases.JSONSchema(cases.CaseSchema, lib.Site.BaseURL+api.SchemaPath, "incidentlib case")
+	schemaFile := filepath.Join(content, filepath.FromSlash(cases.LocalSchemaFile))
+	if old, err := os.ReadFile(schemaFile); err != nil || !bytes.Equal(old, schema) {
+		if err := writeFileAtomic(schemaFile, schema); err != nil {
+			fmt.Fprintf(stderr, "incidentlib new: %v\n", err)
+			return 1
+		}
+		fmt.Fprintf(stdout, "wrote %s: the case format's JSON Schema, for editors\n", schemaFile)
 	}
 	name := filepath.Join(content, "cases", id+".json")
 	// Written through the content folder's root, as it is read: a cases
@@ -536,6 +553,56 @@ func cmdNew(args []string, stdout, stderr io.Writer, now time.Time) int {
 	}
 	fmt.Fprintf(stdout, "wrote %s: fill it in, then run incidentlib check\n", name)
 	return 0
+}
+
+// parseAnywhere parses flags given before, between or after the positional
+// arguments ("new IL-0999 -content DIR" as well as "new -content DIR
+// IL-0999"), which the flag package alone stops reading at the first
+// positional one, and returns the positional arguments. After "--" every
+// argument is positional.
+func parseAnywhere(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
+			return append(pos, rest...), nil
+		}
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+// writeFileAtomic writes data to name through a temporary file beside it,
+// making the folder when it is missing, so that a reader never sees half a
+// file.
+func writeFileAtomic(name string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*")
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(f.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), name)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return err
 }
 
 type mcpOptions struct {

@@ -2,6 +2,7 @@ package cases
 
 import (
 	"io/fs"
+	"path"
 	"strings"
 	"time"
 	"unicode"
@@ -37,7 +38,7 @@ func checkDate(d Date, val string, at func(format string, args ...any), warn fun
 		return false
 	}
 	if t := today(); t.Before(d) && !sameUpTo(d, t) {
-		warn("%q is after today (%s in the latest time zone): a typo, or a date still to come", val, t)
+		warn("%q is in the future (today is %s in the latest time zone): %s", val, t, futureFix)
 	}
 	return true
 }
@@ -65,8 +66,9 @@ func blank(s string) bool {
 }
 
 // rootEntries are the names the loader reads at the top of the content
-// folder.
-var rootEntries = map[string]bool{"site.json": true, "vocab.json": true, "cases": true, "pages": true, "topics": true}
+// folder, and schema/, the copy of the case schema that `incidentlib new`
+// keeps there for editors working offline (LocalSchemaFile).
+var rootEntries = map[string]bool{"site.json": true, "vocab.json": true, "cases": true, "pages": true, "topics": true, path.Dir(LocalSchemaFile): true}
 
 // checkRoot warns about every entry at the top of the content folder that
 // the loader does not read (a misspelled case/ or topic/, an extra.json),

@@ -63,8 +63,8 @@ func TestCheckPromisesBuild(t *testing.T) {
 	if list.Errors() > 0 {
 		t.Errorf("a date in the future is an error: %v", list.Err())
 	}
-	has(t, list, "cases/IL-0495.json", `date: "2026-12-03" is after today (2026-12-02 in the latest time zone)`, true, true)
-	has(t, list, "cases/IL-0495.json", `review.reviewed_at: "2027-01-01" is after today`, true, true)
+	has(t, list, "cases/IL-0495.json", `date: "2026-12-03" is in the future (today is 2026-12-02 in the latest time zone)`, true, true)
+	has(t, list, "cases/IL-0495.json", `review.reviewed_at: "2027-01-01" is in the future`, true, true)
 	for _, now := range []string{"2026-12", "2026-12-02", "2026"} { // 2026-12-02 has begun in UTC+14
 		_, list = Load(edited(t, `"date":"2024-08-27"`, `"date":"`+now+`"`))
 		if len(list.Items) > 0 {

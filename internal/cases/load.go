@@ -120,10 +120,12 @@ func LoadText(fsys fs.FS, text *offheap.Arena) (*Library, diag.List) {
 
 	if root := readJSON(fsys, "site.json", SiteSchema, &list); root != nil {
 		lib.Site = convertSite(root)
+		checkParticlesJSON(root, &list)
 	}
 	root := readJSON(fsys, "vocab.json", VocabSchema, &list)
 	if root != nil {
 		lib.Vocab = convertVocab(root.v, root, &list)
+		checkParticlesJSON(root, &list)
 	}
 	lib.Vocab.broken = root == nil || !root.ok
 	lib.Vocab.buildIndex()
@@ -272,6 +274,8 @@ func convertSite(p *parsed) Site {
 	for _, l := range getList(v, "links") {
 		s.Links = append(s.Links, Link{Label: getText(l, "label"), URL: getStr(l, "url")})
 	}
+	repo := getObj(v, "repository")
+	s.Repository = Repository{URL: getStr(repo, "url"), EditURL: getStr(repo, "edit_url")}
 	return s
 }
 
@@ -300,7 +304,7 @@ func convertVocab(v *jsonpos.Value, p *parsed, list *diag.List) Vocab {
 		if it.Kind != jsonpos.Object {
 			continue
 		}
-		t := Term{ID: getStr(it, "id"), Label: Text{En: getStr(it, "en"), Ko: getStr(it, "ko")}}
+		t := Term{ID: getStr(it, "id"), Label: Text{En: getStr(it, "en"), Ko: getStr(it, "ko")}, NameKo: getStr(it, "name_ko")}
 		if seen[t.ID] {
 			line, col := p.pos(it)
 			list.Errorf(p.file, line, col, fmt.Sprintf("orgs[%d].id", i), "duplicate organisation %q", t.ID)
@@ -335,7 +339,8 @@ func checkOrgs(lib *Library, list *diag.List) {
 			continue
 		}
 		warned[c.OrgSlug] = true
-		list.Warnf(c.File, 0, 0, "org_slug", "organisation %q has no entry in vocab.json's orgs, so its Korean name will not find it", c.OrgSlug)
+		line, col := orgSlugPos(c)
+		list.Warnf(c.File, line, col, "org_slug", "organisation %q has no entry in vocab.json's orgs, so search will not find it by its Korean name%s", c.OrgSlug, orgFix(&lib.Vocab, c))
 	}
 }
 
@@ -410,6 +415,9 @@ func loadCase(fsys fs.FS, name string, voc *Vocab, text *offheap.Arena, ps *json
 	})
 	checkCaseTerms(p.v, voc, errorAt)
 	checkTranslations(c, p, &r.list)
+	checkParticlesJSON(p, &r.list)
+	checkImpactText(p, &r.list)
+	checkFutureDates(p, c, &r.list)
 	c.detach(text)
 	r.c = c
 	return r
@@ -425,7 +433,8 @@ func caseFields(v *jsonpos.Value, voc *Vocab) *Case {
 		ID:           getStr(v, "id"),
 		Org:          getStr(v, "org"),
 		OrgSlug:      getStr(v, "org_slug"),
-		OrgKo:        voc.orgKo(getStr(v, "org_slug")),
+		OrgKo:        voc.orgNameKo(getStr(v, "org_slug")),
+		OrgAlias:     voc.orgAlias(getStr(v, "org_slug")),
 		DateKind:     getStr(v, "date_kind"),
 		Title:        getText(v, "title"),
 		Summary:      getText(v, "summary"),
@@ -570,7 +579,7 @@ func checkTerm(voc *Vocab, v *jsonpos.Value, field, key string, i int, errorAt f
 	if i >= 0 {
 		path = fmt.Sprintf("%s[%d]", key, i)
 	}
-	errorAt(v, path, "unknown term %q%s", v.Str, voc.suggest[field].DidYouMean(v.Str))
+	errorAt(v, path, "unknown term %q%s", v.Str, termHint(voc, field, v.Str))
 }
 
 // checkTranslations warns about every text with one language missing: the
@@ -633,7 +642,7 @@ func checkLinks(lib *Library, list *diag.List) {
 			case it.Str == c.ID:
 				at(it, field, "a case cannot be related to itself")
 			case lib.ByID[it.Str] == nil:
-				at(it, field, "no case with id %q%s", it.Str, ids.DidYouMean(it.Str))
+				at(it, field, "no case with id %q%s", it.Str, ids.CloseID(it.Str, c.ID))
 			}
 		}
 		if r := doc.Root.Get("recurrence_of"); r != nil && r.Kind == jsonpos.String {
@@ -642,7 +651,7 @@ func checkLinks(lib *Library, list *diag.List) {
 			case r.Str == c.ID:
 				at(r, "recurrence_of", "a case cannot be a recurrence of itself")
 			case lib.ByID[r.Str] == nil:
-				at(r, "recurrence_of", "no case with id %q%s", r.Str, ids.DidYouMean(r.Str))
+				at(r, "recurrence_of", "no case with id %q%s", r.Str, ids.CloseID(r.Str, c.ID))
 			}
 		}
 		if prev, ok := orgName[c.OrgSlug]; ok && prev.Org != c.Org && c.OrgSlug != "" {
@@ -763,6 +772,7 @@ func loadPages(fsys fs.FS, list *diag.List) []Page {
 			bySlug[slug] = pg
 			slugs = append(slugs, slug)
 		}
+		checkParticlesText(name, body, list)
 		setLang(&pg.Body, lang, body)
 		setLang(&pg.File, lang, name)
 	}
@@ -936,6 +946,7 @@ func loadTopics(fsys fs.FS, lib *Library, list *diag.List) {
 			if lib.Topics[f.Name()] == nil {
 				lib.Topics[f.Name()] = map[string]Text{}
 			}
+			checkParticlesText(name, body, list)
 			t := lib.Topics[f.Name()][term]
 			setLang(&t, lang, body)
 			lib.Topics[f.Name()][term] = t
@@ -953,8 +964,17 @@ func vocabFacets() []string {
 	return out
 }
 
-// orgKo returns the Korean name of an organisation, or "".
-func (v *Vocab) orgKo(slug string) string {
+// orgAlias returns the Korean spelling of an organisation's name, or "".
+func (v *Vocab) orgAlias(slug string) string {
 	t, _ := v.OrgName(slug)
 	return t.Ko
+}
+
+// orgNameKo returns the Korean name Korean pages show for an organisation
+// whose English name is a description, or "".
+func (v *Vocab) orgNameKo(slug string) string {
+	if i, ok := v.index["orgs"][slug]; ok {
+		return v.Orgs[i].NameKo
+	}
+	return ""
 }

@@ -23,7 +23,9 @@ func withUnknownRefs(t testing.TB, n, refs int) fstest.MapFS {
 		var ids []string
 		for j := 0; j < refs; j++ {
 			if j%2 == 0 {
-				ids = append(ids, fmt.Sprintf("%q", c.ID+"7")) // one digit added
+				// One digit added to another case's id (a case is never
+				// suggested to itself).
+				ids = append(ids, fmt.Sprintf("%q", lib.Cases[(i+1)%len(lib.Cases)].ID+"7"))
 			} else {
 				ids = append(ids, fmt.Sprintf(`"QX-%06d"`, i*refs+j))
 			}

@@ -85,6 +85,9 @@ type Doc struct {
 	last  cursor
 }
 
+// Source returns the text the document was parsed from.
+func (d *Doc) Source() string { return d.src }
+
 // Pos converts a byte offset into a 1-based line and column; the column
 // counts characters, not bytes, as editors do.
 func (d *Doc) Pos(off int) (line, col int) {

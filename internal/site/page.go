@@ -262,9 +262,11 @@ func known(v string) string {
 }
 
 // shortDate writes a whole date as the seeds' kickers do (2024-08-27) and a
-// partial one in words, since "2019-04" reads as a code, not a month.
+// partial one in words, since "2019-04" reads as a code, not a month. Korean
+// pages write every date in words (2023년 11월 5일), as the facts beside it
+// do: an ISO date in Korean text reads as a code too.
 func shortDate(p *Page, d cases.Date) string {
-	if d.Day != 0 {
+	if d.Day != 0 && p.Lang != "ko" {
 		return d.String()
 	}
 	return dateWords(p, d)
