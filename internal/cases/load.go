@@ -113,9 +113,11 @@ func LoadText(fsys fs.FS, text *offheap.Arena) (*Library, diag.List) {
 	if root := readJSON(fsys, "site.json", SiteSchema, &list); root != nil {
 		lib.Site = convertSite(root)
 	}
-	if root := readJSON(fsys, "vocab.json", VocabSchema, &list); root != nil {
+	root := readJSON(fsys, "vocab.json", VocabSchema, &list)
+	if root != nil {
 		lib.Vocab = convertVocab(root.v, root, &list)
 	}
+	lib.Vocab.broken = root == nil || !root.ok
 	lib.Vocab.buildIndex()
 
 	lib.Cases = loadCases(fsys, &lib.Vocab, text, &list)
@@ -314,7 +316,7 @@ func (v *Vocab) OrgName(slug string) (Text, bool) {
 // has no entry in vocab.json's orgs while that list is in use: such a case
 // is not found by the organisation's Korean name.
 func checkOrgs(lib *Library, list *diag.List) {
-	if len(lib.Vocab.Orgs) == 0 {
+	if len(lib.Vocab.Orgs) == 0 || lib.Vocab.broken {
 		return
 	}
 	warned := map[string]bool{}
@@ -545,7 +547,7 @@ func checkCaseTerms(v *jsonpos.Value, voc *Vocab, errorAt errorAtFunc) {
 // checkTerm reports v, the member key of a case or its element i (when not
 // negative), unless it is a term of the vocabulary field.
 func checkTerm(voc *Vocab, v *jsonpos.Value, field, key string, i int, errorAt func(*jsonpos.Value, string, string, ...any)) {
-	if v.Kind != jsonpos.String || v.Str == "" {
+	if v.Kind != jsonpos.String || v.Str == "" || voc.broken {
 		return
 	}
 	if _, ok := voc.Term(field, v.Str); ok {
@@ -906,7 +908,7 @@ func loadTopics(fsys fs.FS, lib *Library, list *diag.List) {
 				list.Errorf(name, 0, 0, "", "a topic introduction is named <term>.<en|ko>.md")
 				continue
 			}
-			if _, ok := lib.Vocab.Term(field, term); !ok {
+			if _, ok := lib.Vocab.Term(field, term); !ok && !lib.Vocab.broken {
 				var ids []string
 				for _, t := range lib.Vocab.Terms(field) {
 					ids = append(ids, t.ID)

@@ -303,6 +303,10 @@ type Vocab struct {
 	Orgs []Term
 
 	index map[string]map[string]int
+	// broken is set when vocab.json could not be read, parsed or checked:
+	// its own errors say why, and the checks that look terms up in it are
+	// skipped rather than report every term of every case as unknown.
+	broken bool
 }
 
 // Link is a labelled link from site.json.
