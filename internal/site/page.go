@@ -159,6 +159,25 @@ func (p *Page) SearchRoot() string { return markedLink(urls.SearchDir, false) } 
 // Offline reports whether this is a build for opening from disk.
 func (p *Page) Offline() bool { return p.s.opt.Offline }
 
+// alternates returns a page's hreflang links, the same in its <head> and
+// in the sitemap: the page in each language and, for the two home pages,
+// the language chooser as x-default, so that the homes and the chooser
+// name each other alike.
+func (s *Site) alternates(j Job) []Alternate {
+	alts := make([]Alternate, 0, len(cases.Languages)+1)
+	for _, lang := range cases.Languages {
+		p := j.Path
+		if lang != j.Lang {
+			p = urls.Twin(j.Path, j.Lang)
+		}
+		alts = append(alts, Alternate{lang, s.base + p})
+	}
+	if j.Kind == KindHome {
+		alts = append(alts, Alternate{"x-default", s.base}) // the chooser
+	}
+	return alts
+}
+
 func (s *Site) page(j Job, title string) *Page {
 	p := &Page{Lang: j.Lang, Path: j.Path, Title: title, s: s}
 	if j.Lang != "" {
@@ -166,12 +185,7 @@ func (s *Site) page(j Job, title string) *Page {
 		p.Switch = markedLink(urls.Twin(j.Path, j.Lang), s.opt.Offline)
 		p.SwitchLang = other
 		p.Canonical = s.base + j.Path
-		p.Alternates = []Alternate{{"en", s.base + urls.Twin(j.Path, "ko")}, {"ko", s.base + urls.Twin(j.Path, "en")}}
-		if j.Lang == "en" {
-			p.Alternates[0].Href = s.base + j.Path
-		} else {
-			p.Alternates[1].Href = s.base + j.Path
-		}
+		p.Alternates = s.alternates(j)
 		p.Feed = markedLink(urls.Feed(j.Lang), s.opt.Offline)
 		p.Description = s.lib.Site.Description.Get(j.Lang)
 	}
