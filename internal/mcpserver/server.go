@@ -232,14 +232,46 @@ func (s *Server) build(cur *model, changed []string, full bool) *model {
 
 // apply reads a burst of saves and swaps the new model in.
 func (s *Server) apply(c serve.Change) {
+	s.applyFiles(c.Content, c.Full, func(cur *model) string { return c.Describe(cur.lib) })
+}
+
+// applyFiles reloads the changed files (all of them when full) and makes
+// the result the library the tools answer from. It returns the new model.
+func (s *Server) applyFiles(changed []string, full bool, describe func(cur *model) string) *model {
 	s.reload.Lock()
 	defer s.reload.Unlock()
 	start := time.Now()
 	cur := s.cur.Load()
-	m := s.build(cur, c.Content, c.Full)
+	m := s.build(cur, changed, full || cur.lib == nil)
 	s.cur.Store(m)
 	s.syncResources(m)
-	s.report(cur, m, c.Describe(cur.lib), time.Since(start))
+	s.report(cur, m, describe(cur), time.Since(start))
+	return m
+}
+
+// retryLater reads again, by itself, the files of m that failed for a
+// passing reason (too many open files, out of memory, an I/O error), as
+// serve does: without it, a library that ran short of file descriptors for
+// a moment would answer with that error until the next save. The wait
+// doubles with each try, from half a second to a minute; a newer model (a
+// save came) or the end of ctx ends the tries.
+func (s *Server) retryLater(ctx context.Context, m *model, tries int) {
+	files := cases.Transient(m.diags)
+	if len(files) == 0 {
+		return
+	}
+	delay := min(time.Minute, 500*time.Millisecond<<min(tries, 7))
+	time.AfterFunc(delay, func() {
+		if ctx.Err() != nil || s.cur.Load() != m {
+			return
+		}
+		full := false
+		for _, f := range files {
+			full = full || !strings.HasPrefix(f, "cases/")
+		}
+		next := s.applyFiles(files, full, func(*model) string { return "read again: " + strings.Join(files, ", ") })
+		s.retryLater(ctx, next, tries+1)
+	})
 }
 
 // syncResources registers every case of m as a resource and removes those
@@ -312,10 +344,14 @@ func (s *Server) watch(ctx context.Context) (wait func(), err error) {
 	if err != nil {
 		return nil, err
 	}
+	s.retryLater(ctx, s.cur.Load(), 0) // the first load may have run short too
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		w.Run(ctx, s.apply)
+		w.Run(ctx, func(c serve.Change) {
+			s.apply(c)
+			s.retryLater(ctx, s.cur.Load(), 0)
+		})
 	}()
 	return func() {
 		w.Close()
