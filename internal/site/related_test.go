@@ -169,7 +169,8 @@ func derive(lib *cases.Library) (map[string]*Facet, map[string][]RelGroup) {
 			t.Stats()
 		}
 	}
-	return facets, deriveRelated(lib)
+	rel, _ := deriveRelated(lib)
+	return facets, rel
 }
 
 // TestDeriveLarge derives topics, statistics and related cases for 1,000
