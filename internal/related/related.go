@@ -238,7 +238,7 @@ const (
 //     word by chance), but a mechanism that no term names shows up as
 //     several rare words and phrases the two stories both use ("cordoned",
 //     "ingress controller pods", "node pool"), and those add up.
-var facetWeight = [numFacets]float64{1.5, 1.0, 0.75, 0.5, 0.25}
+var facetWeight = [numFacets]float64{1.0, 1.0, 0.75, 0.5, 0.25}
 
 // scale is the fixed-point unit of scores: integer sums are exact, so a
 // pair's score does not depend on the order its terms were added in.

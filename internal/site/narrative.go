@@ -149,8 +149,14 @@ func isClauseBreak(r rune) bool {
 
 // storyWord says whether a word may be a narrative key.
 func storyWord(w search.Word, own map[string]bool) bool {
-	if w.Term == "" || own[w.Term] || strings.IndexFunc(w.Term, unicode.IsDigit) >= 0 {
+	if w.Term == "" || strings.IndexFunc(w.Term, unicode.IsDigit) >= 0 {
 		return false
+	}
+	for o := range own {
+		// "DFDS's" is read as "dfdss": the organisation's word starts it.
+		if w.Term == o || utf8.RuneCountInString(o) >= 3 && strings.HasPrefix(w.Term, o) {
+			return false
+		}
 	}
 	if w.Hangul {
 		return utf8.RuneCountInString(w.Term) >= 2 && !koreanStop[w.Term] && !koreanPredicate(w.Term)
@@ -170,16 +176,20 @@ func init() {
 		under until upon very was what when where while who why will would yet you your
 		team service services cluster clusters case which were been this that with from into
 		already early soon back again twice half three four five six seven eight nine ten
-		went showed made make took came lead led set put ran saw kept left gave give get
+		went showed made make took came lead led set put ran saw kept gave give get
 		started start ended end began stopped happened caused called used using became
 		report reported reports noticed found said wrote write written says like well
-		root cause postmortem post blog date gives performed moment step together third confirmed here`) {
+		root cause postmortem post blog date gives performed moment step together third confirmed here
+		anything something nothing though become becomes event level near nowhere access attempt complete
+		normal return returned returning levels peak peaked usual
+		summary title binder message messages resumed`) {
 		narrativeStop[w] = true
 	}
 	for _, w := range strings.Fields(`다시 모두 계속 이미 동안 마침 함께 모든 전체 일부 가장 아무도 하나 두 세 것
 		그리고 그러나 하지만 그래서 이후 이전 당시 처음 결국 결과 경우 정도 때문 뒤에 대신 다른 같은
 		여러 이번 그날 다음 바로 모두가 사이 보고서 팀원 팀은 사례 장애 문제 서비스 클러스터
-		포스트모템 날짜 밝히지 시각 절차 원인 근본 시작할 끝날`) {
+		포스트모템 날짜 밝히지 시각 절차 원인 근본 시작할 끝날 보여 걸린 뜨지 됐지 멈춘 아무것 번째
+		평소 수준 늘리 최대 가장 요약 제목 알아채지 지우자`) {
 		koreanStop[w] = true
 	}
 }

@@ -55,7 +55,7 @@ func TestRelatedContent(t *testing.T) {
 				if !linked(s, o.ID, c.ID) {
 					t.Errorf("%s lists %s but not the other way round", c.ID, o.ID)
 				}
-				if l.SameRootCause != (c.RootCause == o.RootCause) {
+				if l.SameRootCause != (c.RootCause == o.RootCause && c.RootCause != "unknown") {
 					t.Errorf("%s→%s: same root cause = %v", c.ID, o.ID, l.SameRootCause)
 				}
 				checkShared(t, c.ID+"→"+o.ID+" components", l.Components, c.Components, o.Components)
@@ -328,5 +328,42 @@ func TestJudgedPairs(t *testing.T) {
 	}
 	if links < 20 || unlinks < 10 {
 		t.Errorf("the judged set has %d linked and %d unlinked pairs, want at least 20 and 10", links, unlinks)
+	}
+}
+
+// TestNarrativeReason: cases that share a mechanism no term names say so
+// in words of each language, and an organisation's name is never such a
+// word (it would link a company's cases for their name alone).
+func TestNarrativeReason(t *testing.T) {
+	lib := loadContent(t, contentFS(t))
+	s := newSite(t, lib, false)
+	var found bool
+	for _, g := range s.Related("IL-0550") {
+		for _, l := range g.Links {
+			if l.ID != "IL-0054" {
+				continue
+			}
+			found = true
+			for _, lang := range cases.Languages {
+				r := s.Reason(lang, l.Kind, l.Reason)
+				if !strings.Contains(r, s.strings.Get(lang, "related.words")) || !strings.Contains(r, "“") {
+					t.Errorf("IL-0550→IL-0054 %s reason %q names no shared words", lang, r)
+				}
+			}
+		}
+	}
+	if !found {
+		t.Error("IL-0054 is not among IL-0550's related cases")
+	}
+	nar := deriveNarrative(lib)
+	for i, c := range lib.Cases {
+		for _, k := range nar.words[i] {
+			_, w, _ := strings.Cut(k, ":")
+			for _, own := range []string{"dfds", "mybinder", "hubspot", "zalando", "2i2c"} {
+				if strings.Contains(w, own) {
+					t.Errorf("%s: narrative word %q names an organisation", c.ID, k)
+				}
+			}
+		}
 	}
 }
