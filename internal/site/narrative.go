@@ -113,6 +113,7 @@ func storyWords(c *cases.Case) caseWords {
 			texts = append(texts, r.Get(lang))
 		}
 		for _, t := range texts {
+			t = possessive.Replace(t)
 			for _, seg := range strings.FieldsFunc(t, isClauseBreak) {
 				var prev, prevForm string
 				for _, w := range search.Words(seg) {
@@ -141,6 +142,10 @@ func storyWords(c *cases.Case) caseWords {
 	}
 	return cw
 }
+
+// possessive drops the English possessive, which the tokenizer would join
+// to its word ("Platform's live" would read "platforms live").
+var possessive = strings.NewReplacer("'s ", " ", "’s ", " ")
 
 // isClauseBreak ends a run of words that may form a phrase.
 func isClauseBreak(r rune) bool {
