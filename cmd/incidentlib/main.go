@@ -11,8 +11,10 @@ import (
 	"io"
 	"io/fs"
 	"net"
+	"net/url"
 	"os"
 	"os/signal"
+	"path"
 	"path/filepath"
 	"runtime/debug"
 	"runtime/pprof"
@@ -185,7 +187,8 @@ that replaces -out only when everything succeeded.`, stderr)
 	fs.StringVar(&o.TemplatesDir, "templates", "", "use templates from this `DIR` instead of the built-in ones")
 	fs.StringVar(&o.StaticDir, "static", "", "use static files from this `DIR` instead of the built-in ones")
 	fs.IntVar(&o.Workers, "workers", 0, "render `N` pages at once (default: number of CPUs)")
-	fs.BoolVar(&o.Verbose, "v", false, "print the time of each stage and the files per kind")
+	fs.BoolVar(&o.ForceOut, "force-out", false, "replace -out even when it holds files the last build did not write, or has no "+build.Marker+" (never across filesystems)")
+	fs.BoolVar(&o.Verbose, "v", false, "print the time of each stage, the files per kind and how many files were written, kept and removed")
 	fs.StringVar(&o.CPUProfile, "cpuprofile", "", "write a CPU profile of the build to `FILE` (for go tool pprof)")
 	fs.StringVar(&o.MemProfile, "memprofile", "", "write a heap profile to `FILE` when the pages are written, before the old output is replaced")
 	return fs
@@ -198,6 +201,10 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	o, verbose, cpuprofile, memprofile := bo.Options, bo.Verbose, bo.CPUProfile, bo.MemProfile
+	if err := checkProfiles(o, cpuprofile, memprofile); err != nil {
+		fmt.Fprintf(stderr, "incidentlib build: %v\n", err)
+		return 2
+	}
 	if memprofile != "" {
 		o.Written = func() {
 			f, err := os.Create(memprofile)
@@ -262,23 +269,54 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 		for _, s := range st.Stages {
 			fmt.Fprintf(stdout, "  %-28s %s\n", s.Name, s.Took.Round(10e3))
 		}
+		fmt.Fprintf(stdout, "  files: %d written, %d kept as they were, %d removed\n", st.Written, st.Kept, st.Removed)
+	}
+	for _, w := range st.Warnings {
+		fmt.Fprintf(stderr, "incidentlib build: warning: %s\n", w)
 	}
 	fmt.Fprintf(stdout, "%s → %s\n", st.Summary(), o.Out)
 	return 0
+}
+
+// checkProfiles refuses profile files that would land in the content,
+// templates, static or output folders or overwrite a file that is not a
+// profile, before any work; and one file for both profiles.
+func checkProfiles(o build.Options, cpu, mem string) error {
+	for _, f := range []string{cpu, mem} {
+		if f == "" {
+			continue
+		}
+		if err := build.CheckProfile(f, o); err != nil {
+			return err
+		}
+	}
+	if cpu != "" && mem != "" {
+		a, errA := filepath.Abs(cpu)
+		b, errB := filepath.Abs(mem)
+		if errA == nil && errB == nil && a == b {
+			return fmt.Errorf("-cpuprofile and -memprofile name the same file, %s", cpu)
+		}
+		if ia, err := os.Stat(cpu); err == nil {
+			if ib, err := os.Stat(mem); err == nil && os.SameFile(ia, ib) {
+				return fmt.Errorf("-cpuprofile and -memprofile name the same file, %s", cpu)
+			}
+		}
+	}
+	return nil
 }
 
 // exitInterrupted is the status of a build stopped by Ctrl-C or SIGTERM,
 // as shells report a process that SIGINT ended (128 + 2).
 const exitInterrupted = 130
 
-// interruptible returns a context that ends at the first Ctrl-C or SIGTERM,
-// so that the build stops its workers and removes its temporary folder. A
-// second signal ends the process at once; the next build of the same
-// output removes what it left.
+// interruptible returns a context that ends at the first Ctrl-C, SIGTERM
+// or SIGHUP (the terminal closed), so that the build stops its workers and
+// removes its temporary folder. A second signal ends the process at once;
+// the next build of the same output removes what it left.
 func interruptible(stderr io.Writer) (context.Context, func()) {
 	ctx, cancel := context.WithCancel(context.Background())
 	sig := make(chan os.Signal, 2)
-	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	done := make(chan struct{})
 	go func() {
 		select {
@@ -352,6 +390,7 @@ func isTerminal(w io.Writer) bool {
 // file in full, then how many more.
 func printDiags(w io.Writer, list diag.List, content string) {
 	files := map[string]string{}
+	fsys := cases.ContentFS(content)
 	show := func(d diag.Diag) {
 		fmt.Fprintln(w, d.String())
 		if d.Line <= 0 {
@@ -359,7 +398,9 @@ func printDiags(w io.Writer, list diag.List, content string) {
 		}
 		src, ok := files[d.File]
 		if !ok {
-			b, _ := os.ReadFile(filepath.Join(content, filepath.FromSlash(d.File)))
+			// Through the jail, as the loader reads: an excerpt never shows
+			// a file from outside the content folder.
+			b, _ := cases.ReadContent(fsys, d.File)
 			src = string(b)
 			files[d.File] = src
 		}
@@ -475,7 +516,14 @@ func cmdNew(args []string, stdout, stderr io.Writer, now time.Time) int {
 		return 2
 	}
 	name := filepath.Join(content, "cases", id+".json")
-	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	// Written through the content folder's root, as it is read: a cases
+	// folder that links outside the content is refused, not written into.
+	var f *os.File
+	root, err := os.OpenRoot(content)
+	if err == nil {
+		f, err = root.OpenFile(path.Join("cases", id+".json"), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		root.Close()
+	}
 	if err == nil {
 		_, err = f.Write(data)
 		if cerr := f.Close(); err == nil {
@@ -491,18 +539,35 @@ func cmdNew(args []string, stdout, stderr io.Writer, now time.Time) int {
 }
 
 type mcpOptions struct {
-	Content string
-	HTTP    string
+	Content     string
+	HTTP        string
+	PublicURL   string
+	CallTimeout time.Duration
+	mcpserver.HTTPOptions
 }
 
 func mcpFlags(o *mcpOptions, stderr io.Writer) *flag.FlagSet {
 	fs := newFlags("mcp", "[flags]", `Serves the library to AI coding tools as a Model Context Protocol server with
 the tools search_incidents, get_incident, list_incidents, get_topic and vocab.
 Without -http it speaks over standard input and output, as AI tools start
-local servers; with -http it serves Streamable HTTP at /mcp. It watches the
-content folder and answers from the new library after every save.`, stderr)
+local servers; with -http it serves Streamable HTTP at /mcp and a health
+check at /healthz. It watches the content folder and answers from the new
+library after every save.
+
+To serve the public behind a reverse proxy or a load balancer, give the
+address clients use with -public-url: requests must name its host, and
+browsers may call only from its origin. With -stateless no call needs the
+replica that answered the one before, so any number of replicas can share
+the load. SIGTERM stops the server after the calls in flight.`, stderr)
 	fs.StringVar(&o.Content, "content", "content", "content `DIR` to read")
-	fs.StringVar(&o.HTTP, "http", "", "serve Streamable HTTP on this `ADDR` instead of stdio; a bare port listens on 127.0.0.1")
+	fs.StringVar(&o.HTTP, "http", "", "serve Streamable HTTP on this `ADDR` instead of stdio; a bare port or :PORT listens on 127.0.0.1, 0.0.0.0:PORT on every interface")
+	fs.StringVar(&o.PublicURL, "public-url", "", "the `URL` clients reach the server at, such as https://mcp.example.org/; the Host and Origin it accepts come from it")
+	fs.BoolVar(&o.Stateless, "stateless", false, "answer every call on its own, without sessions, so that replicas need no session affinity")
+	fs.IntVar(&o.MaxSessions, "max-sessions", 1000, "most open sessions; an initialize beyond them gets 503")
+	fs.DurationVar(&o.SessionIdle, "session-idle", 10*time.Minute, "close a session after this long without a request")
+	fs.Int64Var(&o.MaxBody, "max-body", 1<<20, "largest request body in `bytes`")
+	fs.DurationVar(&o.CallTimeout, "call-timeout", 30*time.Second, "longest time to read a request and answer a call")
+	fs.DurationVar(&o.ShutdownGrace, "shutdown-grace", 10*time.Second, "how long calls in flight may finish after SIGTERM")
 	return fs
 }
 
@@ -516,15 +581,23 @@ func cmdMCP(args []string, stdin io.ReadCloser, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "incidentlib mcp: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
+	if o.PublicURL != "" {
+		u, err := url.Parse(o.PublicURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			fmt.Fprintf(stderr, "incidentlib mcp: -public-url %q is not an http or https address such as https://mcp.example.org/\n", o.PublicURL)
+			return 2
+		}
+		o.HTTPOptions.PublicURL = u
+	}
 	var ln net.Listener
 	if o.HTTP != "" {
 		var err error
-		if ln, err = net.Listen("tcp", mcpserver.ListenAddr(o.HTTP)); err != nil {
+		if ln, err = net.Listen("tcp", mcpserver.ListenAddr(o.HTTP, o.HTTPOptions.PublicURL != nil)); err != nil {
 			fmt.Fprintf(stderr, "incidentlib mcp: %v\n", err)
 			return 1
 		}
 	}
-	srv, err := mcpserver.New(mcpserver.Options{Content: o.Content, Templates: incidentlib.Templates(), Static: incidentlib.Static(), Log: stderr})
+	srv, err := mcpserver.New(mcpserver.Options{Content: o.Content, Templates: incidentlib.Templates(), Static: incidentlib.Static(), Log: stderr, CallTimeout: o.CallTimeout, HTTP: o.HTTPOptions})
 	if err != nil {
 		if ln != nil {
 			ln.Close()

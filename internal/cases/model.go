@@ -206,6 +206,9 @@ func (c *Case) AppendRaw(dst []byte) ([]byte, error) {
 	start := len(dst)
 	dst = slices.Grow(dst, c.rawSize+1) // room for the file and the read that finds its end
 	for {
+		if len(dst)-start > c.rawSize {
+			break // the file grew: the check below says so, however much it grew
+		}
 		if len(dst) == cap(dst) {
 			dst = slices.Grow(dst, 4096) // the file grew
 		}
@@ -303,6 +306,12 @@ type Vocab struct {
 	Orgs []Term
 
 	index map[string]map[string]int
+	// suggest answers "did you mean" for each field's terms.
+	suggest map[string]*Suggester
+	// broken is set when vocab.json could not be read, parsed or checked:
+	// its own errors say why, and the checks that look terms up in it are
+	// skipped rather than report every term of every case as unknown.
+	broken bool
 }
 
 // Link is a labelled link from site.json.

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"incidentlib/internal/diag"
 	"incidentlib/internal/jsonpos"
@@ -21,6 +22,7 @@ type Schema struct {
 	Pattern     string         // for strings
 	Enum        []string       // for strings
 	MinLen      int            // for strings
+	MaxLen      int            // for strings, when not 0: the most characters
 	Min, Max    int            // for numbers, when Max > 0: the allowed range
 	Description string
 	Optional    bool // for members: the key may be absent
@@ -41,6 +43,9 @@ func pattern(desc, re string) *Schema {
 	s := str(desc)
 	s.Pattern = re
 	s.match = matcher(re)
+	if re == slugPattern {
+		s.MaxLen = MaxSlugLen // a slug becomes a folder name
+	}
 	return s
 }
 
@@ -263,10 +268,18 @@ func (c *validator) validate(v *jsonpos.Value, s *Schema, at fieldPath) bool {
 			good = false
 		}
 	case jsonpos.String:
+		if len(v.Str) > MaxTextBytes {
+			c.errorf(v.Off, at, "%s", textTooLong(len(v.Str)))
+			return false
+		}
 		// An empty value is a field left to fill in (see Skeleton): say
 		// that, rather than that "" is not a date or not a term.
-		if strings.TrimSpace(v.Str) == "" && (s.MinLen > 0 || s.match != nil || s.Enum != nil) {
+		if blank(v.Str) && (s.MinLen > 0 || s.match != nil || s.Enum != nil) {
 			c.errorf(v.Off, at, "must not be empty")
+			return false
+		}
+		if s.MaxLen > 0 && utf8.RuneCountInString(v.Str) > s.MaxLen {
+			c.errorf(v.Off, at, "%d characters long: at most %d may be", utf8.RuneCountInString(v.Str), s.MaxLen)
 			return false
 		}
 		if s.match != nil && !s.match(v.Str) {
@@ -400,7 +413,13 @@ func contains(list []string, s string) bool {
 // plausible typo.
 func DidYouMean(s string, candidates []string) string {
 	best, bestD := "", 1<<30
+	n := utf8.RuneCountInString(s)
 	for _, c := range candidates {
+		// The distance is at least the difference in length, and more
+		// than 3 is never suggested: skip the costly measure.
+		if m := utf8.RuneCountInString(c); m > n+3 || n > m+3 {
+			continue
+		}
 		if d := EditDistance(s, c); d < bestD || (d == bestD && c < best) {
 			best, bestD = c, d
 		}
@@ -474,6 +493,9 @@ func toJSONSchema(s *Schema) map[string]any {
 	}
 	if s.Pattern != "" {
 		m["pattern"] = s.Pattern
+	}
+	if s.MaxLen > 0 {
+		m["maxLength"] = s.MaxLen
 	}
 	if s.MinLen > 0 {
 		m["minLength"] = s.MinLen

@@ -90,8 +90,11 @@ type Doc struct {
 func (d *Doc) Pos(off int) (line, col int) {
 	if d.lines == nil {
 		d.lines = append(d.lines, 0)
+		// A line ends with a line feed, a carriage return and a line
+		// feed, or a carriage return alone (old Mac files), as editors
+		// count lines.
 		for i := 0; i < len(d.src); i++ {
-			if d.src[i] == '\n' {
+			if d.src[i] == '\n' || d.src[i] == '\r' && (i+1 == len(d.src) || d.src[i+1] != '\n') {
 				d.lines = append(d.lines, i+1)
 			}
 		}
