@@ -259,7 +259,7 @@ func TestPrint(t *testing.T) {
 	if err := webtest.EmulateMedia(tab.Ctx, "print", ""); err != nil {
 		t.Fatal(err)
 	}
-	tab.Open(t, base+"/en/cases/IL-0037/")
+	tab.Open(t, base+"/en/cases/IL-0106/")
 	if w := eval[int](t, tab, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); w > 0 {
 		t.Errorf("the printed page is %d px wider than the paper", w)
 	}

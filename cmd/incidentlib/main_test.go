@@ -170,14 +170,14 @@ func TestReadmeFields(t *testing.T) {
 // prints with the README.
 func TestReadmeError(t *testing.T) {
 	dir := repotest.CopyDir(t, "content")
-	file := filepath.Join(dir, "cases", "IL-0037.json")
+	file := filepath.Join(dir, "cases", "IL-0504.json")
 	b, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	bad := strings.Replace(string(b), `"daemonset",`, `"deamonset",`, 1)
+	bad := strings.Replace(string(b), `"admission-webhook",`, `"admision-webhook",`, 1)
 	if bad == string(b) {
-		t.Fatal(`IL-0037.json has no "daemonset", to misspell for the README's example`)
+		t.Fatal(`IL-0504.json has no "admission-webhook", to misspell for the README's example`)
 	}
 	os.WriteFile(file, []byte(bad), 0o644)
 	var stdout, stderr bytes.Buffer

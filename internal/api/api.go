@@ -154,14 +154,15 @@ func (w *writer) related(c *cases.Case) []relLink {
 // reason returns site.Reason's sentence. Links between different cases
 // often share their kind and terms, so each sentence is written once and
 // remembered under a key made of its language and everything it is written
-// from; term ids are slugs, so they hold neither separator.
+// from; term ids are slugs, so they hold neither separator, and narrative
+// keys hold no comma or slash (the tokenizer splits words there).
 func (w *writer) reason(lang string, kind related.Kind, r related.Reason) string {
 	k := append(w.key[:0], lang...)
 	k = append(k, '/', byte('0'+kind))
 	if r.SameRootCause {
 		k = append(k, '!')
 	}
-	for _, list := range [...][]string{r.Components, r.Contributing, r.Symptoms} {
+	for _, list := range [...][]string{r.Components, r.Contributing, r.Symptoms, r.Words} {
 		k = append(k, '/')
 		for _, id := range list {
 			k = append(k, id...)

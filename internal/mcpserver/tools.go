@@ -272,7 +272,7 @@ func (s *Server) tools() []tool {
 			Name:  "vocab",
 			Title: "List the vocabularies",
 			Description: "List every facet's terms (components, symptoms, root causes, contributing factors, domains, organisations, years, severities) with their ids, " +
-				"English and Korean labels, descriptions (in the language asked for) and number of cases. The ids are what the filters of search_incidents and list_incidents and the term of get_topic take.",
+				"English and Korean labels, descriptions (in the language asked for, when one facet is asked for) and number of cases. The ids are what the filters of search_incidents and list_incidents and the term of get_topic take.",
 			OutputSchema: outputSchema[vocabOutput](),
 			Annotations:  readOnly,
 		},
@@ -878,7 +878,12 @@ func (m *model) topicText(c *call, out topicOutput, t *site.Topic) string {
 
 func vocab(m *model, c *call) (string, any, error) {
 	facets := cases.Facets
+	// Descriptions come with one facet only: with every facet they would
+	// make the answer grow past what a tool answer should hold as the
+	// vocabulary grows.
+	describe := false
 	if arg := c.str("facet"); arg != "" {
+		describe = true
 		f, err := facetOf(c, arg)
 		if err != nil {
 			return "", nil, err
@@ -896,10 +901,14 @@ func vocab(m *model, c *call) (string, any, error) {
 			vt := vocabTerm{ID: id}
 			if t := fc.Topic(id); t != nil {
 				vt.Label, vt.Cases = bothLangs{En: t.Label.En, Ko: t.Label.Ko}, len(t.Cases)
-				vt.Description, _ = t.Description.In(c.lang)
+				if describe {
+					vt.Description, _ = t.Description.In(c.lang)
+				}
 			} else if t, ok := m.lib.Vocab.Term(cases.FacetField[facet], id); ok {
 				vt.Label = bothLangs{En: t.Label.En, Ko: t.Label.Ko}
-				vt.Description, _ = t.Description.In(c.lang)
+				if describe {
+					vt.Description, _ = t.Description.In(c.lang)
+				}
 			}
 			if l, ok := m.labels[facet][id]; ok {
 				vt.Label = bothLangs{En: l[0], Ko: l[1]}

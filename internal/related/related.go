@@ -23,6 +23,16 @@
 // Terms "" and "unknown" are never shared: two cases whose cause nobody knows
 // are not alike for that reason.
 //
+// The narratives count too. Controlled terms name kinds of things ("ingress
+// controller", "operator error"); two cases can share a mechanism that no
+// term names, such as every node that runs the ingress pods being taken out
+// of service, and then their stories use the same rare words ("cordoned",
+// "node pool", "ingress controller pods"). The caller hands each case's most
+// distinctive words and phrases in Item.Words, and a shared one is worth
+// the same facet weight × ln(N / df) as a term, with a low facet weight:
+// one shared word is chance, several are a mechanism. Reason.Words lists the
+// shared ones so that the caller can say in words what the stories share.
+//
 // # Symmetry with a hard bound
 //
 // Relations are symmetric: if B is in A's list, A is in B's, with the same
@@ -40,7 +50,8 @@
 // Candidates come from an inverted index of cases by term, never from
 // comparing every pair. A term carried by at most Options.CommonDF cases is
 // "rare": every case sharing it becomes a candidate, which costs at most
-// CommonDF per term a case carries. A term carried by more is "common":
+// CommonDF (for narrative words WordsDF) per term a case carries. A term
+// carried by more is "common":
 // walking its posting list from each of its cases would cost df², so it does
 // not propose candidates wholesale. It adds its weight to every candidate
 // found through rarer terms, and it proposes only the Options.Window cases on
@@ -85,6 +96,10 @@ type Item struct {
 	Components   []string
 	Contributing []string
 	Symptoms     []string
+	// Words are the distinctive words and phrases of the case's narrative
+	// (see the package doc), most distinctive first. They are opaque here:
+	// the caller chooses them and turns shared ones back into text.
+	Words        []string
 	Related      []string // explicit links by case ID
 	RecurrenceOf string   // ID of the case this one is a recurrence of, or ""
 }
@@ -127,9 +142,14 @@ type Reason struct {
 	Components    []string
 	Contributing  []string
 	Symptoms      []string
+	// Words are the narrative words the two cases share, in the order of
+	// the list's case (most distinctive first).
+	Words []string
 }
 
-// Equal reports whether two reasons name the same shared terms.
+// Equal reports whether two reasons name the same shared terms. Shared
+// words are not compared: they say more about one pair than a heading over
+// several can, so a group is formed by the controlled terms alone.
 func (r Reason) Equal(o Reason) bool {
 	return r.SameRootCause == o.SameRootCause &&
 		slices.Equal(r.Components, o.Components) &&
@@ -158,6 +178,10 @@ type Options struct {
 	// Window is how many cases on each side, nearest by date, a common term
 	// proposes as candidates (default 8).
 	Window int
+	// WordsDF is the document frequency above which a narrative word no
+	// longer finds candidates by itself (default 32). It is lower than
+	// CommonDF because a case has several times more words than terms.
+	WordsDF int
 }
 
 // Default values of Options. Max matches what a case page shows; CommonDF
@@ -168,6 +192,7 @@ const (
 	DefaultMax      = 6
 	DefaultCommonDF = 256
 	DefaultWindow   = 8
+	DefaultWordsDF  = 32
 )
 
 func (o Options) withDefaults() Options {
@@ -180,6 +205,9 @@ func (o Options) withDefaults() Options {
 	if o.Window <= 0 {
 		o.Window = DefaultWindow
 	}
+	if o.WordsDF <= 0 {
+		o.WordsDF = DefaultWordsDF
+	}
 	return o
 }
 
@@ -189,6 +217,7 @@ const (
 	facetComponents
 	facetContributing
 	facetSymptoms
+	facetWords
 	numFacets
 )
 
@@ -205,7 +234,11 @@ const (
 //     symptom, but secondary to it.
 //   - Symptoms 0.5: what was observed; latency and error rates follow from
 //     unrelated failures, so sharing one says the least.
-var facetWeight = [numFacets]float64{1.5, 1.0, 0.75, 0.5}
+//   - Narrative words 0.35: each is weak alone (two stories can share a
+//     word by chance), but a mechanism that no term names shows up as
+//     several rare words and phrases the two stories both use ("cordoned",
+//     "ingress controller pods", "node pool"), and those add up.
+var facetWeight = [numFacets]float64{1.0, 1.0, 0.75, 0.5, 0.25}
 
 // scale is the fixed-point unit of scores: integer sums are exact, so a
 // pair's score does not depend on the order its terms were added in.
@@ -238,6 +271,7 @@ func Compute(items []Item, opt Options) [][]Link {
 type index struct {
 	n        int
 	commonDF int32
+	wordsDF  int32
 	byRank   []int // rank → position in the input
 	ids      []string
 
@@ -260,7 +294,12 @@ func (ix *index) ownOf(r int32) []int32  { return ix.own[ix.ownOff[r]:ix.ownOff[
 func (ix *index) rareOf(r int32) []int32 { return ix.rare[ix.rareOff[r]:ix.rareOff[r+1]] }
 func (ix *index) comOf(r int32) []int32  { return ix.com[ix.comOff[r]:ix.comOff[r+1]] }
 func (ix *index) postOf(t int32) []int32 { return ix.post[ix.postOff[t]:ix.postOff[t+1]] }
-func (ix *index) isCommon(t int32) bool  { return ix.df[t] > ix.commonDF }
+func (ix *index) isCommon(t int32) bool {
+	if ix.facet[t] == facetWords {
+		return ix.df[t] > ix.wordsDF
+	}
+	return ix.df[t] > ix.commonDF
+}
 
 type termKey struct {
 	facet uint8
@@ -268,7 +307,7 @@ type termKey struct {
 }
 
 func buildIndex(items []Item, opt Options) *index {
-	ix := &index{n: len(items), commonDF: int32(opt.CommonDF)}
+	ix := &index{n: len(items), commonDF: int32(opt.CommonDF), wordsDF: int32(opt.WordsDF)}
 	ix.rank(items)
 	ix.internTerms(items)
 	ix.weigh()
@@ -341,6 +380,9 @@ func (ix *index) internTerms(items []Item) {
 		}
 		for _, s := range it.Symptoms {
 			add(start, facetSymptoms, s)
+		}
+		for _, s := range it.Words {
+			add(start, facetWords, s)
 		}
 		ix.ownOff[r+1] = int32(len(ix.own))
 	}
@@ -781,6 +823,7 @@ func (rb *reasonBuilder) reason(a, b int32) Reason {
 	r.Components = part(facetComponents)
 	r.Contributing = part(facetContributing)
 	r.Symptoms = part(facetSymptoms)
+	r.Words = part(facetWords)
 	return r
 }
 

@@ -126,3 +126,19 @@ func readVectors(t *testing.T) vectorFile {
 	}
 	return vf
 }
+
+func TestWords(t *testing.T) {
+	got := Words("The ingress pods were cordoned; 파드가 cordon 됐다")
+	want := []Word{
+		{"", "the", false}, {"ingress", "ingress", false}, {"pod", "pods", false}, {"", "were", false},
+		{"cordon", "cordoned", false}, {"파드", "파드가", true}, {"cordon", "cordon", false}, {"", "됐다", true},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("Words = %+v, want %+v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("word %d = %+v, want %+v", i, got[i], want[i])
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"incidentlib/internal/related"
 	"incidentlib/internal/urls"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 )
@@ -249,7 +250,39 @@ func (s *Site) reason(p *Page, kind related.Kind, g related.Reason) string {
 	if len(g.Symptoms) > 0 {
 		parts = append(parts, p.T("related.symptoms")+" "+l10n.List(p.Lang, labels("symptoms", g.Symptoms)))
 	}
+	if words := s.sharedWords(p.Lang, g.Words); len(words) > 0 {
+		parts = append(parts, p.T("related.words")+" "+l10n.List(p.Lang, words))
+	}
 	return strings.Join(parts, " · ")
+}
+
+// maxReasonWords is how many shared narrative words a reason names.
+const maxReasonWords = 3
+
+// sharedWords returns the narrative words of lang among keys, quoted, most
+// distinctive first, leaving out a word already inside a phrase shown.
+func (s *Site) sharedWords(lang string, keys []string) []string {
+	var out, shown []string
+	prefix := lang + ":"
+	for _, k := range keys {
+		if len(out) == maxReasonWords {
+			break
+		}
+		form, ok := s.wordForms[k]
+		if !ok || !strings.HasPrefix(k, prefix) {
+			continue
+		}
+		inside := false
+		for _, sh := range shown {
+			inside = inside || slices.Contains(strings.Fields(sh), form) || slices.Contains(strings.Fields(form), sh)
+		}
+		if inside {
+			continue
+		}
+		shown = append(shown, form)
+		out = append(out, "“"+form+"”")
+	}
+	return out
 }
 
 // caseJSONLD describes a case page for search engines and link previews as

@@ -83,7 +83,7 @@ func TestRelatedGroupsTruthful(t *testing.T) {
 		n = 300
 	}
 	lib := loadContent(t, gencases.MapFS(gencases.Options{N: n, Seed: 7}))
-	rel := deriveRelated(lib)
+	rel, _ := deriveRelated(lib)
 	shared := func(a, b []string) []string {
 		var out []string
 		for _, x := range a {

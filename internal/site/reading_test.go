@@ -18,8 +18,8 @@ func TestReading(t *testing.T) {
 		for _, tp := range s.facets["orgs"].Topics {
 			names = append(names, tp.Label.En)
 		}
-		if i, j := slices.Index(names, "Datadog"), slices.Index(names, "DFDS"); i < 0 || j < 0 || i > j {
-			t.Errorf("organisations in order %q: want Datadog before DFDS", names)
+		if i, j := slices.Index(names, "DevOps Hof"), slices.Index(names, "DFDS"); i < 0 || j < 0 || i > j {
+			t.Errorf("organisations in order %q: want DevOps Hof before DFDS (collation, not bytes)", names)
 		}
 		for i := 1; i < len(names); i++ {
 			if strings.ToLower(names[i-1]) > strings.ToLower(names[i]) {

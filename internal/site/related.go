@@ -20,14 +20,16 @@ type RelGroup struct {
 }
 
 // deriveRelated computes every case's related cases once; both languages
-// and the API use the result.
-func deriveRelated(lib *cases.Library) map[string][]RelGroup {
+// and the API use the result. The second result is the words to show for
+// the narrative keys that reasons name (narrative.go).
+func deriveRelated(lib *cases.Library) (map[string][]RelGroup, map[string]string) {
+	nar := deriveNarrative(lib)
 	items := make([]related.Item, len(lib.Cases))
 	for i, c := range lib.Cases {
 		items[i] = related.Item{
 			ID: c.ID, Date: c.Date.String(), RootCause: c.RootCause,
 			Components: c.Components, Contributing: c.Contributing, Symptoms: c.Symptoms,
-			Related: c.Related, RecurrenceOf: c.RecurrenceOf,
+			Words: nar.words[i], Related: c.Related, RecurrenceOf: c.RecurrenceOf,
 		}
 	}
 	links := related.Compute(items, related.Options{})
@@ -49,26 +51,32 @@ func deriveRelated(lib *cases.Library) map[string][]RelGroup {
 			g.Components = union(g.Components, l.Components)
 			g.Contributing = union(g.Contributing, l.Contributing)
 			g.Symptoms = union(g.Symptoms, l.Symptoms)
+			g.Words = union(g.Words, l.Words)
 			g.Links = append(g.Links, l)
 		}
 		// A heading names the strongest shared terms only; each line under
-		// it still says everything its case shares.
+		// it still says everything its case shares. Shared words head a
+		// group only when its cases share no term at all.
 		for k := range groups {
 			g := &groups[k]
-			if g.SameRootCause || len(g.Components) > 0 {
-				g.Contributing, g.Symptoms = nil, nil
-			} else if len(g.Contributing) > 0 {
-				g.Symptoms = nil
+			switch {
+			case g.SameRootCause || len(g.Components) > 0:
+				g.Contributing, g.Symptoms, g.Words = nil, nil, nil
+			case len(g.Contributing) > 0:
+				g.Symptoms, g.Words = nil, nil
+			case len(g.Symptoms) > 0:
+				g.Words = nil
 			}
 		}
 		out[c.ID] = groups
 	}
-	return out
+	return out, nar.forms
 }
 
 // sameRelations reports whether a and b have the same cases in the same
-// order with the same inputs to related cases (dates, terms and links), so
-// that related cases computed for one hold for the other.
+// order with the same inputs to related cases (dates, terms, links and the
+// narrative texts whose words are weighed), so that related cases computed
+// for one hold for the other.
 func sameRelations(a, b *cases.Library) bool {
 	if len(a.Cases) != len(b.Cases) {
 		return false
@@ -80,7 +88,9 @@ func sameRelations(a, b *cases.Library) bool {
 		}
 		if x.ID != y.ID || x.Date != y.Date || x.RootCause != y.RootCause || x.RecurrenceOf != y.RecurrenceOf ||
 			!slices.Equal(x.Components, y.Components) || !slices.Equal(x.Contributing, y.Contributing) ||
-			!slices.Equal(x.Symptoms, y.Symptoms) || !slices.Equal(x.Related, y.Related) {
+			!slices.Equal(x.Symptoms, y.Symptoms) || !slices.Equal(x.Related, y.Related) ||
+			x.Org != y.Org || x.OrgSlug != y.OrgSlug || x.OrgKo != y.OrgKo ||
+			x.Title != y.Title || x.Summary != y.Summary || x.Trigger != y.Trigger || !slices.Equal(x.Remediation, y.Remediation) {
 			return false
 		}
 	}

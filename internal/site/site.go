@@ -97,8 +97,10 @@ type Site struct {
 	assets  map[string]Asset // logical name such as css/site.css → asset
 	facets  map[string]*Facet
 	related map[string][]RelGroup
-	nav     map[string][]NavItem
-	footer  map[string][]NavItem
+	// wordForms is the text of each narrative key a reason can name.
+	wordForms map[string]string
+	nav       map[string][]NavItem
+	footer    map[string][]NavItem
 	// cards holds each case's rendered card per language, by the case's
 	// position in lib.Cases.
 	cards     [2][]atomic.Pointer[template.HTML]
@@ -148,9 +150,9 @@ func New(lib *cases.Library, opt Options) (*Site, error) {
 	}
 	s.facets = deriveFacets(lib)
 	if p := opt.Previous; p != nil && sameRelations(p.lib, lib) {
-		s.related = p.related // a text edit leaves every relation as it was
+		s.related, s.wordForms = p.related, p.wordForms // an edit of other text leaves every relation as it was
 	} else {
-		s.related = deriveRelated(lib)
+		s.related, s.wordForms = deriveRelated(lib)
 	}
 	s.nav, s.footer = map[string][]NavItem{}, map[string][]NavItem{}
 	for _, lang := range cases.Languages {

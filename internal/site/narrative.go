@@ -1,0 +1,215 @@
+package site
+
+import (
+	"cmp"
+	"math"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	"incidentlib/internal/cases"
+	"incidentlib/internal/search"
+)
+
+// Narrative words: what related cases weigh besides the controlled terms.
+//
+// A case's story (title, summary, trigger and remediation, in both
+// languages) is read with the search index's tokenizer, so that "cordoned"
+// and "cordon", "파드가" and "파드를" meet. Its words and pairs of adjacent
+// words become keys ("en:cordon", "en:ingress controller", "ko:노드 풀"),
+// and each case keeps the wordsPerLang keys of each language that the
+// fewest other cases share, among those at least one other case has: the
+// words that make its story its own. internal/related weighs them by rarity
+// like terms, and names the shared ones in a link's reason.
+//
+// Left out: stop words, words with digits (times, dates and versions say
+// when, not how), one-letter and one-syllable words, and the words of the
+// case's own organisation, which would link a company's cases to each other
+// for its name alone.
+
+// wordsPerLang is how many narrative keys per language a case brings.
+const wordsPerLang = 12
+
+// narrative is every case's narrative keys, aligned with the library's
+// cases, and the words to show for each key.
+type narrative struct {
+	words [][]string
+	forms map[string]string
+}
+
+// caseWords is one case's keys, each with the form its text first writes.
+type caseWords map[string]string
+
+func deriveNarrative(lib *cases.Library) narrative {
+	n := len(lib.Cases)
+	all := make([]caseWords, n)
+	var wg sync.WaitGroup
+	workers := max(1, min(runtime.GOMAXPROCS(0), n/64))
+	for w := range workers {
+		wg.Go(func() {
+			for i := w; i < n; i += workers {
+				all[i] = storyWords(lib.Cases[i])
+			}
+		})
+	}
+	wg.Wait()
+
+	df := map[string]int{}
+	for _, cw := range all {
+		for k := range cw {
+			df[k]++
+		}
+	}
+	maxDF := max(3, n/8)
+	out := narrative{words: make([][]string, n), forms: map[string]string{}}
+	type scored struct {
+		key string
+		w   float64
+	}
+	var pick []scored
+	for i, cw := range all {
+		var keys []string
+		for _, lang := range cases.Languages {
+			pick = pick[:0]
+			for k := range cw {
+				d := df[k]
+				if d < 2 || d > maxDF || !strings.HasPrefix(k, lang+":") {
+					continue
+				}
+				w := math.Log(float64(n) / float64(d))
+				if strings.Contains(k, " ") {
+					w *= 1.5 // a phrase says more than either of its words
+				}
+				pick = append(pick, scored{k, w})
+			}
+			slices.SortFunc(pick, func(a, b scored) int {
+				return cmp.Or(cmp.Compare(b.w, a.w), cmp.Compare(a.key, b.key))
+			})
+			for _, p := range pick[:min(len(pick), wordsPerLang)] {
+				keys = append(keys, p.key)
+				if _, ok := out.forms[p.key]; !ok {
+					out.forms[p.key] = cw[p.key]
+				}
+			}
+		}
+		out.words[i] = keys
+	}
+	return out
+}
+
+// storyWords reads the narrative keys of one case.
+func storyWords(c *cases.Case) caseWords {
+	cw := caseWords{}
+	own := map[string]bool{}
+	for _, w := range search.Words(c.Org + " " + strings.ReplaceAll(c.OrgSlug, "-", " ") + " " + c.OrgKo) {
+		own[w.Term] = true
+	}
+	for _, lang := range cases.Languages {
+		texts := []string{c.Title.Get(lang), c.Summary.Get(lang), c.Trigger.Get(lang)}
+		for _, r := range c.Remediation {
+			texts = append(texts, r.Get(lang))
+		}
+		for _, t := range texts {
+			t = possessive.Replace(t)
+			for _, seg := range strings.FieldsFunc(t, isClauseBreak) {
+				var prev, prevForm string
+				for _, w := range search.Words(seg) {
+					if !storyWord(w, own) {
+						prev = ""
+						continue
+					}
+					form := w.Raw
+					if w.Hangul {
+						form = w.Term // the word without its particle
+					}
+					key := lang + ":" + w.Term
+					if _, ok := cw[key]; !ok {
+						cw[key] = form
+					}
+					if prev != "" {
+						key := lang + ":" + prev + " " + w.Term
+						if _, ok := cw[key]; !ok {
+							cw[key] = prevForm + " " + form
+						}
+					}
+					prev, prevForm = w.Term, form
+				}
+			}
+		}
+	}
+	return cw
+}
+
+// possessive drops the English possessive, which the tokenizer would join
+// to its word ("Platform's live" would read "platforms live").
+var possessive = strings.NewReplacer("'s ", " ", "’s ", " ")
+
+// isClauseBreak ends a run of words that may form a phrase.
+func isClauseBreak(r rune) bool {
+	return strings.ContainsRune(".,;:()[]!?\"“”\n", r)
+}
+
+// storyWord says whether a word may be a narrative key.
+func storyWord(w search.Word, own map[string]bool) bool {
+	if w.Term == "" || strings.IndexFunc(w.Term, unicode.IsDigit) >= 0 {
+		return false
+	}
+	for o := range own {
+		// "DFDS's" is read as "dfdss": the organisation's word starts it.
+		if w.Term == o || utf8.RuneCountInString(o) >= 3 && strings.HasPrefix(w.Term, o) {
+			return false
+		}
+	}
+	if w.Hangul {
+		return utf8.RuneCountInString(w.Term) >= 2 && !koreanStop[w.Term] && !koreanPredicate(w.Term)
+	}
+	return utf8.RuneCountInString(w.Term) >= 3 && !narrativeStop[w.Raw]
+}
+
+// narrativeStop are English words common in any story, beyond the search
+// index's stop words: they would only add noise to what two stories share.
+var narrativeStop = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`about after again all also any because before being both
+		can cannot could did does done down during each even every few first got how however
+		its just last later less more most much new next not now off once one only other our out
+		over same should since some still such than then there these they those through too two
+		under until upon very was what when where while who why will would yet you your
+		team service services cluster clusters case which were been this that with from into
+		already early soon back again twice half three four five six seven eight nine ten
+		went showed made make took came lead led set put ran saw kept gave give get
+		started start ended end began stopped happened caused called used using became
+		report reported reports noticed found said wrote write written says like well
+		root cause postmortem post blog date gives performed moment step together third confirmed here
+		anything something nothing though become becomes event level near nowhere access attempt complete
+		normal return returned returning levels peak peaked usual
+		summary title binder message messages resumed`) {
+		narrativeStop[w] = true
+	}
+	for _, w := range strings.Fields(`다시 모두 계속 이미 동안 마침 함께 모든 전체 일부 가장 아무도 하나 두 세 것
+		그리고 그러나 하지만 그래서 이후 이전 당시 처음 결국 결과 경우 정도 때문 뒤에 대신 다른 같은
+		여러 이번 그날 다음 바로 모두가 사이 보고서 팀원 팀은 사례 장애 문제 서비스 클러스터
+		포스트모템 날짜 밝히지 시각 절차 원인 근본 시작할 끝날 보여 걸린 뜨지 됐지 멈춘 아무것 번째
+		평소 수준 늘리 최대 가장 요약 제목 알아채지 지우자`) {
+		koreanStop[w] = true
+	}
+}
+
+// koreanStop are Korean words common in any story.
+var koreanStop = map[string]bool{}
+
+// koreanPredicate says whether a Korean word, its particle stripped, is a
+// verb or adverb form rather than a noun: stories share "멈췄다" and
+// "완전히" by chance, while the nouns name the mechanism.
+func koreanPredicate(term string) bool {
+	for _, end := range []string{"다", "고", "며", "게", "히", "면", "서", "했", "됐", "였", "지만", "려"} {
+		if strings.HasSuffix(term, end) {
+			return true
+		}
+	}
+	return false
+}
