@@ -343,6 +343,10 @@ func durationWords(m int) word {
 
 var reviewers = []string{"Jiwoo Park", "Sam Okafor", "Minseo Kim", "Ana Ruiz", "Hyunwoo Lee", "Priya Nair"}
 
+// padding is what the long fields are filled up with: general sentences
+// and sentences full of names and numbers.
+var padding = append(fillers[:len(fillers):len(fillers)], details...)
+
 // genCase writes case i of an n-case library into buf.
 func genCase(buf *bytes.Buffer, seed uint64, n, i int) error {
 	sk := skeletonOf(seed, n, i)
@@ -436,6 +440,10 @@ func genCase(buf *bytes.Buffer, seed uint64, n, i int) error {
 		s.n = w(v, v)
 		p := strconv.Itoa(5 + 5*r.IntN(19))
 		s.pct = w(p, p)
+		s.lx, s.lx2, s.prod = drawLex(r), drawLex(r), product(r)
+		s.host, s.pod, s.ns, s.bucket = host(r), pod(r), namespace(r), bucket(r, o)
+		s.ver, s.ver2, s.ip, s.commit, s.err = version(r), version(r), ipAddress(r), commit(r), errorMessage(r)
+		s.code = same(strconv.Itoa(pick(r, httpCodes)))
 		return s
 	}
 	setSym2 := func(k int) {
@@ -530,7 +538,7 @@ func genCase(buf *bytes.Buffer, seed uint64, n, i int) error {
 	if hasLessons {
 		long = append(long, &lessonDoc)
 	}
-	order := r.Perm(len(fillers))
+	order := r.Perm(len(padding))
 	var added []*doc
 	encode := func() error {
 		c.Summary, c.SymptomsText = summary.text(), symText.text()
@@ -548,7 +556,7 @@ func genCase(buf *bytes.Buffer, seed uint64, n, i int) error {
 	addFiller := func() int {
 		d := pick(r, long)
 		k := len(d.en) - 1
-		d.add(next(), fillers[order[len(added)]], k < 0 || len(d.en[k]) >= 4)
+		d.add(next(), padding[order[len(added)]], k < 0 || len(d.en[k]) >= 4)
 		added = append(added, d)
 		k = len(d.en) - 1
 		grew := len(d.en[k][len(d.en[k])-1]) + len(d.ko[k][len(d.ko[k])-1]) + 2
