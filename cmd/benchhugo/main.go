@@ -48,6 +48,9 @@ func main() {
 	cache := flag.String("cache", ".cache/bench", "`folder` where generated libraries and their Hugo sites are kept between runs")
 	hugo := flag.String("hugo", ".cache/bin/hugo", "the Hugo `binary`; installed there with go install when missing")
 	flag.Parse()
+	if *runs < 1 {
+		fail("-runs must be at least 1")
+	}
 
 	must(os.MkdirAll(*cache, 0o755))
 	bin := filepath.Join(*cache, "incidentlib")

@@ -22,7 +22,9 @@ title = "incidentlib"
 defaultContentLanguage = "en"
 defaultContentLanguageInSubdir = true
 disableKinds = ["rss", "robotstxt"]
-enableRobotsTXT = false
+# Page 1 of a list is the list itself; Hugo's redirect pages from page/1/
+# would be files that incidentlib does not write.
+disableAliases = true
 
 [pagination]
 pagerSize = 20
@@ -45,7 +47,8 @@ languageName = "한국어"
 `
 
 // The theme: one base, a case page, and one list template for the home
-// page, the case list, the facet pages and the topic pages.
+// page, the facet pages, and the case list and topic pages, both 20 cases
+// to a page as ours are.
 var theme = map[string]string{
 	"layouts/baseof.html": `<!DOCTYPE html>
 <html lang="{{ site.Language.Lang }}">
@@ -78,8 +81,6 @@ var theme = map[string]string{
 {{ .Content }}
 {{- if eq .Kind "taxonomy" }}
 <ul>{{ range .Data.Terms.ByCount }}<li><a href="{{ .Page.RelPermalink }}">{{ .Page.LinkTitle }}</a> {{ .Count }}</li>{{ end }}</ul>
-{{- else if eq .Kind "term" }}
-<ul>{{ range .Pages }}{{ partial "card.html" . }}{{ end }}</ul>
 {{- else if eq .Kind "home" }}
 <ul>{{ range first 10 (where site.RegularPages "Section" "cases") }}{{ partial "card.html" . }}{{ end }}</ul>
 {{- else }}
