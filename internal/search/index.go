@@ -139,6 +139,9 @@ func build(in []Doc, labels Labels, write func(string, []byte) error, cfg config
 		if err != nil {
 			return err
 		}
+		// The workers' term tables are done with; what is left needs only
+		// the sorted terms and their counts.
+		ix.parts, ix.local = nil, nil
 		if err := writeSuggestions(ix, out); err != nil {
 			return err
 		}
