@@ -24,6 +24,7 @@ type analysed struct {
 	parts  []*part
 	local  [][]int32
 	counts []int32 // term number → number of postings
+	word   []bool  // term number → seen as a word as written somewhere
 	// lengths and avg are the documents' lengths in terms, for BM25.
 	lengths []float64
 	avg     float64
@@ -143,12 +144,14 @@ func (ix *analysed) merge() {
 		g := int32(len(ix.terms))
 		ix.terms = append(ix.terms, next)
 		ix.counts = append(ix.counts, 0)
+		ix.word = append(ix.word, false)
 		for p, pt := range ix.parts {
 			local := int32(-1)
 			if heads[p] < len(pt.order) && pt.a.terms[pt.order[heads[p]]] == next {
 				local = pt.order[heads[p]]
 				heads[p]++
 				ix.counts[g] += pt.counts[local]
+				ix.word[g] = ix.word[g] || pt.a.word[local]
 			}
 			ix.local[p] = append(ix.local[p], local)
 		}

@@ -6,11 +6,14 @@ import (
 	"fmt"
 	"io/fs"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
 	"testing"
+
+	"incidentlib/internal/urls"
 )
 
 type linkinatorReport struct {
@@ -54,8 +57,8 @@ func LinksUnder(t testing.TB, dir, prefix string) []string {
 		}
 		rel, _ := filepath.Rel(dir, p)
 		rel = filepath.ToSlash(rel)
-		if rel == "404.html" {
-			return nil // reached by bad links, not a page of its own
+		if path.Base(rel) == urls.NotFound {
+			return nil // the root's and each language's: reached by bad links, not pages of their own
 		}
 		if rel == "index.html" || strings.HasSuffix(rel, "/index.html") {
 			rel = strings.TrimSuffix(rel, "index.html")
