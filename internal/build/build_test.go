@@ -61,7 +61,7 @@ func TestBuildDeterministicAndParallel(t *testing.T) {
 		t.Errorf("summary %q", st.Summary())
 	}
 	lines := strings.Join(st.KindLines(), "\n")
-	for _, want := range []string{"en: 1 API page, ", " case pages, ", "ko: ", "site: 1 404, ", " search index files", "1 headers file,"} {
+	for _, want := range []string{"en: 1 404, 1 API page, ", " case pages, ", "ko: ", "site: 1 404, ", " search index files", "1 headers file,"} {
 		if !strings.Contains(lines, want) {
 			t.Errorf("what the build says it wrote lacks %q:\n%s", want, lines)
 		}
@@ -125,7 +125,7 @@ func TestFailedBuildKeepsOutput(t *testing.T) {
 }
 
 func TestWriterRejectsEscapes(t *testing.T) {
-	w, err := newWriter(filepath.Join(t.TempDir(), "out"))
+	w, err := newWriter(target{out: filepath.Join(t.TempDir(), "out")}, "out")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,7 +143,7 @@ func TestWriterRejectsEscapes(t *testing.T) {
 // TestWriterFolderHashCollision makes a folder look made when it is not, as
 // when two folders share a hash: the write must still land.
 func TestWriterFolderHashCollision(t *testing.T) {
-	w, err := newWriter(filepath.Join(t.TempDir(), "out"))
+	w, err := newWriter(target{out: filepath.Join(t.TempDir(), "out")}, "out")
 	if err != nil {
 		t.Fatal(err)
 	}

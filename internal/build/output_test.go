@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -97,7 +98,7 @@ func TestSitemap(t *testing.T) {
 	base := "https://benchlet.com/incidentlib/"
 	html := 0
 	for p := range files {
-		if strings.HasSuffix(p, ".html") && p != "index.html" && p != "404.html" {
+		if strings.HasSuffix(p, ".html") && p != "index.html" && path.Base(p) != "404.html" { // no 404 page is indexed
 			html++
 		}
 	}
@@ -123,11 +124,15 @@ func TestSitemap(t *testing.T) {
 		} else if strings.Contains(u.Loc, "/cases/IL-") {
 			t.Errorf("%s: case page without lastmod", u.Loc)
 		}
-		if len(u.Links) != 2 {
-			t.Errorf("%s: %d alternates", u.Loc, len(u.Links))
+		// Every page names its two language versions; the homes also name
+		// the language chooser as x-default.
+		home := u.Loc == base+"en/" || u.Loc == base+"ko/"
+		if want := map[bool]int{false: 2, true: 3}[home]; len(u.Links) != want {
+			t.Errorf("%s: %d alternates, want %d", u.Loc, len(u.Links), want)
 		}
 		for _, l := range u.Links {
-			if l.Rel != "alternate" || (l.Hreflang != "en" && l.Hreflang != "ko") || files[fileFor(t, base, l.Href)] == nil {
+			lang := l.Hreflang == "en" || l.Hreflang == "ko" || home && l.Hreflang == "x-default" && l.Href == base
+			if l.Rel != "alternate" || !lang || files[fileFor(t, base, l.Href)] == nil {
 				t.Errorf("%s: bad alternate %+v", u.Loc, l)
 			}
 		}

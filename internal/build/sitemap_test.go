@@ -41,8 +41,9 @@ func TestSitemapTwoParts(t *testing.T) {
 			return err
 		}
 		rel, _ := filepath.Rel(out, p)
-		// The language chooser and the 404 page belong to no language.
-		if rel != "index.html" && rel != "404.html" {
+		// The language chooser and the root 404 page belong to no language,
+		// and no 404 page is a page to index.
+		if rel != "index.html" && filepath.Base(rel) != "404.html" {
 			pages[strings.TrimSuffix(filepath.ToSlash(rel), "index.html")] = true
 		}
 		return nil

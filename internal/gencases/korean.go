@@ -68,8 +68,8 @@ func finalSound(word string) uint8 {
 
 // Josa attaches particle to word in the form the word's last sound asks for.
 // particle may be given in either form ("을" or "를"). The particle is
-// attached to the word, Latin letters and numbers included ("HubSpot은",
-// "GFE를", "v1.2로"), as the house style writes Korean.
+// attached to the word whatever its script ("HubSpot은", "GFE를"), as Korean
+// spelling asks (한글 맞춤법 제41항) and as the hand-written cases do.
 func Josa(word, particle string) string {
 	return attach(word, finalSound(word), particle)
 }
