@@ -225,8 +225,8 @@ type (
 		Remediation  []itemJSON `json:"remediation"`
 		ActionItems  []itemJSON `json:"action_items"`
 		Impact       struct {
-			Scope  string `json:"scope"`
-			Users  string `json:"users"`
+			Scope  any    `json:"scope"` // "unknown" or a text in both languages
+			Users  any    `json:"users"`
 			Region string `json:"region"`
 		} `json:"impact"`
 		Severity     string   `json:"severity"`
@@ -487,24 +487,25 @@ func genCase(buf *bytes.Buffer, seed uint64, n, i int) error {
 	if r.IntN(10) == 0 {
 		c.Impact.Scope = "unknown"
 	} else {
-		c.Impact.Scope = pick(r, []string{
-			"Requests served through the " + comp.noun + " in " + region.en,
-			comp.en + " and the services behind it",
-			"Logging in and using " + o.name + " products",
-			"Every product that depends on the " + comp.noun + " and the " + comp2.noun,
-		})
+		c.Impact.Scope = one(s, pick(r, []pair{
+			{"Requests served through the {comp} in {region}", "{region:의} {comp:을} 거치는 요청"},
+			{"{Comp} and the services behind it", "{comp:과} 그 뒤의 서비스"},
+			{"Logging in and using {org} products", "{org} 제품 로그인과 사용"},
+			{"Every product that depends on the {comp} and the {comp2}", "{comp:과} {comp2:에} 기대는 모든 제품"},
+		}))
 	}
 	switch v := r.IntN(100); {
 	case v < 15:
 		c.Impact.Users = "unknown"
 	case v < 50:
-		c.Impact.Users = "some " + o.name + " customers"
+		c.Impact.Users = one(s, pair{"some {org} customers", "{org} 고객 일부"})
 	case v < 70:
-		c.Impact.Users = "all " + o.name + " customers in " + region.en
+		c.Impact.Users = one(s, pair{"all {org} customers in {region}", "{region:의} {org} 고객 전부"})
 	case v < 85:
-		c.Impact.Users = "about " + strconv.Itoa(5+5*r.IntN(19)) + "% of " + o.name + " customers"
+		p := strconv.Itoa(5 + 5*r.IntN(19))
+		c.Impact.Users = one(s, pair{"about " + p + "% of {org} customers", "{org} 고객의 약 " + p + "%"})
 	default:
-		c.Impact.Users = "customers using the " + comp.noun
+		c.Impact.Users = one(s, pair{"customers using the {comp}", "{comp:을} 쓰는 고객"})
 	}
 	switch v := r.IntN(100); {
 	case v < 25:
