@@ -6,7 +6,7 @@ BIN     := bin/incidentlib
 CONTENT ?= content
 OUT     ?= public
 
-.PHONY: build bundle check check-content serve mcp test test-deps test-go test-js lint bench bench-search bench-mcp clean
+.PHONY: build bundle check check-content serve mcp test test-deps test-go test-js lint bench bench-search bench-hugo bench-mcp clean
 
 build: $(BIN)
 	$(BIN) build -content $(CONTENT) -out $(OUT)
@@ -56,6 +56,11 @@ bench:
 
 bench-search: test-deps
 	$(GO) run ./cmd/benchsearch
+
+# incidentlib beside Hugo on the same generated library; installs the pinned
+# Hugo into .cache/bin with go install when it is missing.
+bench-hugo:
+	$(GO) run ./cmd/benchhugo
 
 bench-mcp:
 	$(GO) run ./cmd/benchmcp

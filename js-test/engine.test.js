@@ -58,20 +58,20 @@ test("a query loads only the files of its terms and its results", async () => {
   assert.equal(buckets.length, 1, `loaded ${loaded}`);
   assert.equal(loaded.filter((n) => n.startsWith("b/")).length, 1, `loaded ${loaded}`);
   assert.ok(!loaded.some((n) => n.startsWith("f/") || n === "facets"), "facets are loaded only when asked for");
-  assert.deepEqual(loaded.filter((n) => n.startsWith("r/")), ["r/en/0"], "one record for one result");
+  assert.deepEqual(loaded.filter((n) => n.startsWith("r/")), ["r/0"], "one record for one result");
   const manifest = JSON.parse(fs.readFileSync(path.join(golden, "manifest.json"), "utf8"));
   assert.ok(manifest.buckets > 4 && manifest.groups.length > 1, "the golden index should have several buckets and groups");
 });
 
-test("records are in the page language", async () => {
+test("a record holds both languages, one file per case", async () => {
   const loaded = [];
   const engine = new S.Engine(jsonLoader(loaded));
   const res = await engine.search("certificate", { lang: "ko" });
-  assert.deepEqual(loaded.filter((n) => n.startsWith("r/")), ["r/ko/2"]);
+  assert.deepEqual(loaded.filter((n) => n.startsWith("r/")), ["r/2"]);
   const r = res.hits[0].record;
-  assert.deepEqual(r.t, ["", "만료된 인증서 때문에 API 게이트웨이가 멈췄다"]);
-  assert.deepEqual(r.o, ["", "예시 회사"]);
-  assert.equal(r.u[1], "ko/cases/IL-0029/");
+  assert.deepEqual(r.t, ["An expired certificate stopped the API gateway", "만료된 인증서 때문에 API 게이트웨이가 멈췄다"]);
+  assert.deepEqual(r.o, ["Example Corp", "예시 회사"]);
+  assert.deepEqual(r.u, ["en/cases/IL-0029/", "ko/cases/IL-0029/"]);
 });
 
 test("facet counts are for the current results", async () => {
@@ -132,8 +132,8 @@ test("paging and records", async () => {
   const page2 = await engine.search("", { filters: { domains: ["kubernetes", "networking", "gcp"] }, offset: 4, limit: 4 });
   assert.deepEqual(ids(page2), ["IL-0054", "IL-0338"]);
   const r = page2.hits[1].record;
-  assert.deepEqual(r.u, ["en/cases/IL-0338/", ""]);
-  assert.ok(r.x[0].length > 0 && r.x[1] === "" && r.t[0].startsWith("Google Cloud"));
+  assert.deepEqual(r.u, ["en/cases/IL-0338/", "ko/cases/IL-0338/"]);
+  assert.ok(r.x[0].length > 0 && r.x[1].length > 0 && r.t[0].startsWith("Google Cloud"));
 });
 
 test("prefix matches while typing and ranks below the whole word", async () => {

@@ -225,8 +225,8 @@ type (
 		Remediation  []itemJSON `json:"remediation"`
 		ActionItems  []itemJSON `json:"action_items"`
 		Impact       struct {
-			Scope  string `json:"scope"`
-			Users  string `json:"users"`
+			Scope  any    `json:"scope"` // "unknown" or a text in both languages
+			Users  any    `json:"users"`
 			Region string `json:"region"`
 		} `json:"impact"`
 		Severity     string   `json:"severity"`
@@ -343,6 +343,10 @@ func durationWords(m int) word {
 
 var reviewers = []string{"Jiwoo Park", "Sam Okafor", "Minseo Kim", "Ana Ruiz", "Hyunwoo Lee", "Priya Nair"}
 
+// padding is what the long fields are filled up with: general sentences
+// and sentences full of names and numbers.
+var padding = append(fillers[:len(fillers):len(fillers)], details...)
+
 // genCase writes case i of an n-case library into buf.
 func genCase(buf *bytes.Buffer, seed uint64, n, i int) error {
 	sk := skeletonOf(seed, n, i)
@@ -436,6 +440,10 @@ func genCase(buf *bytes.Buffer, seed uint64, n, i int) error {
 		s.n = w(v, v)
 		p := strconv.Itoa(5 + 5*r.IntN(19))
 		s.pct = w(p, p)
+		s.lx, s.lx2, s.prod = drawLex(r), drawLex(r), product(r)
+		s.host, s.pod, s.ns, s.bucket = host(r), pod(r), namespace(r), bucket(r, o)
+		s.ver, s.ver2, s.ip, s.commit, s.err = version(r), version(r), ipAddress(r), commit(r), errorMessage(r)
+		s.code = same(strconv.Itoa(pick(r, httpCodes)))
 		return s
 	}
 	setSym2 := func(k int) {
@@ -479,24 +487,25 @@ func genCase(buf *bytes.Buffer, seed uint64, n, i int) error {
 	if r.IntN(10) == 0 {
 		c.Impact.Scope = "unknown"
 	} else {
-		c.Impact.Scope = pick(r, []string{
-			"Requests served through the " + comp.noun + " in " + region.en,
-			comp.en + " and the services behind it",
-			"Logging in and using " + o.name + " products",
-			"Every product that depends on the " + comp.noun + " and the " + comp2.noun,
-		})
+		c.Impact.Scope = one(s, pick(r, []pair{
+			{"Requests served through the {comp} in {region}", "{region:의} {comp:을} 거치는 요청"},
+			{"{Comp} and the services behind it", "{comp:과} 그 뒤의 서비스"},
+			{"Logging in and using {org} products", "{org} 제품 로그인과 사용"},
+			{"Every product that depends on the {comp} and the {comp2}", "{comp:과} {comp2:에} 기대는 모든 제품"},
+		}))
 	}
 	switch v := r.IntN(100); {
 	case v < 15:
 		c.Impact.Users = "unknown"
 	case v < 50:
-		c.Impact.Users = "some " + o.name + " customers"
+		c.Impact.Users = one(s, pair{"some {org} customers", "{org} 고객 일부"})
 	case v < 70:
-		c.Impact.Users = "all " + o.name + " customers in " + region.en
+		c.Impact.Users = one(s, pair{"all {org} customers in {region}", "{region:의} {org} 고객 전부"})
 	case v < 85:
-		c.Impact.Users = "about " + strconv.Itoa(5+5*r.IntN(19)) + "% of " + o.name + " customers"
+		p := strconv.Itoa(5 + 5*r.IntN(19))
+		c.Impact.Users = one(s, pair{"about " + p + "% of {org} customers", "{org} 고객의 약 " + p + "%"})
 	default:
-		c.Impact.Users = "customers using the " + comp.noun
+		c.Impact.Users = one(s, pair{"customers using the {comp}", "{comp:을} 쓰는 고객"})
 	}
 	switch v := r.IntN(100); {
 	case v < 25:
@@ -530,7 +539,7 @@ func genCase(buf *bytes.Buffer, seed uint64, n, i int) error {
 	if hasLessons {
 		long = append(long, &lessonDoc)
 	}
-	order := r.Perm(len(fillers))
+	order := r.Perm(len(padding))
 	var added []*doc
 	encode := func() error {
 		c.Summary, c.SymptomsText = summary.text(), symText.text()
@@ -548,7 +557,7 @@ func genCase(buf *bytes.Buffer, seed uint64, n, i int) error {
 	addFiller := func() int {
 		d := pick(r, long)
 		k := len(d.en) - 1
-		d.add(next(), fillers[order[len(added)]], k < 0 || len(d.en[k]) >= 4)
+		d.add(next(), padding[order[len(added)]], k < 0 || len(d.en[k]) >= 4)
 		added = append(added, d)
 		k = len(d.en) - 1
 		grew := len(d.en[k][len(d.en[k])-1]) + len(d.ko[k][len(d.ko[k])-1]) + 2

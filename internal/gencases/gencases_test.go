@@ -11,7 +11,9 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"unicode"
 
+	"incidentlib/internal/search"
 	"incidentlib/internal/urls"
 )
 
@@ -36,8 +38,10 @@ func TestJosa(t *testing.T) {
 		{"1", "으로", "1로"},    // 일
 		{"502", "와", "502와"}, // 이
 		{"100%", "이", "100%가"},
-		{"GFE", "를", "GFE를"},           // 이
-		{"SERVFAIL", "을", "SERVFAIL을"}, // 엘
+		{"GFE", "를", "GFE를"},                 // 이
+		{"SERVFAIL", "을", "SERVFAIL을"},       // 엘
+		{"`OOMKilled`", "이", "`OOMKilled`가"}, // 디, inside backquotes
+		{"v1.12.1", "으로", "v1.12.1로"},
 		{"(API)", "이", "(API)가"},
 		{"", "을", "를"},
 	}
@@ -52,19 +56,20 @@ func TestJosa(t *testing.T) {
 // an unknown slot stays in the text as "{…}", and a particle outside the
 // known set would be attached unchanged, so both are reported here.
 func TestTemplates(t *testing.T) {
-	known := map[string]bool{"의": true, "에": true, "에서": true, "에는": true, "에서는": true, "'s": true}
+	known := map[string]bool{"의": true, "에": true, "에서": true, "에는": true, "에서는": true, "보다": true, "'s": true}
 	for p := range particlePairs {
 		known[p] = true
 	}
 	slot := regexp.MustCompile(`\{([^}]*)\}`)
 	s := &slots{}
-	for _, name := range []string{"org", "comp", "comp2", "sym", "sym2", "rc", "x", "y", "team", "t1", "t2", "t3", "t4", "n", "pct", "date", "region", "dur"} {
+	for _, name := range []string{"org", "comp", "comp2", "sym", "sym2", "rc", "x", "y", "team", "t1", "t2", "t3", "t4", "n", "pct", "date", "region", "dur",
+		"lx", "lx2", "prod", "host", "pod", "ns", "bucket", "ver", "ver2", "ip", "code", "commit", "err"} {
 		if _, ok := s.get(name); !ok {
 			t.Fatalf("slot %s not served by slots.get", name)
 		}
 	}
 	var all []pair
-	for _, list := range [][]pair{titles, openings, spreads, recoveries, windows, symptomLines, detections, remediations, actionItems, lessons, fillers} {
+	for _, list := range [][]pair{titles, openings, spreads, recoveries, windows, symptomLines, detections, remediations, actionItems, lessons, fillers, details} {
 		all = append(all, list...)
 	}
 	for _, rc := range rootCauses {
@@ -311,6 +316,11 @@ func TestLibrary(t *testing.T) {
 		}
 		keys := map[string]bool{}
 		keyPaths(raw, "", keys)
+		// impact.scope and impact.users are texts in both languages, or
+		// "unknown": caseKeys names them once, as the seed cases' union does.
+		for _, k := range []string{"impact.scope.en", "impact.scope.ko", "impact.users.en", "impact.users.ko"} {
+			delete(keys, k)
+		}
 		want := slices.Clone(caseKeys)
 		if raw["lessons"] == nil {
 			nullLessons++
@@ -453,5 +463,63 @@ func BenchmarkGenCase(b *testing.B) {
 func BenchmarkMapFS1000(b *testing.B) {
 	for b.Loop() {
 		MapFS(Options{N: 1000, Seed: 1})
+	}
+}
+
+// TestVocabulary checks that the library's vocabulary grows the way real
+// text does (issue 22): over 2,000 cases, between 40,000 and 90,000
+// distinct words. A word here is what a plain split gives: the texts of a
+// case in both languages split at white space, with the punctuation around
+// each piece trimmed and letters lower-cased, so "v1.12.1로" and "서버가"
+// are words of their own. The search index's own count of terms is
+// logged beside it.
+func TestVocabulary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("generates 2,000 cases")
+	}
+	const n = 2000
+	fsys := MapFS(Options{N: n, Seed: 1})
+	words := map[string]int{}
+	terms := map[string]bool{}
+	for i := range n {
+		var c caseJSON
+		if err := json.Unmarshal(fsys["cases/"+CaseID(i, n)+".json"].Data, &c); err != nil {
+			t.Fatal(err)
+		}
+		texts := []textJSON{c.Title, c.Summary, c.SymptomsText, c.Trigger, c.Detection}
+		if c.Lessons != nil {
+			texts = append(texts, *c.Lessons)
+		}
+		for _, it := range append(slices.Clone(c.Remediation), c.ActionItems...) {
+			texts = append(texts, it.Text)
+		}
+		for _, tx := range texts {
+			for _, s := range []string{tx.En, tx.Ko} {
+				for _, f := range strings.Fields(s) {
+					f = strings.TrimFunc(f, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+					if f != "" {
+						words[strings.ToLower(f)]++
+					}
+				}
+				for _, term := range search.IndexTerms(s) {
+					terms[term] = true
+				}
+			}
+		}
+	}
+	once := 0
+	for _, k := range words {
+		if k == 1 {
+			once++
+		}
+	}
+	t.Logf("%d cases: %d distinct words (%d used once), %d distinct search terms", n, len(words), once, len(terms))
+	if len(words) < 40000 || len(words) > 90000 {
+		t.Errorf("%d distinct words in %d cases, want 40,000 to 90,000", len(words), n)
+	}
+	// Most words of real text are rare: a library where every word is
+	// common has no tail for the index to pay for.
+	if once < len(words)/3 {
+		t.Errorf("only %d of %d words are used once", once, len(words))
 	}
 }

@@ -58,7 +58,7 @@ func finalSound(word string) uint8 {
 			default:
 				return 1
 			}
-		case r == ')' || r == ']' || r == '"' || r == '\'' || r == ' ' || r == '.':
+		case r == ')' || r == ']' || r == '"' || r == '\'' || r == '`' || r == ' ' || r == '.':
 			continue
 		}
 		return finals[r]

@@ -31,6 +31,11 @@ type pair struct{ en, ko string }
 type slots struct {
 	org, comp, comp2, sym, sym2, rc, x, y, team word
 	t1, t2, t3, t4, n, pct, date, region, dur   word
+	// Drawn afresh for every sentence (see lexicon.go): lexicon words, a
+	// product, names of hosts, pods, namespaces and buckets, versions, an
+	// address, an HTTP status, a commit and an error message.
+	lx, lx2, prod, host, pod, ns, bucket word
+	ver, ver2, ip, code, commit, err     word
 }
 
 func (s *slots) get(name string) (word, bool) {
@@ -71,6 +76,32 @@ func (s *slots) get(name string) (word, bool) {
 		return s.region, true
 	case "dur":
 		return s.dur, true
+	case "lx":
+		return s.lx, true
+	case "lx2":
+		return s.lx2, true
+	case "prod":
+		return s.prod, true
+	case "host":
+		return s.host, true
+	case "pod":
+		return s.pod, true
+	case "ns":
+		return s.ns, true
+	case "bucket":
+		return s.bucket, true
+	case "ver":
+		return s.ver, true
+	case "ver2":
+		return s.ver2, true
+	case "ip":
+		return s.ip, true
+	case "code":
+		return s.code, true
+	case "commit":
+		return s.commit, true
+	case "err":
+		return s.err, true
 	}
 	return word{}, false
 }

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // analysed is a library analysed for its index: the documents in index
@@ -15,19 +16,33 @@ import (
 // the in-memory Engine answers queries from it.
 type analysed struct {
 	docs []Doc // newest first; a document's number is its place here
-	// terms numbers the terms in order of first sight; order lists those
-	// numbers by term.
+	// terms is every term, sorted; a term's number is its place here.
 	terms []string
-	order []int32
-	// Postings are kept packed, as varints of the gap from the previous
-	// document and of twice the frequency (weights are multiples of one
-	// half): a few bytes each instead of eight and the slack of a growing
-	// slice, which at 100,000 cases is most of a gigabyte.
+	// parts are what each worker found in its own range of documents, the
+	// ranges in document order; local maps, per part, a term's number to
+	// its number in the part, or -1 when the part's documents lack it.
+	parts  []*part
+	local  [][]int32
+	counts []int32 // term number → number of postings
+	word   []bool  // term number → seen as a word as written somewhere
+	// lengths and avg are the documents' lengths in terms, for BM25.
+	lengths []float64
+	avg     float64
+}
+
+// part is one worker's share of the analysis: the terms of a contiguous
+// range of documents, numbered by the worker's analyser, and their
+// postings. Postings are kept packed, as varints of the gap from the
+// previous document (the first gap counts from 0, so it is the document's
+// number) and of twice the frequency (weights are multiples of one half): a
+// few bytes each instead of eight and the slack of a growing slice, which
+// at 100,000 cases is most of a gigabyte.
+type part struct {
+	a        analyser
 	postings [][]byte
-	counts   []int32 // term number → number of postings
-	word     []bool  // term number → seen as a word as written somewhere
-	lengths  []float64
-	avg      float64
+	counts   []int32
+	lastDoc  []int32
+	order    []int32 // the part's term numbers, by term
 }
 
 // posting is one document of a term with its BM25 weight ×10, as the index
@@ -43,79 +58,104 @@ func analyse(in []Doc, labels Labels) (*analysed, error) {
 	if err != nil {
 		return nil, err
 	}
+	return analyseSorted(docs, labels), nil
+}
 
-	// Analyse the documents in parallel, a batch at a time, and merge each
-	// batch in document order so that every posting list comes out sorted
-	// and only one batch of per-document term lists is alive at once.
-	// Each worker numbers the terms it meets; the merge maps those numbers
-	// to index-wide ones, looking a term's string up once per worker.
-	const batch = 256
-	workers := runtime.GOMAXPROCS(0)
-	analysers := make([]analyser, workers)
-	perDoc := make([][]termTF, batch)
-	owner := make([]int, batch) // which analyser numbered perDoc's terms
+// maxParts bounds the number of parts, as the merge compares the heads of
+// every part for each term.
+const maxParts = 16
+
+// analyseSorted finds the terms of documents already in index order. Each
+// worker takes a contiguous range of documents and numbers the terms it
+// meets on its own, so that nothing is shared while the text is read; the
+// parts are then merged by term, which costs one comparison per term and
+// part, and their postings stay where they are: the ranges are in document
+// order, so a term's postings are its parts' lists one after the other.
+func analyseSorted(docs []Doc, labels Labels) *analysed {
 	ix := &analysed{docs: docs, lengths: make([]float64, len(docs))}
-	var lastDoc []int32 // index-wide term number → its last document
-	numbers := map[string]int32{}
+	// A part of fewer than a few dozen documents is not worth a goroutine.
+	n := max(1, min(runtime.GOMAXPROCS(0), maxParts, len(docs)/32))
+	ix.parts = make([]*part, n)
+	var wg sync.WaitGroup
+	for p := range n {
+		wg.Go(func() {
+			pt := &part{}
+			for i := p * len(docs) / n; i < (p+1)*len(docs)/n; i++ {
+				ix.lengths[i] = pt.add(&docs[i], int32(i), labels)
+			}
+			pt.order = make([]int32, len(pt.a.terms))
+			for k := range pt.order {
+				pt.order[k] = int32(k)
+			}
+			slices.SortFunc(pt.order, func(a, b int32) int { return strings.Compare(pt.a.terms[a], pt.a.terms[b]) })
+			ix.parts[p] = pt
+		})
+	}
+	wg.Wait()
+	ix.merge()
+	// Summed in document order, so that the average, and with it every
+	// score, does not depend on the number of parts.
 	total := 0.0
-	for start := 0; start < len(docs); start += batch {
-		end := min(start+batch, len(docs))
-		var wg sync.WaitGroup
-		next := make(chan int)
-		for w := range analysers {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				a := &analysers[w]
-				for i := range next {
-					perDoc[i-start], ix.lengths[i] = a.docTerms(&docs[i], labels)
-					owner[i-start] = w
+	for _, l := range ix.lengths {
+		total += l
+	}
+	ix.avg = 1.0
+	if len(docs) > 0 && total > 0 {
+		ix.avg = total / float64(len(docs))
+	}
+	return ix
+}
+
+// add analyses document i into the part and returns its length in terms.
+func (pt *part) add(d *Doc, i int32, labels Labels) float64 {
+	terms, length := pt.a.docTerms(d, labels)
+	for len(pt.postings) < len(pt.a.terms) {
+		pt.postings = append(pt.postings, nil)
+		pt.counts = append(pt.counts, 0)
+		pt.lastDoc = append(pt.lastDoc, 0)
+	}
+	for _, t := range terms {
+		pt.postings[t.term] = binary.AppendUvarint(pt.postings[t.term], uint64(i-pt.lastDoc[t.term]))
+		pt.postings[t.term] = binary.AppendUvarint(pt.postings[t.term], uint64(t.tf*2))
+		pt.counts[t.term]++
+		pt.lastDoc[t.term] = i
+	}
+	return length
+}
+
+// merge makes the sorted list of every part's terms.
+func (ix *analysed) merge() {
+	heads := make([]int, len(ix.parts))
+	ix.local = make([][]int32, len(ix.parts))
+	for {
+		// The smallest term at the head of a part is the next term.
+		next := ""
+		found := false
+		for p, pt := range ix.parts {
+			if heads[p] < len(pt.order) {
+				if t := pt.a.terms[pt.order[heads[p]]]; !found || t < next {
+					next, found = t, true
 				}
-			}()
-		}
-		for i := start; i < end; i++ {
-			next <- i
-		}
-		close(next)
-		wg.Wait()
-		for w := range analysers {
-			a := &analysers[w]
-			for len(a.global) < len(a.terms) {
-				a.global = append(a.global, -1)
 			}
 		}
-		for i := start; i < end; i++ {
-			total += ix.lengths[i]
-			a := &analysers[owner[i-start]]
-			for _, t := range perDoc[i-start] {
-				n := a.global[t.term]
-				if n < 0 {
-					s := a.terms[t.term]
-					var ok bool
-					if n, ok = numbers[s]; !ok {
-						n = int32(len(ix.terms))
-						numbers[s] = n
-						ix.terms = append(ix.terms, s)
-						ix.postings = append(ix.postings, nil)
-						ix.counts = append(ix.counts, 0)
-						ix.word = append(ix.word, false)
-						lastDoc = append(lastDoc, 0)
-					}
-					a.global[t.term] = n
-				}
-				if a.word[t.term] {
-					ix.word[n] = true
-				}
-				ix.postings[n] = binary.AppendUvarint(ix.postings[n], uint64(int32(i)-lastDoc[n]))
-				ix.postings[n] = binary.AppendUvarint(ix.postings[n], uint64(t.tf*2))
-				ix.counts[n]++
-				lastDoc[n] = int32(i)
+		if !found {
+			return
+		}
+		g := int32(len(ix.terms))
+		ix.terms = append(ix.terms, next)
+		ix.counts = append(ix.counts, 0)
+		ix.word = append(ix.word, false)
+		for p, pt := range ix.parts {
+			local := int32(-1)
+			if heads[p] < len(pt.order) && pt.a.terms[pt.order[heads[p]]] == next {
+				local = pt.order[heads[p]]
+				heads[p]++
+				ix.counts[g] += pt.counts[local]
+				ix.word[g] = ix.word[g] || pt.a.word[local]
 			}
-			perDoc[i-start] = nil
+			ix.local[p] = append(ix.local[p], local)
 		}
 	}
-	ix.finish(total)
-	return ix, nil
 }
 
 // sortDocs returns a copy of the documents, newest first (the document
@@ -137,80 +177,157 @@ func sortDocs(in []Doc) ([]Doc, error) {
 	return docs, nil
 }
 
-// finish sets the average document length from the total and orders the
-// terms alphabetically.
-func (ix *analysed) finish(total float64) {
-	ix.avg = 1.0
-	if len(ix.docs) > 0 && total > 0 {
-		ix.avg = total / float64(len(ix.docs))
-	}
-	ix.order = make([]int32, len(ix.terms))
-	for k := range ix.order {
-		ix.order[k] = int32(k)
-	}
-	slices.SortFunc(ix.order, func(a, b int32) int { return strings.Compare(ix.terms[a], ix.terms[b]) })
-}
-
 // walkTerms calls f with every term in order, its scored postings, the
 // bucket it falls in and its entry in the bucket file, and returns the
 // bucket boundaries. With release set it drops each term's packed postings
 // once visited, so that a build does not hold them twice.
+//
+// The entries are made by every CPU, a chunk of terms at a time, a few
+// chunks ahead of f; only cutting the buckets and f itself run in order.
+// Every term costs what its postings cost, and nothing else.
 func (ix *analysed) walkTerms(cfg config, release bool, f func(bucket int, term string, ps []posting, entry []byte) error) ([]string, error) {
-	n := float64(len(ix.docs))
+	const chunk = 256
+	nchunks := (len(ix.terms) + chunk - 1) / chunk
+	workers := runtime.GOMAXPROCS(0)
+	results := make([]chan *encoded, nchunks)
+	for k := range results {
+		results[k] = make(chan *encoded, 1)
+	}
+	// A worker takes a token before it encodes a chunk and the loop below
+	// gives it back once the chunk is used, so that at most 2×workers
+	// chunks are held at once. The chunks are taken in order, so the one
+	// the loop waits for is always being made.
+	tokens := make(chan struct{}, 2*workers)
+	stop := make(chan struct{})
+	var next atomic.Int64
+	var pool sync.Pool
+	var wg sync.WaitGroup
+	for range min(workers, nchunks) {
+		wg.Go(func() {
+			var table scoreTable
+			for {
+				select {
+				case tokens <- struct{}{}:
+				case <-stop:
+					return
+				}
+				k := int(next.Add(1) - 1)
+				if k >= nchunks {
+					return
+				}
+				e, _ := pool.Get().(*encoded)
+				if e == nil {
+					e = &encoded{}
+				}
+				table = ix.encode(e, k*chunk, min(len(ix.terms), (k+1)*chunk), release, table)
+				results[k] <- e
+			}
+		})
+	}
+	defer wg.Wait()
+	defer close(stop)
+
 	boundaries := []string{}
-	var entry []byte
-	var ps []posting
-	var table scoreTable
 	size := 0 // bytes of the current bucket so far, with its opening bracket
 	prevLast := ""
-	for _, id := range ix.order {
-		t, packed := ix.terms[id], ix.postings[id]
-		df := float64(ix.counts[id])
-		idf := math.Log(1 + (n-df+0.5)/(df+0.5))
-		ps = ps[:0]
-		doc := int32(0)
-		for len(packed) > 0 {
-			gap, m := binary.Uvarint(packed)
-			tf2, m2 := binary.Uvarint(packed[m:])
-			packed = packed[m+m2:]
-			doc += int32(gap)
-			tf := float64(tf2) / 2
-			// The explicit float64 conversions keep the compiler from fusing
-			// multiply-adds, whose rounding differs between machines.
-			denom := tf + float64(bm25K1*float64(1-bm25B+float64(bm25B*ix.lengths[doc]/ix.avg)))
-			s := float64(idf*tf*(bm25K1+1)) / denom
-			q := int32(math.Round(s * scoreScale))
-			if q < 1 {
-				q = 1
+	for k := range nchunks {
+		e := <-results[k]
+		for j := range e.ends {
+			t := ix.terms[k*chunk+j]
+			entry := e.entries[e.start(j):e.ends[j]]
+			ps := e.ps[e.psStart(j):e.psEnds[j]]
+			// The bucket so far, a comma, the entry and the closing bracket
+			// must fit; a single entry larger than the bound gets a bucket of
+			// its own.
+			if size > 0 && size+len(entry)+2 > cfg.bucketBytes {
+				size = 0
 			}
-			ps = append(ps, posting{doc, q})
+			if size == 0 {
+				boundaries = append(boundaries, separator(prevLast, t, len(boundaries) == 0))
+				size = 1
+			} else {
+				size++
+			}
+			size += len(entry)
+			if err := f(len(boundaries)-1, t, ps, entry); err != nil {
+				return nil, err
+			}
+			prevLast = t
 		}
-		entry = append(entry[:0], '[')
-		entry = appendJSONString(entry, t)
-		entry = append(entry, ',')
-		entry, table = appendPostings(entry, ps, table)
-		entry = append(entry, ']')
-		// The bucket so far, a comma, the entry and the closing bracket must
-		// fit; a single entry larger than the bound gets a bucket of its own.
-		if size > 0 && size+len(entry)+2 > cfg.bucketBytes {
-			size = 0
-		}
-		if size == 0 {
-			boundaries = append(boundaries, separator(prevLast, t, len(boundaries) == 0))
-			size = 1
-		} else {
-			size++
-		}
-		size += len(entry)
-		if err := f(len(boundaries)-1, t, ps, entry); err != nil {
-			return nil, err
-		}
-		prevLast = t
-		if release {
-			ix.postings[id] = nil
-		}
+		pool.Put(e)
+		<-tokens
 	}
 	return boundaries, nil
+}
+
+// encoded holds the entries of a chunk of terms, one after another, and
+// their scored postings.
+type encoded struct {
+	entries []byte
+	ends    []int // term → end of its entry in entries
+	ps      []posting
+	psEnds  []int
+}
+
+func (e *encoded) start(j int) int {
+	if j == 0 {
+		return 0
+	}
+	return e.ends[j-1]
+}
+
+func (e *encoded) psStart(j int) int {
+	if j == 0 {
+		return 0
+	}
+	return e.psEnds[j-1]
+}
+
+// encode makes the entries of terms lo to hi into e.
+func (ix *analysed) encode(e *encoded, lo, hi int, release bool, table scoreTable) scoreTable {
+	n := float64(len(ix.docs))
+	e.entries, e.ends, e.ps, e.psEnds = e.entries[:0], e.ends[:0], e.ps[:0], e.psEnds[:0]
+	for g := lo; g < hi; g++ {
+		df := float64(ix.counts[g])
+		idf := math.Log(1 + (n-df+0.5)/(df+0.5))
+		first := len(e.ps)
+		for p, pt := range ix.parts {
+			local := ix.local[p][g]
+			if local < 0 {
+				continue
+			}
+			packed := pt.postings[local]
+			doc := int32(0)
+			for len(packed) > 0 {
+				gap, m := binary.Uvarint(packed)
+				tf2, m2 := binary.Uvarint(packed[m:])
+				packed = packed[m+m2:]
+				doc += int32(gap)
+				tf := float64(tf2) / 2
+				// The explicit float64 conversions keep the compiler from
+				// fusing multiply-adds, whose rounding differs between
+				// machines.
+				denom := tf + float64(bm25K1*float64(1-bm25B+float64(bm25B*ix.lengths[doc]/ix.avg)))
+				s := float64(idf*tf*(bm25K1+1)) / denom
+				q := int32(math.Round(s * scoreScale))
+				if q < 1 {
+					q = 1
+				}
+				e.ps = append(e.ps, posting{doc, q})
+			}
+			if release {
+				pt.postings[local] = nil
+			}
+		}
+		e.entries = append(e.entries, '[')
+		e.entries = appendJSONString(e.entries, ix.terms[g])
+		e.entries = append(e.entries, ',')
+		e.entries, table = appendPostings(e.entries, e.ps[first:], table)
+		e.entries = append(e.entries, ']')
+		e.ends = append(e.ends, len(e.entries))
+		e.psEnds = append(e.psEnds, len(e.ps))
+	}
+	return table
 }
 
 // scoreScale is what a BM25 weight is multiplied by before it is rounded

@@ -26,7 +26,7 @@ func TestOrgNames(t *testing.T) {
 	if hub.Org != [2]string{"HubSpot", "HubSpot"} || hub.OrgAlias != "허브스팟" {
 		t.Errorf("IL-0495: Org %q, OrgAlias %q; want HubSpot shown in both languages, 허브스팟 a synonym", hub.Org, hub.OrgAlias)
 	}
-	if r := makeRecord(&hub, 1, 160); r.Org[1] != "HubSpot" {
+	if r := makeRecord(&hub, 160); r.Org[1] != "HubSpot" {
 		t.Errorf("Korean record shows the organisation as %q", r.Org)
 	}
 	if d := docs[at["IL-0081"]]; d.Org != [2]string{"Unnamed company", "이름을 밝히지 않은 회사"} {

@@ -74,9 +74,7 @@ func newEngine(docs []Doc, labels Labels, cfg config) (*Engine, error) {
 	for n := range ix.docs {
 		e.orig[n] = at[ix.docs[n].ID]
 	}
-	var word []bool
 	e.bounds, err = ix.walkTerms(cfg, true, func(b int, t string, ps []posting, _ []byte) error {
-		word = append(word, ix.word[ix.order[len(e.terms)]])
 		e.terms = append(e.terms, t)
 		e.post = append(e.post, slices.Clone(ps))
 		e.bucket = append(e.bucket, b)
@@ -85,7 +83,7 @@ func newEngine(docs []Doc, labels Labels, cfg config) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	e.suggest = suggestLists(e.terms, func(i int) int { return len(e.post[i]) }, func(i int) bool { return word[i] })
+	e.suggest = suggestLists(e.terms, func(i int) int { return len(e.post[i]) }, func(i int) bool { return ix.word[i] })
 	e.facets = facetList(ix.docs)
 	for _, f := range e.facets {
 		fd := facetFile(f, ix.docs, labels[f])

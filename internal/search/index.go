@@ -28,8 +28,9 @@
 //     else (K = _), with their document counts, for "did you mean" when a
 //     query finds nothing (see suggestLists). Every one of them is written,
 //     empty or not, so that no query asks for a file that is not there.
-//   - r/LANG/N: the display record of document N for pages in LANG: a
-//     result costs its own record only.
+//   - r/N: the display record of document N, for pages in either
+//     language: a result costs its own record only, and a case costs one
+//     file, not one per language.
 //   - facets: the first terms of every facet with their labels and
 //     document counts, which the search page's filter groups show before
 //     anything is typed.
@@ -46,12 +47,16 @@ package search
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"regexp"
+	"runtime"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"incidentlib/internal/cases"
@@ -118,26 +123,42 @@ func Build(docs []Doc, labels Labels, scripts bool, write func(path string, data
 }
 
 func build(in []Doc, labels Labels, write func(string, []byte) error, cfg config) error {
-	ix, err := analyse(in, labels)
+	docs, err := sortDocs(in)
 	if err != nil {
 		return err
 	}
 	out := &files{write: write, scripts: cfg.scripts}
-	boundaries, err := writeBuckets(ix, cfg, out)
+	// The records and the facet files need only the documents, so they are
+	// made while the text is analysed and the buckets written; every part
+	// runs on all CPUs, and out takes their files one at a time.
+	var wg sync.WaitGroup
+	var recordsErr, facetsErr error
+	var facetNames []string
+	wg.Go(func() { recordsErr = writeRecords(docs, cfg, out) })
+	wg.Go(func() { facetNames, facetsErr = writeFacets(docs, labels, out) })
+	err = func() error {
+		ix := analyseSorted(docs, labels)
+		boundaries, err := writeBuckets(ix, cfg, out)
+		if err != nil {
+			return err
+		}
+		// The workers' term tables are done with; what is left needs only
+		// the sorted terms and their counts.
+		ix.parts, ix.local = nil, nil
+		if err := writeSuggestions(ix, out); err != nil {
+			return err
+		}
+		wg.Wait()
+		if recordsErr != nil || facetsErr != nil {
+			return errors.Join(recordsErr, facetsErr)
+		}
+		return writeManifest(len(ix.docs), boundaries, facetNames, cfg, out)
+	}()
 	if err != nil {
-		return err
+		out.fail(err)
 	}
-	if err := writeSuggestions(ix, out); err != nil {
-		return err
-	}
-	if err := writeRecords(ix.docs, cfg, out); err != nil {
-		return err
-	}
-	facetNames, err := writeFacets(ix.docs, labels, out)
-	if err != nil {
-		return err
-	}
-	return writeManifest(len(ix.docs), boundaries, facetNames, cfg, out)
+	wg.Wait()
+	return out.firstErr()
 }
 
 // writeBuckets writes the term buckets, t/N, and returns the first term of
@@ -178,15 +199,12 @@ func writeBuckets(ix *analysed, cfg config, out *files) ([]string, error) {
 // writeSuggestions writes the words of the whole index by first character,
 // s/KEY, for completing a query as it is typed.
 func writeSuggestions(ix *analysed, out *files) error {
-	sorted := make([]string, len(ix.order))
-	for k, id := range ix.order {
-		sorted[k] = ix.terms[id]
-	}
-	lists := suggestLists(sorted, func(k int) int { return int(ix.counts[ix.order[k]]) }, func(k int) bool { return ix.word[ix.order[k]] })
+	sorted := ix.terms
+	lists := suggestLists(sorted, func(k int) int { return int(ix.counts[k]) }, func(k int) bool { return ix.word[k] })
 	for _, key := range suggestKeys {
 		entries := make([][2]any, len(lists[key]))
 		for k, i := range lists[key] {
-			entries[k] = [2]any{sorted[i], ix.counts[ix.order[i]]}
+			entries[k] = [2]any{sorted[i], ix.counts[i]}
 		}
 		if err := out.value("s/"+key, entries); err != nil {
 			return err
@@ -195,17 +213,30 @@ func writeSuggestions(ix *analysed, out *files) error {
 	return nil
 }
 
-// writeRecords writes the display records, r/LANG/N: one file per case and
-// page language, so that a result costs its own record and nothing else.
+// writeRecords writes the display records, r/N: one file per case with
+// what a result shows in either language, so that a result costs its own
+// record and nothing else. The records are made by every CPU.
 func writeRecords(docs []Doc, cfg config, out *files) error {
-	for i := range docs {
-		for l, lang := range langs {
-			if err := out.value("r/"+lang+"/"+strconv.Itoa(i), makeRecord(&docs[i], l, cfg.excerptRunes)); err != nil {
-				return err
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	errs := make([]error, runtime.GOMAXPROCS(0))
+	for w := range errs {
+		wg.Go(func() {
+			for !out.failed() {
+				i := int(next.Add(1) - 1)
+				if i >= len(docs) {
+					return
+				}
+				if err := out.value("r/"+strconv.Itoa(i), makeRecord(&docs[i], cfg.excerptRunes)); err != nil {
+					errs[w] = err
+					out.fail(err)
+					return
+				}
 			}
-		}
+		})
 	}
-	return nil
+	wg.Wait()
+	return errors.Join(errs...)
 }
 
 // writeFacets writes what the page shows before anything is typed (facets:
@@ -258,11 +289,34 @@ func writeManifest(docs int, boundaries, facetNames []string, cfg config, out *f
 var langs = [2]string{"en", "ko"}
 
 // files hands index files to write, each as JSON and, when scripts is set,
-// as the script that registers it.
+// as the script that registers it. Several goroutines may use it at once;
+// it calls write from one at a time, and after a failure not at all.
 type files struct {
 	write   func(string, []byte) error
 	scripts bool
+	mu      sync.Mutex
 	js      []byte // the script of the last file, reused for the next
+	stopped atomic.Bool
+	firstMu sync.Mutex
+	first   error
+}
+
+// fail stops further writes; the first error given is the build's.
+func (fs *files) fail(err error) {
+	fs.firstMu.Lock()
+	if fs.first == nil {
+		fs.first = err
+	}
+	fs.firstMu.Unlock()
+	fs.stopped.Store(true)
+}
+
+func (fs *files) failed() bool { return fs.stopped.Load() }
+
+func (fs *files) firstErr() error {
+	fs.firstMu.Lock()
+	defer fs.firstMu.Unlock()
+	return fs.first
 }
 
 // value writes v as the index file name.
@@ -276,7 +330,13 @@ func (fs *files) value(name string, v any) error {
 
 // raw writes data, JSON already, as the index file name.
 func (fs *files) raw(name string, data []byte) error {
+	fs.mu.Lock()
+	defer fs.mu.Unlock()
+	if fs.failed() {
+		return errStopped
+	}
 	if err := fs.write(urls.SearchFile(name+".json"), data); err != nil {
+		fs.fail(err)
 		return err
 	}
 	if !fs.scripts {
@@ -286,8 +346,16 @@ func (fs *files) raw(name string, data []byte) error {
 	js = append(append(append(js, quoteJSON(name)...), "]="...), data...)
 	js = append(js, ";\n"...)
 	fs.js = js
-	return fs.write(urls.SearchFile(name+".js"), js)
+	if err := fs.write(urls.SearchFile(name+".js"), js); err != nil {
+		fs.fail(err)
+		return err
+	}
+	return nil
 }
+
+// errStopped is what a write returns after another one failed; the build
+// reports the first failure.
+var errStopped = errors.New("search: stopped after an earlier error")
 
 type manifest struct {
 	Version int      `json:"v"`
@@ -346,10 +414,8 @@ type analyser struct {
 	tf     []float32 // number → weighted frequency in the document being analysed
 	word   []bool    // number → seen as a word as written (see eachIndexTerm)
 	doc    []int32   // numbers of that document's terms, in order of first occurrence
+	out    []termTF  // what docTerms returned last, reused
 	facets []string
-	// global maps a number here to the term's number in the index, or -1
-	// before the merge has looked the term up. Only the merge uses it.
-	global []int32
 }
 
 // termTF is a term of a document, by its number in the analyser that found
@@ -360,7 +426,8 @@ type termTF struct {
 }
 
 // docTerms returns a document's terms with their field-weighted frequencies,
-// in no particular order, and its length in terms.
+// in no particular order, and its length in terms. The list is valid until
+// the next call.
 func (a *analyser) docTerms(d *Doc, labels Labels) ([]termTF, float64) {
 	length := 0
 	add := func(text string, w float32) {
@@ -412,12 +479,13 @@ func (a *analyser) docTerms(d *Doc, labels Labels) ([]termTF, float64) {
 			}
 		}
 	}
-	out := make([]termTF, len(a.doc))
-	for k, id := range a.doc {
-		out[k] = termTF{id, a.tf[id]}
+	out := a.out[:0]
+	for _, id := range a.doc {
+		out = append(out, termTF{id, a.tf[id]})
 		a.tf[id] = 0
 	}
 	a.doc = a.doc[:0]
+	a.out = out
 	return out, float64(length)
 }
 
@@ -488,9 +556,10 @@ func hashRunes(t []rune) uint32 {
 	return h ^ h>>13
 }
 
-// record is what a result shows of a case on a page of one language: the
-// title, organisation and passage of the summary in that language, or in the
-// other one (marked by its place in the pair) where the case has none.
+// record is what a result shows of a case, on a page of either language:
+// the title, organisation, page and passage of the summary in both
+// languages. A page shows its own language's, or the other one's (marked as
+// such) where the case has none.
 type record struct {
 	ID      string    `json:"id"`
 	Date    string    `json:"d"`
@@ -501,24 +570,11 @@ type record struct {
 	Excerpt [2]string `json:"x"`
 }
 
-func makeRecord(d *Doc, l, n int) record {
-	r := record{ID: d.ID, Date: d.Date, Pub: d.Published}
-	pick := func(pair [2]string) [2]string {
-		var out [2]string
-		if pair[l] != "" {
-			out[l] = pair[l]
-		} else {
-			out[1-l] = pair[1-l]
-		}
-		return out
+func makeRecord(d *Doc, n int) record {
+	r := record{ID: d.ID, Date: d.Date, Pub: d.Published, Title: d.Title, Org: d.Org, URL: d.URL}
+	for k := range r.Excerpt {
+		r.Excerpt[k] = excerpt(d.Summary[k], n)
 	}
-	r.Title, r.Org = pick(d.Title), pick(d.Org)
-	r.URL[l] = d.URL[l]
-	var sum [2]string
-	for k := range sum {
-		sum[k] = excerpt(d.Summary[k], n)
-	}
-	r.Excerpt = pick(sum)
 	return r
 }
 

@@ -155,7 +155,7 @@ func TestScriptTwins(t *testing.T) {
 	if n*2 != len(files) {
 		t.Errorf("%d JSON files but %d files in all", n, len(files))
 	}
-	for _, p := range []string{"search/manifest.json", "search/b/0.json", "search/t/0.json", "search/r/en/0.json", "search/r/ko/5.json", "search/facets.json", "search/f/components.json", "search/f/orgs.json"} {
+	for _, p := range []string{"search/manifest.json", "search/b/0.json", "search/t/0.json", "search/r/0.json", "search/r/5.json", "search/facets.json", "search/f/components.json", "search/f/orgs.json"} {
 		if files[p] == nil {
 			t.Errorf("%s missing", p)
 		}
@@ -410,7 +410,7 @@ func loadIndex(t testing.TB, files map[string][]byte) *index {
 	}
 	for d := 0; d < idx.m.Docs; d++ {
 		var rec record
-		must(fmt.Sprintf("search/r/en/%d.json", d), &rec)
+		must(fmt.Sprintf("search/r/%d.json", d), &rec)
 		idx.recs = append(idx.recs, rec)
 	}
 	for _, f := range idx.m.Facets {

@@ -217,8 +217,9 @@ type tokenizer struct {
 	extra []rune   // the current word's terms that are not slices of rs: "y" stems, compounds
 	lists [][]rune // backing store of the current word's parts, chain and alt
 	// phrase holds, per entry of phrases, how many of its words the last
-	// words of the text matched.
-	phrase []int
+	// words of the text matched; inPhrase says whether any is above 0.
+	phrase   []int
+	inPhrase bool
 }
 
 // run is a script run inside a chunk: tokenizer.rs[start:end]. It holds no
@@ -525,6 +526,7 @@ func (tk *tokenizer) eachIndexTerm(text string, f func(t []rune, word bool)) {
 		tk.phrase = make([]int, len(phrases))
 	}
 	clear(tk.phrase)
+	tk.inPhrase = false
 	tk.eachWord(text, func(w *word) {
 		if w.compound != nil {
 			f(w.compound, false)
@@ -577,6 +579,21 @@ type phrase struct {
 	words [][]rune
 }
 
+// phraseFirst marks the first letters of the phrases' terms and first
+// words, all ASCII: while no phrase is under way, a word that starts with
+// none of them can neither start nor complete one.
+var phraseFirst = func() (set [utf8.RuneSelf]bool) {
+	for _, p := range phrases {
+		for _, r := range []rune{p.term[0], p.words[0][0]} {
+			if r >= utf8.RuneSelf {
+				panic("search: phrase " + string(p.term) + " does not start with ASCII")
+			}
+			set[r] = true
+		}
+	}
+	return set
+}()
+
 // phrases hands f the term of every phrase that word w completes or
 // starts with.
 func (tk *tokenizer) phrases(w *word, f func([]rune)) {
@@ -584,6 +601,13 @@ func (tk *tokenizer) phrases(w *word, f func([]rune)) {
 	if key == nil {
 		key = w.raw
 	}
+	if !tk.inPhrase {
+		starts := func(rs []rune) bool { return len(rs) > 0 && rs[0] < utf8.RuneSelf && phraseFirst[rs[0]] }
+		if w.hangul || !starts(key) && !starts(w.term) {
+			return
+		}
+	}
+	tk.inPhrase = false
 	for i := range phrases {
 		p := &phrases[i]
 		if w.hangul {
@@ -605,6 +629,7 @@ func (tk *tokenizer) phrases(w *word, f func([]rune)) {
 		default:
 			tk.phrase[i] = 0
 		}
+		tk.inPhrase = tk.inPhrase || tk.phrase[i] > 0
 	}
 }
 

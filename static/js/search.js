@@ -607,10 +607,11 @@
     });
   };
 
-  // records resolves to the display records of docs for pages in lang.
-  Engine.prototype.records = function (docs, lang) {
+  // records resolves to the display records of docs, one file per case
+  // holding both languages (the page picks its own).
+  Engine.prototype.records = function (docs) {
     var self = this;
-    return Promise.all(docs.map(function (d) { return self.get("r/" + lang + "/" + d); }));
+    return Promise.all(docs.map(function (d) { return self.get("r/" + d); }));
   };
 
   // counts resolves to the facet counts of a result of search (see
@@ -718,7 +719,7 @@
           }
           var page = res.docs.slice(offset, offset + limit);
           return Promise.all([
-            self.records(page.map(function (h) { return h.doc; }), lang),
+            self.records(page.map(function (h) { return h.doc; })),
             opts.facets ? self.counts(out) : null,
             suggestion
           ]).then(function (got) {

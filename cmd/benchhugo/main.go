@@ -1,0 +1,205 @@
+// Command benchhugo times incidentlib beside Hugo on the same generated
+// library, for `make bench-hugo`. For each size it generates the library
+// once (kept under .cache/bench, shared with `make bench`), writes it once
+// as a Hugo site with a minimal theme of our own that makes the same page
+// set (case pages, a page per facet and per topic, the case list 20 to a
+// page, home, in both languages; see site.go), and then builds both in turn,
+// alternating which goes first, into fresh folders under -tmp. It prints the
+// medians of wall and CPU time, the peak memory and what each wrote, and how
+// many times faster incidentlib was.
+//
+// Hugo is the pinned release installed with go install into .cache/bin when
+// it is missing there (some minutes of compiling, once).
+//
+//	go run ./cmd/benchhugo [-sizes 1000,10000] [-runs 3] [-tmp DIR]
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"incidentlib/internal/gencases"
+)
+
+// hugoVersion is the Hugo release compared against.
+const hugoVersion = "v0.165.0"
+
+type result struct {
+	wall, cpu time.Duration
+	maxRSS    int64
+	files     int
+	bytes     int64
+}
+
+func main() {
+	sizes := flag.String("sizes", "1000,10000", "comma-separated library `sizes`")
+	runs := flag.Int("runs", 3, "builds per size and tool")
+	tmp := flag.String("tmp", defaultTmp(), "`folder` for build output; the default, a tmpfs where there is one, takes the disk out of the figures")
+	cache := flag.String("cache", ".cache/bench", "`folder` where generated libraries and their Hugo sites are kept between runs")
+	hugo := flag.String("hugo", ".cache/bin/hugo", "the Hugo `binary`; installed there with go install when missing")
+	flag.Parse()
+	if *runs < 1 {
+		fail("-runs must be at least 1")
+	}
+
+	must(os.MkdirAll(*cache, 0o755))
+	bin := filepath.Join(*cache, "incidentlib")
+	if out, err := exec.Command("go", "build", "-o", bin, "./cmd/incidentlib").CombinedOutput(); err != nil {
+		fail("go build: %v\n%s", err, out)
+	}
+	must(ensureHugo(*hugo))
+	version, _ := exec.Command(*hugo, "version").Output()
+	fmt.Printf("incidentlib beside %s: %d CPUs (GOMAXPROCS %d), output under %s\n\n",
+		strings.TrimSpace(string(version)), runtime.NumCPU(), runtime.GOMAXPROCS(0), *tmp)
+
+	rows := []string{fmt.Sprintf("%-8s %-12s %4s %10s %10s %6s %9s %9s %9s %9s", "cases", "tool", "runs", "wall", "cpu", "cpu%", "peak mem", "files", "bytes", "vs hugo")}
+	for _, f := range strings.Split(*sizes, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n <= 0 {
+			fail("bad size %q", f)
+		}
+		content := filepath.Join(*cache, fmt.Sprintf("lib-%d-seed1", n))
+		if _, err := os.Stat(filepath.Join(content, "site.json")); err != nil {
+			os.RemoveAll(content)
+			t0 := time.Now()
+			must(gencases.WriteDir(content, gencases.Options{N: n, Seed: 1}))
+			fmt.Fprintf(os.Stderr, "generated %d cases in %v\n", n, time.Since(t0).Round(time.Millisecond))
+		}
+		hsite := filepath.Join(*cache, fmt.Sprintf("hugo-%d-seed1", n))
+		if _, err := os.Stat(filepath.Join(hsite, "hugo.toml")); err != nil {
+			os.RemoveAll(hsite)
+			must(writeHugoSite(content, hsite))
+		}
+		var ours, theirs []result
+		for i := range *runs {
+			order := []string{"incidentlib", "hugo"}
+			if i%2 == 1 {
+				order[0], order[1] = order[1], order[0]
+			}
+			for _, tool := range order {
+				dir, err := os.MkdirTemp(*tmp, "benchhugo-")
+				must(err)
+				out := filepath.Join(dir, "public")
+				var r result
+				if tool == "hugo" {
+					r = timed(exec.Command(*hugo, "--quiet", "--source", hsite, "--destination", out, "--cacheDir", filepath.Join(dir, "cache")), out)
+					theirs = append(theirs, r)
+				} else {
+					r = timed(exec.Command(bin, "build", "-content", content, "-out", out), out)
+					ours = append(ours, r)
+				}
+				os.RemoveAll(dir)
+				fmt.Fprintf(os.Stderr, "%d cases: %s run %d of %d: %s\n", n, tool, i+1, *runs, round(r.wall))
+			}
+		}
+		o, h := medianOf(ours), medianOf(theirs)
+		rows = append(rows, row(n, "incidentlib", ours, o, fmt.Sprintf("%.1f×", h.wall.Seconds()/o.wall.Seconds())))
+		rows = append(rows, row(n, "hugo", theirs, h, ""))
+	}
+	fmt.Fprintln(os.Stderr)
+	for _, r := range rows {
+		fmt.Println(r)
+	}
+	fmt.Println("\nmedians of wall and CPU time (user + system); peak memory is the largest of the runs. Hugo writes")
+	fmt.Println("the pages only; incidentlib also writes the Markdown twins, the JSON API, the search index and feeds.")
+}
+
+func row(n int, tool string, rs []result, m result, vs string) string {
+	var peak int64
+	for _, r := range rs {
+		peak = max(peak, r.maxRSS)
+	}
+	return fmt.Sprintf("%-8d %-12s %4d %10s %10s %5.0f%% %8dM %9d %8.1fM %9s", n, tool, len(rs), round(m.wall), round(m.cpu),
+		100*m.cpu.Seconds()/m.wall.Seconds(), peak>>20, m.files, float64(m.bytes)/(1<<20), vs)
+}
+
+// medianOf returns the run of median wall time, with the median CPU time.
+func medianOf(rs []result) result {
+	s := append([]result(nil), rs...)
+	sort.Slice(s, func(i, j int) bool { return s[i].wall < s[j].wall })
+	m := s[len(s)/2]
+	sort.Slice(s, func(i, j int) bool { return s[i].cpu < s[j].cpu })
+	m.cpu = s[len(s)/2].cpu
+	return m
+}
+
+// ensureHugo installs the pinned Hugo at path when it is not there.
+func ensureHugo(path string) error {
+	if _, err := os.Stat(path); err == nil {
+		return nil
+	}
+	gobin, err := filepath.Abs(filepath.Dir(path))
+	if err != nil {
+		return err
+	}
+	if filepath.Base(path) != "hugo" {
+		return fmt.Errorf("%s is missing, and go install can only write a binary named hugo", path)
+	}
+	fmt.Fprintf(os.Stderr, "installing Hugo %s into %s (some minutes of compiling, once)\n", hugoVersion, gobin)
+	cmd := exec.Command("go", "install", "github.com/gohugoio/hugo@"+hugoVersion)
+	cmd.Env = append(os.Environ(), "GOBIN="+gobin)
+	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	return cmd.Run()
+}
+
+// timed runs cmd and measures it and what it wrote to out.
+func timed(cmd *exec.Cmd, out string) result {
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	t0 := time.Now()
+	err := cmd.Run()
+	wall := time.Since(t0)
+	if err != nil {
+		fail("%s: %v\n%s", strings.Join(cmd.Args, " "), err, stderr.String())
+	}
+	ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+	r := result{wall: wall, cpu: time.Duration(ru.Utime.Nano() + ru.Stime.Nano()), maxRSS: ru.Maxrss << 10}
+	must(filepath.WalkDir(out, func(_ string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		r.files++
+		r.bytes += info.Size()
+		return nil
+	}))
+	return r
+}
+
+func defaultTmp() string {
+	if fi, err := os.Stat("/dev/shm"); err == nil && fi.IsDir() {
+		return "/dev/shm"
+	}
+	return os.TempDir()
+}
+
+func round(d time.Duration) string {
+	if d > 10*time.Second {
+		return d.Round(100 * time.Millisecond).String()
+	}
+	return d.Round(time.Millisecond).String()
+}
+
+func must(err error) {
+	if err != nil {
+		fail("%v", err)
+	}
+}
+
+func fail(format string, args ...any) {
+	fmt.Fprintf(os.Stderr, "benchhugo: "+format+"\n", args...)
+	os.Exit(1)
+}

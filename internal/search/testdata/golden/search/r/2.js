@@ -1,0 +1,1 @@
+window.__ilsearch=window.__ilsearch||{};__ilsearch["r/2"]={"id":"IL-0029","d":"2021-09-06","t":["An expired certificate stopped the API gateway","만료된 인증서 때문에 API 게이트웨이가 멈췄다"],"o":["Example Corp","예시 회사"],"u":["en/cases/IL-0029/","ko/cases/IL-0029/"],"x":["The gateway rejected every request after its certificate expired.","인증서가 만료되자 게이트웨이가 모든 요청을 거부했다."]};

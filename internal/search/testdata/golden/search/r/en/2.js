@@ -1,1 +1,0 @@
-window.__ilsearch=window.__ilsearch||{};__ilsearch["r/en/2"]={"id":"IL-0029","d":"2021-09-06","t":["An expired certificate stopped the API gateway",""],"o":["Example Corp",""],"u":["en/cases/IL-0029/",""],"x":["The gateway rejected every request after its certificate expired.",""]};

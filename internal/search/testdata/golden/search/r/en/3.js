@@ -1,1 +1,0 @@
-window.__ilsearch=window.__ilsearch||{};__ilsearch["r/en/3"]={"id":"IL-0106","d":"2021-09-06","t":["A malformed Traefik IngressRoute triggered a Traefik v2 bug once a node rollover restarted every Traefik pod",""],"o":["DFDS",""],"u":["en/cases/IL-0106/",""],"x":["At 08:00 UTC every service on Kubernetes started to return 404.",""]};

@@ -1,1 +1,0 @@
-window.__ilsearch=window.__ilsearch||{};__ilsearch["r/ko/1"]={"id":"IL-0202","d":"2023-11-05","t":["","Honeycomb 의 US1 이벤트 수집이 1시간 10분 남짓 일부만 동작했다"],"o":["","Honeycomb"],"u":["","ko/cases/IL-0202/"],"x":["","비정상적으로 많은 쿼리가 데이터베이스 쓰기를 대량으로 일으켰다. 실패했던 호스트들이 쿠버네티스의 CrashLoopBackOff 상태에 걸려 오프라인으로 남았다."]};

@@ -1,1 +1,0 @@
-window.__ilsearch=window.__ilsearch||{};__ilsearch["r/ko/3"]={"id":"IL-0106","d":"2021-09-06","t":["","잘못된 IngressRoute 매니페스트가 Traefik v2 버그를 건드려 Traefik 파드가 모두 재시작된 뒤 Kubernetes 의 모든 서비스가 404 를 냈다"],"o":["","DFDS"],"u":["","ko/cases/IL-0106/"],"x":["","2021-09-06 08:00 UTC 에 Kubernetes 의 모든 서비스가 404 를 내기 시작했다."]};

@@ -1,1 +1,0 @@
-window.__ilsearch=window.__ilsearch||{};__ilsearch["r/ko/5"]={"id":"IL-0338","d":"2018-07-17","t":["","Google Cloud 의 HTTP(S) 로드 밸런서와 TCP/SSL Proxy 로드 밸런서가 32분 동안 요청의 33~87% 에 502 나 연결 재설정을 냈다"],"o":["","Google Cloud"],"u":["","ko/cases/IL-0338/"],"x":["","Google 의 글로벌 로드 밸런서는 두 계층의 Google Front End, 곧 GFE 로 이루어진다. 설정 변경이 버그를 건드려 GFE 들이 거듭 재시작했다."]};
