@@ -110,10 +110,13 @@ func TestLinks(t *testing.T) {
 	if broken := Links(t, "testdata/good"); len(broken) != 0 {
 		t.Errorf("Links(good) = %q, want none (the external link must be skipped)", broken)
 	}
-	broken := Links(t, "testdata/bad")
-	want := []string{"/missing.css (HTTP 404) on /console.html", "/nothing.html (HTTP 404) on /broken.html"}
-	if !slices.Equal(broken, want) {
-		t.Errorf("Links(bad) =\n%q\nwant\n%q", broken, want)
+	if broken := Links(t, "testdata/bad"); !slices.Equal(broken, linkFixtureWant) {
+		t.Errorf("Links(bad) =\n%q\nwant\n%q", broken, linkFixtureWant)
+	}
+	// linkinator and LocalLinks find the same broken links of every kind.
+	dir, want := linkKindsSite(t)
+	if got := Links(t, dir); !slices.Equal(got, want) {
+		t.Errorf("Links =\n%q\nwant (as LocalLinks)\n%q", got, want)
 	}
 }
 
