@@ -255,3 +255,38 @@ func pageLinks(page []byte) (refs []string, baseHref string) {
 		}
 	}
 }
+
+// ElementText returns the text of the first element named tag in an HTML
+// page, markup left out and character references decoded, as a reader
+// sees it (white space as written); ok is false when there is none.
+func ElementText(page []byte, tag string) (text string, ok bool) {
+	l := phtml.NewLexer(parse.NewInputBytes(page))
+	depth := 0
+	var b strings.Builder
+	for {
+		tt, data := l.Next()
+		switch tt {
+		case phtml.ErrorToken:
+			return b.String(), ok
+		case phtml.StartTagToken:
+			if strings.EqualFold(string(l.Text()), tag) {
+				if depth == 0 && ok {
+					return b.String(), true
+				}
+				ok = true
+				depth++
+			}
+		case phtml.EndTagToken:
+			if strings.EqualFold(string(l.Text()), tag) && depth > 0 {
+				depth--
+				if depth == 0 {
+					return b.String(), true
+				}
+			}
+		case phtml.TextToken:
+			if depth > 0 {
+				b.WriteString(html.UnescapeString(string(data)))
+			}
+		}
+	}
+}

@@ -55,3 +55,19 @@ func linkKindsSite(t *testing.T) (string, []string) {
 		"/never-checked.html (HTTP 404) on /en/cases/IL-2/", "/never-checked.html (HTTP 404) on /en/moved.html"}
 	return dir, want
 }
+
+func TestElementText(t *testing.T) {
+	for _, tc := range []struct {
+		page, want string
+		ok         bool
+	}{
+		{`<title>x</title><h1 class=t>HubSpot의 <em>API</em> &amp; MCP</h1><h1>second</h1>`, "HubSpot의 API & MCP", true},
+		{`<h2>no</h2>`, "", false},
+		{`<h1>unclosed`, "unclosed", true},
+	} {
+		got, ok := ElementText([]byte(tc.page), "h1")
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("ElementText(%q) = %q, %v; want %q, %v", tc.page, got, ok, tc.want, tc.ok)
+		}
+	}
+}
