@@ -172,3 +172,16 @@ func (r *recorder) Fatalf(format string, args ...any) {
 }
 
 func (r *recorder) Helper() {}
+
+func TestStrict(t *testing.T) {
+	for _, tc := range []struct {
+		ci, require string
+		want        bool
+	}{{"", "", false}, {"true", "", true}, {"false", "", false}, {"", "1", true}, {"1", "", true}} {
+		t.Setenv("CI", tc.ci)
+		t.Setenv("INCIDENTLIB_REQUIRE_TOOLS", tc.require)
+		if got := Strict(); got != tc.want {
+			t.Errorf("CI=%q INCIDENTLIB_REQUIRE_TOOLS=%q: Strict() = %v", tc.ci, tc.require, got)
+		}
+	}
+}
