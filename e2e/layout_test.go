@@ -115,7 +115,8 @@ func checkLayout(t *testing.T, tab *webtest.Tab, p, width string) {
 // language chooser, the 404 page and a case page) at 320, 390 and 1280 px
 // and checks that nothing scrolls sideways and that no search placeholder
 // is cut off; on phones, that the first case of a list and the first result
-// of a search sit within the first screen. Every case page is laid out at
+// of a search sit within the first screen; at 1280 px, what every page must
+// pass (checkOpenPage: language, Korean font, axe, browser log). Every case page is laid out at
 // 320 px by TestCasePages: what varies from page to page of a kind is the
 // case text, and the narrowest width is where it overflows first.
 func TestLayout(t *testing.T) {
@@ -148,6 +149,20 @@ func TestLayout(t *testing.T) {
 			for _, p := range pages {
 				tab.Open(t, base+"/"+p)
 				checkLayout(t, tab, p, sc.name)
+				// At desktop width, the checks of every page: a heading,
+				// the language, the Korean font, axe (with the light
+				// scheme; TestDarkScheme the dark) and the browser's log.
+				// The 404 page is TestNotFoundNested's.
+				if !sc.vp.Mobile && p != "404.html" {
+					if h1 := eval[string](t, tab, `(document.querySelector("h1")||{}).textContent||""`); strings.TrimSpace(h1) == "" {
+						t.Errorf("%s: no heading", p)
+					}
+					lang := "en"
+					if strings.HasPrefix(p, "ko/") {
+						lang = "ko"
+					}
+					checkOpenPage(t, tab, base+"/"+p, lang, "main")
+				}
 			}
 			if !sc.vp.Mobile {
 				return
@@ -245,7 +260,7 @@ func TestNotFoundNested(t *testing.T) {
 }
 
 // TestDarkScheme runs axe on a page of every kind with the dark colour
-// scheme (TestPageTypes runs it with the light one), with a search's results
+// scheme (TestLayout runs it with the light one), with a search's results
 // and filters drawn.
 func TestDarkScheme(t *testing.T) {
 	t.Parallel()

@@ -12,41 +12,12 @@ import (
 	"incidentlib/internal/webtest"
 )
 
-// pageTypes are one page of every kind, by site path, for each language.
+// pageTypes are one page of every kind, by site path, for each language:
+// the sample the browser checks of TestLayout and TestDarkScheme open.
 var pageTypes = []string{
 	"{lang}/", "{lang}/cases/", "{lang}/cases/page/2/", "{lang}/components/", "{lang}/components/ingress/",
 	"{lang}/root-causes/software-bug/", "{lang}/orgs/", "{lang}/orgs/hubspot/", "{lang}/years/2019/",
 	"{lang}/severities/sev1/", "{lang}/search/", "{lang}/about/", "{lang}/api/",
-}
-
-// TestPageTypes opens a page of every kind in both languages over HTTP and
-// checks the language, the Korean font, accessibility and the browser log.
-func TestPageTypes(t *testing.T) {
-	t.Parallel()
-	public := site(t)
-	tab := webtest.Browser(t)
-	base := webtest.Serve(t, public)
-	paths := []string{""} // 404.html: see TestNotFoundNested
-	for _, p := range pageTypes {
-		for _, lang := range langs {
-			paths = append(paths, strings.ReplaceAll(p, "{lang}", lang))
-		}
-	}
-	for _, p := range paths {
-		t.Run(p, func(t *testing.T) {
-			url := base + "/" + p
-			tab.Open(t, url)
-			lang := "en"
-			if strings.HasPrefix(p, "ko/") {
-				lang = "ko"
-			}
-			h1 := eval[string](t, tab, `(document.querySelector("h1")||{}).textContent||""`)
-			if strings.TrimSpace(h1) == "" {
-				t.Errorf("%s: no heading", p)
-			}
-			checkOpenPage(t, tab, url, lang, "main")
-		})
-	}
 }
 
 // eval evaluates a script in the tab's page.
