@@ -95,6 +95,18 @@ func Text(src string) string {
 	return compactString(buf.Bytes())
 }
 
+// Plain returns a case text field as plain text on one line: its inline
+// Markdown dropped (the words of code spans and links kept) and its lines
+// joined by single spaces. Lists use it for a case's one-line summary.
+func Plain(src string) string {
+	if !strings.ContainsAny(src, special) {
+		return strings.Join(strings.Fields(src), " ")
+	}
+	b := []byte(src)
+	doc := caseMD.Parser().Parse(text.NewReader(b))
+	return strings.Join(strings.Fields(plain(doc, b)), " ")
+}
+
 // compactString is Compact on a whole fragment, without the line break it
 // would leave at the end.
 func compactString(b []byte) string {

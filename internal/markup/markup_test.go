@@ -86,3 +86,16 @@ func TestCompact(t *testing.T) {
 		t.Errorf("second piece: %q", got)
 	}
 }
+
+func TestPlain(t *testing.T) {
+	for _, tt := range []struct{ src, want string }{
+		{"plain words\nover two lines", "plain words over two lines"},
+		{"set `hostNetwork: true` on *every* [pod](https://example.com/x)", "set hostNetwork: true on every pod"},
+		{"<script>x</script> & more", "<script>x</script> & more"},
+		{"", ""},
+	} {
+		if got := Plain(tt.src); got != tt.want {
+			t.Errorf("Plain(%q) = %q, want %q", tt.src, got, tt.want)
+		}
+	}
+}

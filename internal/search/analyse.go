@@ -25,6 +25,7 @@ type analysed struct {
 	// slice, which at 100,000 cases is most of a gigabyte.
 	postings [][]byte
 	counts   []int32 // term number → number of postings
+	word     []bool  // term number → seen as a word as written somewhere
 	lengths  []float64
 	avg      float64
 }
@@ -97,9 +98,13 @@ func analyse(in []Doc, labels Labels) (*analysed, error) {
 						ix.terms = append(ix.terms, s)
 						ix.postings = append(ix.postings, nil)
 						ix.counts = append(ix.counts, 0)
+						ix.word = append(ix.word, false)
 						lastDoc = append(lastDoc, 0)
 					}
 					a.global[t.term] = n
+				}
+				if a.word[t.term] {
+					ix.word[n] = true
 				}
 				ix.postings[n] = binary.AppendUvarint(ix.postings[n], uint64(int32(i)-lastDoc[n]))
 				ix.postings[n] = binary.AppendUvarint(ix.postings[n], uint64(t.tf*2))

@@ -74,7 +74,9 @@ func newEngine(docs []Doc, labels Labels, cfg config) (*Engine, error) {
 	for n := range ix.docs {
 		e.orig[n] = at[ix.docs[n].ID]
 	}
+	var word []bool
 	e.bounds, err = ix.walkTerms(cfg, true, func(b int, t string, ps []posting, _ []byte) error {
+		word = append(word, ix.word[ix.order[len(e.terms)]])
 		e.terms = append(e.terms, t)
 		e.post = append(e.post, slices.Clone(ps))
 		e.bucket = append(e.bucket, b)
@@ -83,7 +85,7 @@ func newEngine(docs []Doc, labels Labels, cfg config) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	e.suggest = suggestLists(e.terms, func(i int) int { return len(e.post[i]) })
+	e.suggest = suggestLists(e.terms, func(i int) int { return len(e.post[i]) }, func(i int) bool { return word[i] })
 	e.facets = facetList(ix.docs)
 	for _, f := range e.facets {
 		fd := facetFile(f, ix.docs, labels[f])
@@ -452,12 +454,13 @@ func suggestKey(t string) string {
 
 // suggestLists returns, by suggestKey, the places in terms (sorted) of the
 // words a suggestion may offer: terms of two or more letters, no digits or
-// compounds; at most suggestCap per key, the most frequent (df), in the
-// order of terms.
-func suggestLists(terms []string, df func(int) int) map[string][]int {
+// compounds, that were seen as words as written (word: not only as a stem
+// or a part of one); at most suggestCap per key, the most frequent (df), in
+// the order of terms.
+func suggestLists(terms []string, df func(int) int, word func(int) bool) map[string][]int {
 	out := map[string][]int{}
 	for i, t := range terms {
-		n, ok := 0, true
+		n, ok := 0, word(i)
 		for _, r := range t {
 			n++
 			ok = ok && unicode.IsLetter(r)

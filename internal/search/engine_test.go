@@ -169,3 +169,32 @@ func TestPrecisionAndRecall(t *testing.T) {
 		}
 	}
 }
+
+// TestReaderWords checks the words issue 27 named: "k8s" finds Kubernetes,
+// a one-syllable Korean word is a search of its own, and a suggestion is a
+// word as written, never a verb stem ("바나나" must not suggest "바닥나").
+func TestReaderWords(t *testing.T) {
+	docs := []Doc{
+		{ID: "IL-0001", Date: "2024-01-02", Title: [2]string{"Kubernetes nodes ran out of memory", "노드의 메모리가 바닥나서 파드가 죽었다"}},
+		{ID: "IL-0002", Date: "2024-01-01", Title: [2]string{"A webhook blocked every deploy", "어드미션 훅 하나가 배포를 모두 막았다"}, Body: []string{"작업 큐가 밀렸다"}},
+	}
+	e := NewEngine(docs, Labels{})
+	ids := func(r Result) []string {
+		var out []string
+		for _, h := range r.Hits {
+			out = append(out, docs[h.Doc].ID)
+		}
+		return out
+	}
+	for q, want := range map[string]string{"k8s": "IL-0001", "훅": "IL-0002", "큐": "IL-0002"} {
+		if got := ids(e.Search(q, nil)); len(got) != 1 || got[0] != want {
+			t.Errorf("%q finds %q, want %s", q, got, want)
+		}
+	}
+	if r := e.Search("바나나", nil); r.DidYouMean != "" {
+		t.Errorf("바나나 suggests %q, want nothing (바닥나 is a verb stem, not a word)", r.DidYouMean)
+	}
+	if r := e.Search("메모라", nil); r.DidYouMean != "메모리" {
+		t.Errorf("메모라 suggests %q, want 메모리 (written as 메모리가: a noun with its particle)", r.DidYouMean)
+	}
+}

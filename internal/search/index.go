@@ -179,7 +179,7 @@ func writeSuggestions(ix *analysed, out *files) error {
 	for k, id := range ix.order {
 		sorted[k] = ix.terms[id]
 	}
-	lists := suggestLists(sorted, func(k int) int { return int(ix.counts[ix.order[k]]) })
+	lists := suggestLists(sorted, func(k int) int { return int(ix.counts[ix.order[k]]) }, func(k int) bool { return ix.word[ix.order[k]] })
 	for _, key := range suggestKeys {
 		entries := make([][2]any, len(lists[key]))
 		for k, i := range lists[key] {
@@ -341,6 +341,7 @@ type analyser struct {
 	table  termTable
 	terms  []string  // number → term
 	tf     []float32 // number → weighted frequency in the document being analysed
+	word   []bool    // number → seen as a word as written (see eachIndexTerm)
 	doc    []int32   // numbers of that document's terms, in order of first occurrence
 	facets []string
 	// global maps a number here to the term's number in the index, or -1
@@ -360,11 +361,15 @@ type termTF struct {
 func (a *analyser) docTerms(d *Doc, labels Labels) ([]termTF, float64) {
 	length := 0
 	add := func(text string, w float32) {
-		a.tk.eachIndexTerm(text, func(t []rune) {
+		a.tk.eachIndexTerm(text, func(t []rune, word bool) {
 			id, isNew := a.table.number(t)
 			if isNew {
 				a.terms = append(a.terms, string(t))
 				a.tf = append(a.tf, 0)
+				a.word = append(a.word, false)
+			}
+			if word {
+				a.word[id] = true
 			}
 			// Weights are positive, so a zero frequency means a first occurrence.
 			if a.tf[id] == 0 {

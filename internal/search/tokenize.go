@@ -138,6 +138,21 @@ var koreanSuffixes = func() []string {
 	return list
 }()
 
+// nounParticles are the suffixes of koreanSuffixes that follow nouns only:
+// not 은, 는 and 도, which end verb forms too ("바닥나는", "바닥나도"), nor
+// the verb endings.
+var nounParticles = func() map[string]bool {
+	m := map[string]bool{}
+	for _, s := range strings.Fields(`
+		이 가 을 를 의 에 에서 으로 로 와 과 만 께서 부터 까지 처럼 보다 에게 한테
+		에는 에도 에서는 에서도 에서의 으로는 로는 으로도 로도 으로의 로의 과의 와의 과는 와는
+		까지는 부터는 보다는 이나
+		들이 들을 들은 들의 들에 들도 들과 들로 들에게 들에서`) {
+		m[s] = true
+	}
+	return m
+}()
+
 // koreanSuffixesByLast lists the suffixes by their last syllable, longest
 // first, so that a word is compared only with those that could match. They
 // are held as runes because words are.
@@ -177,6 +192,10 @@ type word struct {
 	// ended says that a Korean word ends in a particle or ending that was
 	// stripped: the word is finished, so a query does not complete it.
 	ended bool
+	// noun says that what was stripped is a particle that follows nouns
+	// only (nounParticles), so the stem is a word of its own ("메모리가" →
+	// "메모리"), unlike a verb's stem ("바닥나는" → "바닥나").
+	noun bool
 	// compound joins the previous Korean word, across a space, to this one's
 	// stem, after compoundMark ("로드 밸런서를" → "+로드밸런서"), so that the
 	// compound typed without the space finds it. Only whole words join:
@@ -405,14 +424,14 @@ func (tk *tokenizer) koreanWord(rs []rune) bool {
 			return false
 		}
 	}
-	stem, stripped := rs, false
+	stem, stripped, noun := rs, false, false
 	for _, suf := range suffixes {
 		if n := len(suf); len(rs)-n >= 1 && slices.Equal(rs[len(rs)-n:], suf) {
-			stem, stripped = rs[:len(rs)-n], true
+			stem, stripped, noun = rs[:len(rs)-n], true, nounParticles[string(suf)]
 			break
 		}
 	}
-	w.term, w.ended = stem, stripped
+	w.term, w.ended, w.noun = stem, stripped, noun
 	switch {
 	case stripped && len(stem) == 1:
 		// A one-syllable stem is too ambiguous alone ("평가" → "평"), so the
@@ -489,38 +508,45 @@ func isASCIILetter(b byte) bool { return 'a' <= b && b <= 'z' || 'A' <= b && b <
 func IndexTerms(text string) []string {
 	var tk tokenizer
 	var out []string
-	tk.eachIndexTerm(text, func(t []rune) { out = append(out, string(t)) })
+	tk.eachIndexTerm(text, func(t []rune, _ bool) { out = append(out, string(t)) })
 	return out
 }
 
 // eachIndexTerm calls f with each term IndexTerms would return, in the
-// tokenizer's buffers.
-func (tk *tokenizer) eachIndexTerm(text string, f func([]rune)) {
+// tokenizer's buffers, and whether the term may be offered as a word: an
+// English word's stem, or a Korean word as written or without a particle
+// that follows nouns only (not a verb's stem, nor parts or compounds).
+// Suggestions offer only such terms:
+// "바닥나" (a verb stem, never written alone) is a term but no word to
+// offer for "바나나". English keeps its stems ("certificat"), which a
+// suggestion for a typo needs and which read as the word.
+func (tk *tokenizer) eachIndexTerm(text string, f func(t []rune, word bool)) {
 	if len(tk.phrase) != len(phrases) {
 		tk.phrase = make([]int, len(phrases))
 	}
 	clear(tk.phrase)
 	tk.eachWord(text, func(w *word) {
 		if w.compound != nil {
-			f(w.compound)
+			f(w.compound, false)
 		}
-		tk.phrases(w, f)
+		tk.phrases(w, func(t []rune) { f(t, false) })
 		if w.term == nil {
 			return
 		}
-		f(w.term)
+		f(w.term, !w.hangul || !w.ended || w.noun)
 		for _, t := range w.parts {
-			f(t)
+			f(t, false)
 		}
 		for _, t := range w.alt {
-			f(t)
+			f(t, false)
 		}
 	})
 }
 
-// phrases are words that English writes joined, split or hyphenated, and
-// abbreviations of phrases: the text "crash-looping" or "crash loop" is
-// indexed under "crashloop" too, "out-of-memory" under "oom". Words match
+// phrases are words that English writes joined, split or hyphenated,
+// abbreviations of phrases, and synonyms: the text "crash-looping" or
+// "crash loop" is indexed under "crashloop" too, "out-of-memory" under
+// "oom", "Kubernetes" under "k8s" (so that the query "k8s" finds it). Words match
 // by their stems (stop words as written). A word that starts with a
 // phrase's term ("CrashLoopBackOff", "OOMKilled") is indexed under it too.
 var phrases = func() []phrase {
@@ -529,6 +555,7 @@ var phrases = func() []phrase {
 		"crashloop: crash loop", "oom: out of memory", "failover: fail over", "backoff: back off",
 		"healthcheck: health check", "timeout: time out", "rollout: roll out", "rollback: roll back",
 		"deadlock: dead lock", "hotfix: hot fix",
+		"k8s: kubernetes",
 	} {
 		term, words, _ := strings.Cut(l, ": ")
 		p := phrase{term: []rune(term)}

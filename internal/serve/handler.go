@@ -20,6 +20,7 @@ import (
 
 	"incidentlib/internal/diag"
 	"incidentlib/internal/site"
+	"incidentlib/internal/urls"
 )
 
 // The preview's own files, beside the site's: the event stream that open
@@ -145,9 +146,11 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 		s.errorPage(w, m, l, http.StatusInternalServerError)
 		return
 	}
-	if j, ok := m.files["404.html"]; ok {
-		s.render(w, m, j, http.StatusNotFound)
-		return
+	for _, nf := range urls.NotFoundFor(file) {
+		if j, ok := m.files[nf]; ok {
+			s.render(w, m, j, http.StatusNotFound)
+			return
+		}
 	}
 	http.NotFound(w, r)
 }

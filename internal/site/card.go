@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"html/template"
 	"incidentlib/internal/cases"
+	"incidentlib/internal/markup"
 	"incidentlib/internal/urls"
 	"strings"
 	"sync/atomic"
@@ -51,9 +52,11 @@ func sevLabel(s *Site, p *Page, c *cases.Case) string {
 	return s.term(p, "severity", c.Severity).Label
 }
 
-// Card is a case in a list, with every section of the case as seed 002
-// shows it. Long sections are cut to their first paragraph or first few
-// items; More is set when anything was cut, and the card then links to the
+// Card is a case in a list: a compact item that a reader scans (title,
+// organisation, date, severity or else who was affected, a few terms and
+// one line of summary) and that opens in place, with no script (a
+// details element), to the digest of the case as seed 002 shows it: every
+// section, long texts cut to their first paragraph, and a link to the
 // whole case ("이 사례 더 보기").
 type Card struct {
 	P            *Page
@@ -67,6 +70,9 @@ type Card struct {
 	Published    string // "Published" in the page's language when the date is the source's, else ""
 	YearLink     string
 	Sev          string
+	Users        plainTxt // who was affected, shown when Sev is unknown; "" when unknown too
+	Summary      plainTxt // the summary's first paragraph as plain text, shown on one line
+	Few          []TermLink
 	Symptoms     Txt
 	Trigger      Txt
 	RootCause    TermLink
@@ -76,11 +82,11 @@ type Card struct {
 	Remediation  []Txt
 	ActionItems  []Txt
 	Lessons      *Txt
-	More         bool
 }
 
-// cardItems is how many remediation steps and action items a card shows.
-const cardItems = 3
+// cardTerms is how many terms a compact item shows: the root cause first,
+// then the components.
+const cardTerms = 3
 
 // cardHTML returns a case's card in lang, rendered once and kept: a case
 // appears on many list and topic pages, and with marked links its card is the
@@ -132,19 +138,13 @@ func (s *Site) cardsHTML(lang string, cs []*cases.Case) ([]template.HTML, error)
 
 func (s *Site) card(p *Page, c *cases.Case) Card {
 	lang := p.Lang
-	cut := false
 	first := func(t cases.Text) Txt {
-		short, more := firstParagraph(t, lang)
-		cut = cut || more
+		short, _ := firstParagraph(t, lang)
 		return s.text(short, lang)
 	}
 	items := func(ts []cases.Text) []Txt {
 		var out []Txt
-		for i, t := range ts {
-			if i == cardItems {
-				cut = true
-				break
-			}
+		for _, t := range ts {
 			out = append(out, s.text(t, lang))
 		}
 		return out
@@ -164,11 +164,22 @@ func (s *Site) card(p *Page, c *cases.Case) Card {
 		Remediation:  items(c.Remediation),
 		ActionItems:  items(c.ActionItems),
 	}
+	if cd.Sev == "" {
+		if u := plainText(c.Impact.Users, lang); known(u.Text) != "" {
+			cd.Users = u
+		}
+	}
+	sum, _ := firstParagraph(c.Summary, lang)
+	cd.Summary = plainText(sum, lang)
+	cd.Summary.Text = markup.Plain(cd.Summary.Text)
+	if cd.RootCause.Label != "" {
+		cd.Few = append(cd.Few, cd.RootCause)
+	}
+	cd.Few = append(cd.Few, cd.Components[:min(cardTerms-len(cd.Few), len(cd.Components))]...)
 	if c.Lessons != nil {
 		l := first(*c.Lessons)
 		cd.Lessons = &l
 	}
-	cd.More = cut
 	return cd
 }
 

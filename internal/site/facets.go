@@ -5,6 +5,9 @@ import (
 	"sort"
 	"sync"
 	"sync/atomic"
+
+	"golang.org/x/text/collate"
+	"golang.org/x/text/language"
 )
 
 // Topic is one term of a facet with the cases that carry it.
@@ -99,8 +102,16 @@ func deriveFacets(lib *cases.Library) map[string]*Facet {
 		case "years":
 			sort.Slice(f.Topics, func(i, j int) bool { return f.Topics[i].ID > f.Topics[j].ID })
 		case "orgs":
+			// As a reader looks a name up: by the Unicode collation, so
+			// that case and accents come after the letters ("Datadog"
+			// before "DFDS"); the bytes and then the slug break ties, so
+			// that the order is the same on every machine.
+			coll := collate.New(language.Und)
 			sort.Slice(f.Topics, func(i, j int) bool {
 				a, b := f.Topics[i], f.Topics[j]
+				if c := coll.CompareString(a.Label.En, b.Label.En); c != 0 {
+					return c < 0
+				}
 				if a.Label.En != b.Label.En {
 					return a.Label.En < b.Label.En
 				}

@@ -46,6 +46,7 @@ func (s *Site) homeView(j Job) (*HomeView, error) {
 	lang := j.Lang
 	p := s.page(j, s.lib.Site.Title.Get(lang))
 	p.Section = "home"
+	p.OwnSearch = true
 	v := &HomeView{Page: p, Intro: s.lib.Site.Description.Get(lang), AllLink: p.Link(urls.Cases(lang, 1))}
 	v.Counts = []HomeCount{homeCount(p, "cases", len(s.lib.Cases), p.Link(urls.Cases(lang, 1)))}
 	for _, f := range []string{"orgs", "components", "root-causes"} {
@@ -73,11 +74,14 @@ type RootView struct {
 // RootChoice is one language on the chooser.
 type RootChoice struct {
 	Lang, Name, Title, Desc, Href string
+	NavLabel                      string
+	Nav                           []NavItem // the language's header links
 }
 
 func (s *Site) rootView(j Job) *RootView {
 	p := s.page(j, s.lib.Site.Title.En)
 	p.Lang = "en"
+	p.Both = true
 	p.Canonical = s.base
 	p.Description = s.lib.Site.Description.Get("en")
 	p.Alternates = []Alternate{{"en", s.base + "en/"}, {"ko", s.base + "ko/"}, {"x-default", s.base}}
@@ -86,6 +90,7 @@ func (s *Site) rootView(j Job) *RootView {
 		v.Choices = append(v.Choices, RootChoice{
 			Lang: lang, Name: s.strings.Get(lang, "lang.name"), Title: s.lib.Site.Title.Get(lang),
 			Desc: s.lib.Site.Description.Get(lang), Href: p.Link(urls.Home(lang)),
+			NavLabel: s.strings.Get(lang, "nav.main"), Nav: s.nav[lang],
 		})
 	}
 	return v

@@ -55,6 +55,9 @@ func (s *Site) Jobs() []Job {
 	add := func(j Job) { jobs = append(jobs, j) }
 	add(Job{Kind: KindRoot, Path: ""})
 	add(Job{Kind: KindNotFound, Path: urls.NotFound})
+	for _, lang := range cases.Languages {
+		add(Job{Kind: KindNotFound, Lang: lang, Path: urls.NotFoundIn(lang)})
+	}
 	add(Job{Kind: KindSitemap, Path: urls.Sitemap})
 	if parts := len(s.sitemapParts()) - 1; parts > 1 {
 		for i := 1; i <= parts; i++ {

@@ -14,6 +14,8 @@ type Pager struct {
 	Prev, Next  string
 	Items       []PagerItem
 	Label       string
+	// PrevLabel and NextLabel name the arrows for screen readers.
+	PrevLabel, NextLabel string
 }
 
 // PagerItem is one page number, or a gap when Href and Current are empty.
@@ -25,7 +27,7 @@ type PagerItem struct {
 }
 
 func pager(p *Page, page, pages int, path func(int) string) Pager {
-	pg := Pager{Page: page, Pages: pages, Label: l10n.Page(p.Lang, page, pages)}
+	pg := Pager{Page: page, Pages: pages, Label: l10n.Page(p.Lang, page, pages), PrevLabel: p.T("pager.prev"), NextLabel: p.T("pager.next")}
 	if page > 1 {
 		pg.Prev = p.Link(path(page - 1))
 	}
@@ -77,6 +79,7 @@ func (s *Site) listView(j Job) (*ListView, error) {
 		p.Crumbs = []Crumb{{p.T("nav.home"), p.Link(urls.Home(lang))}, {p.T("nav.cases"), ""}}
 		v.Heading = p.Title
 		v.Filters = true
+		p.OwnSearch = true
 		path = func(n int) string { return urls.Cases(lang, n) }
 	} else {
 		t := j.Topic

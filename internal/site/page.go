@@ -25,8 +25,16 @@ type Page struct {
 	SwitchLang  string
 	Crumbs      []Crumb
 	Section     string // which header section is current
-	Noindex     bool
-	Feed        string
+	// OwnSearch is set on pages with a search box of their own (home,
+	// search, the list of all cases): the header then shows none, so that
+	// a page has one search box.
+	OwnSearch bool
+	// Both is set on the pages written in both languages at once (the
+	// language chooser and the root 404 page): they get no header or
+	// footer of one language; each language's part has its own links.
+	Both    bool
+	Noindex bool
+	Feed    string
 	// JSONLD is the page's schema.org data as a whole script element
 	// (case pages only); see jsonLD.
 	JSONLD template.HTML

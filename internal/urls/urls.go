@@ -19,7 +19,10 @@
 // themselves (organisations and years).
 package urls
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // Langs are the languages of the site, English first.
 var Langs = [2]string{"en", "ko"}
@@ -131,6 +134,33 @@ const (
 	LLMs     = "llms.txt"
 	Headers  = "_headers"
 )
+
+// NotFoundIn is the 404 page of a language, which hosts serve for a missing
+// path under the language's folder (see NotFoundFor).
+func NotFoundIn(lang string) string { return lang + "/" + NotFound }
+
+// NotFoundFor lists the 404 pages that may answer a missing path, nearest
+// first: a 404.html in the path's folder, then in each folder above it, up
+// to the root's. This is how hosts that look for the nearest 404.html
+// (Cloudflare Pages, Netlify) find one, and how serve does; a build writes
+// the root's (both languages) and one per language (NotFoundIn).
+func NotFoundFor(path string) []string {
+	var out []string
+	dir := path
+	if i := strings.LastIndexByte(dir, '/'); i >= 0 {
+		dir = dir[:i+1]
+	} else {
+		dir = ""
+	}
+	for {
+		out = append(out, dir+NotFound)
+		if dir == "" {
+			return out
+		}
+		i := strings.LastIndexByte(dir[:len(dir)-1], '/')
+		dir = dir[:i+1]
+	}
+}
 
 // SitemapPart is numbered part n (from 1) of a large sitemap.
 func SitemapPart(n int) string { return "sitemap-" + strconv.Itoa(n) + ".xml" }

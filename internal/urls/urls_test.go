@@ -56,3 +56,22 @@ func TestFacets(t *testing.T) {
 		t.Errorf("VocabFields() = %v", got)
 	}
 }
+
+func TestNotFoundFor(t *testing.T) {
+	for _, tt := range []struct {
+		path string
+		want []string
+	}{
+		{"ko/cases/IL-9999/", []string{"ko/cases/IL-9999/404.html", "ko/cases/404.html", "ko/404.html", "404.html"}},
+		{"en/nothing.html", []string{"en/404.html", "404.html"}},
+		{"missing.html", []string{"404.html"}},
+		{"", []string{"404.html"}},
+	} {
+		if got := NotFoundFor(tt.path); !slices.Equal(got, tt.want) {
+			t.Errorf("NotFoundFor(%q) = %q, want %q", tt.path, got, tt.want)
+		}
+	}
+	if got, want := NotFoundIn("ko"), "ko/404.html"; got != want || !slices.Contains(NotFoundFor("ko/x/y"), got) {
+		t.Errorf("NotFoundIn(ko) = %q, want %q, found by NotFoundFor", got, want)
+	}
+}

@@ -5,12 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"path"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
 	"testing"
 	"time"
+
+	"incidentlib/internal/urls"
 )
 
 // linkinatorBin is linkinator under the repository root; a test of this
@@ -61,8 +64,8 @@ func LinksUnder(t testing.TB, dir, prefix string) []string {
 		}
 		rel, _ := filepath.Rel(dir, p)
 		rel = filepath.ToSlash(rel)
-		if rel == "404.html" {
-			return nil // reached by bad links, not a page of its own
+		if path.Base(rel) == urls.NotFound {
+			return nil // the root's and each language's: reached by bad links, not pages of their own
 		}
 		if rel == "index.html" || strings.HasSuffix(rel, "/index.html") {
 			rel = strings.TrimSuffix(rel, "index.html")

@@ -17,7 +17,9 @@ import (
 	"testing"
 
 	"github.com/tdewolff/parse/v2"
+
 	phtml "github.com/tdewolff/parse/v2/html"
+	"incidentlib/internal/urls"
 )
 
 // linkAttrs are the attributes that hold a URL, by element: the table
@@ -48,29 +50,30 @@ func LocalLinks(t testing.TB, dir string) []string {
 	h := Handler(dir)
 	var mu sync.Mutex
 	statuses := map[string]int{}
-	// status answers for a path once; first says this call asked.
-	status := func(u *url.URL) (s int, first bool) {
+	// status answers for a path once, with the page served for it when
+	// it is missing; first says this call asked.
+	status := func(u *url.URL) (s int, body []byte, first bool) {
 		mu.Lock()
 		s, ok := statuses[u.Path]
 		mu.Unlock()
 		if ok {
-			return s, false
+			return s, nil, false
 		}
-		s = serveStatus(h, u.Path)
+		s, body = serveStatus(h, u.Path)
 		mu.Lock()
 		defer mu.Unlock()
 		if prev, ok := statuses[u.Path]; ok {
-			return prev, false
+			return prev, nil, false
 		}
 		statuses[u.Path] = s
-		return s, true
+		return s, body, true
 	}
 	var pages []string
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
 			return err
 		}
-		if rel, _ := filepath.Rel(dir, p); rel != "404.html" {
+		if filepath.Base(p) != urls.NotFound { // the 404 pages, as in Links
 			pages = append(pages, p)
 		}
 		return nil
@@ -89,7 +92,6 @@ func LocalLinks(t testing.TB, dir string) []string {
 		work  = make(chan string)
 		errs  []string
 	)
-	notFound, _ := os.ReadFile(filepath.Join(dir, "404.html"))
 	report := func(line string) {
 		outMu.Lock()
 		defer outMu.Unlock()
@@ -116,7 +118,7 @@ func LocalLinks(t testing.TB, dir string) []string {
 			if u.Scheme+"://"+u.Host != origin {
 				continue
 			}
-			s, first := status(u)
+			s, notFound, first := status(u)
 			if s == http.StatusOK {
 				continue
 			}
@@ -125,12 +127,12 @@ func LocalLinks(t testing.TB, dir string) []string {
 				local += "?" + u.RawQuery
 			}
 			report(fmt.Sprintf("%s (HTTP %d) on %s", local, s, page))
-			// A missing page is answered with 404.html, whose links are
+			// A missing page is answered with a 404 page, whose links are
 			// read from where it is served, as linkinator reads them: for
 			// a page below the one that links to it (linkinator follows
 			// links below its start page only).
 			folder := page[:strings.LastIndex(page, "/")+1]
-			if first && s == http.StatusNotFound && notFound != nil && strings.HasPrefix(u.Path, folder) &&
+			if first && s == http.StatusNotFound && len(notFound) > 0 && strings.HasPrefix(u.Path, folder) &&
 				(strings.HasSuffix(u.Path, "/") || strings.HasSuffix(u.Path, ".html")) {
 				check(notFound, u.Path)
 			}
@@ -167,22 +169,30 @@ func LocalLinks(t testing.TB, dir string) []string {
 }
 
 // serveStatus asks h for path as a GET would, following up to five
-// redirects on the same site, and returns the final status.
-func serveStatus(h http.Handler, path string) int {
+// redirects on the same site, and returns the final status, with the body
+// of a 404 answer in HTML (the site's 404 page).
+func serveStatus(h http.Handler, path string) (int, []byte) {
 	for range 5 {
 		rec := httptest.NewRecorder()
-		req := httptest.NewRequest(http.MethodHead, path, nil)
-		h.ServeHTTP(rec, req)
+		// GET for a page, whose 404 answer is read; HEAD for the rest.
+		method := http.MethodHead
+		if strings.HasSuffix(path, "/") || strings.HasSuffix(path, ".html") {
+			method = http.MethodGet
+		}
+		h.ServeHTTP(rec, httptest.NewRequest(method, path, nil))
+		if rec.Code == http.StatusNotFound && strings.HasPrefix(rec.Header().Get("Content-Type"), "text/html") {
+			return rec.Code, rec.Body.Bytes()
+		}
 		if rec.Code < 300 || rec.Code >= 400 {
-			return rec.Code
+			return rec.Code, nil
 		}
 		loc, err := url.Parse(rec.Header().Get("Location"))
 		if err != nil || loc.Host != "" {
-			return rec.Code
+			return rec.Code, nil
 		}
 		path = (&url.URL{Path: path}).ResolveReference(loc).Path
 	}
-	return http.StatusLoopDetected
+	return http.StatusLoopDetected, nil
 }
 
 // pageLinks returns the URLs an HTML page links to through linkAttrs and

@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"incidentlib/internal/urls"
 )
 
 // Handler serves dir the way a static CDN serves a site: a folder URL serves
@@ -112,8 +114,17 @@ func readHeaders(root fs.FS) []headerRule {
 	return rules
 }
 
+// notFound answers a missing path with the nearest 404.html up its path
+// (urls.NotFoundFor), as Cloudflare Pages and Netlify do.
 func notFound(w http.ResponseWriter, r *http.Request, root fs.FS) {
-	body, err := fs.ReadFile(root, "404.html")
+	var body []byte
+	err := fs.ErrNotExist
+	// The cleaned path: "/../x" must not look for ../404.html.
+	for _, nf := range urls.NotFoundFor(strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")) {
+		if body, err = fs.ReadFile(root, nf); !errors.Is(err, fs.ErrNotExist) {
+			break
+		}
+	}
 	if err != nil {
 		if !errors.Is(err, fs.ErrNotExist) {
 			http.Error(w, err.Error(), http.StatusInternalServerError)

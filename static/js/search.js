@@ -155,12 +155,13 @@
   ("년 월 일 시 분 초 시간 개월 주 주일 건 개 명 회 번 번째 차 배 대 곳 층 달 분기 가지 종 퍼센트 프로")
     .split(" ").forEach(function (c) { COUNTERS[c] = true; });
 
-  // Words that English writes joined, split or hyphenated, and
-  // abbreviations of phrases; see phrases in tokenize.go.
+  // Words that English writes joined, split or hyphenated, abbreviations
+  // of phrases, and synonyms; see phrases in tokenize.go.
   var PHRASES = [
     "crashloop: crash loop", "oom: out of memory", "failover: fail over", "backoff: back off",
     "healthcheck: health check", "timeout: time out", "rollout: roll out", "rollback: roll back",
-    "deadlock: dead lock", "hotfix: hot fix"
+    "deadlock: dead lock", "hotfix: hot fix",
+    "k8s: kubernetes"
   ].map(function (l) {
     var at = l.indexOf(": ");
     return {
@@ -949,13 +950,13 @@
   // away (as the 40rem breakpoint of site.css).
   var NARROW = "(max-width: 40rem)";
 
-  // tooShort reports a query of one Latin letter or one Hangul syllable,
-  // which the page answers with a prompt instead of a search.
+  // tooShort reports a query of one Latin letter, which the page answers
+  // with a prompt instead of a search. One Hangul syllable is a word of
+  // its own often enough (훅, 큐, 락, 키) to be searched.
   function tooShort(q) {
     var c = cps(q);
     if (c.length !== 1) return false;
-    var cl = classOf(c[0].codePointAt(0));
-    return cl === CL_LETTER || cl === CL_HANGUL;
+    return classOf(c[0].codePointAt(0)) === CL_LETTER;
   }
 
   function plural(n, one, many) { return n === 1 ? one : many.replace("%n", n); }
@@ -1024,7 +1025,7 @@
       noneShort: "맞는 사례가 없습니다",
       published: "공개일",
       truncated: "검색어가 길어 앞의 20단어만 검색합니다.",
-      short: "한 글자로는 검색하지 않습니다. 조금 더 입력하세요.",
+      short: "영문 한 글자로는 검색하지 않습니다. 조금 더 입력하세요.",
       keyHint: "아래 화살표 키를 누르면 결과로 이동합니다.",
       inResults: function (n) { return "결과 " + n + "건으로 이동했습니다. 첫 결과에서 위 화살표를 누르면 검색창으로 돌아갑니다."; },
       filters: "필터",
@@ -1313,6 +1314,17 @@
     else this.status.before(this.facetsEl);
   };
 
+  // carryQuery makes the header's language switch (a static link to the
+  // twin page) carry the query, so that switching language keeps it. It
+  // works from file:// too: it changes only the link.
+  PageController.prototype.carryQuery = function (q) {
+    var sw = root.document.querySelector(".site-header a.lang");
+    if (!sw) return;
+    if (!sw.hasAttribute("data-href")) sw.setAttribute("data-href", sw.getAttribute("href"));
+    var base = sw.getAttribute("data-href");
+    sw.setAttribute("href", q ? base + "?q=" + encodeURIComponent(q) : base);
+  };
+
   // writeURL puts the query and filters in the URL as a new history entry,
   // or, for a query being typed within TYPING_MS of the last one, in place
   // of that entry.
@@ -1345,6 +1357,7 @@
     var s = this.s, self = this;
     if (updateURL) this.writeURL(updateURL === "typed");
     var q = s.input.value.trim();
+    this.carryQuery(q);
     var my = ++this.seq;
     var active = !!q || hasFilters(this.filters);
     this.scope.classList.toggle("search-active", active);

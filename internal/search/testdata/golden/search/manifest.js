@@ -1,1 +1,1 @@
-window.__ilsearch=window.__ilsearch||{};__ilsearch["manifest"]={"v":2,"docs":6,"buckets":16,"group":4,"groups":["","ex","네티","용"],"facets":["components","root-causes","domains","orgs","years","severities"]};
+window.__ilsearch=window.__ilsearch||{};__ilsearch["manifest"]={"v":2,"docs":6,"buckets":16,"group":4,"groups":["","ex","네트워킹","요"],"facets":["components","root-causes","domains","orgs","years","severities"]};

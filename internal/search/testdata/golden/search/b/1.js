@@ -1,1 +1,1 @@
-window.__ilsearch=window.__ilsearch||{};__ilsearch["b/1"]=["ex","ng","star","게이트웨"];
+window.__ilsearch=window.__ilsearch||{};__ilsearch["b/1"]=["ex","new","st","게이트"];

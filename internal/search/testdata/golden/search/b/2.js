@@ -1,1 +1,1 @@
-window.__ilsearch=window.__ilsearch||{};__ilsearch["b/2"]=["네티","라","메","스턴"];
+window.__ilsearch=window.__ilsearch||{};__ilsearch["b/2"]=["네트워킹","뛰","멈췄다","스터"];

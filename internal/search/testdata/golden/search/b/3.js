@@ -1,1 +1,1 @@
-window.__ilsearch=window.__ilsearch||{};__ilsearch["b/3"]=["용","일","케이션","포인트"];
+window.__ilsearch=window.__ilsearch||{};__ilsearch["b/3"]=["요","인하자","케","포"];

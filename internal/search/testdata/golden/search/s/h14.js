@@ -1,1 +1,1 @@
-window.__ilsearch=window.__ilsearch||{};__ilsearch["s/h14"]=[["처리",1],["체크",2],["쳤다",1],["최대",1],["최대치",1],["췄다",1],["층의",1]];
+window.__ilsearch=window.__ilsearch||{};__ilsearch["s/h14"]=[["처리",1],["체크",2],["최대치",1]];

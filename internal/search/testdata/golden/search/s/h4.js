@@ -1,1 +1,1 @@
-window.__ilsearch=window.__ilsearch||{};__ilsearch["s/h4"]=[["때문",1],["때였다",1],["뛰게",1]];
+window.__ilsearch=window.__ilsearch||{};__ilsearch["s/h4"]=[["때문",1]];

@@ -1,1 +1,1 @@
-window.__ilsearch=window.__ilsearch||{};__ilsearch["s/o"]=[["off",1],["old",1],["onc",1],["one",1],["only",1],["oom",1],["out",2]];
+window.__ilsearch=window.__ilsearch||{};__ilsearch["s/o"]=[["off",1],["old",1],["onc",1],["one",1],["only",1],["out",2]];

@@ -1,1 +1,1 @@
-window.__ilsearch=window.__ilsearch||{};__ilsearch["s/s"]=[["sam",1],["security",1],["send",1],["servic",2],["set",2],["sev",3],["several",1],["shut",1],["skip",1],["so",1],["softwar",3],["ssl",1],["stall",1],["start",1],["stop",1],["system",1]];
+window.__ilsearch=window.__ilsearch||{};__ilsearch["s/s"]=[["sam",1],["security",1],["send",1],["servic",2],["set",2],["several",1],["shut",1],["skip",1],["so",1],["softwar",3],["ssl",1],["stall",1],["start",1],["stop",1],["system",1]];
