@@ -123,7 +123,7 @@ func TestLayout(t *testing.T) {
 	t.Parallel()
 	tab, base := servedSite(t)
 	pages := []string{"", "404.html"}
-	for _, p := range append(pageTypes, "{lang}/cases/IL-0495/", "{lang}/contributing/") {
+	for _, p := range append(pageTypes, "{lang}/cases/IL-0495/", "{lang}/contributing/", "{lang}/contribute/") {
 		for _, lang := range langs {
 			pages = append(pages, strings.ReplaceAll(p, "{lang}", lang))
 		}
