@@ -11,7 +11,7 @@ import (
 )
 
 // HTMLValidateTimeout is the deadline of one run of html-validate.
-const HTMLValidateTimeout = 6 * time.Minute
+const HTMLValidateTimeout = 10 * time.Minute
 
 // HTMLValidate checks every .html file under dir with html-validate
 // (node_modules/.bin/html-validate) and the repository's .htmlvalidate.json,

@@ -21,7 +21,7 @@ import (
 var linkinatorBin = "node_modules/.bin/linkinator"
 
 // LinksTimeout is the deadline of one linkinator run.
-const LinksTimeout = 8 * time.Minute
+const LinksTimeout = 10 * time.Minute
 
 type linkinatorReport struct {
 	Passed bool `json:"passed"`

@@ -13,7 +13,7 @@ import (
 )
 
 // VNUTimeout is the deadline of one run of the Nu checker.
-const VNUTimeout = 6 * time.Minute
+const VNUTimeout = 10 * time.Minute
 
 type vnuReport struct {
 	Messages []struct {
