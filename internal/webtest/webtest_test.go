@@ -77,6 +77,7 @@ func TestHandlerHeaders(t *testing.T) {
 
 func TestVNU(t *testing.T) {
 	t.Parallel()
+	Heavy(t, "runs the Nu checker in Java")
 	if errs := VNU(t, "testdata/good"); len(errs) != 0 {
 		t.Errorf("VNU(good) = %q, want no errors", errs)
 	}
@@ -96,6 +97,7 @@ func TestVNU(t *testing.T) {
 
 func TestHTMLValidate(t *testing.T) {
 	t.Parallel()
+	Heavy(t, "runs html-validate in node")
 	if errs := HTMLValidate(t, "testdata/good"); len(errs) != 0 {
 		t.Errorf("HTMLValidate(good) = %q, want no errors", errs)
 	}
@@ -107,6 +109,7 @@ func TestHTMLValidate(t *testing.T) {
 
 func TestLinks(t *testing.T) {
 	t.Parallel()
+	Heavy(t, "runs linkinator in node")
 	if broken := Links(t, "testdata/good"); len(broken) != 0 {
 		t.Errorf("Links(good) = %q, want none (the external link must be skipped)", broken)
 	}
@@ -122,6 +125,7 @@ func TestLinks(t *testing.T) {
 
 // TestBrowser runs every browser helper in one browser, as the e2e tests do.
 func TestBrowser(t *testing.T) {
+	Heavy(t, "starts Chromium")
 	tab := Browser(t)
 	base := Serve(t, "testdata")
 
