@@ -168,7 +168,9 @@ func TestLayout(t *testing.T) {
 				return
 			}
 			// Results first: the first case of a list, and the first result
-			// of a search, are on the first screen.
+			// of a search, are on the first screen; a topic page begins with
+			// its introduction, which comes before its cases on a phone
+			// (issue 27; TestReading checks the order).
 			first := func(what, url, sel string) {
 				tab.Open(t, url)
 				s := searchTab{t, tab}
@@ -180,7 +182,7 @@ func TestLayout(t *testing.T) {
 			}
 			for _, lang := range langs {
 				first(lang+" case list", base+"/"+lang+"/cases/", "main > .cards .card")
-				first(lang+" topic", base+"/"+lang+"/components/ingress/", "main > .cards .card")
+				first(lang+" topic", base+"/"+lang+"/components/ingress/", "main > .intro")
 				first(lang+" search", base+"/"+lang+"/search/?q=kubernetes", "[data-search-results] .search-result")
 			}
 		})

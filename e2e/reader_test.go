@@ -106,6 +106,41 @@ func TestReading(t *testing.T) {
 		}
 	})
 
+	// A search box on a phone keeps its buttons on its own row: Search on
+	// the home page, Filters on the list and search pages (where results
+	// follow every key), none of them under the box.
+	t.Run("search row", func(t *testing.T) {
+		for _, tt := range []struct{ path, button string }{
+			{"/en/", "button[type=submit]"},
+			{"/ko/", "button[type=submit]"},
+			{"/en/cases/", "[data-search-fold]"},
+			{"/ko/cases/", "[data-search-fold]"},
+			{"/en/search/", "[data-search-fold]"},
+			{"/en/components/ingress/", "button[type=submit]"},
+			{"/ko/components/ingress/", "button[type=submit]"},
+		} {
+			tab.Open(t, base+tt.path)
+			s := searchTab{t, tab}
+			s.waitFor(`(() => { const b = document.querySelector("main form[role=search] ` + tt.button + `, .site-header form[role=search] ` + tt.button + `"); return !!b && b.getBoundingClientRect().height > 0; })()`)
+			got := eval[[]string](t, tab, `(() => {
+				const f = Array.from(document.querySelectorAll("form[role=search]")).find(f => f.querySelector("input[type=search]").getBoundingClientRect().height > 0);
+				const box = f.querySelector("input[type=search]").getBoundingClientRect();
+				return Array.from(f.querySelectorAll(":scope > button")).filter(b => b.getBoundingClientRect().height > 0).map(b => {
+					const r = b.getBoundingClientRect();
+					return b.textContent + " " + (r.top < box.bottom && r.bottom > box.top && r.right <= document.documentElement.clientWidth && r.height < 2 * parseFloat(getComputedStyle(b).lineHeight) ? "beside" : "under");
+				});
+			})()`)
+			if len(got) != 1 {
+				t.Errorf("%s at 390 px: the search box shows the buttons %q, want one (Search or Filters)", tt.path, got)
+			}
+			for _, g := range got {
+				if !strings.HasSuffix(g, " beside") {
+					t.Errorf("%s at 390 px: the button %q is not on the search box's row, or wraps its text", tt.path, g)
+				}
+			}
+		}
+	})
+
 	t.Run("switch keeps the query", func(t *testing.T) {
 		for _, lang := range langs {
 			tab.Open(t, base+"/"+lang+"/search/?q=k8s")

@@ -51,3 +51,18 @@ test("highlighting marks whole matches only", () => {
   assert.deepEqual(mark("3월에 30분 동안", "3월"), ["3월"]);
   assert.deepEqual(mark("HAProxy 설정", "ＨＡＰｒｏｘｙ"), ["HAProxy"]);
 });
+
+test("a passage does not start with a particle written apart from the word before it", () => {
+  // The match is far into the text, so the passage starts at a space before
+  // it; the spaces before 의 and 가 are the ones a passage must not take.
+  const filler = "가나다 ".repeat(30);
+  const text = filler + "HubSpot 의 트래픽 kubeconfig 가 없어 로드 밸런서 일부가 헬스 체크에 실패했다 " + "라마바 ".repeat(40);
+  for (let n = 40; n <= 120; n += 3) {
+    const p = S.passage(text, S.query("헬스", false), n);
+    assert.doesNotMatch(p, /^…(의|가) /, `n=${n}: ${p}`);
+    assert.match(p, /헬스/, `n=${n}: ${p}`);
+  }
+  // The rule does not skip an ordinary Korean word after a Korean word.
+  const plain = "가나다 ".repeat(30) + "로드 밸런서 일부가 헬스 체크에 실패했다 " + "라마바 ".repeat(40);
+  assert.match(S.passage(plain, S.query("헬스", false), 60), /^…가나다 /);
+});

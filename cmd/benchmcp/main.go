@@ -8,7 +8,7 @@
 // (resident now and at its peak, from /proc) after loading and after the
 // load. It exits with status 1 if any call failed.
 //
-//	go run ./cmd/benchmcp [-cases 10000] [-clients 100] [-calls 20]
+//	go run ./cmd/benchmcp [-cases 10000] [-clients 200] [-calls 100] [-stateless]
 package main
 
 import (
@@ -36,9 +36,10 @@ import (
 
 func main() {
 	n := flag.Int("cases", 10000, "`number` of cases in the generated library")
-	clients := flag.Int("clients", 100, "clients calling at the same time, each with its own session")
-	calls := flag.Int("calls", 20, "tool calls per client")
+	clients := flag.Int("clients", 200, "clients calling at the same time, each with its own session")
+	calls := flag.Int("calls", 100, "tool calls per client")
 	cache := flag.String("cache", ".cache/bench", "`folder` where the library and the command are kept")
+	stateless := flag.Bool("stateless", false, "run the server with -stateless, as replicas behind a load balancer run")
 	flag.Parse()
 
 	must(os.MkdirAll(*cache, 0o755))
@@ -55,7 +56,11 @@ func main() {
 	}
 
 	t0 := time.Now()
-	cmd := exec.Command(bin, "mcp", "-content", content, "-http", "127.0.0.1:0")
+	args := []string{"mcp", "-content", content, "-http", "127.0.0.1:0"}
+	if *stateless {
+		args = append(args, "-stateless")
+	}
+	cmd := exec.Command(bin, args...)
 	stderr, err := cmd.StderrPipe()
 	must(err)
 	must(cmd.Start())
@@ -83,7 +88,10 @@ func main() {
 		errs    []string
 		wg      sync.WaitGroup
 		started = make(chan struct{})
+		done    int
+		mem     []string // the server's resident memory after each quarter of the calls
 	)
+	total := *clients * *calls
 	sessions := make([]*mcp.ClientSession, *clients)
 	for i := range sessions {
 		cs, err := mcp.NewClient(&mcp.Implementation{Name: "benchmcp", Version: "1"}, nil).Connect(ctx, &mcp.StreamableClientTransport{Endpoint: endpoint}, nil)
@@ -116,6 +124,10 @@ func main() {
 				case res.IsError:
 					errs = append(errs, fmt.Sprintf("%s %v: %v", name, args, res.Content[0].(*mcp.TextContent).Text))
 				}
+				if done++; done%(max(1, total/4)) == 0 {
+					rss, _ := memory(cmd.Process.Pid)
+					mem = append(mem, fmt.Sprintf("%s after %d calls", mb(rss), done))
+				}
 				mu.Unlock()
 			}
 		}()
@@ -126,7 +138,11 @@ func main() {
 	cpu, self := cpuTime(cmd.Process.Pid)-cpu0, cpuTime(os.Getpid())-self0
 	rss, peak := memory(cmd.Process.Pid)
 
-	fmt.Printf("incidentlib mcp load test: %d cases, %d clients at once, %d calls each over Streamable HTTP\n", *n, *clients, *calls)
+	mode := "a session each"
+	if *stateless {
+		mode = "stateless"
+	}
+	fmt.Printf("incidentlib mcp load test: %d cases, %d clients at once (%s), %d calls each over Streamable HTTP\n", *n, *clients, mode, *calls)
 	fmt.Printf("server ready in %v (%v of CPU); resident %s (peak %s) after loading\n", ready.Round(time.Millisecond), readyCPU.Round(time.Millisecond), mb(loadedRSS), mb(loadedPeak))
 	fmt.Printf("%d calls in %v: %.0f calls/s, %d errors\n", len(lat), took.Round(time.Millisecond), float64(len(lat))/took.Seconds(), len(errs))
 	fmt.Printf("CPU: the server %v (%v a call), the clients %v, on %d CPUs; load average before and after: %s, %s\n",
@@ -146,6 +162,7 @@ func main() {
 		row(name, byTool[name])
 	}
 	fmt.Printf("server memory after the load: resident %s, peak %s\n", mb(rss), mb(peak))
+	fmt.Printf("server memory during the load: %s\n", strings.Join(mem, ", "))
 	for i, e := range errs {
 		if i == 10 {
 			fmt.Printf("… and %d more errors\n", len(errs)-10)

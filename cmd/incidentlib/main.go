@@ -4,6 +4,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -11,8 +12,10 @@ import (
 	"io"
 	"io/fs"
 	"net"
+	"net/url"
 	"os"
 	"os/signal"
+	"path"
 	"path/filepath"
 	"runtime/debug"
 	"runtime/pprof"
@@ -185,7 +188,8 @@ that replaces -out only when everything succeeded.`, stderr)
 	fs.StringVar(&o.TemplatesDir, "templates", "", "use templates from this `DIR` instead of the built-in ones")
 	fs.StringVar(&o.StaticDir, "static", "", "use static files from this `DIR` instead of the built-in ones")
 	fs.IntVar(&o.Workers, "workers", 0, "render `N` pages at once (default: number of CPUs)")
-	fs.BoolVar(&o.Verbose, "v", false, "print the time of each stage and the files per kind")
+	fs.BoolVar(&o.ForceOut, "force-out", false, "replace -out even when it holds files the last build did not write, or has no "+build.Marker+" (never across filesystems)")
+	fs.BoolVar(&o.Verbose, "v", false, "print the time of each stage, the files per kind and how many files were written, kept and removed")
 	fs.StringVar(&o.CPUProfile, "cpuprofile", "", "write a CPU profile of the build to `FILE` (for go tool pprof)")
 	fs.StringVar(&o.MemProfile, "memprofile", "", "write a heap profile to `FILE` when the pages are written, before the old output is replaced")
 	return fs
@@ -198,6 +202,10 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	o, verbose, cpuprofile, memprofile := bo.Options, bo.Verbose, bo.CPUProfile, bo.MemProfile
+	if err := checkProfiles(o, cpuprofile, memprofile); err != nil {
+		fmt.Fprintf(stderr, "incidentlib build: %v\n", err)
+		return 2
+	}
 	if memprofile != "" {
 		o.Written = func() {
 			f, err := os.Create(memprofile)
@@ -262,23 +270,54 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 		for _, s := range st.Stages {
 			fmt.Fprintf(stdout, "  %-28s %s\n", s.Name, s.Took.Round(10e3))
 		}
+		fmt.Fprintf(stdout, "  files: %d written, %d kept as they were, %d removed\n", st.Written, st.Kept, st.Removed)
+	}
+	for _, w := range st.Warnings {
+		fmt.Fprintf(stderr, "incidentlib build: warning: %s\n", w)
 	}
 	fmt.Fprintf(stdout, "%s → %s\n", st.Summary(), o.Out)
 	return 0
+}
+
+// checkProfiles refuses profile files that would land in the content,
+// templates, static or output folders or overwrite a file that is not a
+// profile, before any work; and one file for both profiles.
+func checkProfiles(o build.Options, cpu, mem string) error {
+	for _, f := range []string{cpu, mem} {
+		if f == "" {
+			continue
+		}
+		if err := build.CheckProfile(f, o); err != nil {
+			return err
+		}
+	}
+	if cpu != "" && mem != "" {
+		a, errA := filepath.Abs(cpu)
+		b, errB := filepath.Abs(mem)
+		if errA == nil && errB == nil && a == b {
+			return fmt.Errorf("-cpuprofile and -memprofile name the same file, %s", cpu)
+		}
+		if ia, err := os.Stat(cpu); err == nil {
+			if ib, err := os.Stat(mem); err == nil && os.SameFile(ia, ib) {
+				return fmt.Errorf("-cpuprofile and -memprofile name the same file, %s", cpu)
+			}
+		}
+	}
+	return nil
 }
 
 // exitInterrupted is the status of a build stopped by Ctrl-C or SIGTERM,
 // as shells report a process that SIGINT ended (128 + 2).
 const exitInterrupted = 130
 
-// interruptible returns a context that ends at the first Ctrl-C or SIGTERM,
-// so that the build stops its workers and removes its temporary folder. A
-// second signal ends the process at once; the next build of the same
-// output removes what it left.
+// interruptible returns a context that ends at the first Ctrl-C, SIGTERM
+// or SIGHUP (the terminal closed), so that the build stops its workers and
+// removes its temporary folder. A second signal ends the process at once;
+// the next build of the same output removes what it left.
 func interruptible(stderr io.Writer) (context.Context, func()) {
 	ctx, cancel := context.WithCancel(context.Background())
 	sig := make(chan os.Signal, 2)
-	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	done := make(chan struct{})
 	go func() {
 		select {
@@ -352,6 +391,7 @@ func isTerminal(w io.Writer) bool {
 // file in full, then how many more.
 func printDiags(w io.Writer, list diag.List, content string) {
 	files := map[string]string{}
+	fsys := cases.ContentFS(content)
 	show := func(d diag.Diag) {
 		fmt.Fprintln(w, d.String())
 		if d.Line <= 0 {
@@ -359,7 +399,9 @@ func printDiags(w io.Writer, list diag.List, content string) {
 		}
 		src, ok := files[d.File]
 		if !ok {
-			b, _ := os.ReadFile(filepath.Join(content, filepath.FromSlash(d.File)))
+			// Through the jail, as the loader reads: an excerpt never shows
+			// a file from outside the content folder.
+			b, _ := cases.ReadContent(fsys, d.File)
 			src = string(b)
 			files[d.File] = src
 		}
@@ -442,9 +484,11 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 
 func newCaseFlags(content *string, stderr io.Writer) *flag.FlagSet {
 	fs := newFlags("new", "[flags] ID", `Writes cases/ID.json in the content folder: every field of a case, texts in
-both languages, and the address of the case format's JSON Schema, which
-editors use to check the file as it is typed. Then run "incidentlib check":
-it lists what is left to fill in. An existing file is never replaced.`, stderr)
+both languages, and "$schema": "../schema/case.json", the case format's JSON
+Schema, which new writes (or brings up to date) in the content folder so that
+editors check the file as it is typed, offline. Then run "incidentlib check":
+it lists what is left to fill in. An existing file is never replaced. Flags
+may come before or after the id.`, stderr)
 	fs.StringVar(content, "content", "content", "content `DIR` to write the case into")
 	return fs
 }
@@ -452,14 +496,15 @@ it lists what is left to fill in. An existing file is never replaced.`, stderr)
 func cmdNew(args []string, stdout, stderr io.Writer, now time.Time) int {
 	var content string
 	fs := newCaseFlags(&content, stderr)
-	if err := fs.Parse(args); err != nil {
+	ids, err := parseAnywhere(fs, args)
+	if err != nil {
 		return 2
 	}
-	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "incidentlib new: want one case id, such as IL-0500")
+	if len(ids) != 1 {
+		fmt.Fprintf(stderr, "incidentlib new: want one case id, such as IL-0500, not %d (%s)\n", len(ids), strings.Join(ids, " "))
 		return 2
 	}
-	id := fs.Arg(0)
+	id := ids[0]
 	lib, _, err := build.Load(content)
 	if err != nil {
 		fmt.Fprintf(stderr, "incidentlib new: %v\n", err)
@@ -469,13 +514,33 @@ func cmdNew(args []string, stdout, stderr io.Writer, now time.Time) int {
 		fmt.Fprintf(stderr, "incidentlib new: there is a case %s already\n", id)
 		return 1
 	}
-	data, err := cases.Skeleton(id, lib.Site.BaseURL+api.SchemaPath, now)
+	data, err := cases.Skeleton(id, cases.LocalSchemaRef, now)
 	if err != nil {
 		fmt.Fprintf(stderr, "incidentlib new: %v\n", err)
 		return 2
 	}
+	// The case names its schema by a relative path, so that an editor
+	// checks it offline: ../schema/case.json is the copy beside the cases
+	// in the content folder, which new keeps current, and in the published
+	// API the schema beside api/v1/cases/.
+	schema := cases.JSONSchema(cases.CaseSchema, lib.Site.BaseURL+api.SchemaPath, "incidentlib case")
+	schemaFile := filepath.Join(content, filepath.FromSlash(cases.LocalSchemaFile))
+	if old, err := os.ReadFile(schemaFile); err != nil || !bytes.Equal(old, schema) {
+		if err := writeFileAtomic(schemaFile, schema); err != nil {
+			fmt.Fprintf(stderr, "incidentlib new: %v\n", err)
+			return 1
+		}
+		fmt.Fprintf(stdout, "wrote %s: the case format's JSON Schema, for editors\n", schemaFile)
+	}
 	name := filepath.Join(content, "cases", id+".json")
-	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	// Written through the content folder's root, as it is read: a cases
+	// folder that links outside the content is refused, not written into.
+	var f *os.File
+	root, err := os.OpenRoot(content)
+	if err == nil {
+		f, err = root.OpenFile(path.Join("cases", id+".json"), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		root.Close()
+	}
 	if err == nil {
 		_, err = f.Write(data)
 		if cerr := f.Close(); err == nil {
@@ -490,19 +555,86 @@ func cmdNew(args []string, stdout, stderr io.Writer, now time.Time) int {
 	return 0
 }
 
+// parseAnywhere parses flags given before, between or after the positional
+// arguments ("new IL-0999 -content DIR" as well as "new -content DIR
+// IL-0999"), which the flag package alone stops reading at the first
+// positional one, and returns the positional arguments. After "--" every
+// argument is positional.
+func parseAnywhere(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
+			return append(pos, rest...), nil
+		}
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+// writeFileAtomic writes data to name through a temporary file beside it,
+// making the folder when it is missing, so that a reader never sees half a
+// file.
+func writeFileAtomic(name string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*")
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(f.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), name)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return err
+}
+
 type mcpOptions struct {
-	Content string
-	HTTP    string
+	Content     string
+	HTTP        string
+	PublicURL   string
+	CallTimeout time.Duration
+	mcpserver.HTTPOptions
 }
 
 func mcpFlags(o *mcpOptions, stderr io.Writer) *flag.FlagSet {
 	fs := newFlags("mcp", "[flags]", `Serves the library to AI coding tools as a Model Context Protocol server with
 the tools search_incidents, get_incident, list_incidents, get_topic and vocab.
 Without -http it speaks over standard input and output, as AI tools start
-local servers; with -http it serves Streamable HTTP at /mcp. It watches the
-content folder and answers from the new library after every save.`, stderr)
+local servers; with -http it serves Streamable HTTP at /mcp and a health
+check at /healthz. It watches the content folder and answers from the new
+library after every save.
+
+To serve the public behind a reverse proxy or a load balancer, give the
+address clients use with -public-url: requests must name its host, and
+browsers may call only from its origin. With -stateless no call needs the
+replica that answered the one before, so any number of replicas can share
+the load. SIGTERM stops the server after the calls in flight.`, stderr)
 	fs.StringVar(&o.Content, "content", "content", "content `DIR` to read")
-	fs.StringVar(&o.HTTP, "http", "", "serve Streamable HTTP on this `ADDR` instead of stdio; a bare port listens on 127.0.0.1")
+	fs.StringVar(&o.HTTP, "http", "", "serve Streamable HTTP on this `ADDR` instead of stdio; a bare port or :PORT listens on 127.0.0.1, 0.0.0.0:PORT on every interface")
+	fs.StringVar(&o.PublicURL, "public-url", "", "the `URL` clients reach the server at, such as https://mcp.example.org/; the Host and Origin it accepts come from it")
+	fs.BoolVar(&o.Stateless, "stateless", false, "answer every call on its own, without sessions, so that replicas need no session affinity")
+	fs.IntVar(&o.MaxSessions, "max-sessions", 1000, "most open sessions; an initialize beyond them gets 503")
+	fs.DurationVar(&o.SessionIdle, "session-idle", 10*time.Minute, "close a session after this long without a request")
+	fs.Int64Var(&o.MaxBody, "max-body", 1<<20, "largest request body in `bytes`")
+	fs.DurationVar(&o.CallTimeout, "call-timeout", 30*time.Second, "longest time to read a request and answer a call")
+	fs.DurationVar(&o.ShutdownGrace, "shutdown-grace", 10*time.Second, "how long calls in flight may finish after SIGTERM")
 	return fs
 }
 
@@ -516,15 +648,23 @@ func cmdMCP(args []string, stdin io.ReadCloser, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "incidentlib mcp: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
+	if o.PublicURL != "" {
+		u, err := url.Parse(o.PublicURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			fmt.Fprintf(stderr, "incidentlib mcp: -public-url %q is not an http or https address such as https://mcp.example.org/\n", o.PublicURL)
+			return 2
+		}
+		o.HTTPOptions.PublicURL = u
+	}
 	var ln net.Listener
 	if o.HTTP != "" {
 		var err error
-		if ln, err = net.Listen("tcp", mcpserver.ListenAddr(o.HTTP)); err != nil {
+		if ln, err = net.Listen("tcp", mcpserver.ListenAddr(o.HTTP, o.HTTPOptions.PublicURL != nil)); err != nil {
 			fmt.Fprintf(stderr, "incidentlib mcp: %v\n", err)
 			return 1
 		}
 	}
-	srv, err := mcpserver.New(mcpserver.Options{Content: o.Content, Templates: incidentlib.Templates(), Static: incidentlib.Static(), Log: stderr})
+	srv, err := mcpserver.New(mcpserver.Options{Content: o.Content, Templates: incidentlib.Templates(), Static: incidentlib.Static(), Log: stderr, CallTimeout: o.CallTimeout, HTTP: o.HTTPOptions})
 	if err != nil {
 		if ln != nil {
 			ln.Close()

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"incidentlib/internal/api"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/repotest"
 )
@@ -211,8 +212,16 @@ func TestNew(t *testing.T) {
 			t.Errorf("the new case has no field %s", p.Name)
 		}
 	}
-	if doc["$schema"] != "https://benchlet.com/incidentlib/api/v1/schema/case.json" || doc["updated_at"] != "2026-12-01T09:30:00Z" {
+	if doc["$schema"] != "../schema/case.json" || doc["updated_at"] != "2026-12-01T09:30:00Z" {
 		t.Errorf("$schema %v, updated_at %v", doc["$schema"], doc["updated_at"])
+	}
+	// The schema it names is there, offline, and is the published one.
+	local, err := os.ReadFile(filepath.Join(dir, "cases", "..", "schema", "case.json"))
+	if err != nil {
+		t.Fatalf("the $schema of a new case leads nowhere: %v", err)
+	}
+	if want := cases.JSONSchema(cases.CaseSchema, "https://benchlet.com/incidentlib/"+api.SchemaPath, "incidentlib case"); !bytes.Equal(local, want) {
+		t.Errorf("schema/case.json is not the published schema")
 	}
 	if title, _ := doc["title"].(map[string]any); title == nil || title["en"] != "" || title["ko"] != "" {
 		t.Errorf("title is %v, want both languages, empty", doc["title"])

@@ -20,6 +20,9 @@ func TestMCPCommand(t *testing.T) {
 		{[]string{"mcp", "extra"}, 2, `unexpected argument "extra"`},
 		{[]string{"mcp", "-http", "256.1.1.1:80", "-content", missing}, 1, "incidentlib mcp: listen tcp"},
 		{[]string{"help", "mcp"}, 0, "-http ADDR"},
+		{[]string{"mcp", "-public-url", "mcp.example.org"}, 2, `-public-url "mcp.example.org" is not an http or https address`},
+		{[]string{"mcp", "-public-url", "ftp://mcp.example.org/"}, 2, "is not an http or https address"},
+		{[]string{"help", "mcp"}, 0, "-public-url URL"},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := run(tt.args, &stdout, &stderr)

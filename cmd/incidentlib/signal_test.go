@@ -25,6 +25,7 @@ const mainEnv = "INCIDENTLIB_TEST_MAIN"
 
 func TestMain(m *testing.M) {
 	if args := os.Getenv(mainEnv); args != "" {
+		limitFiles()
 		os.Exit(run(strings.Split(args, "\n"), os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())
@@ -163,7 +164,7 @@ func readTree(t *testing.T, dir string) map[string]string {
 
 // TestInterrupt: Ctrl-C (SIGINT) during a build stops it with status 130,
 // removes the temporary folder at once and leaves the previous output as
-// it was; so does SIGTERM.
+// it was; so do SIGTERM and SIGHUP (the terminal or SSH session closed).
 func TestInterrupt(t *testing.T) {
 	content := repotest.CopyDir(t, "content")
 	out := filepath.Join(t.TempDir(), "public")
@@ -172,7 +173,7 @@ func TestInterrupt(t *testing.T) {
 		t.Fatalf("first build: %d\n%s", code, se.String())
 	}
 	before := readTree(t, out)
-	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP} {
 		c := startChild(t, content, out)
 		c.cmd.Process.Signal(sig)
 		c.waitLine(t, "stopping")

@@ -98,6 +98,10 @@ func (w *writer) list() error {
 		b = appendString(append(b, `{"id":`...), c.ID)
 		b = appendString(appendKey(b, "org"), c.Org)
 		b = appendString(appendKey(b, "org_slug"), c.OrgSlug)
+		if c.OrgKo != "" {
+			// Only a description has a Korean name ("Unnamed company").
+			b = appendString(appendKey(b, "org_ko"), c.OrgKo)
+		}
 		if b = appendKey(b, "date"); c.Date.Known() {
 			b = appendString(b, c.Date.String())
 		} else {

@@ -123,6 +123,7 @@ type (
 			ID           string   `json:"id"`
 			Org          string   `json:"org"`
 			OrgSlug      string   `json:"org_slug"`
+			OrgKo        string   `json:"org_ko,omitempty"`
 			Date         *string  `json:"date"`
 			DateKind     string   `json:"date_kind"`
 			Title        pair     `json:"title"`

@@ -15,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -34,8 +35,13 @@ import (
 type Options struct {
 	Content string // the content folder
 	Out     string // the output folder, replaced as a whole (see Marker for which it takes)
-	Offline bool   // links that work from disk
-	BaseURL string // overrides site.json's base_url when set
+	// ForceOut takes an output folder that holds files the last build did
+	// not write, or that has no marker: they are removed with the rest. It
+	// never takes a protected folder (see protected) nor removes files on
+	// another filesystem.
+	ForceOut bool
+	Offline  bool   // links that work from disk
+	BaseURL  string // overrides site.json's base_url when set
 	// Templates and Static are the theme: the page templates with their
 	// UI strings, and the files published under assets/. The command
 	// passes the copies embedded in the binary or folders on disk.
@@ -74,6 +80,14 @@ type Stats struct {
 	Total  time.Duration
 	// Kinds counts files per language and kind of page, for the summary.
 	Kinds map[string]int
+	// Written, Kept and Removed count the files of the output (the marker
+	// left out) that this build wrote, that it kept from the earlier output
+	// because their bytes were the same (same file, same modification
+	// time), and that the earlier output had and this one has not.
+	Written, Kept, Removed int
+	// Warnings say what went wrong after the new output was in place, such
+	// as a part of the old one that could not be removed.
+	Warnings []string
 
 	renderTime, writeTime time.Duration // summed over the page workers
 }
@@ -117,7 +131,7 @@ func load(content string, text *offheap.Arena) (*cases.Library, diag.List, error
 	if !info.IsDir() {
 		return nil, diag.List{}, fmt.Errorf("content folder %s is not a folder", content)
 	}
-	lib, list := cases.LoadText(os.DirFS(content), text)
+	lib, list := cases.LoadText(cases.ContentFS(content), text)
 	return lib, list, nil
 }
 
@@ -155,7 +169,7 @@ func loadUnless(ctx context.Context, content string, text *offheap.Arena) (*case
 func Run(ctx context.Context, opt Options) (*Stats, diag.List, error) {
 	start := time.Now()
 	st := &Stats{Kinds: map[string]int{}}
-	out, err := outTarget(opt)
+	target, err := outTarget(opt)
 	if err != nil {
 		return nil, diag.List{}, err
 	}
@@ -164,18 +178,28 @@ func Run(ctx context.Context, opt Options) (*Stats, diag.List, error) {
 			return nil, diag.List{}, fmt.Errorf("base URL: %w", err)
 		}
 	}
-	s, list, t, err := prepare(ctx, opt, st, start)
+	// The temporary folder comes first, so that a read-only or full disk
+	// fails the build before seconds of loading.
+	w, err := newWriter(target, opt.Out)
 	if err != nil {
-		return nil, list, err
-	}
-
-	w, err := newWriter(out)
-	if err != nil {
-		return nil, list, err
+		return nil, diag.List{}, err
 	}
 	defer w.abandon()
 	if opt.tempMade != nil {
 		opt.tempMade(w.tmp)
+	}
+	// The earlier output is judged to the bottom while the content loads.
+	old := checkOld(target, opt)
+	s, list, t, err := prepare(ctx, opt, st, start)
+	if err != nil {
+		return nil, list, err
+	}
+	oldFiles, err := old.wait()
+	if err != nil {
+		return nil, list, err
+	}
+	if target.exists {
+		st.Stages = append(st.Stages, Stage{"check old output (alongside)", old.took})
 	}
 	// The first failure, or the caller's cancel, stops every worker.
 	ctx, stop := context.WithCancelCause(ctx)
@@ -195,9 +219,14 @@ func Run(ctx context.Context, opt Options) (*Stats, diag.List, error) {
 	}
 	t = time.Now()
 	st.Files, st.Bytes = int(w.files.Load()), w.bytes.Load()
-	if err := w.commit(); err != nil {
+	st.Kept = int(w.kept.Load())
+	st.Written = st.Files - st.Kept
+	st.Removed = max(0, oldFiles-st.Kept-int(w.replaced.Load()))
+	warnings, err := w.commit()
+	if err != nil {
 		return nil, list, err
 	}
+	st.Warnings = warnings
 	st.Stages = append(st.Stages, Stage{"swap", time.Since(t)})
 	st.Total = time.Since(start)
 	return st, list, nil
@@ -503,11 +532,26 @@ func (s *Stats) KindLines() []string {
 	return lines
 }
 
-// writer writes files into a temporary sibling of the output folder.
+// writer writes files into a temporary sibling of the output folder (a
+// folder inside it when it is a mount point). A file whose bytes the
+// earlier output holds already is linked from there instead of written, so
+// that it keeps its modification time and tools that sync by size and time
+// (rsync, aws s3 sync, web servers' ETags) see only what changed. A file is
+// never written in place: new bytes always go to a new file, so a link to
+// the earlier output never changes it, and a build that stops leaves the
+// earlier output whole.
 type writer struct {
+	given    string // -out as given, for messages
 	out, tmp string
+	old      string    // the earlier output to compare with, or ""
+	prev     *fileList // what the earlier output's marker lists, or nil
+	inPlace  bool      // out is a mount point: see commitInPlace
 	files    atomic.Int64
 	bytes    atomic.Int64
+	kept     atomic.Int64 // linked from the earlier output
+	replaced atomic.Int64 // written over a file of the earlier output with other bytes
+	pathsMu  sync.Mutex
+	paths    []string // every file written, for the marker
 	// dirs holds a hash of every folder made, not its name: at 100,000
 	// cases there are 400,000 folders, and a table of hashes is no work for
 	// the garbage collector. Two folders with the same hash only cost a
@@ -515,56 +559,106 @@ type writer struct {
 	dirsMu sync.Mutex
 	dirs   map[uint64]struct{}
 	done   bool
+	unlock func()
+	made   string // the topmost folder made for the output's parent, or ""
 }
 
-// newWriter makes the temporary folder beside out (which outTarget has
-// judged and resolved), after removing those that killed builds of the
-// same output left behind. The marker goes in first, so that a folder left
-// by this build, too, is known for what it is.
-func newWriter(out string) (*writer, error) {
-	out = filepath.Clean(out)
+// newWriter makes the temporary folder for the output t (which outTarget
+// has judged and resolved), after removing those that killed builds of the
+// same output left behind, and locks it as this build's. The marker goes in
+// first, so that a folder left by this build, too, is known for what it
+// is, and so that a full disk shows before any work. Errors name the
+// output as given, never the temporary folder.
+func newWriter(t target, given string) (*writer, error) {
+	out := filepath.Clean(t.out)
 	parent := filepath.Dir(out)
+	fail := func(err error) error {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("cannot write the output folder %s: %w", given, err)
+	}
+	made := topMissing(parent)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return nil, err
+		return nil, fail(err)
 	}
 	removeStale(out)
-	tmp, err := os.MkdirTemp(parent, tempPrefix(out)+strconv.Itoa(os.Getpid())+"-")
-	if err != nil {
-		return nil, err
+	where := parent
+	if t.inPlace {
+		where = out
 	}
-	w := &writer{out: out, tmp: filepath.Clean(tmp), dirs: map[uint64]struct{}{}}
+	tmp, err := os.MkdirTemp(where, tempPrefix(out)+strconv.Itoa(os.Getpid())+"-")
+	if err != nil {
+		removeMade(made)
+		return nil, fail(err)
+	}
+	w := &writer{given: given, out: out, tmp: filepath.Clean(tmp), prev: t.old, inPlace: t.inPlace, dirs: map[uint64]struct{}{}, made: made}
+	if t.exists {
+		w.old = out
+	}
+	if w.unlock, err = lockTemp(tmp); err != nil {
+		w.abandon()
+		return nil, fail(err)
+	}
 	if err := os.Chmod(tmp, 0o755); err != nil {
 		w.abandon()
-		return nil, err
+		return nil, fail(err)
 	}
-	if err := os.WriteFile(filepath.Join(tmp, Marker), []byte(markerText), 0o644); err != nil {
+	if err := writeFile(filepath.Join(tmp, Marker), []byte(markerHead)); err != nil {
 		w.abandon()
-		return nil, err
+		return nil, fail(err)
 	}
 	return w, nil
+}
+
+// topMissing returns the topmost folder of dir's path that does not exist,
+// or "" when dir exists.
+func topMissing(dir string) string {
+	top := ""
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(d); err == nil || d == filepath.Dir(d) {
+			return top
+		}
+		top = d
+	}
+}
+
+// removeMade removes the folders a failed build made for the output's
+// parent, as far as they are empty.
+func removeMade(made string) {
+	if made == "" {
+		return
+	}
+	var dirs []string
+	_ = filepath.WalkDir(made, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.IsDir() {
+			dirs = append(dirs, p)
+		}
+		return nil
+	})
+	for i := len(dirs) - 1; i >= 0; i-- {
+		_ = os.Remove(dirs[i])
+	}
 }
 
 // write stores one file; path is a slash-separated site path. Paths come
 // from checked ids and slugs, but are checked again here so that nothing can
 // ever be written outside the output folder.
 func (w *writer) write(path string, data []byte) error {
-	if path == "" || strings.HasPrefix(path, "/") || strings.Contains(path, "\\") {
+	if !validPath(path) {
 		return fmt.Errorf("bad output path %q", path)
 	}
-	for _, seg := range strings.Split(path, "/") {
-		if seg == "" || seg == "." || seg == ".." {
-			return fmt.Errorf("bad output path %q", path)
-		}
-	}
 	full := filepath.Join(w.tmp, filepath.FromSlash(path))
+	var kept, existed bool
 	err := w.mkdir(filepath.Dir(full))
 	if err == nil {
-		err = writeFile(full, data)
+		kept, existed, err = w.place(path, full, data)
 	}
 	if errors.Is(err, fs.ErrNotExist) {
 		// The folder's hash was another folder's: make it for real.
 		if err = os.MkdirAll(filepath.Dir(full), 0o755); err == nil {
-			err = writeFile(full, data)
+			kept, existed, err = w.place(path, full, data)
 		}
 	}
 	if err != nil {
@@ -578,7 +672,46 @@ func (w *writer) write(path string, data []byte) error {
 	}
 	w.files.Add(1)
 	w.bytes.Add(int64(len(data)))
+	switch {
+	case kept:
+		w.kept.Add(1)
+	case existed:
+		w.replaced.Add(1)
+	}
+	w.pathsMu.Lock()
+	w.paths = append(w.paths, path)
+	w.pathsMu.Unlock()
 	return nil
+}
+
+// place puts data at full (path in the output): linked from the earlier
+// output when that holds the same bytes at path, written otherwise. kept
+// says it was linked (or, across filesystems, copied with its time);
+// existed, that the earlier output had a file at path.
+func (w *writer) place(path, full string, data []byte) (kept, existed bool, err error) {
+	if w.old == "" {
+		return false, false, writeFile(full, data)
+	}
+	old := filepath.Join(w.old, filepath.FromSlash(path))
+	same, existed, mtime := sameFile(old, data)
+	if !same {
+		return false, existed, writeFile(full, data)
+	}
+	err = os.Link(old, full)
+	if errors.Is(err, fs.ErrExist) {
+		if err = os.Remove(full); err == nil {
+			err = os.Link(old, full)
+		}
+	}
+	if err == nil {
+		return true, true, nil
+	}
+	// No hard links here (or not across these folders): a copy with the
+	// old time is as good for whoever syncs the output.
+	if err := writeFile(full, data); err != nil {
+		return false, true, err
+	}
+	return true, true, os.Chtimes(full, mtime, mtime)
 }
 
 // mkdir makes a folder of the output and the folders above it, each with
@@ -608,44 +741,160 @@ func (w *writer) mkdir(dir string) error {
 
 var dirSeed = maphash.MakeSeed()
 
-// commit swaps the new folder in. Where the system can, the two folders
-// trade places in one step and the old output, now under the temporary
-// name, is removed; elsewhere the old output is moved aside first and
-// removed only after the new one is in place.
-func (w *writer) commit() error {
-	if _, err := os.Lstat(w.out); err == nil {
-		swapped, err := exchange(w.tmp, w.out)
-		if err != nil {
-			return err
-		}
-		if swapped {
-			w.done = true
-			return os.RemoveAll(w.tmp)
-		}
+// writeMarker replaces the marker in the temporary folder by the list of
+// what this build wrote; when the earlier output's marker is the same, it
+// is kept like any other file.
+func (w *writer) writeMarker() error {
+	full := filepath.Join(w.tmp, Marker)
+	if err := os.Remove(full); err != nil {
+		return err
+	}
+	w.pathsMu.Lock()
+	list := newFileList(w.paths)
+	w.pathsMu.Unlock()
+	_, _, err := w.place(Marker, full, markerBytes(list))
+	return err
+}
+
+// commit swaps the new folder in and returns warnings about what went wrong
+// after that; an error means the output was not replaced. Where the system
+// can, the two folders trade places in one step and the old output, now
+// under the temporary name, is removed; elsewhere the old output is moved
+// aside first and removed only after the new one is in place. An output
+// that is a mount point has its entries replaced instead (commitInPlace).
+func (w *writer) commit() ([]string, error) {
+	if err := w.writeMarker(); err != nil {
+		return nil, fmt.Errorf("writing %s: %w", filepath.Join(w.out, Marker), err)
+	}
+	if w.inPlace {
+		return w.commitInPlace()
 	}
 	old := ""
 	if _, err := os.Lstat(w.out); err == nil {
-		old = w.tmp + ".old"
-		if err := os.Rename(w.out, old); err != nil {
-			return err
+		swapped, err := exchange(w.tmp, w.out)
+		if err != nil {
+			return nil, fmt.Errorf("replacing %s: %w", w.given, err)
+		}
+		if swapped {
+			old = w.tmp
+		} else {
+			old = w.tmp + ".old"
+			if err := os.Rename(w.out, old); err != nil {
+				return nil, fmt.Errorf("replacing %s: %w", w.given, err)
+			}
 		}
 	}
-	if err := os.Rename(w.tmp, w.out); err != nil {
-		if old != "" {
-			_ = os.Rename(old, w.out)
+	if old != w.tmp {
+		if err := os.Rename(w.tmp, w.out); err != nil {
+			if old != "" {
+				_ = os.Rename(old, w.out)
+			}
+			return nil, fmt.Errorf("replacing %s: %w", w.given, err)
 		}
-		return err
 	}
 	w.done = true
-	if old != "" {
-		return os.RemoveAll(old)
-	}
-	return nil
+	w.release()
+	return w.removeOld(old), nil
 }
 
-// abandon removes the temporary folder of a build that did not commit.
+// removeOld removes the old output, moved to dir, and says what it could
+// not remove: the new output is in place whatever happens here.
+func (w *writer) removeOld(dir string) []string {
+	if dir == "" {
+		return nil
+	}
+	skipped, err := removeTree(dir)
+	var warnings []string
+	if len(skipped) > 0 {
+		warnings = append(warnings, fmt.Sprintf("the new output is in place; the old one, moved to %s, holds another filesystem (%s), left alone with the folders above it", dir, listNames(skipped)))
+	}
+	if err != nil {
+		warnings = append(warnings, fmt.Sprintf("the new output is in place; the old one, moved to %s, could not be removed completely: %v", dir, err))
+	}
+	return warnings
+}
+
+// commitInPlace replaces the entries of an output that is a mount point,
+// which cannot be renamed: each entry trades places with the new one (on
+// Linux in one step), the entries the new output has not are moved into
+// the temporary folder, which is removed with the old entries in it. While
+// the entries move, the marker lists both the old and the new files, so
+// that an output left half way by a killed build is still known as one.
+func (w *writer) commitInPlace() ([]string, error) {
+	fail := func(err error) ([]string, error) {
+		return nil, fmt.Errorf("replacing the contents of %s (a mount point) stopped half way: %w; build again to finish", w.given, err)
+	}
+	both := append([]string(nil), w.paths...)
+	if w.prev != nil {
+		both = append(both, w.prev.files...)
+	}
+	sort.Strings(both)
+	both = slices.Compact(both)
+	union := filepath.Join(w.out, tempPrefix(w.out)+"marker")
+	if err := writeFile(union, markerBytes(&fileList{files: both})); err != nil {
+		return nil, fmt.Errorf("replacing %s: %w", w.given, err)
+	}
+	if err := os.Rename(union, filepath.Join(w.out, Marker)); err != nil {
+		os.Remove(union)
+		return nil, fmt.Errorf("replacing %s: %w", w.given, err)
+	}
+	fresh, err := os.ReadDir(w.tmp)
+	if err != nil {
+		return fail(err)
+	}
+	current, err := os.ReadDir(w.out)
+	if err != nil {
+		return fail(err)
+	}
+	has := map[string]bool{}
+	for _, e := range withoutTemps(current, w.out) {
+		has[e.Name()] = true
+	}
+	// The marker last: until it moves, the union stands.
+	sort.SliceStable(fresh, func(i, j int) bool { return fresh[j].Name() == Marker && fresh[i].Name() != Marker })
+	for _, e := range fresh {
+		from, to := filepath.Join(w.tmp, e.Name()), filepath.Join(w.out, e.Name())
+		if has[e.Name()] {
+			delete(has, e.Name())
+			swapped, err := exchange(from, to)
+			if err != nil {
+				return fail(err)
+			}
+			if swapped {
+				continue
+			}
+			if err := os.Rename(to, from+tempMark+"old"); err != nil {
+				return fail(err)
+			}
+		}
+		if err := os.Rename(from, to); err != nil {
+			return fail(err)
+		}
+	}
+	for name := range has {
+		if err := os.Rename(filepath.Join(w.out, name), filepath.Join(w.tmp, name)); err != nil {
+			return fail(err)
+		}
+	}
+	w.done = true
+	w.release()
+	return w.removeOld(w.tmp), nil
+}
+
+// release gives up the lock of the temporary folder.
+func (w *writer) release() {
+	if w.unlock != nil {
+		w.unlock()
+		w.unlock = nil
+	}
+}
+
+// abandon removes the temporary folder of a build that did not commit,
+// and the folders made for it.
 func (w *writer) abandon() {
 	if !w.done {
-		_ = os.RemoveAll(w.tmp)
+		_, _ = removeTree(w.tmp)
+		w.release()
+		removeMade(w.made)
 	}
 }

@@ -125,7 +125,7 @@ func TestFailedBuildKeepsOutput(t *testing.T) {
 }
 
 func TestWriterRejectsEscapes(t *testing.T) {
-	w, err := newWriter(filepath.Join(t.TempDir(), "out"))
+	w, err := newWriter(target{out: filepath.Join(t.TempDir(), "out")}, "out")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,7 +143,7 @@ func TestWriterRejectsEscapes(t *testing.T) {
 // TestWriterFolderHashCollision makes a folder look made when it is not, as
 // when two folders share a hash: the write must still land.
 func TestWriterFolderHashCollision(t *testing.T) {
-	w, err := newWriter(filepath.Join(t.TempDir(), "out"))
+	w, err := newWriter(target{out: filepath.Join(t.TempDir(), "out")}, "out")
 	if err != nil {
 		t.Fatal(err)
 	}

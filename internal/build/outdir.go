@@ -3,6 +3,7 @@ package build
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -11,20 +12,15 @@ import (
 	"strings"
 )
 
-// Marker is the file every build leaves at the top of its output. A build
-// replaces a folder that holds it, or one that is empty or missing, and
-// refuses any other: the output folder is replaced as a whole, so a folder of
-// someone's own files given as -out by mistake must never be taken.
+// Marker is the file every build leaves at the top of its output, with the
+// list of the files it wrote there. A build replaces a folder that is empty
+// or missing, or one whose marker lists everything it holds; it refuses any
+// other, listing what it did not write: the output folder is replaced as a
+// whole, so a folder of someone's own files given as -out by mistake, or
+// files of one's own put into the output, must never be taken. A marker
+// alone (empty, or copied with an output into another folder) does not make
+// a folder disposable. Options.ForceOut takes such a folder all the same.
 const Marker = ".incidentlib-output"
-
-const markerText = "This folder was written by incidentlib build, which replaces it as a whole on\n" +
-	"the next build. Keep no files of your own in it.\n"
-
-// tempMark starts the name of a build's temporary folder, beside the output:
-// ".public.build-<pid>-<random>". The process id tells a later build whether
-// the folder belongs to a build still running or was left by one that was
-// killed.
-const tempMark = ".build-"
 
 // OutError is a refused output folder. Its message names the folder, says
 // why it is refused and how to proceed.
@@ -35,60 +31,136 @@ type OutError struct {
 
 func (e *OutError) Error() string { return fmt.Sprintf("refusing to write to %s: %s", e.Out, e.Why) }
 
+// target is where a build writes, as outTarget judged it.
+type target struct {
+	out string // the folder to replace, every link in its path resolved
+	// inPlace is set when out is a mount point: it cannot be renamed, so
+	// its entries are replaced one by one (see writer.commitInPlace).
+	inPlace bool
+	// old is what the marker of the current output lists, nil when there is
+	// no output yet or (with ForceOut) no marker that lists its files.
+	old *fileList
+	// exists is set when out holds an earlier output (or, with ForceOut,
+	// anything) that the build compares with and removes.
+	exists bool
+}
+
 // outTarget decides where a build may write for -out and returns the folder
 // to replace: -out itself or, when -out is a symbolic link, the folder it
-// points to (the build writes there and the link stays). It refuses, before
-// any work, a folder whose loss would lose something: see Marker, and
-// protected.
-func outTarget(opt Options) (string, error) {
+// points to (the build writes there and the link stays, even one that
+// points to nothing yet). It refuses, before any work, a folder whose loss
+// would lose something: see Marker, and protected. What lies deeper than
+// the top of the output is judged by checkOld, alongside the loading.
+func outTarget(opt Options) (target, error) {
 	given := opt.Out
 	if strings.TrimSpace(given) == "" {
-		return "", &OutError{given, "name an output folder, such as public"}
+		return target{}, &OutError{given, "name an output folder, such as public"}
 	}
 	out, err := resolve(given)
 	if err != nil {
-		return "", &OutError{given, err.Error()}
+		return target{}, &OutError{given, err.Error()}
 	}
 	if why := protected(out, opt); why != "" {
-		return "", &OutError{given, why + "; choose a folder of its own for the output, such as public"}
+		return target{}, &OutError{given, why + "; choose a folder of its own for the output, such as public"}
 	}
-	info, err := os.Stat(out)
+	t := target{out: out}
+	info, err := os.Lstat(out)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return out, nil
+		return t, nil
 	case err != nil:
-		return "", &OutError{given, err.Error()}
+		return target{}, &OutError{given, err.Error()}
 	case !info.IsDir():
-		return "", &OutError{given, "it is a file, not a folder"}
+		return target{}, &OutError{given, "it is a file, not a folder"}
 	}
+	mounts, err := mountsAt(out)
+	if err != nil {
+		return target{}, &OutError{given, err.Error()}
+	}
+	if len(mounts.inside) > 0 {
+		return target{}, mountedError(given, mounts.inside)
+	}
+	t.inPlace = mounts.self
 	entries, err := os.ReadDir(out)
 	if err != nil {
-		return "", &OutError{given, err.Error()}
+		return target{}, &OutError{given, err.Error()}
 	}
+	entries = withoutTemps(entries, out)
 	if len(entries) == 0 {
-		return out, nil
+		return t, nil
 	}
+	t.exists = true
+	old, why := readMarker(out)
+	if opt.ForceOut {
+		t.old = old
+		return t, nil
+	}
+	if old == nil {
+		return target{}, &OutError{given, fmt.Sprintf("it holds %s and was not written by incidentlib (%s); "+
+			"a build replaces its output folder as a whole. Name a new or empty folder, move those files away first, "+
+			"or give -force-out to replace it all the same",
+			listEntries(entries), why)}
+	}
+	var unexpected []string
 	for _, e := range entries {
-		if e.Name() == Marker && e.Type().IsRegular() {
-			return out, nil
+		if e.Name() != Marker && !old.expects(e.Name(), e.Type()) {
+			unexpected = append(unexpected, entryName(e))
 		}
 	}
-	return "", &OutError{given, fmt.Sprintf("it holds %s and was not written by incidentlib (it has no %s file); "+
-		"a build replaces its output folder as a whole. Name a new or empty folder, or move those files away first",
-		listEntries(entries), Marker)}
+	if len(unexpected) > 0 {
+		return target{}, foreignError(given, unexpected)
+	}
+	t.old = old
+	return t, nil
+}
+
+// foreignError refuses an output that holds files the last build did not
+// write.
+func foreignError(given string, unexpected []string) error {
+	return &OutError{given, fmt.Sprintf("it holds %s, which the last build did not write (see %s); "+
+		"a build replaces its output folder as a whole. Move those files away first, "+
+		"or give -force-out to replace them all the same", listNames(unexpected), Marker)}
+}
+
+// mountedError refuses an output with other filesystems mounted inside.
+func mountedError(given string, mounted []string) error {
+	return &OutError{given, fmt.Sprintf("another filesystem is mounted inside it (%s); "+
+		"a build never removes files across filesystems. Unmount it, or name another folder", listNames(mounted))}
+}
+
+// withoutTemps leaves out the temporary folders of builds, which lie inside
+// an output that is a mount point.
+func withoutTemps(entries []fs.DirEntry, out string) []fs.DirEntry {
+	prefix := tempPrefix(out)
+	var kept []fs.DirEntry
+	for _, e := range entries {
+		if !strings.HasPrefix(e.Name(), prefix) {
+			kept = append(kept, e)
+		}
+	}
+	return kept
+}
+
+func entryName(e fs.DirEntry) string {
+	if e.IsDir() {
+		return e.Name() + "/"
+	}
+	return e.Name()
 }
 
 // listEntries names a few entries of a folder for a message.
 func listEntries(entries []fs.DirEntry) string {
-	const few = 5
 	var names []string
 	for _, e := range entries {
-		n := e.Name()
-		if e.IsDir() {
-			n += "/"
-		}
-		names = append(names, n)
+		names = append(names, entryName(e))
 	}
+	return listNames(names)
+}
+
+// listNames names a few of names, sorted, for a message.
+func listNames(names []string) string {
+	const few = 5
+	names = append([]string(nil), names...)
 	sort.Strings(names)
 	s := strings.Join(names[:min(few, len(names))], ", ")
 	if len(names) > few {
@@ -97,25 +169,95 @@ func listEntries(entries []fs.DirEntry) string {
 	return s
 }
 
-// resolve returns the absolute path of p with every symbolic link in it
-// resolved, as far as it exists: the part that does not exist yet is kept as
-// written.
+// resolve returns the absolute path the kernel reaches for p: each symbolic
+// link is followed where it stands, before a ".." after it applies, so
+// "lnk/../x" is x beside the folder lnk points to, not beside lnk (cleaning
+// the path first, as filepath.Abs does, would judge another folder than the
+// one written to). The part that does not exist yet is kept as written, and
+// a link that points to nothing leads to where it points.
 func resolve(p string) (string, error) {
-	abs, err := filepath.Abs(p)
-	if err != nil {
-		return "", err
+	if p == "" {
+		p = "."
 	}
-	var rest []string
-	for dir := abs; ; dir = filepath.Dir(dir) {
-		real, err := filepath.EvalSymlinks(dir)
-		if err == nil {
-			return filepath.Join(append([]string{real}, rest...)...), nil
-		}
-		if !errors.Is(err, fs.ErrNotExist) || dir == filepath.Dir(dir) {
+	if !filepath.IsAbs(p) {
+		wd, err := os.Getwd()
+		if err != nil {
 			return "", err
 		}
-		rest = append([]string{filepath.Base(dir)}, rest...)
+		p = wd + string(filepath.Separator) + p
 	}
+	root := filepath.VolumeName(p) + string(filepath.Separator)
+	todo := strings.Split(p[len(filepath.VolumeName(p)):], string(filepath.Separator))
+	cur, links, missing := root, 0, false
+	for len(todo) > 0 {
+		c := todo[0]
+		todo = todo[1:]
+		switch c {
+		case "", ".":
+			continue
+		case "..":
+			cur = filepath.Dir(cur)
+			if missing {
+				_, err := os.Lstat(cur)
+				missing = err != nil
+			}
+			continue
+		}
+		next := filepath.Join(cur, c)
+		if missing {
+			cur = next
+			continue
+		}
+		info, err := os.Lstat(next)
+		if errors.Is(err, fs.ErrNotExist) {
+			cur, missing = next, true
+			continue
+		}
+		if err != nil {
+			return "", err
+		}
+		if info.Mode()&fs.ModeSymlink == 0 {
+			cur = next
+			continue
+		}
+		if links++; links > 40 {
+			return "", fmt.Errorf("%s: too many levels of symbolic links", p)
+		}
+		dest, err := os.Readlink(next)
+		if err != nil {
+			return "", err
+		}
+		if filepath.IsAbs(dest) {
+			cur = filepath.VolumeName(dest) + string(filepath.Separator)
+			dest = dest[len(filepath.VolumeName(dest)):]
+		}
+		todo = append(strings.Split(dest, string(filepath.Separator)), todo...)
+	}
+	return cur, nil
+}
+
+// sourceDirs are the folders a build reads, resolved: the content, the
+// templates and static folders given, and a checkout's own templates and
+// static folders even when the build uses the built-in copies (serve reads
+// them). what names each for a message.
+func sourceDirs(opt Options) (what, dirs []string) {
+	add := func(w, d string) {
+		if d == "" {
+			return
+		}
+		if r, err := resolve(d); err == nil {
+			what, dirs = append(what, w), append(dirs, r)
+		}
+	}
+	add("the content folder", opt.Content)
+	add("the templates folder", opt.TemplatesDir)
+	add("the static folder", opt.StaticDir)
+	for _, name := range []string{"templates", "static"} {
+		if info, err := os.Stat(name); err == nil && info.IsDir() {
+			add("the "+name+" folder", name)
+		}
+	}
+	return what, dirs
 }
 
 // protected says why out must never be replaced whatever it holds, or "":
@@ -132,25 +274,18 @@ func protected(out string, opt Options) string {
 	}
 	var places []place
 	if wd, err := os.Getwd(); err == nil {
-		places = append(places, place{"the working folder", wd, false})
+		if r, err := resolve(wd); err == nil {
+			places = append(places, place{"the working folder", r, false})
+		}
 	}
 	if home, err := os.UserHomeDir(); err == nil && home != "" {
-		places = append(places, place{"the home folder", home, false})
-	}
-	for _, p := range []place{{"the content folder", opt.Content, true}, {"the templates folder", opt.TemplatesDir, true}, {"the static folder", opt.StaticDir, true}} {
-		if p.dir != "" {
-			places = append(places, p)
+		if r, err := resolve(home); err == nil {
+			places = append(places, place{"the home folder", r, false})
 		}
 	}
-	// A checkout's own templates and static folders count even when the
-	// build uses the built-in copies: serve reads them.
-	for _, name := range []string{"templates", "static"} {
-		if info, err := os.Stat(name); err == nil && info.IsDir() {
-			places = append(places, place{"the " + name + " folder", name, true})
-		}
-	}
-	for i := range places {
-		places[i].dir, _ = resolve(places[i].dir)
+	what, dirs := sourceDirs(opt)
+	for i := range what {
+		places = append(places, place{what[i], dirs[i], true})
 	}
 	for _, p := range places {
 		if p.dir == out {
@@ -158,12 +293,12 @@ func protected(out string, opt Options) string {
 		}
 	}
 	for _, p := range places {
-		if p.source && p.dir != "" && within(out, p.dir) {
+		if p.source && within(out, p.dir) {
 			return fmt.Sprintf("it is inside %s (%s)", p.what, p.dir)
 		}
 	}
 	for _, p := range places {
-		if p.dir != "" && within(p.dir, out) {
+		if within(p.dir, out) {
 			return fmt.Sprintf("it holds %s (%s)", p.what, p.dir)
 		}
 	}
@@ -177,39 +312,102 @@ func within(path, dir string) bool {
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
+// CheckProfile says why a profile may not be written to file, or returns
+// nil: not into the content, templates, static or output folders (a profile
+// there would be read, published or removed with them), and not over a file
+// that holds something other than a profile. Paths are judged as the
+// kernel resolves them. A named pipe or a character device (such as
+// /dev/null) loses nothing.
+func CheckProfile(file string, opt Options) error {
+	p, err := resolve(file)
+	if err != nil {
+		return err
+	}
+	what, dirs := sourceDirs(opt)
+	if opt.Out != "" {
+		if out, err := resolve(opt.Out); err == nil {
+			what, dirs = append(what, "the output folder"), append(dirs, out)
+		}
+	}
+	for i, d := range dirs {
+		if within(p, d) {
+			return fmt.Errorf("%s is inside %s (%s); write profiles elsewhere", file, what[i], d)
+		}
+	}
+	info, err := os.Stat(p)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return err
+	case info.Mode()&(fs.ModeNamedPipe|fs.ModeCharDevice) != 0:
+		return nil
+	case !info.Mode().IsRegular():
+		return fmt.Errorf("%s is not a file", file)
+	case info.Size() == 0:
+		return nil
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	head := make([]byte, 2)
+	if _, err := io.ReadFull(f, head); err != nil || head[0] != 0x1f || head[1] != 0x8b {
+		// Profiles are gzip-compressed protocol buffers.
+		return fmt.Errorf("%s exists and is not a profile; a profile never overwrites another file", file)
+	}
+	return nil
+}
+
+// tempMark starts the name of a build's temporary folder, beside the output
+// (inside it when the output is a mount point):
+// ".public.build-<pid>-<random>". A running build holds a lock on its
+// folder (see lockTemp), so that a later build tells the folder of a build
+// that was killed from one still running, even when the killed build's
+// process id has been given to another process since.
+const tempMark = ".build-"
+
 // tempPrefix is how the temporary folders of builds of out begin.
 func tempPrefix(out string) string { return "." + filepath.Base(out) + tempMark }
 
 // removeStale removes the temporary folders that builds of out left when
 // they were killed before they could clean up (SIGKILL, a power cut): those
-// whose build process is gone, and which hold the marker or nothing. A
-// folder of a build still running is left alone.
+// no running build holds, and which hold the marker or nothing. They lie
+// beside out, or inside it when it is a mount point.
 func removeStale(out string) {
-	parent, prefix := filepath.Dir(out), tempPrefix(out)
-	entries, err := os.ReadDir(parent)
-	if err != nil {
-		return
-	}
-	for _, e := range entries {
-		rest, ok := strings.CutPrefix(e.Name(), prefix)
-		if !ok || !e.IsDir() {
-			continue
-		}
-		pidText, _, _ := strings.Cut(rest, "-")
-		pid, err := strconv.Atoi(pidText)
-		if err != nil || pid <= 0 || pid == os.Getpid() || processAlive(pid) {
-			continue
-		}
-		dir := filepath.Join(parent, e.Name())
-		inside, err := os.ReadDir(dir)
+	prefix := tempPrefix(out)
+	for _, parent := range []string{filepath.Dir(out), out} {
+		entries, err := os.ReadDir(parent)
 		if err != nil {
 			continue
 		}
-		if len(inside) > 0 {
-			if _, err := os.Lstat(filepath.Join(dir, Marker)); err != nil {
+		for _, e := range entries {
+			rest, ok := strings.CutPrefix(e.Name(), prefix)
+			if !ok || !e.IsDir() {
 				continue
 			}
+			pidText, _, _ := strings.Cut(rest, "-")
+			pid, err := strconv.Atoi(pidText)
+			if err != nil || pid <= 0 {
+				continue
+			}
+			dir := filepath.Join(parent, e.Name())
+			unlock, free := tryLockTemp(dir, pid)
+			if !free {
+				continue
+			}
+			inside, err := os.ReadDir(dir)
+			if err == nil && len(inside) > 0 {
+				if _, err := os.Lstat(filepath.Join(dir, Marker)); err != nil {
+					unlock()
+					continue
+				}
+			}
+			if err == nil {
+				_, _ = removeTree(dir)
+			}
+			unlock()
 		}
-		_ = os.RemoveAll(dir)
 	}
 }

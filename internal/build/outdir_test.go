@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -113,24 +114,47 @@ func TestOutRefusesProtectedFolders(t *testing.T) {
 }
 
 // TestOutReplacesOwnBuild: a missing, an empty and an earlier build's
-// folder are used; the earlier build's files are replaced as a whole.
+// folder are used; the earlier build's files are replaced as a whole (a
+// case removed from the content leaves no page behind), and the marker
+// lists every file written.
 func TestOutReplacesOwnBuild(t *testing.T) {
 	content := repotest.CopyDir(t, "content")
 	dir := t.TempDir()
 	missing, empty := filepath.Join(dir, "a", "public"), filepath.Join(dir, "empty")
 	os.Mkdir(empty, 0o755)
+	gone := filepath.Join("en", "cases", "IL-0011", "index.html")
 	for i, out := range []string{missing, empty, empty} {
-		if _, _, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: out}); err != nil {
+		st, _, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: out})
+		if err != nil {
 			t.Fatalf("-out %s: %v", out, err)
 		}
-		if _, err := os.Stat(filepath.Join(out, "stale.html")); i == 2 && !os.IsNotExist(err) {
-			t.Errorf("the earlier build's stale file survived: %v", err)
+		if _, err := os.Stat(filepath.Join(out, gone)); (i == 2) != os.IsNotExist(err) {
+			t.Errorf("build %d: %s: %v", i, gone, err)
 		}
-		if b, err := os.ReadFile(filepath.Join(out, Marker)); err != nil || string(b) != markerText {
-			t.Errorf("-out %s: marker %q, %v", out, b, err)
+		if i == 2 && st.Removed < 2 {
+			t.Errorf("build %d: %d files removed, want the removed case's page and twin at least", i, st.Removed)
 		}
-		// A file the next build must not keep.
-		os.WriteFile(filepath.Join(out, "stale.html"), nil, 0o644)
+		b, err := os.ReadFile(filepath.Join(out, Marker))
+		if err != nil {
+			t.Fatal(err)
+		}
+		list, err := parseMarker(b)
+		if err != nil {
+			t.Fatalf("-out %s: marker: %v", out, err)
+		}
+		files := tree(t, out)
+		delete(files, Marker)
+		if len(list.files) != len(files) {
+			t.Errorf("the marker lists %d files, the output holds %d", len(list.files), len(files))
+		}
+		for _, f := range list.files {
+			if _, ok := files[f]; !ok {
+				t.Errorf("the marker lists %s, which is not in the output", f)
+			}
+		}
+		if i == 1 {
+			os.Remove(filepath.Join(content, "cases", "IL-0011.json"))
+		}
 	}
 	entries, _ := os.ReadDir(dir)
 	if len(entries) != 2 {
@@ -285,18 +309,30 @@ func TestKilledBuildLeftoversRemoved(t *testing.T) {
 	if len(left) != 1 {
 		t.Fatalf("the killed build left %v, want one temporary folder", left)
 	}
-	// A temporary folder of a build that still runs (this process) is not
-	// touched.
-	mine, err := os.MkdirTemp(filepath.Dir(out), tempPrefix(out)+"1-")
+	// A temporary folder of a build that still runs (here this process,
+	// which holds its lock) is not touched; one named after a process that
+	// is alive but holds no lock is a killed build's whose id was given to
+	// another process since (pid 1 is always alive), and goes.
+	mine, err := os.MkdirTemp(filepath.Dir(out), tempPrefix(out)+strconv.Itoa(os.Getpid())+"-")
 	if err != nil {
 		t.Fatal(err)
 	}
 	os.WriteFile(filepath.Join(mine, Marker), nil, 0o644)
+	unlock, err := lockTemp(mine)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unlock()
+	reused, err := os.MkdirTemp(filepath.Dir(out), tempPrefix(out)+"1-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(reused, Marker), nil, 0o644)
 	if _, _, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: out}); err != nil {
 		t.Fatal(err)
 	}
 	if got := temps(t, out); len(got) != 1 || got[0] != mine {
-		t.Errorf("after the next build: %v, want only %s (pid 1 is alive)", got, mine)
+		t.Errorf("after the next build: %v, want only %s (the killed build's and the one of a reused process id go)", got, mine)
 	}
 	if _, err := os.Stat(filepath.Join(out, "en", "index.html")); err != nil {
 		t.Error(err)
@@ -317,5 +353,139 @@ func TestCancelBeforeWriting(t *testing.T) {
 	entries, _ := os.ReadDir(filepath.Dir(out))
 	if len(entries) != 0 {
 		t.Errorf("a build cancelled before writing left %d entries", len(entries))
+	}
+}
+
+// TestOutMarkerAloneNotEnough: a marker that lists nothing (empty, foreign,
+// or an old one) does not make a folder disposable, nor does a marker
+// copied with an output into a folder of someone's files (cp -a public/.
+// ~/www/); files put deep into an output are found too. Each is refused
+// with the list of what the last build did not write, and nothing changes;
+// -force-out takes the folder all the same.
+func TestOutMarkerAloneNotEnough(t *testing.T) {
+	content := repotest.CopyDir(t, "content")
+	dir := t.TempDir()
+	built := filepath.Join(dir, "public")
+	if _, _, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: built}); err != nil {
+		t.Fatal(err)
+	}
+	oldMarker := "This folder was written by incidentlib build, which replaces it as a whole on\n" +
+		"the next build. Keep no files of your own in it.\n"
+	for _, tc := range []struct {
+		name   string
+		make   func(out string)
+		listed string
+	}{
+		{"empty marker", func(out string) { os.WriteFile(filepath.Join(out, Marker), nil, 0o644) }, "index.php, notes/"},
+		{"marker of an older build", func(out string) { os.WriteFile(filepath.Join(out, Marker), []byte(oldMarker), 0o644) }, "index.php, notes/"},
+		{"copied output", func(out string) { os.CopyFS(out, os.DirFS(built)) }, "index.php, notes/, which the last build did not write"},
+		{"file deep inside", func(out string) {
+			os.CopyFS(out, os.DirFS(built))
+			os.RemoveAll(filepath.Join(out, "index.php"))
+			os.RemoveAll(filepath.Join(out, "notes"))
+			os.WriteFile(filepath.Join(out, "en", "cases", "mine.html"), []byte("mine"), 0o644)
+			os.MkdirAll(filepath.Join(out, "api", "drafts", "a"), 0o755)
+			os.WriteFile(filepath.Join(out, "api", "drafts", "a", "b.json"), []byte("{}"), 0o644)
+		}, "api/drafts/, en/cases/mine.html, which the last build did not write"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "www")
+			os.MkdirAll(filepath.Join(out, "notes"), 0o755)
+			os.WriteFile(filepath.Join(out, "index.php"), []byte("<?php"), 0o644)
+			os.WriteFile(filepath.Join(out, "notes", "todo.txt"), []byte("mine"), 0o644)
+			tc.make(out)
+			before := tree(t, out)
+			o := Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: out}
+			_, _, err := Run(context.Background(), o)
+			var oe *OutError
+			if !errors.As(err, &oe) || !strings.Contains(err.Error(), tc.listed) || !strings.Contains(err.Error(), "-force-out") {
+				t.Fatalf("err = %v, want a refusal listing %q", err, tc.listed)
+			}
+			sameTree(t, before, tree(t, out), "a refused folder")
+			if left := temps(t, out); len(left) > 0 {
+				t.Errorf("left behind: %v", left)
+			}
+			o.ForceOut = true
+			st, _, err := Run(context.Background(), o)
+			if err != nil {
+				t.Fatalf("-force-out: %v", err)
+			}
+			after := tree(t, out)
+			sameTree(t, tree(t, built), after, "-force-out against a clean build")
+			if st.Removed == 0 {
+				t.Error("-force-out removed nothing")
+			}
+		})
+	}
+}
+
+// TestOutJudgedAsTheKernelResolves: "lnk/../realc" is realc beside where
+// lnk points, not beside lnk, so -out inside it is inside the content
+// folder; a dangling -out link stays a link to the folder it names, which
+// the build makes.
+func TestOutJudgedAsTheKernelResolves(t *testing.T) {
+	_, wd := sandbox(t)
+	root := t.TempDir()
+	realc := filepath.Join(root, "b", "realc")
+	if err := os.CopyFS(realc, os.DirFS(repotest.Dir(t, "content"))); err != nil {
+		t.Fatal(err)
+	}
+	os.Mkdir(filepath.Join(root, "b", "sub"), 0o755)
+	os.Symlink(filepath.Join(root, "b", "sub"), filepath.Join(wd, "lnk"))
+	before := tree(t, realc)
+	sep := string(filepath.Separator)
+	for _, content := range []string{"lnk" + sep + ".." + sep + "realc", wd + sep + "lnk" + sep + ".." + sep + "realc"} {
+		_, _, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: filepath.Join(realc, "public")})
+		if err == nil || !strings.Contains(err.Error(), "inside the content folder") {
+			t.Errorf("-content %s -out realc/public: err = %v", content, err)
+		}
+	}
+	sameTree(t, before, tree(t, realc), "the content")
+
+	target, link := filepath.Join(root, "site", "public"), filepath.Join(root, "public")
+	os.Symlink(target, link)
+	if _, _, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: realc, Out: link}); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Fatalf("the dangling link did not stay a link: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(target, "en", "index.html")); err != nil {
+		t.Errorf("not written where the link points: %v", err)
+	}
+}
+
+// TestCheckProfile: profiles may not land in the content, templates,
+// static or output folders (as the kernel resolves the path), nor
+// overwrite a file that is not a profile.
+func TestCheckProfile(t *testing.T) {
+	_, wd := sandbox(t)
+	content := filepath.Join(wd, "content")
+	os.CopyFS(content, os.DirFS(repotest.Dir(t, "content")))
+	tpl := filepath.Join(t.TempDir(), "tpl")
+	os.Mkdir(tpl, 0o755)
+	out := filepath.Join(wd, "public")
+	os.Symlink(filepath.Join(content, "cases"), filepath.Join(wd, "lnk"))
+	os.WriteFile(filepath.Join(wd, "notes.txt"), []byte("mine"), 0o644)
+	os.WriteFile(filepath.Join(wd, "old.prof"), []byte{0x1f, 0x8b, 8, 0}, 0o644)
+	os.WriteFile(filepath.Join(wd, "empty.prof"), nil, 0o644)
+	o := Options{Content: "content", TemplatesDir: tpl, Out: "public"}
+	for _, tc := range []struct{ file, want string }{
+		{"content/cases/IL-0011.json", "inside the content folder"},
+		{"lnk/IL-0011.json", "inside the content folder"},
+		{"lnk/../new.prof", "inside the content folder"},
+		{filepath.Join(tpl, "cpu.prof"), "inside the templates folder"},
+		{filepath.Join(out, "cpu.prof"), "inside the output folder"},
+		{"notes.txt", "is not a profile"},
+		{".", "not a file"},
+		{"cpu.prof", ""},
+		{"old.prof", ""},
+		{"empty.prof", ""},
+		{os.DevNull, ""},
+	} {
+		err := CheckProfile(tc.file, o)
+		if (err == nil) != (tc.want == "") || err != nil && !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: err = %v, want %q", tc.file, err, tc.want)
+		}
 	}
 }

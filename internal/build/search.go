@@ -27,11 +27,10 @@ func SearchDocs(s *site.Site) ([]search.Doc, search.Labels) {
 	for _, f := range cases.Facets {
 		m := map[string][2]string{}
 		for _, t := range s.Facets()[f].Topics {
+			// An organisation's label is its name as the case pages show
+			// it (HubSpot in both languages); its Korean spelling in
+			// vocab.json only finds it, as each document's OrgAlias.
 			m[t.ID] = [2]string{t.Label.En, t.Label.Ko}
-			// Organisations have Korean names in vocab.json's orgs.
-			if name, ok := lib.Vocab.OrgName(t.ID); ok && f == "orgs" {
-				m[t.ID] = [2]string{t.Label.En, name.Ko}
-			}
 		}
 		labels[f] = m
 	}

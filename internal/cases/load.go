@@ -95,6 +95,14 @@ func (v *Vocab) buildIndex() {
 		m[t.ID] = i
 	}
 	v.index["orgs"] = m
+	v.suggest = map[string]*Suggester{}
+	for _, f := range VocabFields {
+		var ids []string
+		for _, t := range v.Terms(f) {
+			ids = append(ids, t.ID)
+		}
+		v.suggest[f] = NewSuggester(ids)
+	}
 }
 
 // Load reads a content folder. It always returns every problem it found; the
@@ -112,10 +120,14 @@ func LoadText(fsys fs.FS, text *offheap.Arena) (*Library, diag.List) {
 
 	if root := readJSON(fsys, "site.json", SiteSchema, &list); root != nil {
 		lib.Site = convertSite(root)
+		checkParticlesJSON(root, &list)
 	}
-	if root := readJSON(fsys, "vocab.json", VocabSchema, &list); root != nil {
+	root := readJSON(fsys, "vocab.json", VocabSchema, &list)
+	if root != nil {
 		lib.Vocab = convertVocab(root.v, root, &list)
+		checkParticlesJSON(root, &list)
 	}
+	lib.Vocab.broken = root == nil || !root.ok
 	lib.Vocab.buildIndex()
 
 	lib.Cases = loadCases(fsys, &lib.Vocab, text, &list)
@@ -130,6 +142,7 @@ func finish(lib *Library, fsys fs.FS, list *diag.List) {
 	for _, c := range lib.Cases {
 		lib.ByID[c.ID] = c
 	}
+	checkRoot(fsys, list)
 	crossCheck(lib, list)
 	checkOrgs(lib, list)
 	lib.Pages = loadPages(fsys, list)
@@ -148,7 +161,7 @@ type parsed struct {
 func (p *parsed) pos(v *jsonpos.Value) (int, int) { return p.doc.Pos(v.Off) }
 
 func readJSON(fsys fs.FS, name string, s *Schema, list *diag.List) *parsed {
-	src, err := fs.ReadFile(fsys, name)
+	src, err := ReadContent(fsys, name)
 	if err != nil {
 		list.Errorf(name, 0, 0, "", "cannot read: %v", unwrapPathError(err))
 		return nil
@@ -261,6 +274,8 @@ func convertSite(p *parsed) Site {
 	for _, l := range getList(v, "links") {
 		s.Links = append(s.Links, Link{Label: getText(l, "label"), URL: getStr(l, "url")})
 	}
+	repo := getObj(v, "repository")
+	s.Repository = Repository{URL: getStr(repo, "url"), EditURL: getStr(repo, "edit_url")}
 	return s
 }
 
@@ -289,7 +304,7 @@ func convertVocab(v *jsonpos.Value, p *parsed, list *diag.List) Vocab {
 		if it.Kind != jsonpos.Object {
 			continue
 		}
-		t := Term{ID: getStr(it, "id"), Label: Text{En: getStr(it, "en"), Ko: getStr(it, "ko")}}
+		t := Term{ID: getStr(it, "id"), Label: Text{En: getStr(it, "en"), Ko: getStr(it, "ko")}, NameKo: getStr(it, "name_ko")}
 		if seen[t.ID] {
 			line, col := p.pos(it)
 			list.Errorf(p.file, line, col, fmt.Sprintf("orgs[%d].id", i), "duplicate organisation %q", t.ID)
@@ -314,7 +329,7 @@ func (v *Vocab) OrgName(slug string) (Text, bool) {
 // has no entry in vocab.json's orgs while that list is in use: such a case
 // is not found by the organisation's Korean name.
 func checkOrgs(lib *Library, list *diag.List) {
-	if len(lib.Vocab.Orgs) == 0 {
+	if len(lib.Vocab.Orgs) == 0 || lib.Vocab.broken {
 		return
 	}
 	warned := map[string]bool{}
@@ -324,7 +339,8 @@ func checkOrgs(lib *Library, list *diag.List) {
 			continue
 		}
 		warned[c.OrgSlug] = true
-		list.Warnf(c.File, 0, 0, "org_slug", "organisation %q has no entry in vocab.json's orgs, so its Korean name will not find it", c.OrgSlug)
+		line, col := orgSlugPos(c)
+		list.Warnf(c.File, line, col, "org_slug", "organisation %q has no entry in vocab.json's orgs, so search will not find it by its Korean name%s", c.OrgSlug, orgFix(&lib.Vocab, c))
 	}
 }
 
@@ -373,7 +389,7 @@ func SortNewestFirst(cs []*Case) {
 
 // loadCase reads, checks and converts one case file, parsing it with ps.
 func loadCase(fsys fs.FS, name string, voc *Vocab, text *offheap.Arena, ps *jsonpos.Parser) (r caseResult) {
-	b, err := fs.ReadFile(fsys, name)
+	b, err := ReadContent(fsys, name)
 	if err != nil {
 		r.list.Errorf(name, 0, 0, "", "cannot read: %v", unwrapPathError(err))
 		return r
@@ -393,8 +409,15 @@ func loadCase(fsys fs.FS, name string, voc *Vocab, text *offheap.Arena, ps *json
 	c.File, c.src, c.rawSize, c.rawSum = name, fsys, len(b), crc32.Checksum(b, castagnoli)
 	readReview(p.v, c, errorAt)
 	readDates(p.v, c, name, errorAt)
+	checkCaseLimits(p.v, c, errorAt, func(val *jsonpos.Value, field, format string, args ...any) {
+		line, col := p.pos(val)
+		r.list.Warnf(name, line, col, field, format, args...)
+	})
 	checkCaseTerms(p.v, voc, errorAt)
 	checkTranslations(c, p, &r.list)
+	checkParticlesJSON(p, &r.list)
+	checkImpactText(p, &r.list)
+	checkFutureDates(p, c, &r.list)
 	c.detach(text)
 	r.c = c
 	return r
@@ -410,7 +433,8 @@ func caseFields(v *jsonpos.Value, voc *Vocab) *Case {
 		ID:           getStr(v, "id"),
 		Org:          getStr(v, "org"),
 		OrgSlug:      getStr(v, "org_slug"),
-		OrgKo:        voc.orgKo(getStr(v, "org_slug")),
+		OrgKo:        voc.orgNameKo(getStr(v, "org_slug")),
+		OrgAlias:     voc.orgAlias(getStr(v, "org_slug")),
 		DateKind:     getStr(v, "date_kind"),
 		Title:        getText(v, "title"),
 		Summary:      getText(v, "summary"),
@@ -545,7 +569,7 @@ func checkCaseTerms(v *jsonpos.Value, voc *Vocab, errorAt errorAtFunc) {
 // checkTerm reports v, the member key of a case or its element i (when not
 // negative), unless it is a term of the vocabulary field.
 func checkTerm(voc *Vocab, v *jsonpos.Value, field, key string, i int, errorAt func(*jsonpos.Value, string, string, ...any)) {
-	if v.Kind != jsonpos.String || v.Str == "" {
+	if v.Kind != jsonpos.String || v.Str == "" || voc.broken {
 		return
 	}
 	if _, ok := voc.Term(field, v.Str); ok {
@@ -555,11 +579,7 @@ func checkTerm(voc *Vocab, v *jsonpos.Value, field, key string, i int, errorAt f
 	if i >= 0 {
 		path = fmt.Sprintf("%s[%d]", key, i)
 	}
-	var ids []string
-	for _, t := range voc.Terms(field) {
-		ids = append(ids, t.ID)
-	}
-	errorAt(v, path, "unknown term %q%s", v.Str, DidYouMean(v.Str, ids))
+	errorAt(v, path, "unknown term %q%s", v.Str, termHint(voc, field, v.Str))
 }
 
 // checkTranslations warns about every text with one language missing: the
@@ -572,13 +592,13 @@ func checkTranslations(c *Case, p *parsed, list *diag.List) {
 			en, ko := v.Get("en"), v.Get("ko")
 			if en != nil && ko != nil && en.Kind == jsonpos.String && ko.Kind == jsonpos.String && len(v.Members) == 2 {
 				switch {
-				case strings.TrimSpace(en.Str) == "" && strings.TrimSpace(ko.Str) == "":
+				case blank(en.Str) && blank(ko.Str):
 					line, col := p.pos(v)
 					list.Errorf(p.file, line, col, at.String(), "text is empty in both languages")
-				case strings.TrimSpace(ko.Str) == "":
+				case blank(ko.Str):
 					line, col := p.pos(ko)
 					list.Warnf(p.file, line, col, at.String()+".ko", "Korean translation missing: the Korean page shows the English text, marked as not translated")
-				case strings.TrimSpace(en.Str) == "":
+				case blank(en.Str):
 					line, col := p.pos(en)
 					list.Warnf(p.file, line, col, at.String()+".en", "English translation missing: the English page shows the Korean text, marked as not translated")
 				}
@@ -599,6 +619,7 @@ func checkTranslations(c *Case, p *parsed, list *diag.List) {
 // checkLinks checks references between cases and organisation names.
 func checkLinks(lib *Library, list *diag.List) {
 	orgName := map[string]*Case{}
+	ids := NewSuggester(caseIDs(lib)) // once: a check with many unknown ids stays linear
 	for _, c := range lib.Cases {
 		raw, err := c.ReadRaw() // cheap next to rendering; keeps positions out of the model
 		if err != nil {
@@ -621,7 +642,7 @@ func checkLinks(lib *Library, list *diag.List) {
 			case it.Str == c.ID:
 				at(it, field, "a case cannot be related to itself")
 			case lib.ByID[it.Str] == nil:
-				at(it, field, "no case with id %q%s", it.Str, DidYouMean(it.Str, caseIDs(lib)))
+				at(it, field, "no case with id %q%s", it.Str, ids.CloseID(it.Str, c.ID))
 			}
 		}
 		if r := doc.Root.Get("recurrence_of"); r != nil && r.Kind == jsonpos.String {
@@ -630,7 +651,7 @@ func checkLinks(lib *Library, list *diag.List) {
 			case r.Str == c.ID:
 				at(r, "recurrence_of", "a case cannot be a recurrence of itself")
 			case lib.ByID[r.Str] == nil:
-				at(r, "recurrence_of", "no case with id %q%s", r.Str, DidYouMean(r.Str, caseIDs(lib)))
+				at(r, "recurrence_of", "no case with id %q%s", r.Str, ids.CloseID(r.Str, c.ID))
 			}
 		}
 		if prev, ok := orgName[c.OrgSlug]; ok && prev.Org != c.Org && c.OrgSlug != "" {
@@ -726,6 +747,7 @@ func loadPages(fsys fs.FS, list *diag.List) []Page {
 		name := "pages/" + e.Name()
 		slug, lang, ok := splitLangFile(e.Name())
 		if strings.HasPrefix(e.Name(), ".") {
+			hidden(name, list)
 			continue
 		}
 		if dir, err := isDir(fsys, name, e); err != nil || dir {
@@ -750,6 +772,7 @@ func loadPages(fsys fs.FS, list *diag.List) []Page {
 			bySlug[slug] = pg
 			slugs = append(slugs, slug)
 		}
+		checkParticlesText(name, body, list)
 		setLang(&pg.Body, lang, body)
 		setLang(&pg.File, lang, name)
 	}
@@ -821,7 +844,7 @@ func setLang(t *Text, lang, s string) {
 }
 
 func readText(fsys fs.FS, name string, list *diag.List) (string, bool) {
-	b, err := fs.ReadFile(fsys, name)
+	b, err := ReadContent(fsys, name)
 	if err != nil {
 		list.Errorf(name, 0, 0, "", "cannot read: %v", unwrapPathError(err))
 		return "", false
@@ -845,6 +868,10 @@ func readText(fsys fs.FS, name string, list *diag.List) (string, bool) {
 	}
 	// A byte-order mark at the start is no text, as in JSON files.
 	b = bytes.TrimPrefix(b, []byte("\ufeff"))
+	if len(b) > MaxTextBytes {
+		list.Errorf(name, 0, 0, "", "%s", textTooLong(len(b)))
+		return "", false
+	}
 	if line, col, r, ok := controlChar(b); ok {
 		list.Errorf(name, line, col, "", "control character %U: only tabs and line breaks may be in text", r)
 		return "", false
@@ -876,6 +903,7 @@ func loadTopics(fsys fs.FS, lib *Library, list *diag.List) {
 	facets := readDir(fsys, "topics", list) // topic introductions are optional
 	for _, f := range facets {
 		if strings.HasPrefix(f.Name(), ".") {
+			hidden("topics/"+f.Name(), list)
 			continue
 		}
 		dir, err := isDir(fsys, "topics/"+f.Name(), f)
@@ -895,6 +923,7 @@ func loadTopics(fsys fs.FS, lib *Library, list *diag.List) {
 		for _, e := range entries {
 			name := "topics/" + f.Name() + "/" + e.Name()
 			if strings.HasPrefix(e.Name(), ".") {
+				hidden(name, list)
 				continue
 			}
 			if dir, err := isDir(fsys, name, e); err != nil || dir {
@@ -906,12 +935,8 @@ func loadTopics(fsys fs.FS, lib *Library, list *diag.List) {
 				list.Errorf(name, 0, 0, "", "a topic introduction is named <term>.<en|ko>.md")
 				continue
 			}
-			if _, ok := lib.Vocab.Term(field, term); !ok {
-				var ids []string
-				for _, t := range lib.Vocab.Terms(field) {
-					ids = append(ids, t.ID)
-				}
-				list.Errorf(name, 0, 0, "", "unknown %s term %q%s", f.Name(), term, DidYouMean(term, ids))
+			if _, ok := lib.Vocab.Term(field, term); !ok && !lib.Vocab.broken {
+				list.Errorf(name, 0, 0, "", "unknown %s term %q%s", f.Name(), term, lib.Vocab.suggest[field].DidYouMean(term))
 				continue
 			}
 			body, ok := readText(fsys, name, list)
@@ -921,6 +946,7 @@ func loadTopics(fsys fs.FS, lib *Library, list *diag.List) {
 			if lib.Topics[f.Name()] == nil {
 				lib.Topics[f.Name()] = map[string]Text{}
 			}
+			checkParticlesText(name, body, list)
 			t := lib.Topics[f.Name()][term]
 			setLang(&t, lang, body)
 			lib.Topics[f.Name()][term] = t
@@ -938,8 +964,17 @@ func vocabFacets() []string {
 	return out
 }
 
-// orgKo returns the Korean name of an organisation, or "".
-func (v *Vocab) orgKo(slug string) string {
+// orgAlias returns the Korean spelling of an organisation's name, or "".
+func (v *Vocab) orgAlias(slug string) string {
 	t, _ := v.OrgName(slug)
 	return t.Ko
+}
+
+// orgNameKo returns the Korean name Korean pages show for an organisation
+// whose English name is a description, or "".
+func (v *Vocab) orgNameKo(slug string) string {
+	if i, ok := v.index["orgs"][slug]; ok {
+		return v.Orgs[i].NameKo
+	}
+	return ""
 }

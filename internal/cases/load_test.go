@@ -115,7 +115,7 @@ func TestContent(t *testing.T) {
 func TestWarnings(t *testing.T) {
 	m := fixture(t)
 	b, _ := os.ReadFile("../../content/cases/IL-0495.json")
-	m["cases/IL-0495.json"] = &fstest.MapFile{Data: []byte(strings.Replace(string(b), `"ko":"HubSpot 의 트래픽은`, `"ko":"","xx":"`, 1))}
+	m["cases/IL-0495.json"] = &fstest.MapFile{Data: []byte(strings.Replace(string(b), `"ko":"HubSpot의 트래픽은`, `"ko":"","xx":"`, 1))}
 	_, list := Load(m)
 	// The replacement above breaks the text object on purpose: an unknown key.
 	if list.Errors() == 0 {
@@ -269,31 +269,36 @@ func TestLoadText(t *testing.T) {
 }
 
 // TestImpactForms checks that impact.scope and impact.users take both a
-// plain string (English only, as the seed cases have them) and {en, ko},
-// and that anything else is an error at the field.
+// plain string (English only, as the seeds have them) and {en, ko}, that a
+// plain string other than "unknown" is a warning (so check -strict fails on
+// English on a Korean page), and that anything else is an error at the
+// field.
 func TestImpactForms(t *testing.T) {
 	b, err := os.ReadFile("../../content/cases/IL-0495.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	plain := `"impact":{"scope":"Logging in, reaching content and using HubSpot tools","users":"some HubSpot customers","region":"unknown"}`
-	if !strings.Contains(string(b), plain) {
-		t.Fatal("IL-0495 no longer has the seed's plain-string impact")
+	given := `"impact":{"scope":{"en":"Logging in, reaching content and using HubSpot tools","ko":"로그인, 콘텐츠 접근, HubSpot 도구 사용"},"users":{"en":"some HubSpot customers","ko":"일부 HubSpot 고객"},"region":"unknown"}`
+	if !strings.Contains(string(b), given) {
+		t.Fatal("IL-0495 no longer has its impact in both languages")
 	}
+	plain := `"impact":{"scope":"Logging in, reaching content and using HubSpot tools","users":"some HubSpot customers","region":"unknown"}`
 	for _, tc := range []struct {
 		impact     string
 		scope      Text
 		users      Text
 		errContain string
 	}{
-		{plain, Text{En: "Logging in, reaching content and using HubSpot tools"}, Text{En: "some HubSpot customers"}, ""},
+		{given, Text{En: "Logging in, reaching content and using HubSpot tools", Ko: "로그인, 콘텐츠 접근, HubSpot 도구 사용"}, Text{En: "some HubSpot customers", Ko: "일부 HubSpot 고객"}, ""},
+		{plain, Text{}, Text{}, `impact.scope: a plain string is English only, and the Korean page shows it marked as not translated: write {"en": "Logging in, reaching content and using HubSpot tools", "ko": "…"}`},
+		{plain, Text{}, Text{}, `impact.users: a plain string is English only`},
 		{`"impact":{"scope":{"en":"Logins","ko":"로그인"},"users":"unknown","region":"us-east-1"}`, Text{En: "Logins", Ko: "로그인"}, Text{En: "unknown", Ko: "unknown"}, ""},
 		{`"impact":{"scope":{"en":"Logins"},"users":"x","region":"US"}`, Text{}, Text{}, "impact.scope.ko: missing field"},
 		{`"impact":{"scope":3,"users":"x","region":"US"}`, Text{}, Text{}, "impact.scope: expected string or object, found number"},
 		{`"impact":{"scope":"x","users":"x","region":{"en":"US","ko":"미국"}}`, Text{}, Text{}, "impact.region: expected string, found object"},
 	} {
 		m := fixture(t)
-		m["cases/IL-0495.json"] = &fstest.MapFile{Data: []byte(strings.Replace(string(b), plain, tc.impact, 1))}
+		m["cases/IL-0495.json"] = &fstest.MapFile{Data: []byte(strings.Replace(string(b), given, tc.impact, 1))}
 		lib, list := Load(m)
 		var got strings.Builder
 		for _, d := range list.Items {
@@ -302,6 +307,9 @@ func TestImpactForms(t *testing.T) {
 		if tc.errContain != "" {
 			if !strings.Contains(got.String(), tc.errContain) {
 				t.Errorf("%s: want error %q, got %s", tc.impact, tc.errContain, got.String())
+			}
+			if strings.Contains(tc.errContain, "plain string") && (list.Errors() != 0 || list.Warnings() != 2) {
+				t.Errorf("%s: want two warnings and no error, got %s", tc.impact, got.String())
 			}
 			continue
 		}
@@ -327,8 +335,8 @@ func TestOrgNames(t *testing.T) {
 	if len(list.Items) != 0 {
 		t.Fatalf("problems: %+v", list.Items)
 	}
-	if c := lib.ByID["IL-0495"]; c.OrgKo != "허브스팟" {
-		t.Errorf("OrgKo = %q, want 허브스팟", c.OrgKo)
+	if c := lib.ByID["IL-0495"]; c.OrgAlias != "허브스팟" || c.OrgKo != "" || c.OrgName() != (Text{En: "HubSpot", Ko: "HubSpot"}) {
+		t.Errorf("OrgAlias = %q, OrgKo = %q, OrgName = %v; want 허브스팟 found by search, HubSpot shown in both languages", c.OrgAlias, c.OrgKo, c.OrgName())
 	}
 	voc := string(m["vocab.json"].Data)
 	entry := `{"id": "hubspot", "en": "HubSpot", "ko": "허브스팟"},`
@@ -340,7 +348,7 @@ func TestOrgNames(t *testing.T) {
 	if list.Errors() != 0 || list.Warnings() != 1 || !strings.Contains(list.Items[0].String(), `organisation "hubspot" has no entry in vocab.json's orgs`) {
 		t.Errorf("want one warning about hubspot, got %+v", list.Items)
 	}
-	if c := lib.ByID["IL-0495"]; c == nil || c.OrgKo != "" {
+	if c := lib.ByID["IL-0495"]; c == nil || c.OrgAlias != "" {
 		t.Errorf("a case without an entry: %+v", c)
 	}
 	m["vocab.json"] = &fstest.MapFile{Data: []byte(strings.Replace(voc, entry, entry+entry, 1))}
@@ -385,5 +393,39 @@ func TestUnknownDate(t *testing.T) {
 	})
 	if ids := []string{lib.Cases[0].ID, lib.Cases[1].ID}; ids[0] != "IL-0202" || ids[1] != "IL-0495" {
 		t.Errorf("newest first = %v, want the undated case last", ids)
+	}
+}
+
+// TestOrgNameKo checks name_ko in vocab.json's orgs: a description such as
+// "Unnamed company" reads in Korean on Korean pages, a name does not.
+func TestOrgNameKo(t *testing.T) {
+	lib, list := Load(os.DirFS("../../content"))
+	if list.Errors() != 0 {
+		t.Fatalf("%+v", list.Items)
+	}
+	want := map[string]Text{
+		"unnamed-company":        {En: "Unnamed company", Ko: "이름을 밝히지 않은 회사"},
+		"bc-government":          {En: "BC Government", Ko: "BC 주정부"},
+		"uk-ministry-of-justice": {En: "UK Ministry of Justice", Ko: "영국 법무부"},
+		"dfds":                   {En: "DFDS", Ko: "DFDS"},
+		"zalando":                {En: "Zalando", Ko: "Zalando"},
+	}
+	seen := map[string]bool{}
+	for _, c := range lib.Cases {
+		if w, ok := want[c.OrgSlug]; ok {
+			seen[c.OrgSlug] = true
+			if c.OrgName() != w {
+				t.Errorf("%s: OrgName = %v, want %v", c.ID, c.OrgName(), w)
+			}
+		}
+	}
+	if len(seen) != len(want) {
+		t.Errorf("cases of only %v", seen)
+	}
+	m := fixture(t)
+	voc := string(m["vocab.json"].Data)
+	m["vocab.json"] = &fstest.MapFile{Data: []byte(strings.Replace(voc, `"name_ko": "BC 주정부"`, `"name_ko": ""`, 1))}
+	if _, list := Load(m); list.Errors() != 1 || !strings.Contains(list.Items[0].String(), "name_ko") {
+		t.Errorf("an empty name_ko: %+v", list.Items)
 	}
 }

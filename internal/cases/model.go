@@ -148,9 +148,14 @@ type Case struct {
 	ID      string
 	Org     string
 	OrgSlug string
-	// OrgKo is the organisation's Korean name from vocab.json's orgs, or ""
-	// when it has none there.
-	OrgKo        string
+	// OrgKo is the organisation's name on Korean pages where Org is a
+	// description rather than a name ("Unnamed company": 이름을 밝히지 않은
+	// 회사), from vocab.json's orgs name_ko; "" for a name, which Korean
+	// pages show as the organisation writes it (HubSpot, not 허브스팟).
+	OrgKo string
+	// OrgAlias is the Korean spelling vocab.json's orgs gives the
+	// organisation (허브스팟), so that search finds it by that; never shown.
+	OrgAlias     string
 	Date         Date
 	DateKind     string
 	Title        Text
@@ -206,6 +211,9 @@ func (c *Case) AppendRaw(dst []byte) ([]byte, error) {
 	start := len(dst)
 	dst = slices.Grow(dst, c.rawSize+1) // room for the file and the read that finds its end
 	for {
+		if len(dst)-start > c.rawSize {
+			break // the file grew: the check below says so, however much it grew
+		}
 		if len(dst) == cap(dst) {
 			dst = slices.Grow(dst, 4096) // the file grew
 		}
@@ -288,6 +296,18 @@ type Term struct {
 	ID          string
 	Label       Text
 	Description Text
+	// NameKo is for organisations only: the Korean name that Korean pages
+	// show where the English one is a description, or "".
+	NameKo string
+}
+
+// OrgName returns the case's organisation as each language's pages show it:
+// its own name in both, or a description translated.
+func (c *Case) OrgName() Text {
+	if c.OrgKo != "" {
+		return Text{En: c.Org, Ko: c.OrgKo}
+	}
+	return Text{En: c.Org, Ko: c.Org}
 }
 
 // Vocab is content/vocab.json: each controlled field's terms in display order.
@@ -298,11 +318,19 @@ type Vocab struct {
 	Contributing []Term
 	Domain       []Term
 	Severity     []Term
-	// Orgs names organisations in both languages (vocab.json's "orgs": id,
-	// en, ko), so that a Korean name finds them; ids are org_slug values.
+	// Orgs are the organisations (vocab.json's "orgs", by org_slug): Label
+	// is the name as the organisation writes it (en) and its Korean
+	// spelling (ko), which search takes as a synonym and no page shows;
+	// NameKo is a translation Korean pages show, for a description only.
 	Orgs []Term
 
 	index map[string]map[string]int
+	// suggest answers "did you mean" for each field's terms.
+	suggest map[string]*Suggester
+	// broken is set when vocab.json could not be read, parsed or checked:
+	// its own errors say why, and the checks that look terms up in it are
+	// skipped rather than report every term of every case as unknown.
+	broken bool
 }
 
 // Link is a labelled link from site.json.
@@ -327,6 +355,16 @@ type Site struct {
 	Callout     Callout
 	MCP         MCP
 	Links       []Link
+	Repository  Repository
+}
+
+// Repository is where changes to the content go (site.json's repository).
+// Empty strings show nothing.
+type Repository struct {
+	URL string
+	// EditURL opens a content file for editing when the file's path in the
+	// content folder (cases/IL-0495.json) is added to it.
+	EditURL string
 }
 
 // MCP names the Model Context Protocol server that serves the same data.

@@ -110,7 +110,8 @@ func listCases(fsys fs.FS, list *diag.List) []string {
 	for _, e := range entries {
 		name := "cases/" + e.Name()
 		if strings.HasPrefix(e.Name(), ".") {
-			continue // editor and system files (.DS_Store, swap files) are not content
+			hidden(name, list) // .DS_Store, an editor's swap file, or a case hidden by mistake
+			continue
 		}
 		dir, err := isDir(fsys, name, e)
 		switch {

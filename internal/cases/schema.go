@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"incidentlib/internal/diag"
 	"incidentlib/internal/jsonpos"
@@ -21,9 +22,11 @@ type Schema struct {
 	Pattern     string         // for strings
 	Enum        []string       // for strings
 	MinLen      int            // for strings
+	MaxLen      int            // for strings, when not 0: the most characters
 	Min, Max    int            // for numbers, when Max > 0: the allowed range
 	Description string
 	Optional    bool // for members: the key may be absent
+	Empty       bool // for strings with a Pattern: "" is allowed too, and turns a setting off
 	match       func(string) bool
 }
 
@@ -41,6 +44,9 @@ func pattern(desc, re string) *Schema {
 	s := str(desc)
 	s.Pattern = re
 	s.match = matcher(re)
+	if re == slugPattern {
+		s.MaxLen = MaxSlugLen // a slug becomes a folder name
+	}
 	return s
 }
 
@@ -87,7 +93,11 @@ const (
 	durationPattern = `^([0-9]+d)?([0-9]+h)?([0-9]+m)?$`
 	httpPattern     = `^https?://[^\s]+$`
 	baseURLPattern  = `^https?://[^\s/?#]+/([^\s?#]*/)?$`
-	dateTimePattern = `^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$`
+	// An empty string turns a setting off; otherwise these are httpPattern
+	// and a URL that a path is appended to.
+	optionalHTTPPattern = `^$|^https?://[^\s]+$`
+	editURLPattern      = `^$|^https?://[^\s?#]+/$`
+	dateTimePattern     = `^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$`
 )
 
 // SourceKinds are the kinds of source a case may cite.
@@ -149,6 +159,8 @@ var CaseSchema = object("One incident post-mortem of the incidentlib library.",
 
 func minLen(s *Schema) *Schema { s.MinLen = 1; return s }
 
+func emptyOK(s *Schema) *Schema { s.Empty = true; return s }
+
 func enum(s *Schema, values []string) *Schema { s.Enum = values; return s }
 
 var vocabTerm = object("A vocabulary term.",
@@ -167,10 +179,11 @@ var VocabSchema = func() *Schema {
 	for _, f := range VocabFields {
 		s.Props = append(s.Props, Prop{f, array("Terms in display order.", vocabTerm)})
 	}
-	s.Props = append(s.Props, Prop{"orgs", optional(array("Organisations' names in English and Korean, by org_slug.", object("An organisation.",
+	s.Props = append(s.Props, Prop{"orgs", optional(array("Organisations by org_slug: the name every page shows, and the Korean spelling search finds it by.", object("An organisation.",
 		Prop{"id", pattern("The org_slug of its cases.", slugPattern)},
-		Prop{"en", minLen(str("Its name in English."))},
-		Prop{"ko", minLen(str("Its name as Korean engineers write it."))},
+		Prop{"en", minLen(str("Its name as the organisation writes it, which pages in both languages show (HubSpot)."))},
+		Prop{"ko", minLen(str("Its name as Korean engineers spell it (허브스팟): a search synonym, shown nowhere."))},
+		Prop{"name_ko", optional(minLen(str("Only where en is a description rather than a name (Unnamed company, BC Government): what Korean pages show instead (이름을 밝히지 않은 회사).")))},
 	)))})
 	return s
 }()
@@ -212,6 +225,9 @@ var SiteSchema = object("Site settings.",
 		Prop{"tools", array("Tool names.", str("A tool name."))},
 		Prop{"note", text("A sentence about it.")})},
 	Prop{"links", array("Extra links for the footer.", link)},
+	Prop{"repository", optional(object("Where changes to the content go. Empty strings (the default) show nothing.",
+		Prop{"url", emptyOK(pattern("The repository's address, which the contribute page names as where changes go.", optionalHTTPPattern))},
+		Prop{"edit_url", emptyOK(pattern("The address that opens a content file for editing when the file's path is added (as Hugo's editURL does), such as https://github.com/OWNER/REPO/edit/main/content/; it puts a \"Suggest a correction\" link on every case page.", editURLPattern))}))},
 )
 
 // validator walks a parsed document against a schema, reporting problems.
@@ -263,10 +279,21 @@ func (c *validator) validate(v *jsonpos.Value, s *Schema, at fieldPath) bool {
 			good = false
 		}
 	case jsonpos.String:
+		if len(v.Str) > MaxTextBytes {
+			c.errorf(v.Off, at, "%s", textTooLong(len(v.Str)))
+			return false
+		}
 		// An empty value is a field left to fill in (see Skeleton): say
 		// that, rather than that "" is not a date or not a term.
-		if strings.TrimSpace(v.Str) == "" && (s.MinLen > 0 || s.match != nil || s.Enum != nil) {
+		if v.Str == "" && s.Empty {
+			break
+		}
+		if blank(v.Str) && (s.MinLen > 0 || s.match != nil || s.Enum != nil) {
 			c.errorf(v.Off, at, "must not be empty")
+			return false
+		}
+		if s.MaxLen > 0 && utf8.RuneCountInString(v.Str) > s.MaxLen {
+			c.errorf(v.Off, at, "%d characters long: at most %d may be", utf8.RuneCountInString(v.Str), s.MaxLen)
 			return false
 		}
 		if s.match != nil && !s.match(v.Str) {
@@ -383,6 +410,10 @@ func patternMeaning(p string) string {
 		return "an absolute http or https URL that ends in a slash, without a query or fragment"
 	case dateTimePattern:
 		return "an RFC 3339 time like 2026-11-14T12:34:13Z"
+	case optionalHTTPPattern:
+		return `"" (none) or an http or https URL`
+	case editURLPattern:
+		return `"" (none) or an http or https URL that ends in a slash, to which the path of a file in the content folder is added`
 	}
 	return "of the form " + p
 }
@@ -400,7 +431,13 @@ func contains(list []string, s string) bool {
 // plausible typo.
 func DidYouMean(s string, candidates []string) string {
 	best, bestD := "", 1<<30
+	n := utf8.RuneCountInString(s)
 	for _, c := range candidates {
+		// The distance is at least the difference in length, and more
+		// than 3 is never suggested: skip the costly measure.
+		if m := utf8.RuneCountInString(c); m > n+3 || n > m+3 {
+			continue
+		}
 		if d := EditDistance(s, c); d < bestD || (d == bestD && c < best) {
 			best, bestD = c, d
 		}
@@ -474,6 +511,9 @@ func toJSONSchema(s *Schema) map[string]any {
 	}
 	if s.Pattern != "" {
 		m["pattern"] = s.Pattern
+	}
+	if s.MaxLen > 0 {
+		m["maxLength"] = s.MaxLen
 	}
 	if s.MinLen > 0 {
 		m["minLength"] = s.MinLen

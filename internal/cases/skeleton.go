@@ -9,6 +9,16 @@ import (
 	"incidentlib/internal/jsonpos"
 )
 
+// LocalSchemaFile is where, in a content folder, the case format's JSON
+// Schema is kept for editors (incidentlib new writes it), and
+// LocalSchemaRef is how a case file in cases/ names it: a relative path
+// that also leads from a case in the published API (api/v1/cases/) to the
+// schema published beside it (api/v1/schema/case.json).
+const (
+	LocalSchemaFile = "schema/case.json"
+	LocalSchemaRef  = "../schema/case.json"
+)
+
 // Skeleton returns a new case file for id with every field of CaseSchema,
 // in its order: texts in both languages and the values an editor must
 // supply left empty, so that checking the file lists exactly what is left

@@ -19,16 +19,20 @@ func (d Diag) Excerpt(src string) string {
 	}
 	line := src
 	for i := 1; i < d.Line; i++ {
-		j := strings.IndexByte(line, '\n')
+		j := strings.IndexAny(line, "\r\n")
 		if j < 0 {
 			return ""
 		}
+		// A line ends with \n, \r\n or \r alone, as jsonpos counts lines.
+		if strings.HasPrefix(line[j:], "\r\n") {
+			j++
+		}
 		line = line[j+1:]
 	}
-	if j := strings.IndexByte(line, '\n'); j >= 0 {
+	if j := strings.IndexAny(line, "\r\n"); j >= 0 {
 		line = line[:j]
 	}
-	text, caret := clip(strings.TrimSuffix(line, "\r"), d.Col-1, excerptWidth)
+	text, caret := clip(line, d.Col-1, excerptWidth)
 	return text + "\n" + strings.Repeat(" ", caret) + "^"
 }
 

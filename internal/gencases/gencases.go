@@ -314,10 +314,10 @@ func libraryFiles() ([]file, error) {
 			"controlled terms from `vocab.json`, text in English and Korean, and sources with archived copies.\n\n" +
 			"Term frequencies are skewed on purpose, so that a few topics hold many cases and most hold a few.\n")},
 		file{"pages/about.ko.md", []byte("# 이 사례집에 대해\n\n" +
-			"이 사례집은 incidentlib 을 시험하고 벤치마크하려고 `cmd/gencases` 로 생성했다. " +
+			"이 사례집은 incidentlib을 시험하고 벤치마크하려고 `cmd/gencases`로 생성했다. " +
 			"등장하는 조직은 가상이고 사례도 실제로 일어난 일이 아니지만, 형식은 실제 사례와 같다. " +
-			"`vocab.json` 의 통제 어휘, 영어와 한국어 본문, 보관본이 딸린 출처를 갖췄다.\n\n" +
-			"어휘의 빈도는 일부러 치우치게 만들었다. 몇몇 주제에는 사례가 많이 몰리고, 대부분의 주제에는 사례가 적다.\n")},
+			"`vocab.json`의 분류별 용어 목록, 영어와 한국어 본문, 보관본이 딸린 출처를 갖췄다.\n\n" +
+			"용어의 빈도는 일부러 치우치게 만들었다. 몇몇 주제에는 사례가 많이 몰리고, 대부분의 주제에는 사례가 적다.\n")},
 	)
 	return files, nil
 }

@@ -67,9 +67,9 @@ func finalSound(word string) uint8 {
 }
 
 // Josa attaches particle to word in the form the word's last sound asks for.
-// particle may be given in either form ("을" or "를"). After a word that ends
-// in a Latin letter the particle is set off by a space, as the library's
-// hand-written cases do ("HubSpot 은", "GFE 를").
+// particle may be given in either form ("을" or "를"). The particle is
+// attached to the word whatever its script ("HubSpot은", "GFE를"), as Korean
+// spelling asks (한글 맞춤법 제41항) and as the hand-written cases do.
 func Josa(word, particle string) string {
 	return attach(word, finalSound(word), particle)
 }
@@ -90,9 +90,6 @@ func attach(word string, sound uint8, particle string) string {
 		default:
 			particle = pair[0]
 		}
-	}
-	if r, _ := utf8.DecodeLastRuneInString(word); (r >= 'A' && r <= 'Z') || (r >= 'a' && r <= 'z') {
-		return word + " " + particle
 	}
 	return word + particle
 }

@@ -85,13 +85,19 @@ type Doc struct {
 	last  cursor
 }
 
+// Source returns the text the document was parsed from.
+func (d *Doc) Source() string { return d.src }
+
 // Pos converts a byte offset into a 1-based line and column; the column
 // counts characters, not bytes, as editors do.
 func (d *Doc) Pos(off int) (line, col int) {
 	if d.lines == nil {
 		d.lines = append(d.lines, 0)
+		// A line ends with a line feed, a carriage return and a line
+		// feed, or a carriage return alone (old Mac files), as editors
+		// count lines.
 		for i := 0; i < len(d.src); i++ {
-			if d.src[i] == '\n' {
+			if d.src[i] == '\n' || d.src[i] == '\r' && (i+1 == len(d.src) || d.src[i+1] != '\n') {
 				d.lines = append(d.lines, i+1)
 			}
 		}

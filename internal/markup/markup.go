@@ -175,6 +175,7 @@ type Heading struct {
 // from their text that keep Hangul, so Korean headings have readable anchors.
 // The first level-1 heading is returned as the title and left out of the HTML.
 func Prose(src string) (title, body string, toc []Heading) {
+	src = capNesting(src)
 	ctx := parser.NewContext(parser.WithIDs(&headingIDs{seen: map[string]int{}}))
 	doc := proseMD.Parser().Parse(text.NewReader([]byte(src)), parser.WithContext(ctx))
 	source := []byte(src)

@@ -11,18 +11,34 @@
 // URLs) and a search engine over the documents the site's search index is
 // built from, so that a query finds what the search page finds. Every
 // answer is compact Markdown for the model to read and structured content
-// that matches the tool's declared output schema; each case is also a
-// resource, incidentlib://cases/{ID}, whose text is its page's Markdown twin.
+// that carries the data (never a copy of the text) and matches the tool's
+// declared output schema; each case is also a resource,
+// incidentlib://cases/{ID}, whose text is its page's Markdown twin.
+//
+// # Arguments and languages
+//
+// Arguments are decoded by the server itself (args.go), not by the SDK's
+// schema validation: the schemas show one plain JSON type per argument,
+// as every client accepts, while the decoding takes what models send (a
+// year as a number, one term without its list), and an argument a tool
+// does not take is named in a note rather than refused. An answer is in
+// the language of lang, or without it in the query's (Hangul answers in
+// Korean); every sentence, note and error comes from strings.json, in
+// both languages.
 //
 // # Transports and watching
 //
 // The server speaks over stdio, as AI tools start local servers, or
-// Streamable HTTP at /mcp. Over HTTP it refuses browser requests from any
-// origin but its own and this machine's. In both modes it watches the
-// content folder with the preview server's watcher, re-reads what a save
-// changed (cases.Reload) and swaps the new model in atomically, so that an
-// answer never mixes two versions of the library. Content with errors gives
-// tool errors that list them until the files are fixed.
+// Streamable HTTP at /mcp (http.go). Both read every message through a
+// check of its own (frames.go) that answers a malformed one with the
+// JSON-RPC error it deserves and reads on, where the SDK would end the
+// connection. Over HTTP it refuses Hosts and browser Origins other than
+// its public address's and loopback ones, and can run stateless, so that
+// replicas need no session affinity. In both modes it watches the content
+// folder with the preview server's watcher, re-reads what a save changed
+// (cases.Reload) and swaps the new model in atomically, so that an answer
+// never mixes two versions of the library. Content with errors gives tool
+// errors that list them until the files are fixed.
 package mcpserver
 
 import (
@@ -31,8 +47,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"net"
-	"net/http"
 	"net/url"
 	"os"
 	"strings"
@@ -60,8 +74,52 @@ type Options struct {
 	// headings, labels of facts) the answers use; the command passes the
 	// copies embedded in the binary.
 	Templates, Static fs.FS
-	Log               io.Writer     // where loads, reloads and content problems are reported; nil means nowhere
+	Log               io.Writer     // where loads, reloads, content problems and HTTP calls are reported; nil means nowhere
 	Debounce          time.Duration // quiet time that ends a burst of file events; 0 means 50 ms
+	// CallTimeout bounds a tool call, over either transport, and over
+	// HTTP the reading of a request too. 0 means 30 seconds.
+	CallTimeout time.Duration
+	HTTP        HTTPOptions
+}
+
+// HTTPOptions say how the server is served over HTTP. The zero value is a
+// server for this machine: stateful sessions, Origin checked against the
+// request's own host and loopback.
+type HTTPOptions struct {
+	// PublicURL is the address clients use, such as
+	// https://mcp.example.org/ behind a reverse proxy. When set, requests
+	// must name its host (or a loopback one) in Host, and browsers may call
+	// only from its origin (or a loopback one).
+	PublicURL *url.URL
+	// Stateless answers every call on its own, without sessions: any
+	// replica behind a load balancer can answer any call of any client.
+	Stateless bool
+	// MaxSessions caps the open sessions (stateful mode): an initialize
+	// beyond it is refused with 503 until one ends. 0 means 1000.
+	MaxSessions int
+	// SessionIdle closes a session that has had no request for this long.
+	// 0 means 10 minutes.
+	SessionIdle time.Duration
+	// MaxBody is the largest request body in bytes. 0 means 1 MiB.
+	MaxBody int64
+	// ShutdownGrace is how long calls in flight may take to finish when
+	// the server stops. 0 means 10 seconds.
+	ShutdownGrace time.Duration
+}
+
+func (o *HTTPOptions) defaults() {
+	if o.MaxSessions <= 0 {
+		o.MaxSessions = 1000
+	}
+	if o.SessionIdle <= 0 {
+		o.SessionIdle = 10 * time.Minute
+	}
+	if o.MaxBody <= 0 {
+		o.MaxBody = 1 << 20
+	}
+	if o.ShutdownGrace <= 0 {
+		o.ShutdownGrace = 10 * time.Second
+	}
 }
 
 // Server is the library as an MCP server. Create it with New, then call
@@ -77,6 +135,8 @@ type Server struct {
 	reload sync.Mutex        // one reload at a time
 	listed map[string]string // case resources registered with the SDK: URI → title; guarded by reload
 	logMu  sync.Mutex
+
+	inFlight atomic.Int64 // HTTP POSTs being answered, for a graceful shutdown
 }
 
 // model is one immutable state of the library.
@@ -96,6 +156,10 @@ func New(opt Options) (*Server, error) {
 	if opt.Log == nil {
 		opt.Log = io.Discard
 	}
+	opt.HTTP.defaults()
+	if opt.CallTimeout <= 0 {
+		opt.CallTimeout = 30 * time.Second
+	}
 	info, err := os.Stat(opt.Content)
 	if err != nil {
 		return nil, fmt.Errorf("content folder: %w", err)
@@ -107,7 +171,7 @@ func New(opt Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{opt: opt, fsys: os.DirFS(opt.Content), theme: th, listed: map[string]string{}}
+	s := &Server{opt: opt, fsys: cases.ContentFS(opt.Content), theme: th, listed: map[string]string{}}
 	s.mcp = mcp.NewServer(&mcp.Implementation{
 		Name:    "incidentlib",
 		Title:   "incidentlib: incident post-mortems",
@@ -270,96 +334,27 @@ func (s *Server) ServeStdio(ctx context.Context, in io.ReadCloser, out io.WriteC
 		return err
 	}
 	defer wait()
-	err = s.mcp.Run(ctx, &mcp.IOTransport{Reader: in, Writer: out})
+	r, w := stdioFrames(in, out)
+	err = s.mcp.Run(ctx, &mcp.IOTransport{Reader: r, Writer: w, MaxLineLength: maxFrameBytes + 1})
 	if errors.Is(err, context.Canceled) || errors.Is(err, io.EOF) {
 		return nil
 	}
 	return err
 }
 
-// ServeHTTP serves Streamable HTTP on ln until ctx is done, then shuts
-// down, giving requests in flight a few seconds to finish.
-func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener) error {
-	watchCtx, stopWatch := context.WithCancel(context.Background())
-	wait, err := s.watch(watchCtx)
-	if err != nil {
-		stopWatch()
-		ln.Close()
-		return err
-	}
-	srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second}
-	served := make(chan error, 1)
-	go func() { served <- srv.Serve(ln) }()
-	s.logf("http://%s%s (watching %s; Ctrl-C to stop)\n", ln.Addr(), Path, s.opt.Content)
-	var serveErr error
-	select {
-	case <-ctx.Done():
-	case serveErr = <-served:
-	}
-	shutCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	err = srv.Shutdown(shutCtx)
-	stopWatch()
-	wait()
-	if serveErr != nil && !errors.Is(serveErr, http.ErrServerClosed) {
-		return serveErr
-	}
-	return err
-}
-
-// Handler serves Streamable HTTP at Path, for browsers only to pages of
-// the same origin or of this machine.
-func (s *Server) Handler() http.Handler {
-	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, &mcp.StreamableHTTPOptions{
-		// A client that goes away without closing its session must not
-		// hold its memory for the life of the server.
-		SessionTimeout: 30 * time.Minute,
-	})
-	mux := http.NewServeMux()
-	mux.Handle(Path, checkOrigin(h))
-	return mux
-}
-
-// checkOrigin refuses requests that a browser sends on behalf of a page
-// from another site (the MCP specification asks servers to check Origin,
-// against DNS rebinding and drive-by pages). Clients that are not browsers
-// send no Origin and pass.
-func checkOrigin(h http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if o := r.Header.Get("Origin"); o != "" && !allowedOrigin(o, r.Host) {
-			http.Error(w, fmt.Sprintf("incidentlib mcp: origin %q may not use this server: only pages of this server (%s) or of this machine (localhost, 127.0.0.1, [::1]) may", o, r.Host), http.StatusForbidden)
-			return
-		}
-		h.ServeHTTP(w, r)
-	})
-}
-
-// allowedOrigin reports whether origin is the server's own (host, the
-// request's Host) or a loopback one.
-func allowedOrigin(origin, host string) bool {
-	u, err := url.Parse(origin)
-	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
-		return false // "null" (a file or a sandboxed frame) and anything odd
-	}
-	if strings.EqualFold(u.Host, host) {
-		return true
-	}
-	name := u.Hostname()
-	if strings.EqualFold(name, "localhost") {
-		return true
-	}
-	ip := net.ParseIP(name)
-	return ip != nil && ip.IsLoopback()
-}
-
 // ListenAddr returns the address -http means: a bare port or ":port"
-// listens on 127.0.0.1, as a local server should unless told otherwise.
-func ListenAddr(addr string) string {
+// listens on 127.0.0.1, as a local server should unless told otherwise,
+// and on every interface when the server is public (it has a public URL).
+func ListenAddr(addr string, public bool) string {
+	host := "127.0.0.1"
+	if public {
+		host = ""
+	}
 	if !strings.Contains(addr, ":") {
-		return "127.0.0.1:" + addr
+		return host + ":" + addr
 	}
 	if strings.HasPrefix(addr, ":") {
-		return "127.0.0.1" + addr
+		return host + addr
 	}
 	return addr
 }

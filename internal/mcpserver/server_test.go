@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -36,7 +37,7 @@ func TestAllowedOrigin(t *testing.T) {
 		{"chrome-extension://abc", "127.0.0.1:8765", false},
 		{"http://192.168.1.10", "127.0.0.1:8765", false},
 	} {
-		if got := allowedOrigin(tt.origin, tt.host); got != tt.want {
+		if got := (&Server{}).allowedOrigin(tt.origin, tt.host); got != tt.want {
 			t.Errorf("allowedOrigin(%q, %q) = %v", tt.origin, tt.host, got)
 		}
 	}
@@ -163,7 +164,7 @@ func TestReload(t *testing.T) {
 	}
 	var s searchOutput
 	for t0 := time.Now(); ; time.Sleep(20 * time.Millisecond) {
-		call(t, cs, "search_incidents", map[string]any{"query": "quetzalcoatl"}, &s)
+		callTool(t, cs, "search_incidents", map[string]any{"query": "quetzalcoatl"}, &s)
 		if s.Total == 1 && s.Cases[0].ID == "IL-0999" {
 			break
 		}
@@ -215,8 +216,51 @@ func TestListenAddr(t *testing.T) {
 		"0.0.0.0:8765":    "0.0.0.0:8765", // told otherwise
 		"mcp.example:443": "mcp.example:443",
 	} {
-		if got := ListenAddr(addr); got != want {
+		if got := ListenAddr(addr, false); got != want {
 			t.Errorf("ListenAddr(%q) = %q, want %q", addr, got, want)
+		}
+		if got := ListenAddr(addr, true); strings.HasPrefix(addr, "127") && got != want || !strings.HasPrefix(addr, "127") && strings.Contains(got, "127.0.0.1") {
+			t.Errorf("ListenAddr(%q, public) = %q", addr, got)
+		}
+	}
+}
+
+// TestAllowedHost checks the Host check of a public server and of one
+// without a public address.
+func TestAllowedHost(t *testing.T) {
+	pub, _ := url.Parse("https://mcp.example.org/")
+	public := &Server{opt: Options{HTTP: HTTPOptions{PublicURL: pub}}}
+	local := &Server{}
+	for _, tt := range []struct {
+		host          string
+		public, local bool
+	}{
+		{"mcp.example.org", true, false},
+		{"MCP.Example.org:443", true, false},
+		{"mcp.example.org:80", false, false},
+		{"mcp.example.org.evil.example", false, false},
+		{"evil.example", false, false},
+		{"127.0.0.1:8080", true, true},
+		{"localhost", true, true},
+		{"[::1]:8080", true, true},
+		{"", false, false},
+	} {
+		if got := public.allowedHost(tt.host); got != tt.public {
+			t.Errorf("public server, Host %q: %v", tt.host, got)
+		}
+		if got := local.allowedHost(tt.host); got != tt.local {
+			t.Errorf("local server, Host %q: %v", tt.host, got)
+		}
+	}
+	for origin, want := range map[string]bool{
+		"https://mcp.example.org":     true,
+		"https://mcp.example.org:443": true,
+		"http://mcp.example.org":      false,
+		"https://evil.example":        false,
+		"http://localhost:5173":       true,
+	} {
+		if got := public.allowedOrigin(origin, "mcp.example.org"); got != want {
+			t.Errorf("public server, Origin %q: %v", origin, got)
 		}
 	}
 }

@@ -80,7 +80,7 @@ func library(t *testing.T) (*Server, *mcp.ClientSession) {
 
 // call calls a tool that must succeed, decodes its structured content into
 // out and returns its text.
-func call(t testing.TB, cs *mcp.ClientSession, tool string, args map[string]any, out any) string {
+func callTool(t testing.TB, cs *mcp.ClientSession, tool string, args map[string]any, out any) string {
 	t.Helper()
 	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: tool, Arguments: args})
 	if err != nil {
@@ -97,6 +97,7 @@ func call(t testing.TB, cs *mcp.ClientSession, tool string, args map[string]any,
 	if err := json.Unmarshal(data, out); err != nil {
 		t.Fatalf("%s: structured content %s: %v", tool, data, err)
 	}
+	checkOutput(t, tool, data)
 	return text
 }
 
@@ -130,7 +131,7 @@ var wantArgs = map[string][]string{
 	"get_incident":     {"id", "lang"},
 	"list_incidents":   {"components", "symptoms", "root_causes", "contributing", "domains", "orgs", "years", "severities", "lang", "limit", "cursor"},
 	"get_topic":        {"facet", "term", "lang"},
-	"vocab":            {"facet"},
+	"vocab":            {"facet", "lang"},
 }
 
 var wantRequired = map[string][]string{
@@ -199,24 +200,20 @@ func sameSet(a, b []string) bool {
 	return slices.Equal(a, b)
 }
 
-// TestFilterFields holds the filter arguments to the one list of facets.
-func TestFilterFields(t *testing.T) {
-	var names []string
-	ft := reflect.TypeFor[Filters]()
-	for i := 0; i < ft.NumField(); i++ {
-		name, _, _ := strings.Cut(ft.Field(i).Tag.Get("json"), ",")
-		names = append(names, name)
+// TestFilterParams holds the filter arguments to the one list of facets.
+func TestFilterParams(t *testing.T) {
+	var names, want []string
+	for _, p := range filterParams() {
+		names = append(names, p.name)
+		if p.kind != kTerms || !strings.Contains(p.desc, " ") {
+			t.Errorf("filter %s: kind %d, description %q", p.name, p.kind, p.desc)
+		}
 	}
-	var want []string
 	for _, f := range cases.Facets {
 		want = append(want, argName(f))
 	}
-	if !slices.Equal(names, want) {
+	if !slices.Equal(names, want) || len(filterDesc) != len(cases.Facets) {
 		t.Errorf("filter arguments %v, want %v (cases.Facets, in order)", names, want)
-	}
-	f := Filters{RootCauses: []string{"a"}, Years: []string{"2024"}}
-	if got := f.byFacet(); !reflect.DeepEqual(got, map[string][]string{"root-causes": {"a"}, "years": {"2024"}}) {
-		t.Errorf("byFacet = %v", got)
 	}
 }
 
@@ -260,7 +257,7 @@ func pages(t *testing.T, cs *mcp.ClientSession, args map[string]any) (ids []stri
 			a["cursor"] = cursor
 		}
 		var out listOutput
-		text := call(t, cs, "list_incidents", a, &out)
+		text := callTool(t, cs, "list_incidents", a, &out)
 		for _, it := range out.Cases {
 			ids = append(ids, it.ID)
 			for _, part := range []string{it.ID, it.Title, it.Org, it.Date, it.URL} {
@@ -296,7 +293,7 @@ func TestListPagination(t *testing.T) {
 			if !slices.Equal(ids, want) {
 				t.Errorf("%s, %d a page: %v, want %v", lang, size, ids, want)
 			}
-			if wantPages := (len(want) + size - 1) / size; len(outs) != wantPages {
+			if wantPages := (len(want) + min(size, listMax) - 1) / min(size, listMax); len(outs) != wantPages {
 				t.Errorf("%s, %d a page: %d pages, want %d", lang, size, len(outs), wantPages)
 			}
 			for _, out := range outs {
@@ -373,43 +370,52 @@ func TestGetIncident(t *testing.T) {
 	srv, cs := library(t)
 	m := srv.cur.Load()
 	for _, c := range m.lib.Cases {
-		for _, lang := range []string{"en", "ko", ""} {
+		for _, lang := range []string{"en", "ko", "", "both"} {
 			args := map[string]any{"id": c.ID}
-			langs := []string{"en", "ko"}
+			langs := []string{"en"}
+			switch lang {
+			case "both":
+				langs = []string{"en", "ko"}
+			case "ko":
+				langs = []string{"ko"}
+			}
 			if lang != "" {
 				args["lang"] = lang
-				langs = []string{lang}
 			}
 			var out incidentOutput
-			text := call(t, cs, "get_incident", args, &out)
-			if out.ID != c.ID || out.Org != c.Org || out.Date != c.Date.String() || out.Resource != "incidentlib://cases/"+c.ID {
+			text := callTool(t, cs, "get_incident", args, &out)
+			if out.ID != c.ID || out.Org != c.Org || out.Date != c.Date.String() || out.Resource != "incidentlib://cases/"+c.ID ||
+				out.RootCause != c.RootCause || !slices.Equal(out.Components, c.Components) || len(out.Related) != len(relatedIDs(m, c.ID)) {
 				t.Errorf("%s: %+v", c.ID, out)
 			}
-			if len(out.Markdown) != len(langs) {
-				t.Errorf("%s lang %q: markdown in %d languages", c.ID, lang, len(out.Markdown))
+			if len(out.Pages) != len(langs) {
+				t.Errorf("%s lang %q: pages in %d languages", c.ID, lang, len(out.Pages))
 			}
-			for _, l := range langs {
+			for i, l := range []string{"en", "ko"} {
 				twin := string(must(api.CaseMarkdown(m.site, c, l)))
-				if out.Markdown[l] != twin {
-					t.Errorf("%s %s: markdown is not the page's twin", c.ID, l)
-				}
 				page := m.site.URL(urls.Case(l, c.ID))
+				if !slices.Contains(langs, l) {
+					if strings.Contains(text, twin) {
+						t.Errorf("%s lang %q: the %s page too", c.ID, lang, l)
+					}
+					continue
+				}
 				title, _ := c.Title.In(l)
-				for _, part := range []string{twin, page, c.Org, c.ID, title} {
+				for _, part := range []string{twin, page, c.OrgName().Get(l), c.ID, title} {
 					if !strings.Contains(text, part) {
 						t.Errorf("%s %s: text lacks %.60q", c.ID, l, part)
 					}
 				}
-				if out.Pages[l] != page || out.Title[l] != title {
-					t.Errorf("%s %s: page %s title %s", c.ID, l, out.Pages[l], out.Title[l])
+				if p := out.Pages[min(i, len(out.Pages)-1)]; p.Lang != l || p.URL != page || p.Title != title {
+					t.Errorf("%s %s: page %+v", c.ID, l, p)
 				}
 			}
 		}
 	}
 	// Ids are read as people write them.
 	var out incidentOutput
-	call(t, cs, "get_incident", map[string]any{"id": " il-0495 ", "lang": "ko"}, &out)
-	if out.ID != "IL-0495" || !strings.Contains(out.Markdown["ko"], "## 원인") {
+	text := callTool(t, cs, "get_incident", map[string]any{"id": " il-0495 ", "lang": "ko"}, &out)
+	if out.ID != "IL-0495" || !strings.Contains(text, "## 원인") || !strings.Contains(text, "페이지: ") {
 		t.Errorf("lower-case id: %+v", out)
 	}
 }
@@ -425,12 +431,11 @@ func TestGetTopic(t *testing.T) {
 				if lang == "ko" {
 					arg = argName(facet) // both spellings work
 				}
-				text := call(t, cs, "get_topic", map[string]any{"facet": arg, "term": tp.ID, "lang": lang}, &out)
+				text := callTool(t, cs, "get_topic", map[string]any{"facet": arg, "term": tp.ID, "lang": lang}, &out)
 				st := tp.Stats()
+				// An organisation's label is its name as the pages show it
+				// (HubSpot, not 허브스팟: issue 27).
 				label := tp.Label.Get(lang)
-				if name, ok := m.lib.Vocab.OrgName(tp.ID); ok && facet == "orgs" {
-					label = name.Get(lang)
-				}
 				if out.Facet != facet || out.Term != tp.ID || out.Count != len(tp.Cases) || out.Label != label {
 					t.Errorf("%s/%s %s: %+v", facet, tp.ID, lang, out)
 				}
@@ -464,7 +469,7 @@ func TestGetTopic(t *testing.T) {
 	// A topic with an introduction shows it in the language asked for.
 	for lang, want := range map[string]string{"en": "The ingress controller is the proxy", "ko": "인그레스 컨트롤러는"} {
 		var out topicOutput
-		text := call(t, cs, "get_topic", map[string]any{"facet": "components", "term": "ingress", "lang": lang}, &out)
+		text := callTool(t, cs, "get_topic", map[string]any{"facet": "components", "term": "ingress", "lang": lang}, &out)
 		if !strings.HasPrefix(out.Intro, want) || !strings.Contains(text, want) {
 			t.Errorf("components/ingress %s: intro %.80q", lang, out.Intro)
 		}
@@ -475,40 +480,43 @@ func TestVocab(t *testing.T) {
 	srv, cs := library(t)
 	m := srv.cur.Load()
 	var out vocabOutput
-	text := call(t, cs, "vocab", nil, &out)
+	text := callTool(t, cs, "vocab", nil, &out)
 	if len(out.Facets) != len(cases.Facets) {
 		t.Fatalf("%d facets, want %d", len(out.Facets), len(cases.Facets))
 	}
 	for i, vf := range out.Facets {
 		facet := cases.Facets[i]
-		if vf.Facet != facet || vf.Argument != argName(facet) || vf.Name["en"] == "" || vf.Name["ko"] == "" {
+		if vf.Facet != facet || vf.Argument != argName(facet) || vf.Name.En == "" || vf.Name.Ko == "" {
 			t.Errorf("facet %d: %+v", i, vf)
 		}
 		if field, ok := cases.FacetField[facet]; ok && len(vf.Terms) != len(m.lib.Vocab.Terms(field)) {
 			t.Errorf("%s: %d terms, want the %d of vocab.json", facet, len(vf.Terms), len(m.lib.Vocab.Terms(field)))
 		}
 		for _, term := range vf.Terms {
-			tp := m.site.Facets()[facet].Topic(term.ID)
-			if term.En == "" || term.Ko == "" || term.Cases != len(tp.Cases) {
+			n := 0
+			if tp := m.site.Facets()[facet].Topic(term.ID); tp != nil {
+				n = len(tp.Cases)
+			}
+			if term.Label.En == "" || term.Label.Ko == "" || term.Cases != n {
 				t.Errorf("%s/%s: %+v", facet, term.ID, term)
 			}
-			if !strings.Contains(text, fmt.Sprintf("- %s: %s / %s (%d)", term.ID, term.En, term.Ko, term.Cases)) {
+			if !strings.Contains(text, fmt.Sprintf("- %s: %s (%d)", term.ID, term.Label.En, term.Cases)) {
 				t.Errorf("%s/%s: not in the text", facet, term.ID)
 			}
 		}
 	}
 	// Organisations have Korean names in vocab.json, as search knows them.
 	orgs := out.Facets[slices.Index(cases.Facets, "orgs")]
-	if i := slices.IndexFunc(orgs.Terms, func(t vocabTerm) bool { return t.ID == "bc-government" }); i < 0 || orgs.Terms[i].Ko != "BC 주정부" {
+	if i := slices.IndexFunc(orgs.Terms, func(t vocabTerm) bool { return t.ID == "bc-government" }); i < 0 || orgs.Terms[i].Label.Ko != "BC 주정부" {
 		t.Errorf("orgs: %+v", orgs.Terms)
 	}
 	var topic topicOutput
-	call(t, cs, "get_topic", map[string]any{"facet": "orgs", "term": "bc-government", "lang": "ko"}, &topic)
+	callTool(t, cs, "get_topic", map[string]any{"facet": "orgs", "term": "bc-government", "lang": "ko"}, &topic)
 	if topic.Label != "BC 주정부" {
 		t.Errorf("get_topic orgs/bc-government ko: label %q", topic.Label)
 	}
 	var one vocabOutput
-	call(t, cs, "vocab", map[string]any{"facet": "root_causes"}, &one)
+	callTool(t, cs, "vocab", map[string]any{"facet": "root_causes"}, &one)
 	if len(one.Facets) != 1 || one.Facets[0].Facet != "root-causes" {
 		t.Errorf("vocab root_causes: %+v", one.Facets)
 	}
@@ -561,10 +569,22 @@ func must(b []byte, err error) []byte {
 // TestItemLineUnknownDate checks a list line of a case whose source gives no
 // date: it says so instead of leaving an empty field between separators.
 func TestItemLineUnknownDate(t *testing.T) {
-	var b strings.Builder
-	writeItems(&b, []caseItem{{ID: "IL-0081", Title: "t", Org: "o", URL: "u"}, {ID: "IL-0495", Title: "t", Org: "o", Date: "2024-08-27", URL: "u"}})
-	want := "- IL-0081 · t · o · date unknown · u\n- IL-0495 · t · o · 2024-08-27 · u\n"
-	if b.String() != want {
-		t.Errorf("lines:\n%s\nwant:\n%s", b.String(), want)
+	for lang, unknown := range map[string]string{"en": "date unknown", "ko": "날짜 미상"} {
+		var b strings.Builder
+		writeItems(&b, &call{lang: lang}, []caseItem{{ID: "IL-0081", Title: "t", Org: "o", URL: "u"}, {ID: "IL-0495", Title: "t", Org: "o", Date: "2024-08-27", URL: "u"}})
+		want := "- IL-0081 · t · o · " + unknown + " · u\n- IL-0495 · t · o · 2024-08-27 · u\n"
+		if b.String() != want {
+			t.Errorf("lines:\n%s\nwant:\n%s", b.String(), want)
+		}
 	}
+}
+
+func relatedIDs(m *model, id string) []string {
+	var ids []string
+	for _, g := range m.site.Related(id) {
+		for _, l := range g.Links {
+			ids = append(ids, l.ID)
+		}
+	}
+	return ids
 }

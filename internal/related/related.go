@@ -793,7 +793,7 @@ func sumInt32(s []int32) int64 {
 }
 
 // Group is a run of links that share one reason, as a page shows them under
-// one heading ("same root cause · shared Ingress controller").
+// one heading ("same root cause · both involve Ingress controller").
 type Group struct {
 	Kind Kind
 	Reason

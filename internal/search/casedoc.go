@@ -6,20 +6,18 @@ import (
 )
 
 // CaseDoc is the document of a case: both languages of its text, and its
-// terms by facet as they appear in URLs. The organisation's Korean name is
-// the one vocab.json gives it (cases.Case.OrgKo), or its own name.
+// terms by facet as they appear in URLs. The organisation is shown as the
+// case pages show it (cases.Case.OrgName: HubSpot in both languages); its
+// Korean spelling (허브스팟) only finds it.
 func CaseDoc(c *cases.Case) Doc {
-	orgKo := c.OrgKo
-	if orgKo == "" {
-		orgKo = c.Org
-	}
 	d := Doc{
 		ID: c.ID, Date: c.Date.String(), Published: c.DateKind == "published",
-		Title:   [2]string{c.Title.En, c.Title.Ko},
-		Summary: [2]string{c.Summary.En, c.Summary.Ko},
-		Org:     [2]string{c.Org, orgKo},
-		URL:     [2]string{urls.Case("en", c.ID), urls.Case("ko", c.ID)},
-		Facets:  make(map[string][]string, len(cases.Facets)),
+		Title:    [2]string{c.Title.En, c.Title.Ko},
+		Summary:  [2]string{c.Summary.En, c.Summary.Ko},
+		Org:      [2]string{c.Org, c.OrgName().Ko},
+		OrgAlias: c.OrgAlias,
+		URL:      [2]string{urls.Case("en", c.ID), urls.Case("ko", c.ID)},
+		Facets:   make(map[string][]string, len(cases.Facets)),
 	}
 	c.EachTerm(func(facet, id string) {
 		if facet == "severities" && id == "unknown" {

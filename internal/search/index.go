@@ -66,9 +66,12 @@ type Doc struct {
 	ID, Date            string
 	Published           bool // Date is when the source was published, not when the incident happened
 	Title, Summary, Org [2]string
-	Body                []string
-	Facets              map[string][]string // facet URL name → term ids
-	URL                 [2]string           // page path per language, relative to the site root, e.g. "en/cases/IL-0495/"
+	// OrgAlias is another spelling of the organisation that finds the case
+	// (허브스팟 for HubSpot) but is never shown.
+	OrgAlias string
+	Body     []string
+	Facets   map[string][]string // facet URL name → term ids
+	URL      [2]string           // page path per language, relative to the site root, e.g. "en/cases/IL-0495/"
 }
 
 // Labels gives the English and Korean label of each facet term:
@@ -385,6 +388,7 @@ func (a *analyser) docTerms(d *Doc, labels Labels) ([]termTF, float64) {
 		add(d.Org[l], weightOrg)
 		add(d.Summary[l], weightSummary)
 	}
+	add(d.OrgAlias, weightOrg)
 	for _, b := range d.Body {
 		add(b, weightBody)
 	}

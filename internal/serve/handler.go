@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"io/fs"
 	"mime"
 	"net"
 	"net/http"
@@ -18,6 +17,7 @@ import (
 	"sync"
 	"time"
 
+	"incidentlib/internal/cases"
 	"incidentlib/internal/diag"
 	"incidentlib/internal/site"
 	"incidentlib/internal/urls"
@@ -102,8 +102,6 @@ func file(typ, body string) http.HandlerFunc {
 	}
 }
 
-var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
-
 func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
@@ -157,16 +155,14 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 
 // render renders one job as a build writes it.
 func (s *Server) render(w http.ResponseWriter, m *model, j site.Job, status int) {
-	out := bufPool.Get().(*bytes.Buffer)
-	defer bufPool.Put(out)
-	out.Reset()
-	typ, err := m.site.Render(j, out)
+	p := m.rendered(j)
+	typ, err := p.typ, p.err
 	if err != nil {
 		// Templates can fail when they run, on one kind of page only.
 		s.errorPage(w, m, templateProblems(s.templatesName(), fmt.Errorf("%s: %w", j.File(), err)), http.StatusInternalServerError)
 		return
 	}
-	s.write(w, m, typeOf(j.File(), typ), out.Bytes(), status)
+	s.write(w, m, typeOf(j.File(), typ), p.data, status)
 }
 
 // write sends a file, with the reload script in HTML.
@@ -332,7 +328,7 @@ pre{font:14px/1.4 ui-monospace,monospace;margin:.3rem 0 0;padding:.4rem .6rem;ba
 // source returns the text of a file a problem names: a content file, or a
 // template in a templates folder on disk; "" when there is none.
 func (s *Server) source(file string) string {
-	if b, err := fs.ReadFile(s.content, file); err == nil {
+	if b, err := cases.ReadContent(s.content, file); err == nil {
 		return string(b)
 	}
 	for _, r := range s.roots {

@@ -50,6 +50,8 @@ type Options struct {
 	Addr     string        // where Run listens, such as 127.0.0.1:1313
 	Log      io.Writer     // the terminal; nil means nowhere
 	Debounce time.Duration // quiet time that ends a burst of file events; 0 means 50 ms
+
+	maxConns int // the connection cap; 0 means DefaultMaxConns (tests set it low)
 }
 
 // Server is a running preview. Create it with New; Serve or Run it once.
@@ -98,7 +100,7 @@ func New(opt Options) (*Server, error) {
 	if err := s.addRoot("content", opt.Content, true); err != nil {
 		return nil, err
 	}
-	s.content = os.DirFS(opt.Content)
+	s.content = cases.ContentFS(opt.Content)
 	var err error
 	if s.templates, err = s.pick("templates", opt.Templates, opt.BuiltinTemplates); err != nil {
 		return nil, err
@@ -109,6 +111,7 @@ func New(opt Options) (*Server, error) {
 	m := s.build(nil, nil, true, true)
 	s.report(nil, m, "started")
 	s.cur.Store(m)
+	s.retryLater(m)
 	return s, nil
 }
 
@@ -176,7 +179,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		ln.Close()
 		return err
 	}
-	srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	srv, ln := NewHTTPServer(s.Handler(), ln, s.opt.maxConns)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	watchCtx, stopWatch := context.WithCancel(context.Background())
@@ -192,7 +195,11 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	for _, r := range s.roots {
 		names = append(names, r.name)
 	}
-	s.logf("incidentlib serve: http://%s/ (watching %s; Ctrl-C to stop)\n", ln.Addr(), strings.Join(names, ", "))
+	url, public := ListenURL(ln.Addr())
+	if public {
+		s.logf("incidentlib serve: "+PublicWarning, ln.Addr())
+	}
+	s.logf("incidentlib serve: %s (watching %s; Ctrl-C to stop)\n", url, strings.Join(names, ", "))
 
 	var serveErr error
 	select {
@@ -238,7 +245,9 @@ type model struct {
 	extras     map[string][]byte
 	extrasErr  error
 
-	next chan struct{} // closed when a newer model replaces this one
+	next    chan struct{} // closed when a newer model replaces this one
+	retries int           // tries in a row to read files that could not be read (retryLater)
+	cache   pageCache     // pages rendered for this model
 }
 
 type timing struct {
@@ -328,6 +337,42 @@ func (s *Server) apply(content []string, full, templates bool, what string) {
 	s.report(cur, m, what)
 	s.cur.Store(m)
 	close(cur.next)
+	s.retryLater(m)
+}
+
+// retryLater reads again, after a pause, the files m could not read for a
+// reason that may pass by itself (too many open files, for one), so that
+// the preview recovers without waiting for the next save. The pause
+// doubles with each try, from half a second to a minute; a newer model
+// (a save came) ends the tries of this one.
+func (s *Server) retryLater(m *model) {
+	files := cases.Transient(m.diags)
+	if len(files) == 0 {
+		return
+	}
+	delay := min(time.Minute, 500*time.Millisecond<<min(m.retries, 7))
+	time.AfterFunc(delay, func() {
+		select {
+		case <-s.stopping:
+			return
+		default:
+		}
+		s.rebuild.Lock()
+		defer s.rebuild.Unlock()
+		if s.cur.Load() != m {
+			return
+		}
+		full := false
+		for _, f := range files {
+			full = full || !strings.HasPrefix(f, "cases/")
+		}
+		next := s.build(m, files, full || m.lib == nil, false)
+		next.retries = m.retries + 1
+		s.report(m, next, "read again")
+		s.cur.Store(next)
+		close(m.next)
+		s.retryLater(next)
+	})
 }
 
 // report prints a rebuild's outcome: every error each time (they are the

@@ -40,7 +40,7 @@ func ifPublished(p *Page, c *cases.Case, key string) string {
 // case page (why says what the two share) and the home page's newest cases.
 func (s *Site) caseLink(p *Page, c *cases.Case, why string) CaseLink {
 	return CaseLink{
-		Why: why, ID: c.ID, Title: plainText(c.Title, p.Lang), Org: c.Org, Year: yearText(p, c.Date), YearNote: ifPublished(p, c, "datekind.published.note"),
+		Why: why, ID: c.ID, Title: plainText(c.Title, p.Lang), Org: c.OrgName().Get(p.Lang), Year: yearText(p, c.Date), YearNote: ifPublished(p, c, "datekind.published.note"),
 		Href: p.Link(urls.Case(p.Lang, c.ID)), Sev: sevLabel(s, p, c),
 	}
 }
@@ -151,7 +151,7 @@ func (s *Site) card(p *Page, c *cases.Case) Card {
 	}
 	cd := Card{
 		P: p, ID: c.ID, Href: p.Link(urls.Case(lang, c.ID)), Title: plainText(c.Title, lang),
-		Org: c.Org, OrgLink: p.Link(urls.Topic(lang, "orgs", c.OrgSlug, 1)),
+		Org: c.OrgName().Get(lang), OrgLink: p.Link(urls.Topic(lang, "orgs", c.OrgSlug, 1)),
 		Date: dateWords(p, c.Date), DateISO: c.Date.String(), Published: ifPublished(p, c, "datekind.published"),
 		YearLink:     yearLink(p, c.Date),
 		Sev:          sevLabel(s, p, c),

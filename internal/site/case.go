@@ -2,6 +2,7 @@ package site
 
 import (
 	"encoding/json"
+	"fmt"
 	"html/template"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/l10n"
@@ -36,7 +37,9 @@ type CaseView struct {
 	DateShort    string // the kicker's date: ISO when whole, else in words ("2019년 4월")
 	DateLong     string
 	DateKind     string
-	Published    bool // the date is when the source was published, not when the incident happened
+	Published    bool   // the date is when the source was published, not when the incident happened
+	Org          string // the organisation as this language's pages name it
+	EditLink     string // opens the case file for editing (site.json's repository.edit_url), or ""
 	OrgLink      string
 	YearLink     string
 	Domains      []TermLink
@@ -99,6 +102,8 @@ func (s *Site) caseView(j Job, html bool) *CaseView {
 		DateLong:     dateLong(p, c.Date),
 		DateKind:     p.T("datekind." + c.DateKind),
 		Published:    c.DateKind == "published",
+		Org:          c.OrgName().Get(lang),
+		EditLink:     s.editLink(c.File),
 		OrgLink:      p.Link(urls.Topic(lang, "orgs", c.OrgSlug, 1)),
 		YearLink:     yearLink(p, c.Date),
 		Domains:      s.terms(p, "domain", c.Domain),
@@ -211,8 +216,10 @@ func (s *Site) callout(lang string) CalloutView {
 	return CalloutView{Title: plainText(co.Title, lang), Text: s.text(co.Text, lang), Link: co.Link.URL, Label: co.Link.Label.Get(lang)}
 }
 
-// reason writes why cases are related: "same root cause · shared Ingress
-// controller" / "같은 원인 · 공통 인그레스 컨트롤러".
+// reason writes why cases are related: "same root cause · both involve
+// Ingress controller" / "같은 원인 · 둘 다 인그레스 컨트롤러 관련". A component
+// is named as one both cases involve, not as a component they share: two
+// companies' Ingress controllers are two controllers.
 func (s *Site) reason(p *Page, kind related.Kind, g related.Reason) string {
 	var parts []string
 	switch kind {
@@ -234,7 +241,7 @@ func (s *Site) reason(p *Page, kind related.Kind, g related.Reason) string {
 		return out
 	}
 	if len(g.Components) > 0 {
-		parts = append(parts, p.T("related.shared")+" "+l10n.List(p.Lang, labels("components", g.Components)))
+		parts = append(parts, fmt.Sprintf(p.T("related.shared"), l10n.List(p.Lang, labels("components", g.Components))))
 	}
 	if len(g.Contributing) > 0 {
 		parts = append(parts, p.T("related.contributing")+" "+l10n.List(p.Lang, labels("contributing", g.Contributing)))

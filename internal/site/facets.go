@@ -62,7 +62,7 @@ func ownLabel(facet, id string, c *cases.Case) cases.Text {
 	if facet == "years" {
 		return cases.Text{En: id, Ko: id + "년"}
 	}
-	return cases.Text{En: c.Org, Ko: c.Org}
+	return c.OrgName()
 }
 
 // deriveFacets groups cases by every facet in one pass over the cases.

@@ -109,7 +109,7 @@ func (s *Site) feed(j Job, w io.Writer) error {
 				{Href: s.base + urls.Case(cases.Other(lang), c.ID), Rel: "alternate", Type: "text/html", Lang: cases.Other(lang)},
 			},
 			Summary: atomText{Body: sum, Lang: langIf(sl, lang)},
-			Author:  &atomAuth{Name: c.Org},
+			Author:  &atomAuth{Name: c.OrgName().Get(lang)},
 		}
 		add := func(field string, ids ...string) {
 			for _, id := range ids {

@@ -159,6 +159,25 @@ func (p *Page) SearchRoot() string { return markedLink(urls.SearchDir, false) } 
 // Offline reports whether this is a build for opening from disk.
 func (p *Page) Offline() bool { return p.s.opt.Offline }
 
+// alternates returns a page's hreflang links, the same in its <head> and
+// in the sitemap: the page in each language and, for the two home pages,
+// the language chooser as x-default, so that the homes and the chooser
+// name each other alike.
+func (s *Site) alternates(j Job) []Alternate {
+	alts := make([]Alternate, 0, len(cases.Languages)+1)
+	for _, lang := range cases.Languages {
+		p := j.Path
+		if lang != j.Lang {
+			p = urls.Twin(j.Path, j.Lang)
+		}
+		alts = append(alts, Alternate{lang, s.base + p})
+	}
+	if j.Kind == KindHome {
+		alts = append(alts, Alternate{"x-default", s.base}) // the chooser
+	}
+	return alts
+}
+
 func (s *Site) page(j Job, title string) *Page {
 	p := &Page{Lang: j.Lang, Path: j.Path, Title: title, s: s}
 	if j.Lang != "" {
@@ -166,12 +185,7 @@ func (s *Site) page(j Job, title string) *Page {
 		p.Switch = markedLink(urls.Twin(j.Path, j.Lang), s.opt.Offline)
 		p.SwitchLang = other
 		p.Canonical = s.base + j.Path
-		p.Alternates = []Alternate{{"en", s.base + urls.Twin(j.Path, "ko")}, {"ko", s.base + urls.Twin(j.Path, "en")}}
-		if j.Lang == "en" {
-			p.Alternates[0].Href = s.base + j.Path
-		} else {
-			p.Alternates[1].Href = s.base + j.Path
-		}
+		p.Alternates = s.alternates(j)
 		p.Feed = markedLink(urls.Feed(j.Lang), s.opt.Offline)
 		p.Description = s.lib.Site.Description.Get(j.Lang)
 	}
@@ -262,9 +276,11 @@ func known(v string) string {
 }
 
 // shortDate writes a whole date as the seeds' kickers do (2024-08-27) and a
-// partial one in words, since "2019-04" reads as a code, not a month.
+// partial one in words, since "2019-04" reads as a code, not a month. Korean
+// pages write every date in words (2023년 11월 5일), as the facts beside it
+// do: an ISO date in Korean text reads as a code too.
 func shortDate(p *Page, d cases.Date) string {
-	if d.Day != 0 {
+	if d.Day != 0 && p.Lang != "ko" {
 		return d.String()
 	}
 	return dateWords(p, d)

@@ -15,6 +15,23 @@ type ProseView struct {
 	BodyLang string
 	Missing  bool
 	TOC      []markup.Heading
+	EditLink string // opens the page's file for editing, or ""
+	// Repository is where changes go, shown on the contribute page only
+	// (the page that explains how to send them), or "".
+	Repository string
+}
+
+// contributeSlug is the prose page that explains how to add and correct
+// cases, which names the repository changes go to.
+const contributeSlug = "contribute"
+
+// editLink returns the address that opens file, a path in the content
+// folder, for editing, or "" when site.json names no edit_url.
+func (s *Site) editLink(file string) string {
+	if s.lib.Site.Repository.EditURL == "" || file == "" {
+		return ""
+	}
+	return s.lib.Site.Repository.EditURL + file
 }
 
 func (s *Site) proseView(j Job) (*ProseView, error) {
@@ -38,5 +55,9 @@ func (s *Site) proseView(j Job) (*ProseView, error) {
 	if written != j.Lang {
 		p.TitleLang = written
 	}
-	return &ProseView{Page: p, Body: template.HTML(body), BodyLang: written, Missing: written != j.Lang, TOC: toc}, nil
+	v := &ProseView{Page: p, Body: template.HTML(body), BodyLang: written, Missing: written != j.Lang, TOC: toc, EditLink: s.editLink(pg.File.Get(written))}
+	if pg.Slug == contributeSlug {
+		v.Repository = s.lib.Site.Repository.URL
+	}
+	return v, nil
 }

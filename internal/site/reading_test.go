@@ -109,4 +109,34 @@ func TestReading(t *testing.T) {
 			}
 		}
 	})
+	// The homes and the chooser name each other alike: x-default, the
+	// chooser, on both homes, in their <head> and in the sitemap, and on
+	// no other page.
+	t.Run("x-default", func(t *testing.T) {
+		xdef := `hreflang="x-default" href="` + s.base + `"`
+		for _, lang := range []string{"en", "ko"} {
+			home := render(t, s, Job{Kind: KindHome, Lang: lang, Path: urls.Home(lang)})
+			if !strings.Contains(home, xdef) {
+				t.Errorf("the %s home's head lacks %s", lang, xdef)
+			}
+			list := render(t, s, Job{Kind: KindCases, Lang: lang, Path: urls.Cases(lang, 1), Page: 1})
+			if strings.Contains(list, "x-default") {
+				t.Errorf("the %s case list names an x-default", lang)
+			}
+		}
+		sitemap := render(t, s, Job{Kind: KindSitemap, Path: urls.Sitemap})
+		homes := 0
+		for _, entry := range strings.Split(sitemap, "</url>") {
+			isHome := strings.Contains(entry, "<loc>"+s.base+urls.Home("en")+"</loc>") || strings.Contains(entry, "<loc>"+s.base+urls.Home("ko")+"</loc>")
+			if isHome {
+				homes++
+			}
+			if has := strings.Contains(entry, `hreflang="x-default" href="`+s.base+`"/>`); has != isHome {
+				t.Errorf("sitemap entry with x-default %v, a home %v:\n%s", has, isHome, strings.TrimSpace(entry))
+			}
+		}
+		if homes != 2 {
+			t.Errorf("the sitemap lists %d homes, want 2", homes)
+		}
+	})
 }

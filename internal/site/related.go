@@ -9,8 +9,9 @@ import (
 
 // RelGroup is related cases listed under one heading: the same kind of link
 // and the same answer to "same root cause?", with the shared terms of all
-// its cases joined for the heading, as seed 003 shows them ("같은 원인 ·
-// 공통 인메모리 캐시, 애플리케이션 데이터베이스"). Each link keeps its own
+// its cases joined for the heading, as seed 003 shows them, in the words of
+// issue 27 ("같은 원인 · 둘 다 인메모리 캐시, 애플리케이션 데이터베이스 관련";
+// the seed's "공통 인메모리 캐시" read as one cache both share). Each link keeps its own
 // reason for the line under it.
 type RelGroup struct {
 	related.Kind

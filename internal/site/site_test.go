@@ -107,7 +107,7 @@ func TestLossless(t *testing.T) {
 					t.Errorf("%s %s: action_items[%d] untranslated without a mark", c.ID, lang, i)
 				}
 			}
-			plain := []string{c.ID, c.Org, c.Date.String(), c.URL, s.WrittenBy(lang, c), c.Review.ReviewedBy}
+			plain := []string{c.ID, c.OrgName().Get(lang), c.Date.String(), c.URL, s.WrittenBy(lang, c), c.Review.ReviewedBy}
 			if c.Impact.Region != "unknown" {
 				plain = append(plain, c.Impact.Region)
 			}
@@ -144,10 +144,26 @@ func TestLocalised(t *testing.T) {
 	c := lib.ByID["IL-0495"]
 	ko := visible(render(t, s, Job{Kind: KindCase, Lang: "ko", Path: urls.Case("ko", c.ID), Case: c}))
 	en := visible(render(t, s, Job{Kind: KindCase, Lang: "en", Path: urls.Case("en", c.ID), Case: c}))
-	for _, want := range []string{"2024년 8월 27일", "56분", "소프트웨어 결함", "인그레스 컨트롤러", "증상", "촉발", "후속 조치", "교훈"} {
+	for _, want := range []string{"2024년 8월 27일", "56분", "소프트웨어 결함", "인그레스 컨트롤러", "증상", "계기", "후속 조치", "교훈", "함께 게시된 곳", "둘 다 인그레스 컨트롤러 관련"} {
 		if !strings.Contains(ko, want) {
 			t.Errorf("Korean page lacks %q", want)
 		}
+	}
+	// Issue 27's words: no ISO date in the Korean header, no "원래 주소" for
+	// "Also published at", no "촉발" heading, no component called shared.
+	for _, unwanted := range []string{"원래 주소", "촉발", "공통 인그레스"} {
+		if strings.Contains(ko, unwanted) {
+			t.Errorf("Korean page has %q", unwanted)
+		}
+	}
+	koPage := render(t, s, Job{Kind: KindCase, Lang: "ko", Path: urls.Case("ko", c.ID), Case: c})
+	if i := strings.Index(koPage, `<p class="kicker">`); i < 0 {
+		t.Error("no kicker on the Korean case page")
+	} else if kicker := visible(koPage[i : i+strings.Index(koPage[i:], "</p>")]); !strings.Contains(kicker, "HubSpot · 2024년 8월 27일") {
+		t.Errorf("Korean kicker = %q, want the date in words", kicker)
+	}
+	if !strings.Contains(en, "both involve Ingress controller") || strings.Contains(en, "shared Ingress") {
+		t.Error("English page does not say the related cases both involve the Ingress controller")
 	}
 	for _, want := range []string{"27 August 2024", "56m", "Software defect", "Ingress controller", "Time to resolve", "Check your cluster for this", "For AI tools and scripts"} {
 		if !strings.Contains(en, want) {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
-	"incidentlib/internal/cases"
 	"incidentlib/internal/urls"
 	"io"
 	"time"
@@ -102,15 +101,11 @@ func (s *Site) sitemapURL(b *bytes.Buffer, j Job) {
 		b.WriteString(j.Case.UpdatedAt.Format(time.RFC3339))
 		b.WriteString("</lastmod>")
 	}
-	for _, lang := range cases.Languages {
-		p := j.Path
-		if lang != j.Lang {
-			p = urls.Twin(j.Path, j.Lang)
-		}
+	for _, a := range s.alternates(j) {
 		b.WriteString(`<xhtml:link rel="alternate" hreflang="`)
-		b.WriteString(lang)
+		b.WriteString(a.Lang)
 		b.WriteString(`" href="`)
-		xml.EscapeText(b, []byte(s.base+p))
+		xml.EscapeText(b, []byte(a.Href))
 		b.WriteString(`"/>`)
 	}
 	b.WriteString("</url>\n")

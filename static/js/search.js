@@ -1068,6 +1068,7 @@
     var start = Math.max(0, Math.min(at - Math.floor(n / 3), chars.length - n));
     if (start > 0) {
       var sp = chars.indexOf(" ", start);
+      while (sp >= 0 && sp < at && !wordStart(chars, sp + 1)) sp = chars.indexOf(" ", sp + 1);
       if (sp >= 0 && sp < at) start = sp + 1;
     }
     var end = Math.min(chars.length, start + n);
@@ -1077,6 +1078,14 @@
     }
     var out = chars.slice(start, end).join("").replace(/[\s,.;:…]+$/, "");
     return (start > 0 ? "\u2026" : "") + out + (end < chars.length ? "\u2026" : "");
+  }
+
+  // wordStart reports whether a passage may start at chars[i], just after a
+  // space. A Hangul word after a Latin word, a number or a closing mark may
+  // be a particle written apart from it ("HubSpot 의", which check warns
+  // about), and a passage that starts there starts with a stray particle.
+  function wordStart(chars, i) {
+    return !(/[A-Za-z0-9)\]}"'`\u2019\u201d%]/.test(chars[i - 2] || "") && /[\uac00-\ud7a3]/.test(chars[i] || ""));
   }
 
   // highlighted returns text as DOM nodes with the query's matches in <mark>.
@@ -1726,6 +1735,7 @@
     query: query,
     stemEnglish: stemEnglish,
     highlightRanges: highlightRanges,
+    passage: passage,
     Engine: Engine,
     loader: loader,
     // open returns an engine for the index at base (a URL ending in "/").

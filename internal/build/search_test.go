@@ -1,0 +1,47 @@
+package build
+
+import (
+	"path/filepath"
+	"testing"
+
+	"incidentlib"
+	"incidentlib/internal/site"
+)
+
+// TestSearchOrgLabels checks the labels of the 조직 filter: an organisation
+// as it writes its name (HubSpot, not 허브스팟) in both languages, a
+// description translated, and the Korean spelling left to the documents,
+// where it finds the case without being shown.
+func TestSearchOrgLabels(t *testing.T) {
+	lib, _, err := Load(filepath.Join("..", "..", "content"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	th, err := site.LoadTheme(incidentlib.Templates(), incidentlib.Static())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := site.New(lib, site.Options{Theme: th})
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs, labels := SearchDocs(s)
+	for id, want := range map[string][2]string{
+		"hubspot":         {"HubSpot", "HubSpot"},
+		"google-cloud":    {"Google Cloud", "Google Cloud"},
+		"unnamed-company": {"Unnamed company", "이름을 밝히지 않은 회사"},
+	} {
+		if got := labels["orgs"][id]; got != want {
+			t.Errorf("orgs label of %s = %q, want %q", id, got, want)
+		}
+	}
+	found := false
+	for _, d := range docs {
+		if d.ID == "IL-0495" {
+			found = d.OrgAlias == "허브스팟"
+		}
+	}
+	if !found {
+		t.Error("IL-0495's document has no 허브스팟 to be found by")
+	}
+}

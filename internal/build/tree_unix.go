@@ -1,0 +1,180 @@
+//go:build unix
+
+package build
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"golang.org/x/sys/unix"
+)
+
+// mountKey names the mounted filesystem a folder belongs to: two folders
+// are on the same mount when their keys are equal.
+type mountKey struct {
+	dev, mnt uint64
+}
+
+// dirMount returns the mount key of the open folder fd (at path). It is a
+// variable so that a test can report another device for a folder, where
+// it cannot mount one.
+var dirMount = func(fd int, path string) (mountKey, error) {
+	k, err := statMount(fd)
+	if err != nil {
+		return mountKey{}, &fs.PathError{Op: "stat", Path: path, Err: err}
+	}
+	return k, nil
+}
+
+// openDir opens the folder name in the folder at (or at a path, for
+// unix.AT_FDCWD), never following a link.
+func openDir(at int, name string) (int, error) {
+	for {
+		fd, err := unix.Openat(at, name, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+		if err != unix.EINTR {
+			return fd, err
+		}
+	}
+}
+
+// readDir lists the open folder fd; the caller keeps fd open.
+func readDir(fd int, path string) ([]fs.DirEntry, error) {
+	dup, err := unix.Dup(fd)
+	if err != nil {
+		return nil, &fs.PathError{Op: "open", Path: path, Err: err}
+	}
+	f := os.NewFile(uintptr(dup), path)
+	defer f.Close()
+	return f.ReadDir(-1)
+}
+
+// walkTree calls visit for every entry below root (root itself left out),
+// with its path relative to root, slash-separated, and its type. A folder
+// visit returns false for is not entered; a folder on another mount than
+// root is never entered, and goes to other instead.
+func walkTree(root string, visit func(rel string, typ fs.FileMode) bool, other func(rel string)) error {
+	fd, err := openDir(unix.AT_FDCWD, root)
+	if err != nil {
+		return &fs.PathError{Op: "open", Path: root, Err: err}
+	}
+	key, err := dirMount(fd, root)
+	if err != nil {
+		unix.Close(fd)
+		return err
+	}
+	var walk func(fd int, dir, rel string) error
+	walk = func(fd int, dir, rel string) error {
+		defer unix.Close(fd)
+		entries, err := readDir(fd, dir)
+		if err != nil {
+			return err
+		}
+		for _, e := range entries {
+			r, p := e.Name(), filepath.Join(dir, e.Name())
+			if rel != "" {
+				r = rel + "/" + e.Name()
+			}
+			if !visit(r, e.Type()) || !e.IsDir() {
+				continue
+			}
+			child, err := openDir(fd, e.Name())
+			if err != nil {
+				return &fs.PathError{Op: "open", Path: p, Err: err}
+			}
+			k, err := dirMount(child, p)
+			if err != nil {
+				unix.Close(child)
+				return err
+			}
+			if k != key {
+				unix.Close(child)
+				other(r)
+				continue
+			}
+			if err := walk(child, p, r); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return walk(fd, root, "")
+}
+
+// removeTree removes dir and everything in it, as os.RemoveAll does, but
+// never across filesystems: a folder on another mount than dir (a volume
+// mounted inside it) is left alone, with the folders above it, and listed
+// in skipped. A missing dir is no error.
+func removeTree(dir string) (skipped []string, err error) {
+	fd, err := openDir(unix.AT_FDCWD, dir)
+	if errors.Is(err, unix.ENOENT) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, &fs.PathError{Op: "open", Path: dir, Err: err}
+	}
+	key, err := dirMount(fd, dir)
+	if err != nil {
+		unix.Close(fd)
+		return nil, err
+	}
+	note := func(e error) {
+		if err == nil {
+			err = e
+		}
+	}
+	// clear empties the open folder fd and reports whether it is empty.
+	var clear func(fd int, dir string) bool
+	clear = func(fd int, dir string) bool {
+		defer unix.Close(fd)
+		entries, e := readDir(fd, dir)
+		if e != nil {
+			note(e)
+			return false
+		}
+		empty := true
+		for _, ent := range entries {
+			p := filepath.Join(dir, ent.Name())
+			if !ent.IsDir() {
+				if e := unix.Unlinkat(fd, ent.Name(), 0); e != nil && e != unix.ENOENT {
+					note(&fs.PathError{Op: "remove", Path: p, Err: e})
+					empty = false
+				}
+				continue
+			}
+			child, e := openDir(fd, ent.Name())
+			if e != nil {
+				note(&fs.PathError{Op: "open", Path: p, Err: e})
+				empty = false
+				continue
+			}
+			k, e := dirMount(child, p)
+			if e != nil || k != key {
+				unix.Close(child)
+				if e != nil {
+					note(e)
+				} else {
+					skipped = append(skipped, p)
+				}
+				empty = false
+				continue
+			}
+			if !clear(child, p) {
+				empty = false
+				continue
+			}
+			if e := unix.Unlinkat(fd, ent.Name(), unix.AT_REMOVEDIR); e != nil && e != unix.ENOENT {
+				note(&fs.PathError{Op: "remove", Path: p, Err: e})
+				empty = false
+			}
+		}
+		return empty
+	}
+	if clear(fd, dir) {
+		if e := unix.Rmdir(dir); e != nil && e != unix.ENOENT {
+			note(&fs.PathError{Op: "remove", Path: dir, Err: e})
+		}
+	}
+	return skipped, err
+}

@@ -1,0 +1,197 @@
+//go:build unix
+
+package cases
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"testing/fstest"
+	"time"
+)
+
+// hostileFolder writes the shipped content with, in cases/ and pages/, a
+// link to a secret file outside the folder, a link to /dev/zero, a named
+// pipe, a file over the size limit, and a link inside the folder (which is
+// read). It returns the folder and the secret.
+func hostileFolder(t *testing.T) (dir, secret string) {
+	t.Helper()
+	top := t.TempDir()
+	dir = filepath.Join(top, "content")
+	copyTree(t, filepath.Join("..", "..", "content"), dir)
+	secret = "TOKEN=s3cr3t-" + t.Name()
+	if err := os.WriteFile(filepath.Join(top, "secret"), []byte(secret+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	links := map[string]string{
+		"cases/IL-9001.json": "../../secret",
+		"cases/IL-9002.json": "/dev/zero",
+		"pages/leak.en.md":   "../../secret",
+		"pages/zero.en.md":   "/dev/zero",
+		"cases/IL-9005.json": "IL-0495.json", // inside: read, and a duplicate id
+	}
+	for name, to := range links {
+		if err := os.Symlink(to, filepath.Join(dir, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, name := range []string{"cases/IL-9003.json", "pages/pipe.en.md"} {
+		if err := syscall.Mkfifo(filepath.Join(dir, name), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	big := filepath.Join(dir, "cases", "IL-9004.json")
+	if err := os.WriteFile(big, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(big, MaxFileBytes+1); err != nil { // sparse: costs no disk
+		t.Fatal(err)
+	}
+	return dir, secret
+}
+
+func copyTree(t *testing.T, from, to string) {
+	t.Helper()
+	err := filepath.Walk(from, func(p string, info os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(from, p)
+		if info.IsDir() {
+			return os.MkdirAll(filepath.Join(to, rel), 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(to, rel), b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestJail loads a content folder holding links out of it, a link to a
+// device, named pipes and an oversized file: loading ends, each is an error
+// naming the file and saying why, and nothing from outside the folder is in
+// the report.
+func TestJail(t *testing.T) {
+	dir, secret := hostileFolder(t)
+	done := make(chan struct{})
+	var lib *Library
+	var list = struct{ s string }{}
+	go func() {
+		defer close(done)
+		l, d := Load(ContentFS(dir))
+		lib = l
+		for _, it := range d.Items {
+			list.s += it.String() + "\n"
+		}
+	}()
+	select {
+	case <-done:
+	case <-time.After(2 * time.Minute):
+		t.Fatal("Load never returned: a named pipe or a device was opened")
+	}
+	for _, want := range []string{
+		"cases/IL-9001.json: cannot read: a symbolic link leading outside the content folder",
+		"cases/IL-9002.json: cannot read: a symbolic link leading outside the content folder",
+		"cases/IL-9003.json: cannot read: a named pipe (FIFO): only regular files and folders are read",
+		"cases/IL-9004.json: cannot read: larger than 8 MB, the most a content file may hold",
+		"pages/leak.en.md: cannot read: a symbolic link leading outside the content folder",
+		"pages/zero.en.md: cannot read: a symbolic link leading outside the content folder",
+		"pages/pipe.en.md: cannot read: a named pipe (FIFO)",
+		`duplicate case id "IL-0495" (also in cases/IL-0495.json)`, // the link inside was read
+	} {
+		if !strings.Contains(list.s, want) {
+			t.Errorf("report lacks %q:\n%s", want, list.s)
+		}
+	}
+	if strings.Contains(list.s, "s3cr3t") {
+		t.Errorf("the report shows the file outside the content folder:\n%s", list.s)
+	}
+	for _, p := range lib.Pages {
+		if strings.Contains(p.Body.En, secret) {
+			t.Errorf("page %s holds the file outside the content folder", p.Slug)
+		}
+	}
+}
+
+// TestJailFS checks ContentFS alone: what it opens and what it refuses.
+func TestJailFS(t *testing.T) {
+	dir, _ := hostileFolder(t)
+	fsys := ContentFS(dir)
+	if _, err := ReadContent(fsys, "cases/IL-9005.json"); err != nil {
+		t.Errorf("a link inside the folder: %v", err)
+	}
+	if _, err := fsys.Open("cases"); err != nil {
+		t.Errorf("a folder: %v", err)
+	}
+	for name, want := range map[string]error{
+		"cases/IL-9001.json": errOutside,
+		"cases/IL-9002.json": errOutside,
+		"cases/IL-9004.json": errTooLarge,
+		"../secret":          nil, // not a valid name
+		"cases/../../secret": nil,
+	} {
+		_, err := ReadContent(fsys, name)
+		if err == nil || (want != nil && !errors.Is(err, want)) {
+			t.Errorf("ReadContent(%s): %v, want %v", name, err, want)
+		}
+	}
+	if _, err := fsys.Open("cases/IL-9003.json"); err == nil || !strings.Contains(err.Error(), "named pipe") {
+		t.Errorf("Open(a named pipe): %v", err)
+	}
+}
+
+// TestReadContentKinds: the limits hold on any fs.FS, not only ContentFS.
+func TestReadContentKinds(t *testing.T) {
+	m := fstest.MapFS{
+		"pipe": {Mode: os.ModeNamedPipe},
+		"dev":  {Mode: os.ModeDevice | os.ModeCharDevice},
+		"sock": {Mode: os.ModeSocket},
+		"big":  {Data: make([]byte, MaxFileBytes+1)},
+		"ok":   {Data: []byte("{}")},
+	}
+	for name, want := range map[string]string{"pipe": "named pipe", "dev": "character device", "sock": "socket", "big": "larger than 8 MB"} {
+		if _, err := ReadContent(m, name); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", name, err, want)
+		}
+	}
+	if b, err := ReadContent(m, "ok"); err != nil || string(b) != "{}" {
+		t.Errorf("ok: %q, %v", b, err)
+	}
+}
+
+// TestTextLimit: a text over MaxTextBytes, in a case or as a page, is an
+// error with its position, and is not kept.
+func TestTextLimit(t *testing.T) {
+	m := contentFS(t)
+	long := strings.Repeat("a", MaxTextBytes+1)
+	src := string(m["cases/IL-0495.json"].Data)
+	i := strings.Index(src, `"summary":{"en":"`) + len(`"summary":{"en":"`)
+	m["cases/IL-0495.json"] = &fstest.MapFile{Data: []byte(src[:i] + long + src[i:])}
+	m["pages/long.en.md"] = &fstest.MapFile{Data: []byte(long)}
+	m["pages/long.ko.md"] = &fstest.MapFile{Data: []byte("짧다")}
+	_, list := Load(m)
+	var got []string
+	for _, d := range list.Items {
+		got = append(got, d.String())
+		if d.Field == "summary.en" && (d.Line != 1 || d.Col < 2) {
+			t.Errorf("%s: want the position of the text", d)
+		}
+	}
+	report := strings.Join(got, "\n")
+	for _, want := range []string{
+		"summary.en: a text of ",
+		fmt.Sprintf("pages/long.en.md: a text of %d bytes", MaxTextBytes+1),
+	} {
+		if !strings.Contains(report, want) {
+			t.Errorf("report lacks %q:\n%.3000s", want, report)
+		}
+	}
+}

@@ -1,0 +1,355 @@
+package mcpserver
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"incidentlib/internal/serve"
+)
+
+// ServeHTTP serves Streamable HTTP on ln until ctx is done, then shuts
+// down: it stops accepting, lets the calls in flight finish (for
+// HTTPOptions.ShutdownGrace at most) and closes the sessions.
+func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener) error {
+	watchCtx, stopWatch := context.WithCancel(context.Background())
+	wait, err := s.watch(watchCtx)
+	if err != nil {
+		stopWatch()
+		ln.Close()
+		return err
+	}
+	o := s.opt.HTTP
+	srv := &http.Server{
+		Handler:           s.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       s.opt.CallTimeout,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+	}
+	if o.Stateless {
+		// Without sessions there are no long-lived event streams, so an
+		// answer may take no longer than a call.
+		srv.WriteTimeout = s.opt.CallTimeout + 5*time.Second
+	}
+	// At most a quarter of the file descriptors as connections, an idle
+	// one giving way to a new one (see serve.LimitConns).
+	ln = serve.LimitConns(srv, ln, 0)
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	mode := "sessions"
+	if o.Stateless {
+		mode = "stateless"
+	}
+	public := ""
+	if o.PublicURL != nil {
+		public = "; public at " + o.PublicURL.String()
+	}
+	addr, beyond := serve.ListenURL(ln.Addr())
+	if beyond && o.PublicURL == nil {
+		s.logf(serve.PublicWarning, ln.Addr())
+	}
+	s.logf("%s%s (%s%s; watching %s; Ctrl-C to stop)\n", strings.TrimSuffix(addr, "/"), Path, mode, public, s.opt.Content)
+	var serveErr error
+	select {
+	case <-ctx.Done():
+	case serveErr = <-served:
+	}
+	s.logf("shutting down: waiting for calls in flight (up to %v)\n", o.ShutdownGrace)
+	shutCtx, cancel := context.WithTimeout(context.Background(), o.ShutdownGrace)
+	defer cancel()
+	go func() {
+		// Event streams of sessions never end by themselves: close the
+		// sessions once the calls in flight are done.
+		for s.inFlight.Load() > 0 && shutCtx.Err() == nil {
+			time.Sleep(10 * time.Millisecond)
+		}
+		for ss := range s.mcp.Sessions() {
+			ss.Close()
+		}
+	}()
+	err = srv.Shutdown(shutCtx)
+	stopWatch()
+	wait()
+	if serveErr != nil && !errors.Is(serveErr, http.ErrServerClosed) {
+		return serveErr
+	}
+	if errors.Is(err, context.DeadlineExceeded) {
+		return fmt.Errorf("requests still open after %v were cut off", o.ShutdownGrace)
+	}
+	s.logf("stopped\n")
+	return err
+}
+
+// HealthPath answers load balancers' health checks: 200 when the library
+// is loaded, 503 while its content has errors.
+const HealthPath = "/healthz"
+
+// Handler serves Streamable HTTP at Path and the health check at
+// HealthPath. Requests to Path pass, in order: the Host check, the Origin
+// check, the body limit, the frame check (malformed JSON-RPC answered
+// with its error and status 400), the session gate (a call without a
+// session before initialize, or an initialize beyond the session cap) and
+// the SDK's handler. Each request is logged on one line.
+func (s *Server) Handler() http.Handler {
+	o := s.opt.HTTP
+	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, &mcp.StreamableHTTPOptions{
+		Stateless: o.Stateless,
+		// A client that goes away without closing its session must not
+		// hold its memory for long.
+		SessionTimeout:      o.SessionIdle,
+		MaxRequestBodyBytes: o.MaxBody,
+		// checkHost covers this, and the SDK's own check would refuse a
+		// reverse proxy on this machine that passes the public Host on.
+		DisableLocalhostProtection: true,
+	})
+	mux := http.NewServeMux()
+	mux.Handle(Path, s.checkHost(s.checkOrigin(s.gate(h))))
+	mux.HandleFunc(HealthPath, s.health)
+	return s.accessLog(mux)
+}
+
+func (s *Server) health(w http.ResponseWriter, r *http.Request) {
+	m := s.cur.Load()
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	if m.site == nil {
+		w.WriteHeader(http.StatusServiceUnavailable)
+		fmt.Fprintf(w, "content has %d errors\n", m.diags.Errors())
+		return
+	}
+	fmt.Fprintf(w, "ok: %d cases\n", len(m.lib.Cases))
+}
+
+// checkHost refuses a request whose Host is neither the public address's
+// nor a loopback one, against DNS rebinding: a page on an attacker's name
+// that resolves to this server cannot reach it under that name.
+func (s *Server) checkHost(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !s.allowedHost(r.Host) {
+			writeRPCError(w, http.StatusForbidden, invalid(nil, "host %q is not served here: use %s", r.Host, s.serviceName()))
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+func (s *Server) serviceName() string {
+	if u := s.opt.HTTP.PublicURL; u != nil {
+		return u.String()
+	}
+	return "a loopback address (localhost, 127.0.0.1, [::1])"
+}
+
+func (s *Server) allowedHost(host string) bool {
+	if isLoopback(host) {
+		return true
+	}
+	u := s.opt.HTTP.PublicURL
+	return u != nil && sameHost(host, u)
+}
+
+// defaultPort is the port of a scheme.
+var defaultPort = map[string]string{"http": "80", "https": "443"}
+
+// sameHost reports whether host (a Host header) names u's host and port,
+// the scheme's default port when either has none.
+func sameHost(host string, u *url.URL) bool {
+	port := u.Port()
+	if port == "" {
+		port = defaultPort[u.Scheme]
+	}
+	name, p, err := net.SplitHostPort(host)
+	if err != nil {
+		name, p = host, defaultPort[u.Scheme]
+	}
+	return strings.EqualFold(strings.Trim(name, "[]"), u.Hostname()) && p == port
+}
+
+func isLoopback(host string) bool {
+	name := host
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		name = h
+	}
+	name = strings.Trim(name, "[]")
+	if strings.EqualFold(name, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(name)
+	return ip != nil && ip.IsLoopback()
+}
+
+// checkOrigin refuses requests that a browser sends on behalf of a page
+// from another site (the MCP specification asks servers to check Origin,
+// against DNS rebinding and drive-by pages). Clients that are not browsers
+// send no Origin and pass.
+func (s *Server) checkOrigin(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if o := r.Header.Get("Origin"); o != "" && !s.allowedOrigin(o, r.Host) {
+			own := "this server (" + r.Host + ")"
+			if u := s.opt.HTTP.PublicURL; u != nil {
+				own = u.Scheme + "://" + u.Host
+			}
+			writeRPCError(w, http.StatusForbidden, invalid(nil, "origin %q may not use this server: only pages of %s or of this machine (localhost, 127.0.0.1, [::1]) may", o, own))
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// allowedOrigin reports whether origin is the server's own (the public
+// address's, or without one the request's Host) or a loopback one.
+func (s *Server) allowedOrigin(origin, host string) bool {
+	u, err := url.Parse(origin)
+	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
+		return false // "null" (a file or a sandboxed frame) and anything odd
+	}
+	if isLoopback(u.Host) {
+		return true
+	}
+	if pub := s.opt.HTTP.PublicURL; pub != nil {
+		return u.Scheme == pub.Scheme && sameHost(u.Host, pub)
+	}
+	return strings.EqualFold(u.Host, host)
+}
+
+// gate reads a POST's body (up to the limit), answers a malformed message
+// itself with status 400 and its JSON-RPC error, as the transport
+// specification allows, and answers with a proper code what the SDK would
+// get wrong: a call without a session before initialize (400), and an
+// initialize beyond the session cap (503). The body is passed on intact.
+func (s *Server) gate(h http.Handler) http.Handler {
+	o := s.opt.HTTP
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost {
+			h.ServeHTTP(w, r)
+			return
+		}
+		s.inFlight.Add(1)
+		defer s.inFlight.Add(-1)
+		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, o.MaxBody))
+		if err != nil {
+			var mbe *http.MaxBytesError
+			if errors.As(err, &mbe) {
+				writeRPCError(w, http.StatusRequestEntityTooLarge, invalid(nil, "the request body is larger than %d bytes", o.MaxBody))
+				return
+			}
+			writeRPCError(w, http.StatusBadRequest, invalid(nil, "the request body could not be read: %v", err))
+			return
+		}
+		version := r.Header.Get("Mcp-Protocol-Version")
+		f, ferr := checkFrame(body, version != "" && version < batchesEnd)
+		if ferr != nil {
+			writeRPCError(w, http.StatusBadRequest, ferr)
+			return
+		}
+		if lr, ok := w.(*logResponse); ok {
+			lr.rpc, lr.tool = f.method, f.tool
+		}
+		if !o.Stateless && r.Header.Get("Mcp-Session-Id") == "" && !f.batch && f.call && !f.sidless {
+			var id struct{ ID json.RawMessage }
+			json.Unmarshal(body, &id)
+			switch {
+			case f.method != "initialize":
+				writeRPCError(w, http.StatusBadRequest, invalid(id.ID, "no session: send initialize first, then use the Mcp-Session-Id it answers with"))
+				return
+			case s.sessions() >= o.MaxSessions:
+				w.Header().Set("Retry-After", "30")
+				writeRPCError(w, http.StatusServiceUnavailable, &frameError{code: codeServerBusy, id: id.ID, msg: fmt.Sprintf("the server has %d open sessions, its limit: try again later", o.MaxSessions)})
+				return
+			}
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		r.ContentLength = int64(len(body))
+		h.ServeHTTP(w, r)
+	})
+}
+
+// codeServerBusy is the JSON-RPC error of a refused initialize: -32000 to
+// -32099 are the codes JSON-RPC leaves to servers.
+const codeServerBusy = -32000
+
+// sessions counts the open sessions.
+func (s *Server) sessions() int {
+	n := 0
+	for range s.mcp.Sessions() {
+		n++
+	}
+	return n
+}
+
+func writeRPCError(w http.ResponseWriter, status int, e *frameError) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	w.Write(append(e.response(), '\n'))
+}
+
+// logResponse records what the access log writes about a request.
+type logResponse struct {
+	http.ResponseWriter
+	status    int
+	bytes     int64
+	rpc, tool string
+}
+
+func (l *logResponse) WriteHeader(code int) {
+	if l.status == 0 {
+		l.status = code
+	}
+	l.ResponseWriter.WriteHeader(code)
+}
+
+func (l *logResponse) Write(p []byte) (int, error) {
+	if l.status == 0 {
+		l.status = http.StatusOK
+	}
+	n, err := l.ResponseWriter.Write(p)
+	l.bytes += int64(n)
+	return n, err
+}
+
+// Flush passes the SDK's flushes of event streams on.
+func (l *logResponse) Flush() {
+	if f, ok := l.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+func (l *logResponse) Unwrap() http.ResponseWriter { return l.ResponseWriter }
+
+// accessLog writes one line per request: time, client, method, path,
+// status, bytes, duration, and the JSON-RPC method and tool of a POST.
+func (s *Server) accessLog(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		lr := &logResponse{ResponseWriter: w}
+		h.ServeHTTP(lr, r)
+		if r.URL.Path == HealthPath {
+			return
+		}
+		rpc := "-"
+		if lr.rpc != "" {
+			rpc = lr.rpc
+			if lr.tool != "" {
+				rpc += " " + lr.tool
+			}
+		}
+		status := lr.status
+		if status == 0 {
+			status = http.StatusOK
+		}
+		s.logMu.Lock()
+		defer s.logMu.Unlock()
+		fmt.Fprintf(s.opt.Log, "%s %s %s %s %d %dB %dms %s\n", start.UTC().Format(time.RFC3339), r.RemoteAddr, r.Method, r.URL.Path, status, lr.bytes, time.Since(start).Milliseconds(), rpc)
+	})
+}

@@ -1,0 +1,16 @@
+//go:build unix
+
+package serve
+
+import "syscall"
+
+// DefaultMaxConns is the connection cap of NewHTTPServer: a quarter of the
+// process's file descriptors, so that the rest stay free for reading the
+// content, and at most 1,024.
+func DefaultMaxConns() int {
+	var lim syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &lim); err != nil {
+		return 1024
+	}
+	return int(max(8, min(1024, lim.Cur/4)))
+}
