@@ -95,14 +95,48 @@ var screens = []struct {
 	{"1280", webtest.Desktop},
 }
 
-// TestLayout opens every page of the shipped site at 320, 390 and 1280 px
+// checkLayout measures the page open in tab: nothing scrolls sideways and
+// no search placeholder is cut off.
+func checkLayout(t *testing.T, tab *webtest.Tab, p, width string) {
+	t.Helper()
+	var r layoutResult
+	if err := json.Unmarshal([]byte(eval[string](t, tab, layoutProbe)), &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.Scroll > r.Width {
+		t.Errorf("%s at %s px: the page is %d px wide; sticking out: %s", p, width, r.Scroll, strings.Join(r.Wide, " | "))
+	}
+	for _, c := range r.Cut {
+		t.Errorf("%s at %s px: placeholder cut off: %s", p, width, c)
+	}
+}
+
+// TestLayout opens a page of every kind in both languages (pageTypes, the
+// language chooser, the 404 page and a case page) at 320, 390 and 1280 px
 // and checks that nothing scrolls sideways and that no search placeholder
 // is cut off; on phones, that the first case of a list and the first result
-// of a search sit within the first screen.
+// of a search sit within the first screen; at 1280 px, what every page must
+// pass (checkOpenPage: language, Korean font, axe, browser log). Every case page is laid out at
+// 320 px by TestCasePages: what varies from page to page of a kind is the
+// case text, and the narrowest width is where it overflows first.
 func TestLayout(t *testing.T) {
 	t.Parallel()
 	tab, base := servedSite(t)
-	pages := htmlPages(t, site(t))
+	pages := []string{"", "404.html"}
+	for _, p := range append(pageTypes, "{lang}/cases/IL-0495/", "{lang}/contributing/", "{lang}/contribute/") {
+		for _, lang := range langs {
+			pages = append(pages, strings.ReplaceAll(p, "{lang}", lang))
+		}
+	}
+	have := map[string]bool{}
+	for _, p := range htmlPages(t, site(t)) {
+		have[p] = true
+	}
+	for _, p := range pages {
+		if !have[p] {
+			t.Errorf("%s is not a page of the site; the sample of TestLayout needs a page that exists", p)
+		}
+	}
 	for _, sc := range screens {
 		opts := []chromedp.EmulateViewportOption{chromedp.EmulatePortrait}
 		if sc.vp.Mobile {
@@ -114,15 +148,20 @@ func TestLayout(t *testing.T) {
 		t.Run(sc.name, func(t *testing.T) {
 			for _, p := range pages {
 				tab.Open(t, base+"/"+p)
-				var r layoutResult
-				if err := json.Unmarshal([]byte(eval[string](t, tab, layoutProbe)), &r); err != nil {
-					t.Fatal(err)
-				}
-				if r.Scroll > r.Width {
-					t.Errorf("%s at %s px: the page is %d px wide; sticking out: %s", p, sc.name, r.Scroll, strings.Join(r.Wide, " | "))
-				}
-				for _, c := range r.Cut {
-					t.Errorf("%s at %s px: placeholder cut off: %s", p, sc.name, c)
+				checkLayout(t, tab, p, sc.name)
+				// At desktop width, the checks of every page: a heading,
+				// the language, the Korean font, axe (with the light
+				// scheme; TestDarkScheme the dark) and the browser's log.
+				// The 404 page is TestNotFoundNested's.
+				if !sc.vp.Mobile && p != "404.html" {
+					if h1 := eval[string](t, tab, `(document.querySelector("h1")||{}).textContent||""`); strings.TrimSpace(h1) == "" {
+						t.Errorf("%s: no heading", p)
+					}
+					lang := "en"
+					if strings.HasPrefix(p, "ko/") {
+						lang = "ko"
+					}
+					checkOpenPage(t, tab, base+"/"+p, lang, "main")
 				}
 			}
 			if !sc.vp.Mobile {
@@ -223,7 +262,7 @@ func TestNotFoundNested(t *testing.T) {
 }
 
 // TestDarkScheme runs axe on a page of every kind with the dark colour
-// scheme (TestPageTypes runs it with the light one), with a search's results
+// scheme (TestLayout runs it with the light one), with a search's results
 // and filters drawn.
 func TestDarkScheme(t *testing.T) {
 	t.Parallel()

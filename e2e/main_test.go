@@ -30,6 +30,8 @@ import (
 
 var (
 	tmpDir    string
+	binOnce   sync.Once
+	binErr    string
 	setupOnce sync.Once
 	// publicDir is the built site; setupErr says why there is none.
 	publicDir string
@@ -68,11 +70,11 @@ func setup(tmp string) {
 		return
 	}
 	contentDir = filepath.Join(root, "content")
-	bin := filepath.Join(tmp, "incidentlib")
-	if out, err := run(root, "go", "build", "-o", bin, "./cmd/incidentlib"); err != nil {
-		setupErr = fmt.Sprintf("go build -o %s ./cmd/incidentlib: %v\n%s", bin, err, out)
+	if binErr != "" {
+		setupErr = binErr
 		return
 	}
+	bin := filepath.Join(tmp, "incidentlib")
 	out := filepath.Join(tmp, "public")
 	start := time.Now()
 	if o, err := run(root, bin, "build", "-content", contentDir, "-out", out); err != nil {
@@ -90,6 +92,30 @@ func setup(tmp string) {
 		return
 	}
 	publicDir, offlineDir = out, off
+}
+
+// buildBinary builds the command into tmp, or records why it could not.
+func buildBinary(tmp string) {
+	root, err := webtest.RepoRoot()
+	if err != nil {
+		binErr = err.Error()
+		return
+	}
+	bin := filepath.Join(tmp, "incidentlib")
+	if out, err := run(root, "go", "build", "-o", bin, "./cmd/incidentlib"); err != nil {
+		binErr = fmt.Sprintf("go build -o %s ./cmd/incidentlib: %v\n%s", bin, err, out)
+	}
+}
+
+// binary returns the built command, or fails the test with the reason
+// there is none. Unlike site it is no heavy test: -short runs it.
+func binary(t *testing.T) string {
+	t.Helper()
+	binOnce.Do(func() { buildBinary(tmpDir) })
+	if binErr != "" {
+		t.Fatalf("no command to test: %s", binErr)
+	}
+	return filepath.Join(tmpDir, "incidentlib")
 }
 
 // offline returns the offline build of the site.
@@ -136,9 +162,12 @@ func run(dir, name string, args ...string) ([]byte, error) {
 }
 
 // site returns the built public folder, or fails the test with the reason
-// there is none.
+// there is none. Every test of the built site drives a browser or an
+// external checker, so -short skips them all here.
 func site(t *testing.T) string {
 	t.Helper()
+	webtest.Heavy(t, "tests the built site in a browser or an external checker")
+	binary(t)
 	setupOnce.Do(func() { setup(tmpDir) })
 	if setupErr != "" {
 		t.Fatalf("no site to test: %s", setupErr)

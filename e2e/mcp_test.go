@@ -34,8 +34,7 @@ import (
 
 func mcpBinary(t *testing.T) string {
 	t.Helper()
-	site(t) // builds the command
-	return filepath.Join(tmpDir, "incidentlib")
+	return binary(t)
 }
 
 func TestMCPStdio(t *testing.T) {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http/httptest"
 	"net/url"
-	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -15,7 +14,6 @@ import (
 
 	"incidentlib"
 	"incidentlib/internal/build"
-	"incidentlib/internal/gencases"
 	"incidentlib/internal/search"
 	sitepkg "incidentlib/internal/site"
 	"incidentlib/internal/webtest"
@@ -34,17 +32,7 @@ const (
 )
 
 func TestSearchByteBudgets(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a library of 1,000 cases")
-	}
-	dir := t.TempDir()
-	content, out := filepath.Join(dir, "content"), filepath.Join(dir, "public")
-	if err := gencases.WriteDir(content, gencases.Options{N: 1000, Seed: 1}); err != nil {
-		t.Fatal(err)
-	}
-	if _, diags, err := build.Run(context.Background(), build.Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: out}); err != nil {
-		t.Fatalf("build: %v\n%v", err, diags)
-	}
+	out := generated(t)
 	srv := httptest.NewServer(webtest.Gzip(webtest.Handler(out)))
 	defer srv.Close()
 	ctx, stop, err := webtest.StartBrowser(context.Background(), t.TempDir())
@@ -80,7 +68,7 @@ func TestSearchByteBudgets(t *testing.T) {
 			t.Errorf("%s %q: the settled page costs %d bytes, not under twice the first query's %d", c.lang, c.q, once.Settled, once.First)
 		}
 	}
-	checkGroupCounts(t, ctx, srv.URL, content)
+	checkGroupCounts(t, ctx, srv.URL, genSrc)
 }
 
 // checkGroupCounts opens the search page with a query, checks that no

@@ -333,6 +333,9 @@ func TestInputOrder(t *testing.T) {
 func TestSynthetic(t *testing.T) {
 	for _, n := range []int{1_000, 100_000} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			if n > 1_000 && testing.Short() {
+				t.Skip("-short: a library of 100,000 cases")
+			}
 			items := synthLibrary(n, 42)
 			start := time.Now()
 			res := Compute(items, Options{})

@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -35,11 +36,10 @@ const demoPage = `<!doctype html>
 
 // TestBrowser drives the search page and the header box in headless
 // Chromium, from file:// and over HTTP. It needs a Chromium on the machine
-// and is skipped without one, or with -short.
+// and is skipped with -short; without one it is skipped, or fails under
+// CI=true and in make test (webtest.Missing).
 func TestBrowser(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser test skipped in -short mode")
-	}
+	webtest.Heavy(t, "starts Chromium")
 	chrome := ""
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless_shell"} {
 		if p, err := exec.LookPath(name); err == nil {
@@ -48,7 +48,7 @@ func TestBrowser(t *testing.T) {
 		}
 	}
 	if chrome == "" {
-		t.Skip("no Chromium found")
+		webtest.Missing(t, "Chromium", errors.New("no chromium, chromium-browser, google-chrome or headless_shell on PATH"))
 	}
 	docs, labels := readFixture(t)
 	dir := indexDir(t, docs, labels, goldenConfig)
@@ -64,7 +64,7 @@ func TestBrowser(t *testing.T) {
 	bctx, cancel := chromedp.NewContext(actx)
 	defer cancel()
 	if err := chromedp.Do(bctx); err != nil {
-		t.Skipf("cannot start %s: %v", chrome, err)
+		webtest.Missing(t, chrome, err)
 	}
 
 	for _, base := range []struct{ name, url string }{
@@ -288,9 +288,7 @@ func writeFile(t *testing.T, p string, data []byte) {
 // k is IL-k), and each query must find its case or not, as the Go engine
 // does in TestPrecisionAndRecall. It also checks what the page highlights.
 func TestBrowserPrecision(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser test skipped in -short mode")
-	}
+	webtest.Heavy(t, "starts Chromium")
 	var docs []Doc
 	for k, c := range precisionCases {
 		d := c.doc
@@ -303,7 +301,7 @@ func TestBrowserPrecision(t *testing.T) {
 	defer srv.Close()
 	ctx, stop, err := webtest.StartBrowser(context.Background(), t.TempDir())
 	if err != nil {
-		t.Skip(err)
+		webtest.Missing(t, "Chromium", err)
 	}
 	defer stop()
 	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/index.html"), chromedp.Poll[chromedp.Void](`!!window.IncidentSearch`)); err != nil {

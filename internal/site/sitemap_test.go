@@ -49,6 +49,9 @@ type sitemapFile struct {
 // sitemap becomes an index of parts, none over the limits, that together
 // list every page exactly once and nothing else. No page is rendered.
 func TestSitemapAtScale(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: lists 120,000 URLs")
+	}
 	const base = "https://example.org/lib/"
 	s := &Site{base: base}
 	c := &cases.Case{ID: "IL-0001", UpdatedAt: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}

@@ -1,14 +1,17 @@
 package webtest
 
 import (
-	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"testing"
+	"time"
 )
+
+// HTMLValidateTimeout is the deadline of one run of html-validate.
+const HTMLValidateTimeout = 10 * time.Minute
 
 // HTMLValidate checks every .html file under dir with html-validate
 // (node_modules/.bin/html-validate) and the repository's .htmlvalidate.json,
@@ -22,12 +25,11 @@ func HTMLValidate(t testing.TB, dir string) []string {
 	bin := tool(t, "node_modules/.bin/html-validate", "html-validate")
 	config := tool(t, ".htmlvalidate.json", "html-validate's configuration")
 	dir = absDir(t, dir)
-	cmd := exec.Command(bin, "-c", config, "-f", "json", filepath.ToSlash(dir)+"/**/*.html")
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	runErr := cmd.Run()
 	// It exits 1 when it found errors; a report that does not parse, or a
 	// failure without one, is the tool failing.
+	tl := Tool{Name: "html-validate", Path: bin, Args: []string{"-c", config, "-f", "json", filepath.ToSlash(dir) + "/**/*.html"},
+		Runtime: "node", Timeout: HTMLValidateTimeout, Report: []int{1}}
+	res := Run(t, tl)
 	var rep []struct {
 		FilePath string `json:"filePath"`
 		Messages []struct {
@@ -37,8 +39,8 @@ func HTMLValidate(t testing.TB, dir string) []string {
 			Column  int    `json:"column"`
 		} `json:"messages"`
 	}
-	if err := json.Unmarshal(stdout.Bytes(), &rep); err != nil {
-		t.Fatalf("html-validate: %v (exit: %v); stdout:\n%s\nstderr:\n%s", err, runErr, clip(stdout.Bytes()), clip(stderr.Bytes()))
+	if err := json.Unmarshal(res.Stdout, &rep); err != nil {
+		BadReport(t, tl, res, err)
 	}
 	var out []string
 	for _, f := range rep {
@@ -50,8 +52,8 @@ func HTMLValidate(t testing.TB, dir string) []string {
 			out = append(out, fmt.Sprintf("%s:%d:%d: %s: %s", file, m.Line, m.Column, m.RuleID, m.Message))
 		}
 	}
-	if runErr != nil && len(out) == 0 {
-		t.Fatalf("html-validate failed without reporting a problem: %v\nstderr:\n%s", runErr, clip(stderr.Bytes()))
+	if res.Exit != 0 && len(out) == 0 {
+		BadReport(t, tl, res, errors.New("it exited 1 without reporting a problem"))
 	}
 	sort.Strings(out)
 	return out

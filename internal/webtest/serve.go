@@ -119,7 +119,8 @@ func readHeaders(root fs.FS) []headerRule {
 func notFound(w http.ResponseWriter, r *http.Request, root fs.FS) {
 	var body []byte
 	err := fs.ErrNotExist
-	for _, nf := range urls.NotFoundFor(strings.TrimPrefix(r.URL.Path, "/")) {
+	// The cleaned path: "/../x" must not look for ../404.html.
+	for _, nf := range urls.NotFoundFor(strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")) {
 		if body, err = fs.ReadFile(root, nf); !errors.Is(err, fs.ErrNotExist) {
 			break
 		}

@@ -2,7 +2,6 @@ package webtest
 
 import (
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"sync"
@@ -50,6 +49,9 @@ func tool(t testing.TB, rel, what string) string {
 		t.Fatal(err)
 	}
 	p := filepath.Join(root, filepath.FromSlash(rel))
+	if filepath.IsAbs(rel) {
+		p = rel
+	}
 	if _, err := os.Stat(p); err != nil {
 		t.Fatalf("%s is missing: %v; run `make test` (scripts/test-deps.sh installs it)", what, err)
 	}
@@ -71,13 +73,4 @@ func absDir(t testing.TB, dir string) string {
 		t.Fatalf("webtest: %s is not a folder", abs)
 	}
 	return abs
-}
-
-// clip shortens tool output quoted in an error message.
-func clip(b []byte) string {
-	const max = 4000
-	if len(b) > max {
-		return fmt.Sprintf("%s… (%d more bytes)", b[:max], len(b)-max)
-	}
-	return string(b)
 }

@@ -1,15 +1,19 @@
 package webtest
 
 import (
-	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
+	"time"
 )
+
+// VNUTimeout is the deadline of one run of the Nu checker.
+const VNUTimeout = 10 * time.Minute
 
 type vnuReport struct {
 	Messages []struct {
@@ -36,19 +40,18 @@ func VNU(t testing.TB, dir string) []string {
 		t.Fatalf("java is not on PATH: %v; run `make test` (scripts/test-deps.sh installs it)", err)
 	}
 	// --stdout puts the JSON report on stdout, so that anything Java itself
-	// prints on stderr cannot corrupt it.
-	cmd := exec.Command("java", "-jar", jar, "--errors-only", "--skip-non-html", "--format", "json", "--stdout", dir)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	runErr := cmd.Run()
-	// vnu exits 1 when it found errors, so the exit status alone is no
-	// failure of the tool; an unreadable report is.
+	// prints on stderr cannot corrupt it. vnu exits 1 when it found errors,
+	// so that status alone is no failure of the tool; an unreadable report
+	// is.
+	tl := Tool{Name: "vnu (the Nu HTML checker)", Path: "java", Runtime: "java", Timeout: VNUTimeout, Report: []int{1},
+		Args: []string{"-jar", jar, "--errors-only", "--skip-non-html", "--format", "json", "--stdout", dir}}
+	res := Run(t, tl)
 	var rep vnuReport
-	if err := json.Unmarshal(stdout.Bytes(), &rep); err != nil {
-		t.Fatalf("vnu: %v (exit: %v); stdout:\n%s\nstderr:\n%s", err, runErr, clip(stdout.Bytes()), clip(stderr.Bytes()))
+	if err := json.Unmarshal(res.Stdout, &rep); err != nil {
+		BadReport(t, tl, res, err)
 	}
-	if runErr != nil && len(rep.Messages) == 0 {
-		t.Fatalf("vnu failed without reporting a message: %v\nstderr:\n%s", runErr, clip(stderr.Bytes()))
+	if res.Exit != 0 && len(rep.Messages) == 0 {
+		BadReport(t, tl, res, errors.New("it exited 1 without reporting a message"))
 	}
 	var out []string
 	for _, m := range rep.Messages {
