@@ -17,8 +17,8 @@ var langs = []string{"en", "ko"}
 // fileSample are the cases TestCasePages also opens from disk, in the
 // offline build: what differs there is the template's (links that name
 // index.html, no integrity attributes), not the case's, so a few do: the
-// first and the last, and one without a date.
-var fileSample = []string{"IL-0037", "IL-0081", "IL-0495"}
+// first and the last by id, one without a date and the seed case IL-0495.
+var fileSample = []string{"IL-0011", "IL-0081", "IL-0495", "IL-0550"}
 
 // TestCasePages opens every case page of both languages over HTTP at the
 // narrowest phone width, in one browser tab, and checks the title, the
