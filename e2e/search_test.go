@@ -430,8 +430,12 @@ func TestSearchList(t *testing.T) {
 					chromedp.WaitVisible(chromedp.CSS(`[data-search-results] li`)))
 				ids := s.resultIDs()
 				sort.Strings(ids)
-				if strings.Join(ids, " ") != strings.Join(ingress, " ") {
-					t.Errorf("%s: components=ingress lists %v, want %v", u, ids, ingress)
+				// The results show a page of search.js's PAGE_SIZE (20) at
+				// first: every matching case when they are fewer, otherwise
+				// that many of them (a case without a date comes last).
+				const firstPage = 20
+				if n := min(len(ingress), firstPage); len(ids) != n || !subset(ids, ingress) {
+					t.Errorf("%s: components=ingress lists %v, want %d of %v", u, ids, n, ingress)
 				}
 				// The filtered list says what it is filtered by and which
 				// cases it shows, as the static list does.
@@ -530,4 +534,18 @@ func TestSearchScriptCopies(t *testing.T) {
 			t.Errorf("%s: manifest.js there %v (want %v); %d script files", c.dir, got, c.want, len(js))
 		}
 	}
+}
+
+// subset reports whether every id of some is in all.
+func subset(some, all []string) bool {
+	in := make(map[string]bool, len(all))
+	for _, id := range all {
+		in[id] = true
+	}
+	for _, id := range some {
+		if !in[id] {
+			return false
+		}
+	}
+	return true
 }
