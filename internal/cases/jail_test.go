@@ -12,6 +12,8 @@ import (
 	"testing"
 	"testing/fstest"
 	"time"
+
+	"incidentlib/internal/repotest"
 )
 
 // hostileFolder writes the shipped content with, in cases/ and pages/, a
@@ -22,7 +24,7 @@ func hostileFolder(t *testing.T) (dir, secret string) {
 	t.Helper()
 	top := t.TempDir()
 	dir = filepath.Join(top, "content")
-	copyTree(t, filepath.Join("..", "..", "content"), dir)
+	repotest.CopyTree(t, repotest.Dir(t, "content"), dir)
 	secret = "TOKEN=s3cr3t-" + t.Name()
 	if err := os.WriteFile(filepath.Join(top, "secret"), []byte(secret+"\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -52,27 +54,6 @@ func hostileFolder(t *testing.T) (dir, secret string) {
 		t.Fatal(err)
 	}
 	return dir, secret
-}
-
-func copyTree(t *testing.T, from, to string) {
-	t.Helper()
-	err := filepath.Walk(from, func(p string, info os.FileInfo, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(from, p)
-		if info.IsDir() {
-			return os.MkdirAll(filepath.Join(to, rel), 0o755)
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(to, rel), b, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
 }
 
 // TestJail loads a content folder holding links out of it, a link to a

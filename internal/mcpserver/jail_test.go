@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -14,23 +13,6 @@ import (
 	"incidentlib"
 	"incidentlib/internal/repotest"
 )
-
-type lockedBuf struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (l *lockedBuf) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuf) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
 
 // TestLoaderJail: the MCP server loads a content folder holding a named
 // pipe, a link out of it and a link to /dev/zero without waiting on them,
@@ -51,7 +33,7 @@ func TestLoaderJail(t *testing.T) {
 	os.Symlink(secret, filepath.Join(dir, "cases", "IL-9001.json"))
 	os.Remove(filepath.Join(dir, "site.json"))
 	os.Symlink("/dev/zero", filepath.Join(dir, "site.json"))
-	log := &lockedBuf{}
+	log := &repotest.Log{}
 	done := make(chan error, 1)
 	go func() {
 		_, err := New(Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: dir, Log: log})

@@ -8,6 +8,9 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
+	"sync"
+	"syscall"
 	"testing"
 	"testing/fstest"
 )
@@ -48,7 +51,15 @@ func MapFS(t testing.TB, name string) fstest.MapFS {
 // returns its path.
 func CopyDir(t testing.TB, name string) string {
 	t.Helper()
-	from, to := Dir(t, name), filepath.Join(t.TempDir(), name)
+	to := filepath.Join(t.TempDir(), name)
+	CopyTree(t, Dir(t, name), to)
+	return to
+}
+
+// CopyTree copies the folder from, with everything under it, to the
+// folder to (made when missing).
+func CopyTree(t testing.TB, from, to string) {
+	t.Helper()
 	err := filepath.WalkDir(from, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -66,5 +77,46 @@ func CopyDir(t testing.TB, name string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return to
+}
+
+// FlakyFS fails to open the file Name, as a process out of file
+// descriptors does, Fails times; then it opens it from FS.
+type FlakyFS struct {
+	fs.FS
+	Name  string
+	mu    sync.Mutex
+	Fails int
+}
+
+// Open opens name from FS, or fails with EMFILE while failures are left.
+func (f *FlakyFS) Open(name string) (fs.File, error) {
+	f.mu.Lock()
+	fail := name == f.Name && f.Fails > 0
+	if fail {
+		f.Fails--
+	}
+	f.mu.Unlock()
+	if fail {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: syscall.EMFILE}
+	}
+	return f.FS.Open(name)
+}
+
+// Log is a log that a server writes from its goroutines while the test
+// reads it.
+type Log struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *Log) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *Log) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
