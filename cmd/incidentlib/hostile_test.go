@@ -107,3 +107,35 @@ func TestNewStaysInside(t *testing.T) {
 		t.Errorf("new wrote %s outside the content folder", entries[0].Name())
 	}
 }
+
+// TestNewInEmptyFolder: new in a content folder that has no cases/ and no
+// schema/ yet makes both; a schema folder that links outside the content
+// is refused like a cases folder.
+func TestNewInEmptyFolder(t *testing.T) {
+	dir := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"new", "IL-0600", "-content", dir}, &stdout, &stderr); code != 0 {
+		t.Fatalf("new in an empty folder: status %d: %s", code, stderr.String())
+	}
+	for _, f := range []string{"cases/IL-0600.json", "schema/case.json"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Errorf("new did not write %s: %v", f, err)
+		}
+	}
+
+	dir, outside := t.TempDir(), t.TempDir()
+	if err := os.Symlink(outside, filepath.Join(dir, "schema")); err != nil {
+		t.Fatal(err)
+	}
+	stdout.Reset()
+	stderr.Reset()
+	if code := run([]string{"new", "-content", dir, "IL-0601"}, &stdout, &stderr); code == 0 {
+		t.Errorf("new wrote the schema through a link out of the content: %s", stdout.String())
+	}
+	if entries, _ := os.ReadDir(outside); len(entries) > 0 {
+		t.Errorf("new wrote %s outside the content folder", entries[0].Name())
+	}
+	if !strings.Contains(stderr.String(), "cannot write "+filepath.Join(dir, "schema", "case.json")) {
+		t.Errorf("the error does not name the file: %s", stderr.String())
+	}
+}

@@ -525,21 +525,28 @@ func cmdNew(args []string, stdout, stderr io.Writer, now time.Time) int {
 	// API the schema beside api/v1/cases/.
 	schema := cases.JSONSchema(cases.CaseSchema, lib.Site.BaseURL+api.SchemaPath, "incidentlib case")
 	schemaFile := filepath.Join(content, filepath.FromSlash(cases.LocalSchemaFile))
-	if old, err := os.ReadFile(schemaFile); err != nil || !bytes.Equal(old, schema) {
-		if err := writeFileAtomic(schemaFile, schema); err != nil {
-			fmt.Fprintf(stderr, "incidentlib new: %v\n", err)
+	name := filepath.Join(content, "cases", id+".json")
+	// Both files are written through the content folder's root, as it is
+	// read: a cases or schema folder that links outside the content is
+	// refused, not written into. A folder that is missing (a new content
+	// folder) is made.
+	root, err := os.OpenRoot(content)
+	if err != nil {
+		fmt.Fprintf(stderr, "incidentlib new: %v\n", err)
+		return 1
+	}
+	defer root.Close()
+	if old, err := root.ReadFile(cases.LocalSchemaFile); err != nil || !bytes.Equal(old, schema) {
+		if err := writeInRoot(root, cases.LocalSchemaFile, schema); err != nil {
+			fmt.Fprintf(stderr, "incidentlib new: cannot write %s: %v\n", schemaFile, err)
 			return 1
 		}
 		fmt.Fprintf(stdout, "wrote %s: the case format's JSON Schema, for editors\n", schemaFile)
 	}
-	name := filepath.Join(content, "cases", id+".json")
-	// Written through the content folder's root, as it is read: a cases
-	// folder that links outside the content is refused, not written into.
+	err = root.MkdirAll("cases", 0o755)
 	var f *os.File
-	root, err := os.OpenRoot(content)
 	if err == nil {
 		f, err = root.OpenFile(path.Join("cases", id+".json"), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-		root.Close()
 	}
 	if err == nil {
 		_, err = f.Write(data)
@@ -547,8 +554,12 @@ func cmdNew(args []string, stdout, stderr io.Writer, now time.Time) int {
 			err = cerr
 		}
 	}
+	if errors.Is(err, os.ErrExist) {
+		fmt.Fprintf(stderr, "incidentlib new: %s exists already: choose another id, or edit that case\n", name)
+		return 1
+	}
 	if err != nil {
-		fmt.Fprintf(stderr, "incidentlib new: %v\n", err)
+		fmt.Fprintf(stderr, "incidentlib new: cannot write %s: %v\n", name, err)
 		return 1
 	}
 	fmt.Fprintf(stdout, "wrote %s: fill it in, then run incidentlib check\n", name)
@@ -578,29 +589,20 @@ func parseAnywhere(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-// writeFileAtomic writes data to name through a temporary file beside it,
-// making the folder when it is missing, so that a reader never sees half a
-// file.
-func writeFileAtomic(name string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+// writeInRoot writes data to name inside root through a temporary file
+// beside it, renamed over name at the end, so that an editor reading the
+// file never sees half of it.
+func writeInRoot(root *os.Root, name string, data []byte) error {
+	if err := root.MkdirAll(path.Dir(name), 0o755); err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*")
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(data)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
+	tmp := path.Join(path.Dir(name), fmt.Sprintf(".%s.%d.tmp", path.Base(name), os.Getpid()))
+	err := root.WriteFile(tmp, data, 0o644)
 	if err == nil {
-		err = os.Chmod(f.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), name)
+		err = root.Rename(tmp, name)
 	}
 	if err != nil {
-		os.Remove(f.Name())
+		root.Remove(tmp)
 	}
 	return err
 }
