@@ -94,24 +94,6 @@ func checkFutureDates(p *parsed, c *Case, list *diag.List) {
 
 const futureFix = "a mistyped year? A case tells of something that happened, so its dates are past"
 
-// orgSlugPos returns the position of a case's org_slug, read again from
-// its file: the model keeps no positions, and this is asked for once per
-// organisation with a problem.
-func orgSlugPos(c *Case) (int, int) {
-	raw, err := c.ReadRaw()
-	if err != nil {
-		return 0, 0
-	}
-	doc := jsonpos.Parse(string(raw))
-	if doc.Root == nil {
-		return 0, 0
-	}
-	if v := doc.Root.Get("org_slug"); v != nil {
-		return doc.Pos(v.Off)
-	}
-	return 0, 0
-}
-
 // orgFix is the end of the warning about an organisation missing from
 // vocab.json's orgs: the slug meant, or the entry to add.
 func orgFix(voc *Vocab, c *Case) string {

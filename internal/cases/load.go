@@ -339,7 +339,7 @@ func checkOrgs(lib *Library, list *diag.List) {
 			continue
 		}
 		warned[c.OrgSlug] = true
-		line, col := orgSlugPos(c)
+		line, col := fieldPos(c, "org_slug")
 		list.Warnf(c.File, line, col, "org_slug", "organisation %q has no entry in vocab.json's orgs, so search will not find it by its Korean name%s", c.OrgSlug, orgFix(&lib.Vocab, c))
 	}
 }
@@ -365,7 +365,7 @@ func loadCases(fsys fs.FS, voc *Vocab, text *offheap.Arena, list *diag.List) []*
 			continue
 		}
 		if prev, dup := firstFile[r.c.ID]; dup {
-			line, col := idPos(r.c)
+			line, col := fieldPos(r.c, "id")
 			list.Errorf(r.c.File, line, col, "id", "duplicate case id %q (also in %s)", r.c.ID, prev)
 			continue
 		}

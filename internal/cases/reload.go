@@ -86,7 +86,7 @@ func Reload(lib *Library, prev diag.List, fsys fs.FS, changed []string) (*Librar
 			continue
 		}
 		if prevFile, dup := firstFile[r.c.ID]; dup {
-			line, col := idPos(r.c)
+			line, col := fieldPos(r.c, "id")
 			list.Errorf(r.c.File, line, col, "id", "duplicate case id %q (also in %s)", r.c.ID, prevFile)
 			continue
 		}
@@ -188,9 +188,11 @@ func loadCaseFiles(fsys fs.FS, names []string, voc *Vocab, text *offheap.Arena) 
 	return out
 }
 
-// idPos returns the position of a case's id. Cases keep no parse tree, so
-// the file is parsed again; that happens only for a duplicate id.
-func idPos(c *Case) (int, int) {
+// fieldPos returns the position of a top-level field of a case, such as
+// its id or org_slug. Cases keep no parse tree, so the file is parsed
+// again; that happens only for a problem found after loading (a duplicate
+// id, an organisation missing from vocab.json).
+func fieldPos(c *Case, key string) (int, int) {
 	raw, err := c.ReadRaw()
 	if err != nil {
 		return 0, 0
@@ -199,7 +201,7 @@ func idPos(c *Case) (int, int) {
 	if doc.Root == nil {
 		return 0, 0
 	}
-	if v := doc.Root.Get("id"); v != nil {
+	if v := doc.Root.Get(key); v != nil {
 		return doc.Pos(v.Off)
 	}
 	return 0, 0
