@@ -35,7 +35,7 @@
 // connection. Over HTTP it refuses Hosts and browser Origins other than
 // its public address's and loopback ones, and can run stateless, so that
 // replicas need no session affinity. In both modes it watches the content
-// folder with the preview server's watcher, re-reads what a save changed
+// folder with the preview server's watcher (package watch), re-reads what a save changed
 // (cases.Reload) and swaps the new model in atomically, so that an answer
 // never mixes two versions of the library. Content with errors gives tool
 // errors that list them until the files are fixed.
@@ -60,8 +60,8 @@ import (
 	"incidentlib/internal/cases"
 	"incidentlib/internal/diag"
 	"incidentlib/internal/search"
-	"incidentlib/internal/serve"
 	"incidentlib/internal/site"
+	"incidentlib/internal/watch"
 )
 
 // Path is where the Streamable HTTP endpoint is served.
@@ -231,7 +231,7 @@ func (s *Server) build(cur *model, changed []string, full bool) *model {
 }
 
 // apply reads a burst of saves and swaps the new model in.
-func (s *Server) apply(c serve.Change) {
+func (s *Server) apply(c watch.Change) {
 	s.applyFiles(c.Content, c.Full, func(cur *model) string { return c.Describe(cur.lib) })
 }
 
@@ -340,7 +340,7 @@ func (s *Server) logf(format string, args ...any) {
 // after the first answer is missed, and a function that waits for the
 // watcher to stop.
 func (s *Server) watch(ctx context.Context) (wait func(), err error) {
-	w, err := serve.WatchContent(s.opt.Content, s.opt.Debounce, s.logf)
+	w, err := watch.Content(s.opt.Content, s.opt.Debounce, s.logf)
 	if err != nil {
 		return nil, err
 	}
@@ -348,7 +348,7 @@ func (s *Server) watch(ctx context.Context) (wait func(), err error) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		w.Run(ctx, func(c serve.Change) {
+		w.Run(ctx, func(c watch.Change) {
 			s.apply(c)
 			s.retryLater(ctx, s.cur.Load(), 0)
 		})

@@ -332,8 +332,8 @@ func (s *Server) source(file string) string {
 		return string(b)
 	}
 	for _, r := range s.roots {
-		if rest, ok := strings.CutPrefix(file, r.name+"/"); ok && r.kind == "templates" {
-			if b, err := os.ReadFile(filepath.Join(r.dir, filepath.FromSlash(rest))); err == nil {
+		if rest, ok := strings.CutPrefix(file, r.Name+"/"); ok && r.Kind == "templates" {
+			if b, err := os.ReadFile(filepath.Join(r.Dir, filepath.FromSlash(rest))); err == nil {
 				return string(b)
 			}
 		}
@@ -391,8 +391,8 @@ func templateProblems(dir string, err error) diag.List {
 // templatesName names the templates for messages.
 func (s *Server) templatesName() string {
 	for _, r := range s.roots {
-		if r.kind == "templates" {
-			return r.name
+		if r.Kind == "templates" {
+			return r.Name
 		}
 	}
 	return "built-in templates"

@@ -27,7 +27,9 @@ import (
 	"incidentlib/internal/build"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/diag"
+	"incidentlib/internal/httpsafe"
 	"incidentlib/internal/site"
+	"incidentlib/internal/watch"
 )
 
 // Options say what to preview and where.
@@ -51,7 +53,7 @@ type Options struct {
 	Log      io.Writer     // the terminal; nil means nowhere
 	Debounce time.Duration // quiet time that ends a burst of file events; 0 means 50 ms
 
-	maxConns int // the connection cap; 0 means DefaultMaxConns (tests set it low)
+	maxConns int // the connection cap; 0 means httpsafe.DefaultMaxConns (tests set it low)
 }
 
 // Server is a running preview. Create it with New; Serve or Run it once.
@@ -60,19 +62,12 @@ type Server struct {
 	content   fs.FS
 	templates fs.FS
 	static    fs.FS
-	roots     []root // folders to watch
+	roots     []watch.Root // folders to watch
 
 	cur      atomic.Pointer[model]
 	rebuild  sync.Mutex    // one rebuild at a time
 	stopping chan struct{} // closed when shutdown starts: event streams end
 	logMu    sync.Mutex
-}
-
-// root is a watched folder and what a change in it means.
-type root struct {
-	kind string // "content", "templates" or "static"
-	dir  string // absolute
-	name string // as given, for messages
 }
 
 // New loads the content once and derives the site. Problems in the content
@@ -149,7 +144,7 @@ func (s *Server) addRoot(kind, dir string, required bool) error {
 	if err != nil {
 		return err
 	}
-	s.roots = append(s.roots, root{kind: kind, dir: abs, name: dir})
+	s.roots = append(s.roots, watch.Root{Kind: kind, Dir: abs, Name: dir})
 	return nil
 }
 
@@ -172,32 +167,32 @@ func (s *Server) Run(ctx context.Context) error {
 // down: open event streams end, requests in flight get a few seconds to
 // finish, the watcher is closed. It returns nil after a clean shutdown.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
-	w, err := newWatcher(s.roots, s.opt.Debounce, func(format string, args ...any) {
+	w, err := watch.New(s.roots, s.opt.Debounce, func(format string, args ...any) {
 		s.logf("incidentlib serve: "+format, args...)
 	})
 	if err != nil {
 		ln.Close()
 		return err
 	}
-	srv, ln := NewHTTPServer(s.Handler(), ln, s.opt.maxConns)
+	srv, ln := httpsafe.NewServer(s.Handler(), ln, s.opt.maxConns)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	watchCtx, stopWatch := context.WithCancel(context.Background())
 	watched := make(chan struct{})
 	go func() {
 		defer close(watched)
-		w.Run(watchCtx, func(c Change) {
+		w.Run(watchCtx, func(c watch.Change) {
 			s.apply(c.Content, c.Full, c.Templates, c.Describe(s.cur.Load().lib))
 		})
 	}()
 
 	var names []string
 	for _, r := range s.roots {
-		names = append(names, r.name)
+		names = append(names, r.Name)
 	}
-	url, public := ListenURL(ln.Addr())
+	url, public := httpsafe.ListenURL(ln.Addr())
 	if public {
-		s.logf("incidentlib serve: "+PublicWarning, ln.Addr())
+		s.logf("incidentlib serve: "+httpsafe.PublicWarning, ln.Addr())
 	}
 	s.logf("incidentlib serve: %s (watching %s; Ctrl-C to stop)\n", url, strings.Join(names, ", "))
 
