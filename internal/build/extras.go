@@ -97,7 +97,7 @@ func writeHeaders(s *site.Site, write func(string, []byte) error) error {
 	}
 	b.WriteString("\n")
 	b.WriteString("/" + urls.AssetDir + "*\n  Cache-Control: public, max-age=31536000, immutable\n\n")
-	for _, p := range []string{"", "index.html", urls.NotFound, "en/*", "ko/*", "api/*", urls.SearchDir + "*", urls.Sitemap, urls.Robots, urls.LLMs} {
+	for _, p := range []string{"", urls.File(""), urls.NotFound, "en/*", "ko/*", "api/*", urls.SearchDir + "*", urls.Sitemap, urls.Robots, urls.LLMs} {
 		b.WriteString("/" + p + "\n  Cache-Control: public, max-age=300, must-revalidate\n\n")
 	}
 	b.WriteString("/*.md\n  Content-Type: text/markdown; charset=utf-8\n")

@@ -115,10 +115,7 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 		s.errorPage(w, m, m.problems, http.StatusInternalServerError)
 		return
 	}
-	file := strings.TrimPrefix(r.URL.Path, "/")
-	if file == "" || strings.HasSuffix(file, "/") {
-		file += "index.html"
-	}
+	file := urls.File(strings.TrimPrefix(r.URL.Path, "/"))
 	if j, ok := m.files[file]; ok {
 		s.render(w, m, j, http.StatusOK)
 		return
@@ -129,11 +126,11 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// A folder asked for without its slash, as a static host redirects it.
-	if _, ok := m.files[file+"/index.html"]; ok {
+	if _, ok := m.files[urls.File(file+"/")]; ok {
 		http.Redirect(w, r, r.URL.Path+"/", http.StatusFound)
 		return
 	}
-	if _, ok := extras[file+"/index.html"]; ok {
+	if _, ok := extras[urls.File(file+"/")]; ok {
 		http.Redirect(w, r, r.URL.Path+"/", http.StatusFound)
 		return
 	}
