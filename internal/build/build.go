@@ -9,13 +9,13 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"time"
 
 	"incidentlib/internal/cases"
 	"incidentlib/internal/diag"
 	"incidentlib/internal/offheap"
 	"incidentlib/internal/site"
+	"incidentlib/internal/snapshot"
 )
 
 // Options say what to build and where.
@@ -41,7 +41,7 @@ type Options struct {
 	Workers int
 	// Extras are written besides the pages, alongside them; nil means
 	// StandardExtras().
-	Extras []Extra
+	Extras []snapshot.Extra
 	// Progress, when set, is called about once a second while pages render
 	// with how many of how many files are done.
 	Progress func(done, total int)
@@ -59,42 +59,12 @@ type Options struct {
 
 // Load reads and checks the content folder.
 func Load(content string) (*cases.Library, diag.List, error) {
-	return load(content, nil)
-}
-
-func load(content string, text *offheap.Arena) (*cases.Library, diag.List, error) {
-	info, err := os.Stat(content)
+	fsys, err := snapshot.Content(content)
 	if err != nil {
-		return nil, diag.List{}, fmt.Errorf("content folder: %w", err)
+		return nil, diag.List{}, err
 	}
-	if !info.IsDir() {
-		return nil, diag.List{}, fmt.Errorf("content folder %s is not a folder", content)
-	}
-	lib, list := cases.LoadText(cases.ContentFS(content), text)
+	lib, list := cases.Load(fsys)
 	return lib, list, nil
-}
-
-// loadUnless loads the content unless ctx ends first: at 100,000 cases
-// loading takes seconds, and nothing is written yet that would need
-// cleaning up, so a Ctrl-C need not wait for it. (The loading goroutine
-// then finishes on its own, in a process that is about to exit.)
-func loadUnless(ctx context.Context, content string, text *offheap.Arena) (*cases.Library, diag.List, error) {
-	type result struct {
-		lib  *cases.Library
-		list diag.List
-		err  error
-	}
-	done := make(chan result, 1)
-	go func() {
-		lib, list, err := load(content, text)
-		done <- result{lib, list, err}
-	}()
-	select {
-	case r := <-done:
-		return r.lib, r.list, r.err
-	case <-ctx.Done():
-		return nil, diag.List{}, interrupted(ctx)
-	}
 }
 
 // Run builds the site. Content problems come back in the list (warnings
@@ -129,7 +99,7 @@ func Run(ctx context.Context, opt Options) (*Stats, diag.List, error) {
 	}
 	// The earlier output is judged to the bottom while the content loads.
 	old := checkOld(target, opt)
-	s, list, t, err := prepare(ctx, opt, st, start)
+	snap, list, t, err := prepare(ctx, opt, st, start)
 	if err != nil {
 		return nil, list, err
 	}
@@ -143,9 +113,9 @@ func Run(ctx context.Context, opt Options) (*Stats, diag.List, error) {
 	// The first failure, or the caller's cancel, stops every worker.
 	ctx, stop := context.WithCancelCause(ctx)
 	defer stop(nil)
-	extras := startExtras(ctx, stop, s, w, opt.Extras)
-	writePages(ctx, stop, s, w, opt, st, t)
-	s.ReleaseCards() // their memory is free for what is still running
+	extras := startExtras(ctx, stop, snap, w, opt.Extras)
+	writePages(ctx, stop, snap.Site, w, opt, st, t)
+	snap.Site.ReleaseCards() // their memory is free for what is still running
 	extras.wait(st)
 	if err := interrupted(ctx); err != nil {
 		return nil, list, err
@@ -171,19 +141,34 @@ func Run(ctx context.Context, opt Options) (*Stats, diag.List, error) {
 	return st, list, nil
 }
 
-// prepare loads and checks the content, loads the theme and derives the
-// site, timing each stage from t. It returns the time the last one ended.
-func prepare(ctx context.Context, opt Options, st *Stats, t time.Time) (*site.Site, diag.List, time.Time, error) {
-	stage := func(name string, t0 time.Time) time.Time {
-		now := time.Now()
-		st.Stages = append(st.Stages, Stage{name, now.Sub(t0)})
-		return now
-	}
-	lib, list, err := loadUnless(ctx, opt.Content, opt.Text)
+// prepare makes the snapshot of the content (load and check, theme,
+// derive), timing each stage from t. It returns the time the last one
+// ended. A Ctrl-C while the content loads need not wait for it: nothing is
+// written yet that would need cleaning up.
+func prepare(ctx context.Context, opt Options, st *Stats, t time.Time) (*snapshot.Snapshot, diag.List, time.Time, error) {
+	fsys, err := snapshot.Content(opt.Content)
 	if err != nil {
-		return nil, list, t, err
+		return nil, diag.List{}, t, err
 	}
-	t = stage("load+check", t)
+	before := time.Since(t) // the writer's and the old output's start, counted with the loading as always
+	snap, err := snapshot.New(ctx, fsys, snapshot.Options{
+		LoadTheme: func() (*site.Theme, error) { return site.LoadTheme(opt.Templates, opt.Static) },
+		Offline:   opt.Offline, BaseURL: opt.BaseURL, Text: opt.Text,
+	})
+	if err != nil {
+		return nil, diag.List{}, t, interrupted(ctx)
+	}
+	for i, sg := range snap.Stages {
+		if i == 0 {
+			sg.Took += before
+		}
+		// "theme+minify" parses, compacts (the minifying) and compiles the
+		// templates and minifies the assets.
+		name := map[string]string{"load": "load+check", "theme": "theme+minify", "site": "derive"}[sg.Name]
+		st.Stages = append(st.Stages, Stage{name, sg.Took})
+	}
+	t = time.Now()
+	list := snap.Diags
 	if list.Errors() > 0 {
 		n := fmt.Sprintf("%d errors", list.Errors())
 		if list.Errors() == 1 {
@@ -191,21 +176,11 @@ func prepare(ctx context.Context, opt Options, st *Stats, t time.Time) (*site.Si
 		}
 		return nil, list, t, fmt.Errorf("%s in %s; nothing was written", n, opt.Content)
 	}
-	if err := interrupted(ctx); err != nil {
-		return nil, list, t, err
+	if snap.Err != nil {
+		return nil, list, t, snap.Err
 	}
-	st.Cases = len(lib.Cases)
-	th, err := site.LoadTheme(opt.Templates, opt.Static)
-	if err != nil {
-		return nil, list, t, err
-	}
-	t = stage("theme+minify", t) // parse, compact (the minifying) and compile templates; minify assets
-	s, err := site.New(lib, site.Options{Offline: opt.Offline, BaseURL: opt.BaseURL, Theme: th, Text: opt.Text})
-	if err != nil {
-		return nil, list, t, err
-	}
-	t = stage("derive", t)
-	return s, list, t, interrupted(ctx)
+	st.Cases = len(snap.Lib.Cases)
+	return snap, list, t, interrupted(ctx)
 }
 
 // interrupted returns why ctx is done, or nil: the first write error, or

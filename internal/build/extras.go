@@ -9,13 +9,15 @@ import (
 	"time"
 
 	"incidentlib/internal/api"
+	"incidentlib/internal/search"
 	"incidentlib/internal/site"
+	"incidentlib/internal/snapshot"
 	"incidentlib/internal/urls"
 )
 
 // runningExtras are the extras being written alongside the pages.
 type runningExtras struct {
-	list  []Extra
+	list  []snapshot.Extra
 	took  []time.Duration
 	files []atomic.Int64
 	done  sync.WaitGroup
@@ -26,7 +28,7 @@ type runningExtras struct {
 // pages render: on a machine with few cores this keeps every core busy
 // until the end instead of finishing on one. (Made after the pages, at
 // 10,000 cases the build took 0.3 s longer and 30 MB less.)
-func startExtras(ctx context.Context, stop context.CancelCauseFunc, s *site.Site, w *writer, list []Extra) *runningExtras {
+func startExtras(ctx context.Context, stop context.CancelCauseFunc, s *snapshot.Snapshot, w *writer, list []snapshot.Extra) *runningExtras {
 	if list == nil {
 		list = StandardExtras()
 	}
@@ -65,22 +67,16 @@ func (r *runningExtras) wait(st *Stats) {
 	}
 }
 
-// Extra is a part of the site written outside the page jobs, such as the
-// search index or the JSON API.
-type Extra struct {
-	Name  string
-	Write func(s *site.Site, write func(path string, data []byte) error) error
-}
-
 // StandardExtras returns what a build of the site writes besides the
 // pages, alongside them: the search index, the JSON API with llms.txt, and
-// _headers. (The Markdown twins are written with their pages.) Each call returns a new slice, which the
-// caller may extend.
-func StandardExtras() []Extra {
-	return []Extra{
-		{"search index", writeSearch},
-		{"api", api.Write},
-		{"headers", writeHeaders},
+// _headers. (The Markdown twins are written with their pages.) The preview
+// serves the same files: the command passes them to serve.Options.Extras.
+// Each call returns a new slice, which the caller may extend.
+func StandardExtras() []snapshot.Extra {
+	return []snapshot.Extra{
+		{Name: "search index", Write: writeSearch},
+		{Name: "api", Write: func(s *snapshot.Snapshot, write func(string, []byte) error) error { return api.Write(s.Site, write) }},
+		{Name: "headers", Write: writeHeaders},
 	}
 }
 
@@ -88,7 +84,7 @@ func StandardExtras() []Extra {
 // response headers: the security headers for every file; hashed assets may
 // be cached forever, everything under a stable name only briefly so that a
 // rebuild shows at once.
-func writeHeaders(s *site.Site, write func(string, []byte) error) error {
+func writeHeaders(_ *snapshot.Snapshot, write func(string, []byte) error) error {
 	var b strings.Builder
 	b.WriteString("# Response headers for static hosts that read _headers. Written by incidentlib.\n")
 	b.WriteString("/*\n")
@@ -102,4 +98,11 @@ func writeHeaders(s *site.Site, write func(string, []byte) error) error {
 	}
 	b.WriteString("/*.md\n  Content-Type: text/markdown; charset=utf-8\n")
 	return write(urls.Headers, []byte(b.String()))
+}
+
+// writeSearch writes the search index. Only the offline bundle gets the
+// script copies of the index files that pages opened from file:// need.
+func writeSearch(s *snapshot.Snapshot, write func(string, []byte) error) error {
+	docs, labels := s.SearchDocs()
+	return search.Build(docs, labels, s.Site.Offline(), write)
 }

@@ -48,7 +48,6 @@ import (
 	"io"
 	"io/fs"
 	"net/url"
-	"os"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -56,11 +55,11 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"incidentlib/internal/build"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/diag"
 	"incidentlib/internal/search"
 	"incidentlib/internal/site"
+	"incidentlib/internal/snapshot"
 	"incidentlib/internal/watch"
 )
 
@@ -139,8 +138,10 @@ type Server struct {
 	inFlight atomic.Int64 // HTTP POSTs being answered, for a graceful shutdown
 }
 
-// model is one immutable state of the library.
+// model is one immutable state of the library: a snapshot, and the
+// search engine over its documents.
 type model struct {
+	snap   *snapshot.Snapshot
 	lib    *cases.Library // nil only when the content folder could not be read
 	diags  diag.List      // the content's problems, warnings included
 	site   *site.Site     // nil when there are errors
@@ -160,18 +161,15 @@ func New(opt Options) (*Server, error) {
 	if opt.CallTimeout <= 0 {
 		opt.CallTimeout = 30 * time.Second
 	}
-	info, err := os.Stat(opt.Content)
+	fsys, err := snapshot.Content(opt.Content)
 	if err != nil {
-		return nil, fmt.Errorf("content folder: %w", err)
-	}
-	if !info.IsDir() {
-		return nil, fmt.Errorf("content folder %s is not a folder", opt.Content)
+		return nil, err
 	}
 	th, err := site.LoadTheme(opt.Templates, opt.Static)
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{opt: opt, fsys: cases.ContentFS(opt.Content), theme: th, listed: map[string]string{}}
+	s := &Server{opt: opt, fsys: fsys, theme: th, listed: map[string]string{}}
 	s.mcp = mcp.NewServer(&mcp.Implementation{
 		Name:    "incidentlib",
 		Title:   "incidentlib: incident post-mortems",
@@ -202,26 +200,21 @@ func (s *Server) MCP() *mcp.Server { return s.mcp }
 // build makes the next model from cur after the content files in changed
 // were saved; a nil cur means a first, full load.
 func (s *Server) build(cur *model, changed []string, full bool) *model {
-	m := &model{}
-	if cur == nil || full {
-		m.lib, m.diags = cases.Load(s.fsys)
-	} else {
-		m.lib, m.diags = cases.Reload(cur.lib, cur.diags, s.fsys, changed)
+	opt := snapshot.Options{Theme: s.theme, Changed: changed, ReadAll: full}
+	if cur != nil {
+		opt.Previous = cur.snap
 	}
+	snap, _ := snapshot.New(context.Background(), s.fsys, opt) // no error without a deadline
+	m := &model{snap: snap, lib: snap.Lib, diags: snap.Diags}
 	if m.diags.Errors() > 0 {
 		return m
 	}
-	var prev *site.Site
-	if cur != nil {
-		prev = cur.site
-	}
-	st, err := site.New(m.lib, site.Options{Theme: s.theme, Previous: prev})
-	if err != nil {
-		m.diags.Errorf("", 0, 0, "", "%v", err)
+	if snap.Err != nil {
+		m.diags.Errorf("", 0, 0, "", "%v", snap.Err)
 		return m
 	}
-	m.site = st
-	docs, labels := build.SearchDocs(st)
+	m.site = snap.Site
+	docs, labels := snap.SearchDocs()
 	m.engine, m.labels = search.NewEngine(docs, labels), labels
 	m.index = make(map[*cases.Case]int, len(m.lib.Cases))
 	for i, c := range m.lib.Cases {

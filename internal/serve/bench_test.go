@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"incidentlib"
+	"incidentlib/internal/build"
 	"incidentlib/internal/gencases"
 )
 
@@ -25,7 +26,7 @@ import (
 // edit is on the page.
 func BenchmarkReloadOneCase(b *testing.B) {
 	dir := library10k(b)
-	srv, err := New(Options{BuiltinTemplates: incidentlib.Templates(), BuiltinStatic: incidentlib.Static(), Content: dir})
+	srv, err := New(Options{Extras: build.StandardExtras(), BuiltinTemplates: incidentlib.Templates(), BuiltinStatic: incidentlib.Static(), Content: dir})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -24,11 +24,11 @@ import (
 	"sync/atomic"
 	"time"
 
-	"incidentlib/internal/build"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/diag"
 	"incidentlib/internal/httpsafe"
 	"incidentlib/internal/site"
+	"incidentlib/internal/snapshot"
 	"incidentlib/internal/watch"
 )
 
@@ -45,9 +45,10 @@ type Options struct {
 	// is given and the working folder has none: the command passes the
 	// copies embedded in the binary.
 	BuiltinTemplates, BuiltinStatic fs.FS
-	// Extras are the files served besides the pages, made on first request
-	// (see build.Extra); nil means build.StandardExtras().
-	Extras   []build.Extra
+	// Extras are the files served besides the pages, made on first
+	// request; the command passes build.StandardExtras(), the files a build
+	// writes besides the pages. Nil means none.
+	Extras   []snapshot.Extra
 	BaseURL  string        // overrides site.json's base_url in canonical links
 	Addr     string        // where Run listens, such as 127.0.0.1:1313
 	Log      io.Writer     // the terminal; nil means nowhere
@@ -87,9 +88,6 @@ func New(opt Options) (*Server, error) {
 		if err := cases.CheckBaseURL(opt.BaseURL); err != nil {
 			return nil, fmt.Errorf("base URL: %w", err)
 		}
-	}
-	if opt.Extras == nil {
-		opt.Extras = build.StandardExtras()
 	}
 	s := &Server{opt: opt, stopping: make(chan struct{})}
 	if err := s.addRoot("content", opt.Content, true); err != nil {
@@ -222,9 +220,11 @@ func (s *Server) logf(format string, args ...any) {
 	fmt.Fprintf(s.opt.Log, format, args...)
 }
 
-// model is one immutable state of the preview.
+// model is one immutable state of the preview: a snapshot of the library,
+// the pages it serves, and what the error page shows.
 type model struct {
 	version uint64
+	snap    *snapshot.Snapshot
 	lib     *cases.Library // nil only when the content folder could not be read at all
 	diags   diag.List      // the content's problems, warnings included
 	site    *site.Site     // nil when there are errors
@@ -235,7 +235,7 @@ type model struct {
 	files    map[string]site.Job // output file ("en/cases/IL-0495/index.html") → job
 	timings  []timing
 
-	extraList  []build.Extra // what extraFiles runs
+	extraList  []snapshot.Extra // what extraFiles runs
 	extrasOnce sync.Once
 	extras     map[string][]byte
 	extrasErr  error
@@ -263,51 +263,36 @@ func (s *Server) build(cur *model, changed []string, full, themeChanged bool) *m
 	} else {
 		m.version = cur.version + 1
 	}
-	t := time.Now()
-	step := func(name string) {
-		now := time.Now()
-		m.timings = append(m.timings, timing{name, now.Sub(t)})
-		t = now
+	opt := snapshot.Options{
+		LoadTheme: func() (*site.Theme, error) { return site.LoadTheme(s.templates, s.static) },
+		Changed:   changed, ReadAll: full,
+		BaseURL: s.opt.BaseURL, Root: "/",
+	}
+	if cur != nil {
+		opt.Previous = cur.snap
+		// A content edit keeps the parsed templates and minified static
+		// files; only a change to those folders (or a first build) parses
+		// them again.
+		if !themeChanged {
+			opt.Theme = cur.theme
+		}
+	}
+	snap, _ := snapshot.New(context.Background(), s.content, opt) // no error without a deadline
+	m.snap, m.lib, m.diags, m.theme = snap, snap.Lib, snap.Diags, snap.Theme
+	for _, sg := range snap.Stages {
+		m.timings = append(m.timings, timing{sg.Name, sg.Took})
 	}
 	switch {
-	case full || cur == nil:
-		m.lib, m.diags = cases.Load(s.content)
-		step("load")
-	case len(changed) > 0:
-		m.lib, m.diags = cases.Reload(cur.lib, cur.diags, s.content, changed)
-		step("reload")
-	default:
-		m.lib, m.diags = cur.lib, cur.diags
-	}
-	if m.diags.Errors() > 0 {
+	case m.diags.Errors() > 0:
 		m.problems = m.diags
 		return m
-	}
-	// A content edit keeps the parsed templates and minified static files;
-	// only a change to those folders (or a first build) parses them again.
-	if cur != nil && cur.theme != nil && !themeChanged {
-		m.theme = cur.theme
-	} else {
-		th, err := site.LoadTheme(s.templates, s.static)
-		step("theme")
-		if err != nil {
-			m.problems = s.templateProblems(err)
-			return m
-		}
-		m.theme = th
-	}
-	var prev *site.Site
-	if cur != nil {
-		prev = cur.site
-	}
-	st, err := site.New(m.lib, site.Options{BaseURL: s.opt.BaseURL, Root: "/", Theme: m.theme, Previous: prev})
-	step("site")
-	if err != nil {
-		m.problems = s.templateProblems(err)
+	case snap.Err != nil:
+		m.problems = s.templateProblems(snap.Err)
 		return m
 	}
-	m.site = st
-	jobs := st.Jobs()
+	t := time.Now()
+	m.site = snap.Site
+	jobs := m.site.Jobs()
 	m.files = make(map[string]site.Job, len(jobs))
 	for _, j := range jobs {
 		m.files[j.File()] = j
@@ -315,7 +300,7 @@ func (s *Server) build(cur *model, changed []string, full, themeChanged bool) *m
 			m.files[t.File()] = t
 		}
 	}
-	step("index")
+	m.timings = append(m.timings, timing{"index", time.Since(t)})
 	return m
 }
 

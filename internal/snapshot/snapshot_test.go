@@ -1,6 +1,7 @@
-package build
+package snapshot
 
 import (
+	"context"
 	"path/filepath"
 	"testing"
 
@@ -13,19 +14,20 @@ import (
 // description translated, and the Korean spelling left to the documents,
 // where it finds the case without being shown.
 func TestSearchOrgLabels(t *testing.T) {
-	lib, _, err := Load(filepath.Join("..", "..", "content"))
+	fsys, err := Content(filepath.Join("..", "..", "content"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	th, err := site.LoadTheme(incidentlib.Templates(), incidentlib.Static())
+	s, err := New(context.Background(), fsys, Options{LoadTheme: func() (*site.Theme, error) {
+		return site.LoadTheme(incidentlib.Templates(), incidentlib.Static())
+	}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := site.New(lib, site.Options{Theme: th})
-	if err != nil {
-		t.Fatal(err)
+	if s.Site == nil {
+		t.Fatal(s.Diags.Err(), s.Err)
 	}
-	docs, labels := SearchDocs(s)
+	docs, labels := s.SearchDocs()
 	for id, want := range map[string][2]string{
 		"hubspot":         {"HubSpot", "HubSpot"},
 		"google-cloud":    {"Google Cloud", "Google Cloud"},
