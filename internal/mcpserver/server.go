@@ -260,7 +260,7 @@ func (s *Server) retryLater(ctx context.Context, m *model, tries int) {
 		}
 		full := false
 		for _, f := range files {
-			full = full || !strings.HasPrefix(f, "cases/")
+			full = full || !cases.InCases(f)
 		}
 		next := s.applyFiles(files, full, func(*model) string { return "read again: " + strings.Join(files, ", ") })
 		s.retryLater(ctx, next, tries+1)

@@ -344,7 +344,7 @@ func (s *Server) retryLater(m *model) {
 		}
 		full := false
 		for _, f := range files {
-			full = full || !strings.HasPrefix(f, "cases/")
+			full = full || !cases.InCases(f)
 		}
 		next := s.build(m, files, full || m.lib == nil, false)
 		next.retries = m.retries + 1

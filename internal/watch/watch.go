@@ -267,14 +267,12 @@ func mark(r Root, rel string, b *batch) bool {
 		b.names[r.Name+"/"+rel] = filepath.Join(r.Dir, filepath.FromSlash(rel))
 		return true
 	}
-	top, _, _ := strings.Cut(rel, "/")
-	switch top {
-	case "cases", "pages", "topics", "site.json", "vocab.json":
-		b.content[rel] = true
-		b.names[rel] = filepath.Join(r.Dir, filepath.FromSlash(rel))
-		return true
+	if !cases.Reads(rel) {
+		return false
 	}
-	return false
+	b.content[rel] = true
+	b.names[rel] = filepath.Join(r.Dir, filepath.FromSlash(rel))
+	return true
 }
 
 // scratch reports whether a file name is an editor's temporary or backup
