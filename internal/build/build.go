@@ -1,7 +1,8 @@
-// Package build runs a whole build: load and check the content, derive what
-// pages share, render every file with a pool of workers and write the result
-// into a fresh folder that replaces the output folder only when everything
-// succeeded. A failed build leaves the previous output exactly as it was.
+// Package build runs a whole build: take a snapshot of the content (package
+// snapshot: load and check it, derive what pages share), render every file
+// with a pool of workers, with the extras (search index, API, _headers)
+// alongside, and write the result into a fresh folder that replaces the
+// output folder only when everything succeeded. A failed build leaves the previous output exactly as it was.
 package build
 
 import (

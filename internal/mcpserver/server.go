@@ -35,9 +35,10 @@
 // connection. Over HTTP it refuses Hosts and browser Origins other than
 // its public address's and loopback ones, and can run stateless, so that
 // replicas need no session affinity. In both modes it watches the content
-// folder with the preview server's watcher (package watch), re-reads what a save changed
-// (cases.Reload) and swaps the new model in atomically, so that an answer
-// never mixes two versions of the library. Content with errors gives tool
+// folder as the preview does (package watch), makes the next snapshot of
+// the library from what a save changed (package snapshot, which reads only
+// those files again) and swaps the new model in atomically, so that an
+// answer never mixes two versions of the library. Content with errors gives tool
 // errors that list them until the files are fixed.
 package mcpserver
 

@@ -1,9 +1,12 @@
-// Package serve owns "incidentlib serve", the local preview: it keeps the
-// library and the derived site in memory, renders each page when it is
-// asked for, watches the content, templates and static folders, re-reads
-// only what a save changed, and tells open pages to reload themselves.
+// Package serve owns "incidentlib serve", the local preview: it keeps a
+// snapshot of the library (package snapshot: the library and the derived
+// site) in memory, renders each page when it is asked for, watches the
+// content, templates and static folders (package watch), makes the next
+// snapshot from only what a save changed, and tells open pages to reload
+// themselves. The files besides the pages (search index, API) are the
+// extras the command passes, made on first request.
 //
-// The state a request sees is one immutable model (library, site, problems,
+// The state a request sees is one immutable model (snapshot, problems,
 // version), swapped atomically after each rebuild, so that a request never
 // sees half of a change. Content or template errors do not stop the server:
 // every page shows them, with file and line, until the files are fixed.
@@ -93,8 +96,10 @@ func New(opt Options) (*Server, error) {
 	if err := s.addRoot("content", opt.Content, true); err != nil {
 		return nil, err
 	}
-	s.content = cases.ContentFS(opt.Content)
 	var err error
+	if s.content, err = snapshot.Content(opt.Content); err != nil {
+		return nil, err
+	}
 	if s.templates, err = s.pick("templates", opt.Templates, opt.BuiltinTemplates); err != nil {
 		return nil, err
 	}
