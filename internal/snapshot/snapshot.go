@@ -1,9 +1,9 @@
 // Package snapshot makes the library as the three applications use it.
 // The build (package build), the preview (package serve) and the MCP
 // server (package mcpserver) each get one immutable Snapshot from New: the
-// content read through cases' jail and checked, the theme, the derived site
-// (topics, statistics, related cases, page URLs) and, on first need, the
-// documents the search index is built from. The preview and the MCP server
+// content read through cases' jail and checked, the theme, and the derived
+// site (topics, statistics, related cases, page URLs), from which
+// SearchDocs makes the documents the search index is built from. The preview and the MCP server
 // make the next snapshot from the one before after a save, reading again
 // only the files that changed (cases.Reload) and keeping what the change
 // cannot have touched (site.Options.Previous).
@@ -19,7 +19,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"sync"
 	"time"
 
 	"incidentlib/internal/cases"
@@ -74,10 +73,6 @@ type Snapshot struct {
 	// Stages are the steps New took, in order: "load" or "reload",
 	// "theme" when it parsed the theme, "site".
 	Stages []Stage
-
-	docsOnce sync.Once
-	docs     []search.Doc
-	labels   search.Labels
 }
 
 // Stage is the time one step of New took.
@@ -187,15 +182,12 @@ func loadUnless(ctx context.Context, fsys fs.FS, text *offheap.Arena) (*cases.Li
 }
 
 // SearchDocs returns what the search index is built from (search.Docs)
-// and every topic's labels in both languages, made on first call; the MCP
-// server searches the same documents in memory, so that it answers as the
-// site's search does. It may be called only when Site is set.
+// and every topic's labels in both languages; the MCP server searches the
+// same documents in memory, so that it answers as the site's search does.
+// They are made anew on each call and not kept: a build needs them only
+// while it writes the index. It may be called only when Site is set.
 func (s *Snapshot) SearchDocs() ([]search.Doc, search.Labels) {
-	s.docsOnce.Do(func() {
-		s.docs = search.Docs(s.Lib)
-		s.labels = labels(s.Site)
-	})
-	return s.docs, s.labels
+	return search.Docs(s.Lib), labels(s.Site)
 }
 
 // labels are the labels of every facet's topics as the site shows them.
