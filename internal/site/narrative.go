@@ -119,7 +119,33 @@ func storyWords(c *cases.Case, words Words) caseWords {
 	words(c.Org+" "+strings.ReplaceAll(c.OrgSlug, "-", " ")+" "+c.OrgKo, func(term, _ string, _ bool) {
 		own[term] = true
 	})
-	for _, lang := range cases.Languages {
+	// One reader for every clause of the case, which keeps the word before
+	// (prev) within a clause: made once, it costs one allocation a case
+	// rather than a few a clause.
+	var lang, prev, prevForm string
+	read := func(term, raw string, hangul bool) {
+		w := word{Term: term, Raw: raw, Hangul: hangul}
+		if !storyWord(w, own) {
+			prev = ""
+			return
+		}
+		form := w.Raw
+		if w.Hangul {
+			form = w.Term // the word without its particle
+		}
+		key := lang + ":" + w.Term
+		if _, ok := cw[key]; !ok {
+			cw[key] = form
+		}
+		if prev != "" {
+			key := lang + ":" + prev + " " + w.Term
+			if _, ok := cw[key]; !ok {
+				cw[key] = prevForm + " " + form
+			}
+		}
+		prev, prevForm = w.Term, form
+	}
+	for _, lang = range cases.Languages {
 		texts := []string{c.Title.Get(lang), c.Summary.Get(lang), c.Trigger.Get(lang)}
 		for _, r := range c.Remediation {
 			texts = append(texts, r.Get(lang))
@@ -127,29 +153,8 @@ func storyWords(c *cases.Case, words Words) caseWords {
 		for _, t := range texts {
 			t = possessive.Replace(t)
 			for _, seg := range strings.FieldsFunc(t, isClauseBreak) {
-				var prev, prevForm string
-				words(seg, func(term, raw string, hangul bool) {
-					w := word{Term: term, Raw: raw, Hangul: hangul}
-					if !storyWord(w, own) {
-						prev = ""
-						return
-					}
-					form := w.Raw
-					if w.Hangul {
-						form = w.Term // the word without its particle
-					}
-					key := lang + ":" + w.Term
-					if _, ok := cw[key]; !ok {
-						cw[key] = form
-					}
-					if prev != "" {
-						key := lang + ":" + prev + " " + w.Term
-						if _, ok := cw[key]; !ok {
-							cw[key] = prevForm + " " + form
-						}
-					}
-					prev, prevForm = w.Term, form
-				})
+				prev, prevForm = "", ""
+				words(seg, read)
 			}
 		}
 	}
