@@ -111,7 +111,7 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 	// A preview must never be cached: the next save changes everything.
 	w.Header().Set("Cache-Control", "no-store")
 	m := s.cur.Load()
-	if m.site == nil {
+	if m.snap.Site == nil {
 		s.errorPage(w, m, m.problems, http.StatusInternalServerError)
 		return
 	}

@@ -185,7 +185,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	go func() {
 		defer close(watched)
 		w.Run(watchCtx, func(c watch.Change) {
-			s.apply(c.Content, c.Full, c.Templates, c.Describe(s.cur.Load().lib))
+			s.apply(c.Content, c.Full, c.Templates, c.Describe(s.cur.Load().snap.Lib))
 		})
 	}()
 
@@ -229,11 +229,9 @@ func (s *Server) logf(format string, args ...any) {
 // the pages it serves, and what the error page shows.
 type model struct {
 	version uint64
-	snap    *snapshot.Snapshot
-	lib     *cases.Library // nil only when the content folder could not be read at all
-	diags   diag.List      // the content's problems, warnings included
-	site    *site.Site     // nil when there are errors
-	theme   *site.Theme    // parsed templates and static files, kept across content edits
+	// snap is the library, its problems, the theme (kept across content
+	// edits) and the site, which is nil when there are problems.
+	snap *snapshot.Snapshot
 	// problems is what the error page lists: the content's errors and
 	// warnings, or the template error.
 	problems diag.List
@@ -279,25 +277,24 @@ func (s *Server) build(cur *model, changed []string, full, themeChanged bool) *m
 		// files; only a change to those folders (or a first build) parses
 		// them again.
 		if !themeChanged {
-			opt.Theme = cur.theme
+			opt.Theme = cur.snap.Theme
 		}
 	}
 	snap, _ := snapshot.New(context.Background(), s.content, opt) // no error without a deadline
-	m.snap, m.lib, m.diags, m.theme = snap, snap.Lib, snap.Diags, snap.Theme
+	m.snap = snap
 	for _, sg := range snap.Stages {
 		m.timings = append(m.timings, timing{sg.Name, sg.Took})
 	}
 	switch {
-	case m.diags.Errors() > 0:
-		m.problems = m.diags
+	case m.snap.Diags.Errors() > 0:
+		m.problems = m.snap.Diags
 		return m
 	case snap.Err != nil:
 		m.problems = s.templateProblems(snap.Err)
 		return m
 	}
 	t := time.Now()
-	m.site = snap.Site
-	jobs := m.site.Jobs()
+	jobs := m.snap.Site.Jobs()
 	m.files = make(map[string]site.Job, len(jobs))
 	for _, j := range jobs {
 		m.files[j.File()] = j
@@ -318,7 +315,7 @@ func (s *Server) apply(content []string, full, templates bool, what string) {
 	if len(content) == 0 && !templates && !full {
 		return
 	}
-	m := s.build(cur, content, full || cur.lib == nil, templates)
+	m := s.build(cur, content, full || cur.snap.Lib == nil, templates)
 	s.report(cur, m, what)
 	s.cur.Store(m)
 	close(cur.next)
@@ -331,7 +328,7 @@ func (s *Server) apply(content []string, full, templates bool, what string) {
 // doubles with each try, from half a second to a minute; a newer model
 // (a save came) ends the tries of this one.
 func (s *Server) retryLater(m *model) {
-	files := cases.Transient(m.diags)
+	files := cases.Transient(m.snap.Diags)
 	if len(files) == 0 {
 		return
 	}
@@ -351,7 +348,7 @@ func (s *Server) retryLater(m *model) {
 		for _, f := range files {
 			full = full || !cases.InCases(f)
 		}
-		next := s.build(m, files, full || m.lib == nil, false)
+		next := s.build(m, files, full || m.snap.Lib == nil, false)
 		next.retries = m.retries + 1
 		s.report(m, next, "read again")
 		s.cur.Store(next)
@@ -366,14 +363,14 @@ func (s *Server) retryLater(m *model) {
 func (s *Server) report(prev, m *model, what string) {
 	var before []diag.List
 	if prev != nil {
-		before = []diag.List{prev.problems, prev.diags}
+		before = []diag.List{prev.problems, prev.snap.Diags}
 	}
 	var b strings.Builder
 	shown := m.problems.Unseen(before...)
-	if m.site != nil {
+	if m.snap.Site != nil {
 		// Without errors the problems are empty and the warnings are in
 		// diags.
-		shown = append(shown, m.diags.Unseen(before...)...)
+		shown = append(shown, m.snap.Diags.Unseen(before...)...)
 	}
 	// The first problems of each file in full, then how many more.
 	(&diag.List{Items: shown}).Report(diag.ShownPerFile, func(d diag.Diag) {
@@ -390,10 +387,10 @@ func (s *Server) report(prev, m *model, what string) {
 		parts = append(parts, fmt.Sprintf("%s %d", t.name, t.took.Milliseconds()))
 	}
 	n := 0
-	if m.lib != nil {
-		n = len(m.lib.Cases)
+	if m.snap.Lib != nil {
+		n = len(m.snap.Lib.Cases)
 	}
-	if m.site != nil {
+	if m.snap.Site != nil {
 		fmt.Fprintf(&b, "incidentlib serve: %s: %d cases ready in %d ms (%s ms)\n", what, n, total.Milliseconds(), strings.Join(parts, ", "))
 	} else {
 		fmt.Fprintf(&b, "incidentlib serve: %s: %s, %s; the pages show them until they are fixed\n", what,
