@@ -17,52 +17,23 @@ import (
 	"incidentlib/internal/diag"
 	"incidentlib/internal/jsonpos"
 	"incidentlib/internal/offheap"
-	"incidentlib/internal/urls"
 )
 
-// Facets are the URL names of the ways cases are grouped, in menu order;
-// FacetField maps a vocabulary facet's URL name to its field in vocab.json.
-// Both are read from the one facet table, urls.Facets, and never written.
-var (
-	Facets     = urls.FacetNames()
-	FacetField = urls.VocabFields()
-)
-
-// Terms returns the terms of a vocab.json field.
-func (v *Vocab) Terms(field string) []Term {
-	switch field {
-	case "root_cause":
-		return v.RootCause
-	case "components":
-		return v.Components
-	case "symptoms":
-		return v.Symptoms
-	case "contributing":
-		return v.Contributing
-	case "domain":
-		return v.Domain
-	case "severity":
-		return v.Severity
-	}
-	return nil
+// NewVocab makes a vocabulary from the terms of each controlled facet, by
+// its vocab.json field, and the organisations, as a program that makes a
+// library without a content folder needs one.
+func NewVocab(terms map[string][]Term, orgs []Term) Vocab {
+	v := Vocab{terms: terms, Orgs: orgs}
+	v.buildIndex()
+	return v
 }
 
-func (v *Vocab) set(field string, terms []Term) {
-	switch field {
-	case "root_cause":
-		v.RootCause = terms
-	case "components":
-		v.Components = terms
-	case "symptoms":
-		v.Symptoms = terms
-	case "contributing":
-		v.Contributing = terms
-	case "domain":
-		v.Domain = terms
-	case "severity":
-		v.Severity = terms
-	}
-}
+// orgsField is vocab.json's list of organisations, which is no facet's
+// vocabulary: it only names the organisations the cases give (Vocab.Orgs).
+const orgsField = "orgs"
+
+// Terms returns the terms of a controlled facet's vocab.json field.
+func (v *Vocab) Terms(field string) []Term { return v.terms[field] }
 
 // Term looks a term up by vocab.json field and id.
 func (v *Vocab) Term(field, id string) (Term, bool) {
@@ -83,25 +54,25 @@ func (v *Vocab) Rank(field, id string) int {
 
 func (v *Vocab) buildIndex() {
 	v.index = map[string]map[string]int{}
-	for _, f := range VocabFields {
+	for _, f := range ControlledFacets() {
 		m := map[string]int{}
-		for i, t := range v.Terms(f) {
+		for i, t := range v.Terms(f.Field) {
 			m[t.ID] = i
 		}
-		v.index[f] = m
+		v.index[f.Field] = m
 	}
 	m := map[string]int{}
 	for i, t := range v.Orgs {
 		m[t.ID] = i
 	}
-	v.index["orgs"] = m
+	v.index[orgsField] = m
 	v.suggest = map[string]*Suggester{}
-	for _, f := range VocabFields {
+	for _, f := range ControlledFacets() {
 		var ids []string
-		for _, t := range v.Terms(f) {
+		for _, t := range v.Terms(f.Field) {
 			ids = append(ids, t.ID)
 		}
-		v.suggest[f] = NewSuggester(ids)
+		v.suggest[f.Field] = NewSuggester(ids)
 	}
 }
 
@@ -280,8 +251,9 @@ func convertSite(p *parsed) Site {
 }
 
 func convertVocab(v *jsonpos.Value, p *parsed, list *diag.List) Vocab {
-	var voc Vocab
-	for _, f := range VocabFields {
+	voc := Vocab{terms: map[string][]Term{}}
+	for _, facet := range ControlledFacets() {
+		f := facet.Field
 		seen := map[string]bool{}
 		var terms []Term
 		for i, it := range getList(v, f) {
@@ -297,10 +269,10 @@ func convertVocab(v *jsonpos.Value, p *parsed, list *diag.List) Vocab {
 			seen[t.ID] = true
 			terms = append(terms, t)
 		}
-		voc.set(f, terms)
+		voc.terms[f] = terms
 	}
 	seen := map[string]bool{}
-	for i, it := range getList(v, "orgs") {
+	for i, it := range getList(v, orgsField) {
 		if it.Kind != jsonpos.Object {
 			continue
 		}
@@ -318,7 +290,7 @@ func convertVocab(v *jsonpos.Value, p *parsed, list *diag.List) Vocab {
 
 // OrgName returns the names vocab.json gives the organisation slug.
 func (v *Vocab) OrgName(slug string) (Text, bool) {
-	i, ok := v.index["orgs"][slug]
+	i, ok := v.index[orgsField][slug]
 	if !ok {
 		return Text{}, false
 	}
@@ -441,16 +413,19 @@ func caseFields(v *jsonpos.Value, voc *Vocab) *Case {
 		SymptomsText: getText(v, "symptoms_text"),
 		Trigger:      getText(v, "trigger"),
 		Detection:    getText(v, "detection"),
-		Severity:     getStr(v, "severity"),
-		Symptoms:     getStrings(v, "symptoms"),
-		Components:   getStrings(v, "components"),
-		RootCause:    getStr(v, "root_cause"),
-		Contributing: getStrings(v, "contributing"),
-		Domain:       getStrings(v, "domain"),
 		Related:      getStrings(v, "related"),
 		RecurrenceOf: getStr(v, "recurrence_of"),
 		Docs:         getStrings(v, "docs"),
 		URL:          getStr(v, "url"),
+	}
+	for _, f := range Facets {
+		switch {
+		case f.Field == "" || f.Kind == Derived:
+		case f.Kind == Many:
+			f.setTerms(c, getStrings(v, f.Field))
+		default:
+			f.setTerms(c, []string{getStr(v, f.Field)})
+		}
 	}
 	if l := v.Get("lessons"); l != nil && l.Kind == jsonpos.Object {
 		t := getText(v, "lessons")
@@ -554,15 +529,12 @@ func checkCaseTerms(v *jsonpos.Value, voc *Vocab, errorAt errorAtFunc) {
 			}
 		}
 	}
-	checkTerms("symptoms", "symptoms")
-	checkTerms("components", "components")
-	checkTerms("contributing", "contributing")
-	checkTerms("domain", "domain")
-	if rc := v.Get("root_cause"); rc != nil {
-		checkTerm(voc, rc, "root_cause", "root_cause", -1, errorAt)
-	}
-	if sv := v.Get("severity"); sv != nil && sv.Str != "unknown" {
-		checkTerm(voc, sv, "severity", "severity", -1, errorAt)
+	for _, f := range ControlledFacets() {
+		if f.Kind == Many {
+			checkTerms(f.Field, f.Field)
+		} else if t := v.Get(f.Field); t != nil && (f.Unknown == "" || t.Str != f.Unknown) {
+			checkTerm(voc, t, f.Field, f.Field, -1, errorAt)
+		}
 	}
 }
 
@@ -803,10 +775,8 @@ func notAFile(name, in string, err error, list *diag.List) {
 // reservedSlug reports whether a prose page would take the address of one of
 // the site's own sections.
 func reservedSlug(slug string) bool {
-	for _, f := range Facets {
-		if f == slug {
-			return true
-		}
+	if FacetByName(slug) != nil {
+		return true
 	}
 	switch slug {
 	case "cases", "search", "api", "feed", "page":
@@ -914,8 +884,8 @@ func loadTopics(fsys fs.FS, lib *Library, list *diag.List) {
 			list.Errorf("topics/"+f.Name(), 0, 0, "", "%v", unwrapPathError(err))
 			continue
 		}
-		field, ok := FacetField[f.Name()]
-		if !ok {
+		facet := FacetByName(f.Name())
+		if facet == nil || !facet.Controlled {
 			list.Errorf("topics/"+f.Name(), 0, 0, "", "unknown facet %q: topic introductions live in one of %s%s", f.Name(), strings.Join(vocabFacets(), ", "), DidYouMean(f.Name(), vocabFacets()))
 			continue
 		}
@@ -935,8 +905,8 @@ func loadTopics(fsys fs.FS, lib *Library, list *diag.List) {
 				list.Errorf(name, 0, 0, "", "a topic introduction is named <term>.<en|ko>.md")
 				continue
 			}
-			if _, ok := lib.Vocab.Term(field, term); !ok && !lib.Vocab.broken {
-				list.Errorf(name, 0, 0, "", "unknown %s term %q%s", f.Name(), term, lib.Vocab.suggest[field].DidYouMean(term))
+			if _, ok := lib.Vocab.Term(facet.Field, term); !ok && !lib.Vocab.broken {
+				list.Errorf(name, 0, 0, "", "unknown %s term %q%s", f.Name(), term, lib.Vocab.suggest[facet.Field].DidYouMean(term))
 				continue
 			}
 			body, ok := readText(fsys, name, list)
@@ -956,10 +926,8 @@ func loadTopics(fsys fs.FS, lib *Library, list *diag.List) {
 
 func vocabFacets() []string {
 	var out []string
-	for _, f := range Facets {
-		if _, ok := FacetField[f]; ok {
-			out = append(out, f)
-		}
+	for _, f := range ControlledFacets() {
+		out = append(out, f.Name)
 	}
 	return out
 }
@@ -973,7 +941,7 @@ func (v *Vocab) orgAlias(slug string) string {
 // orgNameKo returns the Korean name Korean pages show for an organisation
 // whose English name is a description, or "".
 func (v *Vocab) orgNameKo(slug string) string {
-	if i, ok := v.index["orgs"][slug]; ok {
+	if i, ok := v.index[orgsField][slug]; ok {
 		return v.Orgs[i].NameKo
 	}
 	return ""

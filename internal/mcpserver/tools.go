@@ -39,29 +39,28 @@ const caseURIPrefix = "incidentlib://cases/"
 
 func caseURI(id string) string { return caseURIPrefix + id }
 
-// argName is the argument name of a facet: its URL name with "_" for "-",
-// as JSON arguments are spelled.
-func argName(facet string) string { return strings.ReplaceAll(facet, "-", "_") }
+// argName is the argument name of a facet (cases.Facet.Arg).
+func argName(facet string) string { return cases.FacetByName(facet).Arg() }
 
-// filterDesc describes the filter argument of each facet of cases.Facets;
-// TestFilterParams holds the two lists together.
-var filterDesc = map[string]string{
-	"components":   "component term ids, such as ingress (see vocab)",
-	"symptoms":     "symptom term ids, such as high-error-rate",
-	"root-causes":  "root cause term ids, such as software-bug",
-	"contributing": "contributing factor term ids, such as automation-amplified",
-	"domains":      "domain term ids, such as kubernetes",
-	"orgs":         "organisation slugs, such as google-cloud",
-	"years":        "years of the incident, such as 2024 (a number or a string)",
-	"severities":   "severity term ids",
+// filterFacets are the facets that filter search_incidents and
+// list_incidents, in the table's order.
+func filterFacets() []*cases.Facet {
+	var out []*cases.Facet
+	for _, f := range cases.Facets {
+		if f.Shows(cases.InSearch) {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // filterParams are the facet filters of search_incidents and
-// list_incidents, one per facet.
+// list_incidents, one per facet of filterFacets: their input schemas and
+// their parsing follow from these.
 func filterParams() []param {
-	ps := make([]param, len(cases.Facets))
-	for i, f := range cases.Facets {
-		ps[i] = param{name: argName(f), kind: kTerms, desc: filterDesc[f] + "; terms of one facet are ORed, facets ANDed"}
+	var ps []param
+	for _, f := range filterFacets() {
+		ps = append(ps, param{name: f.Arg(), kind: kTerms, desc: f.FilterDoc + "; terms of one facet are ORed, facets ANDed"})
 	}
 	return ps
 }
@@ -406,10 +405,11 @@ func limit(c *call, def, most int) int {
 // argument ("root_causes").
 func facetOf(c *call, arg string) (string, error) {
 	f := strings.ReplaceAll(strings.ToLower(strings.TrimSpace(arg)), "_", "-")
-	if slices.Contains(cases.Facets, f) {
+	if cases.FacetByName(f) != nil {
 		return f, nil
 	}
-	return "", c.fail("err.facet", echo(arg), c.didYouMean(f, cases.Facets), strings.Join(cases.Facets, ", "))
+	names := cases.FacetNames()
+	return "", c.fail("err.facet", echo(arg), c.didYouMean(f, names), strings.Join(names, ", "))
 }
 
 // terms returns the term ids of a facet: the whole vocabulary of a
@@ -417,8 +417,8 @@ func facetOf(c *call, arg string) (string, error) {
 // years that cases have otherwise.
 func (m *model) terms(facet string) []string {
 	var ids []string
-	if field, ok := cases.FacetField[facet]; ok {
-		for _, t := range m.lib.Vocab.Terms(field) {
+	if f := cases.FacetByName(facet); f.Controlled {
+		for _, t := range m.lib.Vocab.Terms(f.Field) {
 			ids = append(ids, t.ID)
 		}
 		return ids
@@ -427,6 +427,14 @@ func (m *model) terms(facet string) []string {
 		ids = append(ids, t.ID)
 	}
 	return ids
+}
+
+// vocabTerm looks a term of a controlled facet up in the vocabulary.
+func (m *model) vocabTerm(facet, id string) (cases.Term, bool) {
+	if f := cases.FacetByName(facet); f.Controlled {
+		return m.lib.Vocab.Term(f.Field, id)
+	}
+	return cases.Term{}, false
 }
 
 // checkTerm checks a term of a facet. A term of a controlled vocabulary
@@ -438,13 +446,13 @@ func (m *model) checkTerm(c *call, facet, id, arg string) error {
 	if slices.Contains(known, id) {
 		return nil
 	}
-	switch facet {
-	case "years":
+	switch cases.FacetByName(facet) {
+	case cases.Years:
 		if y, err := strconv.Atoi(id); err != nil || y < 1000 || y > 9999 {
 			return c.fail("err.year", arg, echo(id))
 		}
 		return nil
-	case "orgs":
+	case cases.Orgs:
 		c.note("note.no_such_org", strconv.Quote(id), c.didYouMean(id, known))
 		return nil
 	}
@@ -454,13 +462,14 @@ func (m *model) checkTerm(c *call, facet, id, arg string) error {
 // filter checks the filter arguments and returns them by facet URL name.
 func (m *model) filter(c *call) (search.Filter, error) {
 	out := search.Filter{}
-	for _, facet := range cases.Facets {
-		ids := c.list(argName(facet))
+	for _, f := range filterFacets() {
+		facet := f.Name
+		ids := c.list(f.Arg())
 		if len(ids) == 0 {
 			continue
 		}
 		for _, id := range ids {
-			if err := m.checkTerm(c, facet, id, argName(facet)); err != nil {
+			if err := m.checkTerm(c, facet, id, f.Arg()); err != nil {
 				return nil, err
 			}
 		}
@@ -472,7 +481,7 @@ func (m *model) filter(c *call) (search.Filter, error) {
 // describe writes the filters for a text answer: components=ingress,cdn.
 func describe(c *call, f search.Filter) string {
 	var parts []string
-	for _, facet := range cases.Facets {
+	for _, facet := range cases.FacetNames() {
 		if ids := f[facet]; len(ids) > 0 {
 			parts = append(parts, argName(facet)+"="+strings.Join(ids, ","))
 		}
@@ -551,7 +560,7 @@ func searchIncidents(m *model, c *call) (string, any, error) {
 		out.Cases = append(out.Cases, it)
 	}
 	out.Counts = []facetCounts{}
-	for _, facet := range cases.Facets {
+	for _, facet := range cases.FacetNames() {
 		counts, ok := res.Counts[facet]
 		if !ok {
 			continue
@@ -778,11 +787,11 @@ func getTopic(m *model, c *call) (string, any, error) {
 			return "", nil, err
 		}
 		out := topicOutput{Facet: facet, Argument: argName(facet), Term: term, Lang: c.lang, Label: term, Cases: []caseItem{}, Notes: c.notes}
-		if vt, ok := m.lib.Vocab.Term(cases.FacetField[facet], term); ok {
+		if vt, ok := m.vocabTerm(facet, term); ok {
 			out.Label = vt.Label.Get(c.lang)
 			out.Description, _ = vt.Description.In(c.lang)
 		}
-		text := fmt.Sprintf("# %s (%s: %s)\n\n%s\n", out.Label, m.site.Strings().Get(c.lang, "facet."+facet), term, c.t("topic.empty"))
+		text := fmt.Sprintf("# %s (%s: %s)\n\n%s\n", out.Label, cases.FacetByName(facet).Label.Get(c.lang), term, c.t("topic.empty"))
 		return text, out, nil
 	}
 	out := m.topicOutput(t, facet, c.lang)
@@ -803,7 +812,7 @@ func (m *model) topicOutput(t *site.Topic, facet, lang string) topicOutput {
 		for i, tc := range tcs {
 			out[i] = termCount{ID: tc.ID, Label: label(field, tc.ID), Cases: tc.Count}
 			if field == "" {
-				out[i].Label = m.site.Facets()["years"].Topic(tc.ID).Label.Get(lang)
+				out[i].Label = m.site.Facets()[cases.Years.Name].Topic(tc.ID).Label.Get(lang)
 			}
 		}
 		return out
@@ -819,8 +828,8 @@ func (m *model) topicOutput(t *site.Topic, facet, lang string) topicOutput {
 	}
 	st := t.Stats()
 	out.Stats = &topicStats{
-		Components: counts("components", st.Components), RootCauses: counts("root_cause", st.RootCauses),
-		Contributing: counts("contributing", st.Contributing), Years: counts("", st.Years),
+		Components: counts(cases.Components.Field, st.Components), RootCauses: counts(cases.RootCauses.Field, st.RootCauses),
+		Contributing: counts(cases.Contributing.Field, st.Contributing), Years: counts("", st.Years),
 		MedianDetect: st.MedianDetect, MedianResolve: st.MedianResolve, KnownDetect: st.KnownDetect, KnownResolve: st.KnownResolve,
 	}
 	shown := t.Cases[:min(len(t.Cases), m.lib.Site.PageSize)]
@@ -837,7 +846,7 @@ func (m *model) topicText(c *call, out topicOutput, t *site.Topic) string {
 	str, lang := m.site.Strings(), c.lang
 	st := t.Stats()
 	var b strings.Builder
-	fmt.Fprintf(&b, "# %s (%s: %s)\n\n%s · %s\n", out.Label, str.Get(lang, "facet."+out.Facet), t.ID, l10n.Cases(lang, out.Count), out.URL)
+	fmt.Fprintf(&b, "# %s (%s: %s)\n\n%s · %s\n", out.Label, cases.FacetByName(out.Facet).Label.Get(lang), t.ID, l10n.Cases(lang, out.Count), out.URL)
 	if out.Description != "" {
 		fmt.Fprintf(&b, "\n%s\n", out.Description)
 	}
@@ -877,7 +886,7 @@ func (m *model) topicText(c *call, out topicOutput, t *site.Topic) string {
 }
 
 func vocab(m *model, c *call) (string, any, error) {
-	facets := cases.Facets
+	facets := cases.FacetNames()
 	// Descriptions come with one facet only: with every facet they would
 	// make the answer grow past what a tool answer should hold as the
 	// vocabulary grows.
@@ -890,12 +899,12 @@ func vocab(m *model, c *call) (string, any, error) {
 		}
 		facets = []string{f}
 	}
-	str := m.site.Strings()
 	out := vocabOutput{Lang: c.lang, Facets: []vocabFacet{}}
 	var b strings.Builder
 	for _, facet := range facets {
+		label := cases.FacetByName(facet).Label
 		vf := vocabFacet{Facet: facet, Argument: argName(facet), Terms: []vocabTerm{},
-			Name: bothLangs{En: str.Get("en", "facet."+facet), Ko: str.Get("ko", "facet."+facet)}}
+			Name: bothLangs{En: label.En, Ko: label.Ko}}
 		fc := m.site.Facets()[facet]
 		for _, id := range m.terms(facet) {
 			vt := vocabTerm{ID: id}
@@ -904,7 +913,7 @@ func vocab(m *model, c *call) (string, any, error) {
 				if describe {
 					vt.Description, _ = t.Description.In(c.lang)
 				}
-			} else if t, ok := m.lib.Vocab.Term(cases.FacetField[facet], id); ok {
+			} else if t, ok := m.vocabTerm(facet, id); ok {
 				vt.Label = bothLangs{En: t.Label.En, Ko: t.Label.Ko}
 				if describe {
 					vt.Description, _ = t.Description.In(c.lang)
@@ -917,7 +926,7 @@ func vocab(m *model, c *call) (string, any, error) {
 		}
 		out.Facets = append(out.Facets, vf)
 
-		b.WriteString(c.t("vocab.head", str.Get(c.lang, "facet."+facet), facet, vf.Argument) + "\n\n")
+		b.WriteString(c.t("vocab.head", label.Get(c.lang), facet, vf.Argument) + "\n\n")
 		for _, t := range vf.Terms {
 			label := t.Label.En
 			if c.lang == "ko" {

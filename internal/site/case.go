@@ -105,16 +105,16 @@ func (s *Site) caseView(j Job, html bool) *CaseView {
 		Published:    c.DateKind == "published",
 		Org:          c.OrgName().Get(lang),
 		EditLink:     s.editLink(c.File),
-		OrgLink:      p.Link(urls.Topic(lang, "orgs", c.OrgSlug, 1)),
+		OrgLink:      p.Link(urls.Topic(lang, cases.Orgs.Name, c.OrgSlug, 1)),
 		YearLink:     yearLink(p, c.Date),
-		Domains:      s.terms(p, "domain", c.Domain),
+		Domains:      s.terms(p, cases.Domains, c.Domain),
 		Summary:      txt(c.Summary, lang),
-		Symptoms:     s.terms(p, "symptoms", c.Symptoms),
+		Symptoms:     s.terms(p, cases.Symptoms, c.Symptoms),
 		SymptomsText: txt(c.SymptomsText, lang),
-		RootCause:    s.term(p, "root_cause", c.RootCause),
+		RootCause:    s.term(p, cases.RootCauses, c.RootCause),
 		Trigger:      txt(c.Trigger, lang),
-		Components:   s.terms(p, "components", c.Components),
-		Contributing: s.terms(p, "contributing", c.Contributing),
+		Components:   s.terms(p, cases.Components, c.Components),
+		Contributing: s.terms(p, cases.Contributing, c.Contributing),
 		Detection:    txt(c.Detection, lang),
 		Docs:         c.Docs,
 		Updated:      l10n.Date(lang, c.UpdatedAt.Year(), c.UpdatedAt.Month(), c.UpdatedAt.Day()),
@@ -157,7 +157,7 @@ func (s *Site) facts(p *Page, c *cases.Case) []Fact {
 	lang := p.Lang
 	sev := Fact{Label: p.T("fact.severity")}
 	if c.Severity != "unknown" {
-		t := s.term(p, "severity", c.Severity)
+		t := s.term(p, cases.Severities, c.Severity)
 		sev.Value, sev.Link = t.Label, t.Href
 	}
 	return []Fact{
@@ -234,21 +234,21 @@ func (s *Site) reason(p *Page, kind related.Kind, g related.Reason) string {
 	if g.SameRootCause {
 		parts = append(parts, p.T("related.same_root_cause"))
 	}
-	labels := func(field string, ids []string) []string {
+	labels := func(f *cases.Facet, ids []string) []string {
 		out := make([]string, len(ids))
 		for i, id := range ids {
-			out[i] = s.label(p.Lang, field, id) // a reason names terms; it links none
+			out[i] = s.label(p.Lang, f, id) // a reason names terms; it links none
 		}
 		return out
 	}
 	if len(g.Components) > 0 {
-		parts = append(parts, fmt.Sprintf(p.T("related.shared"), l10n.List(p.Lang, labels("components", g.Components))))
+		parts = append(parts, fmt.Sprintf(p.T("related.shared"), l10n.List(p.Lang, labels(cases.Components, g.Components))))
 	}
 	if len(g.Contributing) > 0 {
-		parts = append(parts, p.T("related.contributing")+" "+l10n.List(p.Lang, labels("contributing", g.Contributing)))
+		parts = append(parts, p.T("related.contributing")+" "+l10n.List(p.Lang, labels(cases.Contributing, g.Contributing)))
 	}
 	if len(g.Symptoms) > 0 {
-		parts = append(parts, p.T("related.symptoms")+" "+l10n.List(p.Lang, labels("symptoms", g.Symptoms)))
+		parts = append(parts, p.T("related.symptoms")+" "+l10n.List(p.Lang, labels(cases.Symptoms, g.Symptoms)))
 	}
 	if words := s.sharedWords(p.Lang, g.Words); len(words) > 0 {
 		parts = append(parts, p.T("related.words")+" "+l10n.List(p.Lang, words))

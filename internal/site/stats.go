@@ -54,9 +54,9 @@ func computeStats(cs []*cases.Case, voc *cases.Vocab) *Stats {
 			res = append(res, int(*d))
 		}
 	}
-	st.Components = top(comp, func(id string) int { return voc.Rank("components", id) })
-	st.RootCauses = top(rc, func(id string) int { return voc.Rank("root_cause", id) })
-	st.Contributing = top(contrib, func(id string) int { return voc.Rank("contributing", id) })
+	st.Components = top(comp, func(id string) int { return voc.Rank(cases.Components.Field, id) })
+	st.RootCauses = top(rc, func(id string) int { return voc.Rank(cases.RootCauses.Field, id) })
+	st.Contributing = top(contrib, func(id string) int { return voc.Rank(cases.Contributing.Field, id) })
 	for y, n := range years {
 		st.Years = append(st.Years, TermCount{y, n})
 	}
@@ -131,10 +131,10 @@ type Bar struct {
 func closing(s *Site, p *Page, st *Stats, facet, term string) string {
 	var names []string
 	for _, tc := range st.Components {
-		if tc.Count < 2 || (facet == "components" && tc.ID == term) {
+		if tc.Count < 2 || (facet == cases.Components.Name && tc.ID == term) {
 			continue
 		}
-		names = append(names, s.term(p, "components", tc.ID).Label)
+		names = append(names, s.term(p, cases.Components, tc.ID).Label)
 	}
 	key := "list.closing"
 	switch len(names) {
@@ -152,7 +152,7 @@ func (s *Site) statsView(p *Page, st *Stats, facet, term string) *StatsView {
 	}
 	lang := p.Lang
 	v := &StatsView{}
-	mk := func(title, field string, tcs []TermCount) BarGroup {
+	mk := func(title string, f *cases.Facet, tcs []TermCount) BarGroup {
 		g := BarGroup{Title: title}
 		maxN := 1
 		for _, tc := range tcs {
@@ -161,14 +161,14 @@ func (s *Site) statsView(p *Page, st *Stats, facet, term string) *StatsView {
 		var alt []string
 		for i, tc := range tcs {
 			b := Bar{Count: tc.Count, Text: l10n.Count(lang, tc.Count), Width: tc.Count * 100 / maxN, Y: i * 24}
-			if field == "" {
+			if !f.Controlled {
 				b.Label = tc.ID
 				if lang == "ko" {
 					b.Label += "년"
 				}
-				b.Href = p.Link(urls.Topic(lang, "years", tc.ID, 1))
+				b.Href = p.Link(urls.Topic(lang, f.Name, tc.ID, 1))
 			} else {
-				t := s.term(p, field, tc.ID)
+				t := s.term(p, f, tc.ID)
 				b.Label, b.Href = t.Label, t.Href
 			}
 			alt = append(alt, b.Label+" "+b.Text)
@@ -178,17 +178,17 @@ func (s *Site) statsView(p *Page, st *Stats, facet, term string) *StatsView {
 		g.Alt = title + ": " + strings.Join(alt, ", ")
 		return g
 	}
-	if facet != "components" {
-		v.Groups = append(v.Groups, mk(p.T("stats.components"), "components", st.Components))
+	if facet != cases.Components.Name {
+		v.Groups = append(v.Groups, mk(p.T("stats.components"), cases.Components, st.Components))
 	}
-	if facet != "root-causes" {
-		v.Groups = append(v.Groups, mk(p.T("stats.root_causes"), "root_cause", st.RootCauses))
+	if facet != cases.RootCauses.Name {
+		v.Groups = append(v.Groups, mk(p.T("stats.root_causes"), cases.RootCauses, st.RootCauses))
 	}
-	if len(st.Contributing) > 0 && facet != "contributing" {
-		v.Groups = append(v.Groups, mk(p.T("stats.contributing"), "contributing", st.Contributing))
+	if len(st.Contributing) > 0 && facet != cases.Contributing.Name {
+		v.Groups = append(v.Groups, mk(p.T("stats.contributing"), cases.Contributing, st.Contributing))
 	}
-	if facet != "years" {
-		v.Years = mk(p.T("stats.years"), "", st.Years)
+	if facet != cases.Years.Name {
+		v.Years = mk(p.T("stats.years"), cases.Years, st.Years)
 	}
 	v.Closing = closing(s, p, st, facet, term)
 	if st.MedianDetect != nil {
