@@ -261,7 +261,7 @@ func (s *Server) tools() []tool {
 			Annotations:  readOnly,
 		},
 		params: []param{
-			{name: "facet", kind: kString, required: true, desc: "one of components, symptoms, root-causes, contributing, domains, orgs, years, severities (root_causes also works)"},
+			{name: "facet", kind: kString, required: true, desc: "one of " + strings.Join(cases.FacetNames(), ", ") + " (root_causes also works)"},
 			{name: "term", kind: kTerm, required: true, desc: "a term id of that facet, such as ingress, software-bug, google-cloud or 2024 (a year may be a number; see vocab)"},
 			{name: "lang", kind: kLang, desc: "language of the answer: en (default) or ko"},
 		},
@@ -276,11 +276,19 @@ func (s *Server) tools() []tool {
 			Annotations:  readOnly,
 		},
 		params: []param{
-			{name: "facet", kind: kString, desc: "only this facet (components, symptoms, root-causes, contributing, domains, orgs, years or severities); every facet when absent"},
+			{name: "facet", kind: kString, desc: "only this facet (" + orList(cases.FacetNames()) + "); every facet when absent"},
 			{name: "lang", kind: kLang, desc: "language of the answer's sentences and headings: en (default) or ko; labels come in both"},
 		},
 		run: vocab,
 	}}
+}
+
+// orList joins names as a sentence does: "a, b or c".
+func orList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 func (s *Server) addTools() {
