@@ -90,8 +90,16 @@ func TestOneMoreFacet(t *testing.T) {
 			t.Errorf("%s/: the header does not link the facet", lang)
 		}
 	}
-	if page := read("en/cases/IL-0202/index.html"); strings.Contains(page, "/en/tools/kubectl/") {
-		t.Errorf("IL-0202 lists no tool but its page links one")
+	// The case page shows the terms, as it must every field of a case, and
+	// so does its Markdown twin.
+	if page := read("ko/cases/IL-0062/index.html"); !strings.Contains(page, `<h2>도구</h2>`) || !strings.Contains(page, `/ko/tools/terraform/">테라폼</a>`) {
+		t.Errorf("ko/cases/IL-0062/: no section of tools linking their topics")
+	}
+	if md := read("en/cases/IL-0062/index.md"); !strings.Contains(md, "\n## Tools\n\nkubectl, Terraform\n") {
+		t.Errorf("the Markdown twin of IL-0062 does not list its tools")
+	}
+	if page := read("en/cases/IL-0202/index.html"); strings.Contains(page, `id="facet-tools"`) {
+		t.Errorf("IL-0202 lists no tool but its page has a section of tools")
 	}
 
 	// The search index: the facet's file, and its filter with its labels in
@@ -177,6 +185,13 @@ func TestOneMoreFacet(t *testing.T) {
 	}
 	if res, out := call(map[string]any{"tools": []string{"kubectl"}, "lang": "ko"}); res.IsError || out["total"] != 2.0 {
 		t.Errorf("list_incidents tools=kubectl: %+v", out)
+	}
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "get_incident", Arguments: map[string]any{"id": "IL-0062"}})
+	if err != nil || res.IsError || len(res.Content) == 0 {
+		t.Fatalf("get_incident: %v %+v", err, res)
+	}
+	if text, _ := res.Content[0].(*mcp.TextContent); text == nil || !strings.Contains(text.Text, "kubectl, Terraform") {
+		t.Errorf("get_incident IL-0062 does not name its tools")
 	}
 	if res, _ := call(map[string]any{"tools": []string{"kubctl"}}); !res.IsError {
 		t.Errorf("list_incidents took an unknown tool term")

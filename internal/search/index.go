@@ -13,9 +13,9 @@
 //   - manifest: format version, document count, the number of term buckets,
 //     the first term (shortened) of every group of buckets, the names of
 //     the facets that have files, and the search filters (the facets the
-//     page filters by, in order, with their names in both languages). It
-//     stays small at any size: a query reads it, then the group files of
-//     its terms.
+//     page filters by, in order, with their names in both languages and
+//     whether their terms are listed newest first). It stays small at any
+//     size: a query reads it, then the group files of its terms.
 //   - b/G: the first term (shortened) of every bucket of group G.
 //   - t/N: term bucket N, [[term, postings], …] sorted by term. Buckets hold
 //     consecutive ranges of the sorted term list and are cut at about
@@ -377,6 +377,9 @@ type manifest struct {
 type filter struct {
 	Name  string    `json:"name"`
 	Label [2]string `json:"l"`
+	// Newest lists the terms by id, newest first (years), rather than by
+	// their number of cases.
+	Newest bool `json:"newest,omitempty"`
 }
 
 // searchFilters returns the facets of the table that search filters by.
@@ -384,7 +387,7 @@ func searchFilters() []filter {
 	out := []filter{}
 	for _, f := range cases.Facets {
 		if f.Shows(cases.InSearch) {
-			out = append(out, filter{f.Name, [2]string{f.One.En, f.One.Ko}})
+			out = append(out, filter{f.Name, [2]string{f.One.En, f.One.Ko}, f.Order == cases.NewestFirst})
 		}
 	}
 	return out

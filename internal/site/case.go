@@ -52,6 +52,7 @@ type CaseView struct {
 	Trigger      Txt
 	Components   []TermLink
 	Contributing []TermLink
+	Other        []FacetTerms // facets without a place of their own (placedFacets), after Contributing
 	Detection    Txt
 	Remediation  []Txt
 	ActionItems  []Txt
@@ -69,6 +70,42 @@ type CaseView struct {
 	MCPNote      Txt
 	MCPTools     []string
 	APIDoc       string // the page that explains the API and the MCP server
+}
+
+// FacetTerms are a case's terms in one facet, under the facet's name.
+type FacetTerms struct {
+	ID    string // the section's id: "facet-" and the facet's name
+	Title string
+	Terms []TermLink
+}
+
+// placedFacets are the facets a case page shows in places of their own:
+// the header (domains, organisation, year), the facts (severity) and the
+// sections of their own. Any other facet of the table gets a section after
+// the contributing factors (CaseView.Other), so that a facet added to the
+// table is shown on the page without a change here.
+var placedFacets = []*cases.Facet{cases.Components, cases.Symptoms, cases.RootCauses, cases.Contributing, cases.Domains, cases.Orgs, cases.Years, cases.Severities}
+
+// otherFacets returns the case's terms in the facets the page does not
+// place itself, facet by facet in the table's order; facets in which the
+// case has no term are left out.
+func (s *Site) otherFacets(p *Page, c *cases.Case) []FacetTerms {
+	var out []FacetTerms
+	for _, f := range cases.Facets {
+		if slices.Contains(placedFacets, f) {
+			continue
+		}
+		var ids []string
+		for _, id := range f.Terms(c) {
+			if f.HasTopic(id) {
+				ids = append(ids, id)
+			}
+		}
+		if len(ids) > 0 {
+			out = append(out, FacetTerms{ID: "facet-" + f.Name, Title: f.Label.Get(p.Lang), Terms: s.terms(p, f, ids)})
+		}
+	}
+	return out
 }
 
 // CalloutView is the configurable box.
@@ -131,6 +168,7 @@ func (s *Site) caseView(j Job, html bool) *CaseView {
 		v.ReviewedAt = l10n.Date(lang, d.Year, d.Month, d.Day)
 	}
 	v.Facts = s.facts(p, c)
+	v.Other = s.otherFacets(p, c)
 	for _, t := range c.Remediation {
 		v.Remediation = append(v.Remediation, txt(t, lang))
 	}

@@ -1116,7 +1116,7 @@
   }
 
   // filters resolves to the search filters in the order the page lists
-  // them, [{name, l: [English, Korean]}], as the index's manifest names them
+  // them, [{name, l: [English, Korean], newest}], as the index's manifest names them
   // (the facet table of package cases); to none when it cannot be read,
   // which the search that follows reports.
   Setup.prototype.filters = function () {
@@ -1126,9 +1126,13 @@
     return this.filterList;
   };
 
-  // facetOrder and facetName read the filters once they are known (every
+  // facetOrder, newestFirst (a facet whose terms are listed by id, newest
+  // first) and facetName read the filters once they are known (every
   // search waits for them).
   Setup.prototype.facetOrder = function () { return (this.known || []).map(function (f) { return f.name; }); };
+  Setup.prototype.newestFirst = function (name) {
+    return (this.known || []).some(function (x) { return x.name === name && x.newest; });
+  };
   Setup.prototype.facetName = function (name) {
     var f = (this.known || []).find(function (x) { return x.name === name; });
     return f ? f.l[this.li] || f.l[1 - this.li] : name;
@@ -1621,7 +1625,7 @@
         return { id: x.id, label: x.label, count: x.count, selected: chosen.indexOf(x.id) >= 0 };
       });
       var terms = all.filter(function (x) { return x.count > 0 || x.selected; });
-      terms.sort(f === "years"
+      terms.sort(s.newestFirst(f)
         ? function (a, b) { return a.id < b.id ? 1 : a.id > b.id ? -1 : 0; }
         : function (a, b) { return (b.count - a.count) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0); });
       // The idle summary holds the first terms only, and the number of all.
