@@ -31,8 +31,9 @@ func TestOneMoreFacet(t *testing.T) {
 		Label:     cases.Text{En: "Tools", Ko: "도구"},
 		One:       cases.Text{En: "Tool", Ko: "도구"},
 		Intro:     cases.Text{En: "The tools the responders used, with the number of cases.", Ko: "대응한 사람들이 쓴 도구를 사례 수와 함께 보여 줍니다."},
+		Top:       cases.Text{En: "Most used tools", Ko: "가장 많이 쓰인 도구"},
 		FilterDoc: "tool term ids, such as kubectl",
-		Show:      cases.InNav | cases.InSearch,
+		Show:      cases.InNav | cases.InSearch | cases.InStats,
 	}
 	defer cases.ReplaceFacets(append(slices.Clone(cases.Facets), tools))()
 
@@ -86,6 +87,10 @@ func TestOneMoreFacet(t *testing.T) {
 			t.Errorf("%s/tools/kubectl/: does not list its two cases", lang)
 		}
 		read(lang + "/tools/terraform/index.html")
+		// Another facet's topic counts the tools in its statistics.
+		if page := read(lang + "/components/ingress/index.html"); !strings.Contains(page, tools.Top.Get(lang)) {
+			t.Errorf("%s/components/ingress/: no statistics of tools", lang)
+		}
 		if home := read(lang + "/index.html"); !strings.Contains(home, `/`+lang+`/tools/">`+label+`</a>`) {
 			t.Errorf("%s/: the header does not link the facet", lang)
 		}
@@ -130,6 +135,9 @@ func TestOneMoreFacet(t *testing.T) {
 	}
 	if v := read("api/v1/topics/tools/kubectl.json"); !strings.Contains(v, `"facet":"tools"`) {
 		t.Errorf("api topic = %s", v)
+	}
+	if v := read("api/v1/topics/components/ingress.json"); !strings.Contains(v, `"tools":[{"id":"kubectl"`) {
+		t.Errorf("api topic components/ingress has no statistics of tools: %s", v)
 	}
 	if v := read("api/v1/cases.json"); !strings.Contains(v, `"tools":["kubectl","terraform"]`) {
 		t.Errorf("api cases.json does not list IL-0062's tools")
@@ -192,6 +200,19 @@ func TestOneMoreFacet(t *testing.T) {
 	}
 	if text, _ := res.Content[0].(*mcp.TextContent); text == nil || !strings.Contains(text.Text, "kubectl, Terraform") {
 		t.Errorf("get_incident IL-0062 does not name its tools")
+	}
+	res, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "get_topic", Arguments: map[string]any{"facet": "components", "term": "ingress"}})
+	if err != nil || res.IsError {
+		t.Fatalf("get_topic: %v %+v", err, res)
+	}
+	b, _ = json.Marshal(res.StructuredContent)
+	if !strings.Contains(string(b), `"tools":[{"cases":2,"id":"kubectl","label":"kubectl"},{"cases":1,"id":"terraform"`) {
+		t.Errorf("get_topic components/ingress has no statistics of tools: %s", b)
+	}
+	for _, tool := range list.Tools {
+		if schema, _ := json.Marshal(tool.OutputSchema); tool.Name == "get_topic" && !strings.Contains(string(schema), `"tools":{`) {
+			t.Errorf("get_topic's output schema has no statistics of tools")
+		}
 	}
 	if res, _ := call(map[string]any{"tools": []string{"kubctl"}}); !res.IsError {
 		t.Errorf("list_incidents took an unknown tool term")

@@ -289,6 +289,7 @@ func (w *writer) vocab() error {
 
 // topics writes a file for every topic: its label, statistics and cases.
 func (w *writer) topics() error {
+	statKeys := statsKeys()
 	for _, facet := range cases.FacetNames() {
 		for _, t := range w.s.Facets()[facet].Topics {
 			st := t.Stats()
@@ -301,19 +302,11 @@ func (w *writer) topics() error {
 			}
 			b = appendInt(appendKey(b, "count"), len(t.Cases))
 			b = appendPair(appendKey(b, "pages"), w.base+urls.Topic("en", facet, t.ID, 1), w.base+urls.Topic("ko", facet, t.ID, 1))
-			// The statistics' keys are in alphabetical order: encoding/json
-			// wrote them from a map, and published files keep that order.
-			b = appendCounts(append(b, `,"stats":{"components":`...), st.Components)
-			b = appendCounts(appendKey(b, "contributing"), st.Contributing)
-			b = appendInt(appendKey(b, "known_detect"), st.KnownDetect)
-			b = appendInt(appendKey(b, "known_resolve"), st.KnownResolve)
-			b = appendMinutes(appendKey(b, "median_minutes_to_detect"), st.MedianDetect)
-			b = appendMinutes(appendKey(b, "median_minutes_to_resolve"), st.MedianResolve)
-			b = appendCounts(appendKey(b, "root_causes"), st.RootCauses)
-			b = appendCounts(appendKey(b, "years"), st.Years)
+			b = append(b, `,"stats":`...)
+			b = appendStats(b, st, statKeys)
 			// Ids only, newest first: a large topic lists thousands of cases,
 			// and cases.json already holds each case's summary once.
-			b = append(b, `},"cases":[`...)
+			b = append(b, `,"cases":[`...)
 			for i, c := range t.Cases {
 				if i > 0 {
 					b = append(b, ',')
@@ -332,6 +325,53 @@ func (w *writer) topics() error {
 }
 
 // appendCounts appends [{"id":…,"cases":n},…].
+// statsKeys are the keys of a topic's statistics in alphabetical order:
+// encoding/json wrote them from a map, and published files keep that order.
+// A facet's most common terms are under its argument name ("root_causes").
+func statsKeys() []statsKey {
+	var keys []statsKey
+	for _, k := range []string{"known_detect", "known_resolve", "median_minutes_to_detect", "median_minutes_to_resolve", "years"} {
+		keys = append(keys, statsKey{key: k})
+	}
+	for _, f := range cases.StatsFacets() {
+		keys = append(keys, statsKey{f.Arg(), f.Name})
+	}
+	slices.SortFunc(keys, func(a, b statsKey) int { return strings.Compare(a.key, b.key) })
+	return keys
+}
+
+// statsKey is a key of a topic's statistics, and the facet whose most
+// common terms it holds, if any.
+type statsKey struct{ key, facet string }
+
+// appendStats appends a topic's statistics: an object with the keys.
+func appendStats(b []byte, st *site.Stats, keys []statsKey) []byte {
+	b = append(b, '{')
+	for i, sk := range keys {
+		k := sk.key
+		if i == 0 {
+			b = append(appendString(b, k), ':')
+		} else {
+			b = appendKey(b, k)
+		}
+		switch {
+		case sk.facet != "":
+			b = appendCounts(b, st.Top[sk.facet])
+		case k == "known_detect":
+			b = appendInt(b, st.KnownDetect)
+		case k == "known_resolve":
+			b = appendInt(b, st.KnownResolve)
+		case k == "median_minutes_to_detect":
+			b = appendMinutes(b, st.MedianDetect)
+		case k == "median_minutes_to_resolve":
+			b = appendMinutes(b, st.MedianResolve)
+		case k == "years":
+			b = appendCounts(b, st.Years)
+		}
+	}
+	return append(b, '}')
+}
+
 func appendCounts(b []byte, tcs []site.TermCount) []byte {
 	b = append(b, '[')
 	for i, tc := range tcs {

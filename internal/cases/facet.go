@@ -13,10 +13,11 @@ import (
 // is the only place that says what the facet is called, which field of a
 // case feeds it, where it shows and how its terms sort. The loader and its
 // checks, the JSON Schema, the site's pages, the search index, the API and
-// the MCP tools all iterate the table; none of them names a facet except the
-// few that give one facet a place of its own (the case page's root cause, the
-// statistics of a topic), and they do so through the variables below, not a
-// string.
+// the MCP tools all iterate the table; none of them names a facet except
+// where one facet has a place of its own (the case page's root cause, the
+// years chart of a topic's statistics, the closing sentence that names its
+// components), and they do so through the variables below, not a string.
+// ReplaceFacets lets a test add a row and see every consumer follow.
 
 // Facet is one way of grouping cases.
 type Facet struct {
@@ -44,6 +45,9 @@ type Facet struct {
 	// languages; One names one of its terms, as the search page's filters
 	// title them; Intro opens the page that lists its terms.
 	Label, One, Intro Text
+	// Top titles the facet's most common terms in a topic's statistics
+	// (when the facet shows InStats).
+	Top Text
 	// FilterDoc describes the facet's filter argument in the MCP tools.
 	FilterDoc string
 	// Show says where the facet appears beyond its own pages (every facet
@@ -90,6 +94,9 @@ const (
 	// InSearch makes the facet a filter of the search page and of the
 	// MCP tools.
 	InSearch
+	// InStats lists the facet's most common terms in the statistics of a
+	// topic (its page, the API and the MCP tools), under its Top title.
+	InStats
 )
 
 // Order is how a facet lists its topics.
@@ -114,8 +121,9 @@ var (
 		Label:     Text{"Components", "구성 요소"},
 		One:       Text{"Component", "구성 요소"},
 		Intro:     Text{"The parts of a system that failed or played a part, each with the number of cases.", "장애가 난 곳이나 장애에 얽힌 시스템 구성 요소를 사례 수와 함께 보여 줍니다."},
+		Top:       Text{"Most common components", "가장 많이 나오는 구성 요소"},
 		FilterDoc: "component term ids, such as ingress (see vocab)",
-		Show:      InNav | OnHome | InSearch, HomeCount: 2,
+		Show:      InNav | OnHome | InSearch | InStats, HomeCount: 2,
 		list: func(c *Case) *[]string { return &c.Components },
 	}
 	Symptoms = &Facet{
@@ -134,8 +142,9 @@ var (
 		Label:     Text{"Root causes", "원인"},
 		One:       Text{"Root cause", "원인"},
 		Intro:     Text{"What lay at the bottom of each incident, with the number of cases.", "장애의 밑바탕에 있던 원인을 사례 수와 함께 보여 줍니다."},
+		Top:       Text{"Most common root causes", "가장 많이 나오는 원인"},
 		FilterDoc: "root cause term ids, such as software-bug",
-		Show:      InNav | OnHome | InSearch, HomeCount: 3,
+		Show:      InNav | OnHome | InSearch | InStats, HomeCount: 3,
 		one: func(c *Case) *string { return &c.RootCause },
 	}
 	Contributing = &Facet{
@@ -144,8 +153,9 @@ var (
 		Label:     Text{"Contributing factors", "기여 요인"},
 		One:       Text{"Contributing factor", "기여 요인"},
 		Intro:     Text{"Conditions that made an incident worse or longer, with the number of cases.", "장애를 키우거나 길게 만든 조건을 사례 수와 함께 보여 줍니다."},
+		Top:       Text{"Most common contributing factors", "가장 많이 나오는 기여 요인"},
 		FilterDoc: "contributing factor term ids, such as automation-amplified",
-		Show:      OnHome | InSearch,
+		Show:      OnHome | InSearch | InStats,
 		list:      func(c *Case) *[]string { return &c.Contributing },
 	}
 	Domains = &Facet{
@@ -230,6 +240,18 @@ func FacetOfField(field string) *Facet {
 	return nil
 }
 
+// StatsFacets returns the facets whose most common terms a topic's
+// statistics list, in menu order.
+func StatsFacets() []*Facet {
+	var out []*Facet
+	for _, f := range Facets {
+		if f.Shows(InStats) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
 // ControlledFacets returns the facets with a vocabulary, in menu order.
 func ControlledFacets() []*Facet {
 	var out []*Facet
@@ -268,9 +290,9 @@ func (f *Facet) Terms(c *Case) []string {
 	return c.other[f.Name]
 }
 
-// eachTerm calls fn with each of the case's terms in the facet, without
-// making a slice for a facet of one term.
-func (f *Facet) eachTerm(c *Case, fn func(id string)) {
+// Each calls fn with each of the case's terms in the facet, as Terms
+// returns them, without making a slice for a facet of one term.
+func (f *Facet) Each(c *Case, fn func(id string)) {
 	switch {
 	case f.list != nil:
 		for _, id := range *f.list(c) {
@@ -312,7 +334,7 @@ func (f *Facet) setTerms(c *Case, ids []string) {
 // topic page (Facet.HasTopic).
 func (c *Case) EachTerm(fn func(f *Facet, id string)) {
 	for _, f := range Facets {
-		f.eachTerm(c, func(id string) { fn(f, id) })
+		f.Each(c, func(id string) { fn(f, id) })
 	}
 }
 

@@ -100,7 +100,7 @@ func (s *Server) tools() []tool {
 			Description: "Get what the site's topic page shows for one term of a facet, such as components/ingress or root-causes/software-bug: " +
 				"its introduction, statistics of its cases (most common components, root causes and contributing factors, cases per year, median time to detect and to resolve) and its newest cases. " +
 				"Use it to see the pattern across cases that share a component, cause or organisation.",
-			OutputSchema: outputSchema[topicOutput](),
+			OutputSchema: topicSchema(),
 			Annotations:  readOnly,
 		},
 		params: []param{

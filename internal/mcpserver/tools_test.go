@@ -442,12 +442,12 @@ func TestGetTopic(t *testing.T) {
 				if out.URL != m.site.URL(urls.Topic(lang, facet, tp.ID, 1)) || !strings.Contains(text, out.URL) {
 					t.Errorf("%s/%s: url %s", facet, tp.ID, out.URL)
 				}
-				if len(out.Stats.Components) != len(st.Components) || len(out.Stats.Years) != len(st.Years) ||
+				if len(out.Stats.Top["components"]) != len(st.Top["components"]) || len(out.Stats.Years) != len(st.Years) ||
 					!reflect.DeepEqual(out.Stats.MedianDetect, st.MedianDetect) || out.Stats.KnownResolve != st.KnownResolve {
 					t.Errorf("%s/%s: stats %+v, want %+v", facet, tp.ID, out.Stats, st)
 				}
-				for i, tc := range st.RootCauses {
-					if got := out.Stats.RootCauses[i]; got.ID != tc.ID || got.Cases != tc.Count || got.Label == "" {
+				for i, tc := range st.Top["root-causes"] {
+					if got := out.Stats.Top["root-causes"][i]; got.ID != tc.ID || got.Cases != tc.Count || got.Label == "" {
 						t.Errorf("%s/%s: root cause %d %+v, want %+v", facet, tp.ID, i, got, tc)
 					}
 				}
@@ -460,7 +460,7 @@ func TestGetTopic(t *testing.T) {
 						t.Errorf("%s/%s: case %d is %s, want %s", facet, tp.ID, i, it.ID, tp.Cases[i].ID)
 					}
 				}
-				if facet != "components" && !strings.Contains(text, m.site.Strings().Get(lang, "stats.components")) {
+				if facet != "components" && !strings.Contains(text, cases.Components.Top.Get(lang)) {
 					t.Errorf("%s/%s %s: no component statistics in the text:\n%s", facet, tp.ID, lang, text)
 				}
 			}

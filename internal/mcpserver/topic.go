@@ -1,8 +1,12 @@
 package mcpserver
 
 import (
+	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
+
+	"github.com/google/jsonschema-go/jsonschema"
 
 	"incidentlib/internal/cases"
 	"incidentlib/internal/l10n"
@@ -16,15 +20,17 @@ type termCount struct {
 	Cases int    `json:"cases" jsonschema:"number of the topic's cases with this term"`
 }
 
+// topicStats are a topic's statistics. In JSON, each facet of
+// cases.StatsFacets has its most common terms under its argument name
+// ("root_causes"), before the years: MarshalJSON and UnmarshalJSON write and
+// read them, and topicSchema declares them.
 type topicStats struct {
-	Components    []termCount `json:"components" jsonschema:"most common components"`
-	RootCauses    []termCount `json:"root_causes" jsonschema:"most common root causes"`
-	Contributing  []termCount `json:"contributing" jsonschema:"most common contributing factors"`
-	Years         []termCount `json:"years" jsonschema:"cases per year, oldest first"`
-	MedianDetect  *int        `json:"median_minutes_to_detect,omitempty" jsonschema:"median minutes to detect; absent when no case knows"`
-	MedianResolve *int        `json:"median_minutes_to_resolve,omitempty" jsonschema:"median minutes to resolve; absent when no case knows"`
-	KnownDetect   int         `json:"known_detect" jsonschema:"cases whose time to detect is known"`
-	KnownResolve  int         `json:"known_resolve" jsonschema:"cases whose time to resolve is known"`
+	Top           map[string][]termCount `json:"-"` // by facet name
+	Years         []termCount            `json:"years" jsonschema:"cases per year, oldest first"`
+	MedianDetect  *int                   `json:"median_minutes_to_detect,omitempty" jsonschema:"median minutes to detect; absent when no case knows"`
+	MedianResolve *int                   `json:"median_minutes_to_resolve,omitempty" jsonschema:"median minutes to resolve; absent when no case knows"`
+	KnownDetect   int                    `json:"known_detect" jsonschema:"cases whose time to detect is known"`
+	KnownResolve  int                    `json:"known_resolve" jsonschema:"cases whose time to resolve is known"`
 }
 
 type topicOutput struct {
@@ -41,6 +47,68 @@ type topicOutput struct {
 	Cases       []caseItem  `json:"cases" jsonschema:"the newest cases, as on the first page of the topic"`
 	More        int         `json:"more" jsonschema:"cases not listed here; list_incidents with this facet's filter lists them all"`
 	Notes       []string    `json:"notes,omitempty" jsonschema:"what the server changed or ignored in the call"`
+}
+
+// statsFields is topicStats without its methods.
+type statsFields topicStats
+
+func (s topicStats) MarshalJSON() ([]byte, error) {
+	rest, err := json.Marshal(statsFields(s))
+	if err != nil {
+		return nil, err
+	}
+	b := []byte{'{'}
+	for _, f := range cases.StatsFacets() {
+		terms := s.Top[f.Name]
+		if terms == nil {
+			terms = []termCount{}
+		}
+		v, err := json.Marshal(terms)
+		if err != nil {
+			return nil, err
+		}
+		b = append(strconv.AppendQuote(b, f.Arg()), ':')
+		b = append(append(b, v...), ',')
+	}
+	return append(b, rest[1:]...), nil // rest is an object with years in it
+}
+
+func (s *topicStats) UnmarshalJSON(data []byte) error {
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(data, &top); err != nil {
+		return err
+	}
+	if err := json.Unmarshal(data, (*statsFields)(s)); err != nil {
+		return err
+	}
+	s.Top = map[string][]termCount{}
+	for _, f := range cases.StatsFacets() {
+		var terms []termCount
+		if raw, ok := top[f.Arg()]; ok {
+			if err := json.Unmarshal(raw, &terms); err != nil {
+				return err
+			}
+		}
+		s.Top[f.Name] = terms
+	}
+	return nil
+}
+
+// topicSchema is get_topic's output schema: topicOutput's, with a list of
+// most common terms in the statistics for each facet of cases.StatsFacets.
+func topicSchema() *jsonschema.Schema {
+	s := outputSchema[topicOutput]()
+	st := s.Properties["stats"]
+	var names []string
+	for _, f := range cases.StatsFacets() {
+		desc := f.Top.En
+		desc = strings.ToLower(desc[:1]) + desc[1:]
+		st.Properties[f.Arg()] = &jsonschema.Schema{Type: "array", Description: desc, Items: st.Properties["years"].Items.CloneSchemas()}
+		names = append(names, f.Arg())
+	}
+	st.Required = append(names, st.Required...)
+	st.PropertyOrder = append(names, st.PropertyOrder...)
+	return s
 }
 
 func getTopic(m *model, c *call) (string, any, error) {
@@ -69,18 +137,12 @@ func getTopic(m *model, c *call) (string, any, error) {
 
 // topicOutput is what get_topic answers about a topic, as data.
 func (m *model) topicOutput(t *site.Topic, facet, lang string) topicOutput {
-	label := func(field, id string) string {
-		if t, ok := m.lib.Vocab.Term(field, id); ok {
-			return t.Label.Get(lang)
-		}
-		return id
-	}
-	counts := func(field string, tcs []site.TermCount) []termCount {
+	counts := func(f *cases.Facet, tcs []site.TermCount) []termCount {
 		out := make([]termCount, len(tcs))
 		for i, tc := range tcs {
-			out[i] = termCount{ID: tc.ID, Label: label(field, tc.ID), Cases: tc.Count}
-			if field == "" {
-				out[i].Label = m.site.Facets()[cases.Years.Name].Topic(tc.ID).Label.Get(lang)
+			out[i] = termCount{ID: tc.ID, Label: tc.ID, Cases: tc.Count}
+			if t := m.site.Facets()[f.Name].Topic(tc.ID); t != nil && t.Label.Get(lang) != "" {
+				out[i].Label = t.Label.Get(lang)
 			}
 		}
 		return out
@@ -96,9 +158,11 @@ func (m *model) topicOutput(t *site.Topic, facet, lang string) topicOutput {
 	}
 	st := t.Stats()
 	out.Stats = &topicStats{
-		Components: counts(cases.Components.Field, st.Components), RootCauses: counts(cases.RootCauses.Field, st.RootCauses),
-		Contributing: counts(cases.Contributing.Field, st.Contributing), Years: counts("", st.Years),
+		Top: map[string][]termCount{}, Years: counts(cases.Years, st.Years),
 		MedianDetect: st.MedianDetect, MedianResolve: st.MedianResolve, KnownDetect: st.KnownDetect, KnownResolve: st.KnownResolve,
+	}
+	for _, f := range cases.StatsFacets() {
+		out.Stats.Top[f.Name] = counts(f, st.Top[f.Name])
 	}
 	shown := t.Cases[:min(len(t.Cases), m.lib.Site.PageSize)]
 	out.Cases = make([]caseItem, len(shown))
@@ -122,10 +186,15 @@ func (m *model) topicText(c *call, out topicOutput, t *site.Topic) string {
 		fmt.Fprintf(&b, "\n%s\n", strings.TrimSpace(out.Intro))
 	}
 	fmt.Fprintf(&b, "\n## %s\n\n", str.Get(lang, "stats.title"))
-	for _, g := range []struct {
-		key   string
+	type group struct {
+		title string
 		items []termCount
-	}{{"stats.components", out.Stats.Components}, {"stats.root_causes", out.Stats.RootCauses}, {"stats.contributing", out.Stats.Contributing}, {"stats.years", out.Stats.Years}} {
+	}
+	var groups []group
+	for _, f := range cases.StatsFacets() {
+		groups = append(groups, group{f.Top.Get(lang), out.Stats.Top[f.Name]})
+	}
+	for _, g := range append(groups, group{str.Get(lang, "stats.years"), out.Stats.Years}) {
 		if len(g.items) == 0 {
 			continue
 		}
@@ -133,7 +202,7 @@ func (m *model) topicText(c *call, out topicOutput, t *site.Topic) string {
 		for i, it := range g.items {
 			parts[i] = fmt.Sprintf("%s (%s)", it.Label, l10n.Count(lang, it.Cases))
 		}
-		fmt.Fprintf(&b, "- %s: %s\n", str.Get(lang, g.key), strings.Join(parts, ", "))
+		fmt.Fprintf(&b, "- %s: %s\n", g.title, strings.Join(parts, ", "))
 	}
 	for _, md := range []struct {
 		key          string
