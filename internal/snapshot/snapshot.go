@@ -196,7 +196,7 @@ func (s *Snapshot) SearchDocs() ([]search.Doc, search.Labels) {
 // each document's OrgAlias.
 func labels(st *site.Site) search.Labels {
 	out := search.Labels{}
-	for _, f := range cases.Facets {
+	for _, f := range cases.FacetNames() {
 		m := map[string][2]string{}
 		for _, t := range st.Facets()[f].Topics {
 			m[t.ID] = [2]string{t.Label.En, t.Label.Ko}
