@@ -53,7 +53,6 @@ import (
 	"runtime"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -98,18 +97,28 @@ const (
 
 // config holds the sizes that tests shrink.
 type config struct {
-	bucketBytes  int // a term bucket is closed once it reaches this many bytes
-	groupBuckets int // buckets per group file
-	excerptRunes int
-	scripts      bool // also write the X.js twin of every file, for file://
+	// A bucket holds bucketMin to bucketMax bytes, unless one entry is
+	// larger; between the two, a term starts a new bucket one time in
+	// bucketSpread, by its hash (see cutBefore).
+	bucketMin, bucketMax, bucketSpread int
+	// A group lists groupMin to groupMax buckets, cut likewise.
+	groupMin, groupMax, groupSpread int
+	excerptRunes                    int
+	scripts                         bool // also write the X.js twin of every file, for file://
 }
 
-// Buckets are cut at 2 kB: postings are dense text (postings.go) that gzip
+// Buckets hold 1 to 2 kB: postings are dense text (postings.go) that gzip
 // shrinks little, so a bucket costs about what it weighs, and a query pays
-// for the other terms of its buckets. At 1,000 cases 2 kB buckets cost the
-// first query 1 kB less than 3 kB ones and 6 kB less than 8 kB ones; the
-// manifest and group files they add stay under 1 kB at 10,000 cases.
-var defaultConfig = config{bucketBytes: 2 << 10, groupBuckets: 64, excerptRunes: 320}
+// for the other terms of its buckets. Cut by the terms' hashes between the
+// bounds, buckets at 10,000 cases are 2.1 kB on average, and the bucket of
+// a term of 20 to 2,000 cases 1.6 kB (greedy 2 kB buckets: 2.5 kB and
+// 1.9 kB), for a sixth more files. Groups hold 32 to 128 buckets, 64 on
+// average: a group file is a few hundred bytes.
+var defaultConfig = config{
+	bucketMin: 1 << 10, bucketMax: 2 << 10, bucketSpread: 16,
+	groupMin: 32, groupMax: 128, groupSpread: 32,
+	excerptRunes: 320,
+}
 
 // Build computes the index of docs and hands each file to write, with paths
 // under "search/"; write must not keep data after it returns, as Build
@@ -165,23 +174,24 @@ func build(in []Doc, labels Labels, write func(string, []byte) error, cfg config
 // each.
 func writeBuckets(ix *analysed, cfg config, out *files) ([]string, error) {
 	var bucket []byte
-	nb := 0
+	nb, name := 0, ""
 	flush := func() error {
 		if len(bucket) == 0 {
 			return nil
 		}
 		bucket = append(bucket, ']')
-		err := out.raw("t/"+strconv.Itoa(nb), bucket)
+		err := out.raw(path(indexLayout.Buckets, fileKey(name)), bucket)
 		nb++
 		bucket = bucket[:0]
 		return err
 	}
-	boundaries, err := ix.walkTerms(cfg, true, func(b int, _ string, _ []posting, entry []byte) error {
+	boundaries, err := ix.walkTerms(cfg, true, func(b int, first string, _ string, _ []posting, entry []byte) error {
 		if b != nb {
 			if err := flush(); err != nil {
 				return err
 			}
 		}
+		name = first
 		if len(bucket) == 0 {
 			bucket = append(bucket, '[')
 		} else {
@@ -206,7 +216,7 @@ func writeSuggestions(ix *analysed, out *files) error {
 		for k, i := range lists[key] {
 			entries[k] = [2]any{sorted[i], ix.counts[i]}
 		}
-		if err := out.value("s/"+key, entries); err != nil {
+		if err := out.value(path(indexLayout.Suggestions, key), entries); err != nil {
 			return err
 		}
 	}
@@ -227,7 +237,7 @@ func writeRecords(docs []Doc, cfg config, out *files) error {
 				if i >= len(docs) {
 					return
 				}
-				if err := out.value("r/"+strconv.Itoa(i), makeRecord(&docs[i], cfg.excerptRunes)); err != nil {
+				if err := out.value(recordPath(i), makeRecord(&docs[i], cfg.excerptRunes)); err != nil {
 					errs[w] = err
 					out.fail(err)
 					return
@@ -258,31 +268,11 @@ func writeFacets(docs []Doc, labels Labels, out *files) ([]string, error) {
 		}
 		sum.Terms = sum.Terms[:min(len(sum.Terms), summaryTerms)]
 		summary = append(summary, sum)
-		if err := out.value("f/"+f, fd); err != nil {
+		if err := out.value(path(indexLayout.Facets, f), fd); err != nil {
 			return nil, err
 		}
 	}
 	return facetNames, out.value("facets", summary)
-}
-
-// writeManifest writes the manifest, which names the first bucket of every
-// group of groupBuckets, and each group's file, b/N, which names the first
-// term of each of its buckets.
-func writeManifest(docs int, boundaries, facetNames []string, cfg config, out *files) error {
-	var groups []string
-	for g := 0; g*cfg.groupBuckets < len(boundaries); g++ {
-		part := boundaries[g*cfg.groupBuckets : min((g+1)*cfg.groupBuckets, len(boundaries))]
-		groups = append(groups, part[0])
-		if err := out.value("b/"+strconv.Itoa(g), part); err != nil {
-			return err
-		}
-	}
-	if groups == nil {
-		groups = []string{}
-	}
-	return out.value("manifest", manifest{
-		Version: 2, Docs: docs, Buckets: len(boundaries), Group: cfg.groupBuckets, Groups: groups, Facets: facetNames,
-	})
 }
 
 // langs are the page languages, in the order of every [2]string.
@@ -357,15 +347,6 @@ func (fs *files) raw(name string, data []byte) error {
 // reports the first failure.
 var errStopped = errors.New("search: stopped after an earlier error")
 
-type manifest struct {
-	Version int      `json:"v"`
-	Docs    int      `json:"docs"`
-	Buckets int      `json:"buckets"` // how many term buckets
-	Group   int      `json:"group"`   // buckets per group
-	Groups  []string `json:"groups"`  // the first term (shortened) of each group
-	Facets  []string `json:"facets"`
-}
-
 // facetSummary is a facet as the idle search page shows it: the first
 // summaryTerms of its terms in the page's order, and how many it has in all
 // (the page loads the facet's file for the others when asked to show all).
@@ -426,11 +407,15 @@ type termTF struct {
 }
 
 // docTerms returns a document's terms with their field-weighted frequencies,
-// in no particular order, and its length in terms. The list is valid until
-// the next call.
+// in no particular order, and its length: the number of terms of its
+// summary and body. BM25 normalises by the length of those long texts
+// only; names (title, organisation, labels) are short in every case, and
+// leaving them out means that editing a title changes the weights of the
+// title's terms and of no other (BM25F does the same with a b of 0 for
+// such fields). The list is valid until the next call.
 func (a *analyser) docTerms(d *Doc, labels Labels) ([]termTF, float64) {
 	length := 0
-	add := func(text string, w float32) {
+	add := func(text string, w float32, counted bool) {
 		a.tk.eachIndexTerm(text, func(t []rune, word bool) {
 			id, isNew := a.table.number(t)
 			if isNew {
@@ -446,18 +431,20 @@ func (a *analyser) docTerms(d *Doc, labels Labels) ([]termTF, float64) {
 				a.doc = append(a.doc, id)
 			}
 			a.tf[id] += w
-			length++
+			if counted {
+				length++
+			}
 		})
 	}
-	add(d.ID, weightTitle)
+	add(d.ID, weightTitle, false)
 	for l := 0; l < 2; l++ {
-		add(d.Title[l], weightTitle)
-		add(d.Org[l], weightOrg)
-		add(d.Summary[l], weightSummary)
+		add(d.Title[l], weightTitle, false)
+		add(d.Org[l], weightOrg, false)
+		add(d.Summary[l], weightSummary, true)
 	}
-	add(d.OrgAlias, weightOrg)
+	add(d.OrgAlias, weightOrg, false)
 	for _, b := range d.Body {
-		add(b, weightBody)
+		add(b, weightBody, true)
 	}
 	a.facets = a.facets[:0]
 	for f := range d.Facets {
@@ -468,14 +455,14 @@ func (a *analyser) docTerms(d *Doc, labels Labels) ([]termTF, float64) {
 		for _, id := range d.Facets[f] {
 			lab, ok := labels[f][id]
 			if !ok {
-				add(id, weightLabel)
+				add(id, weightLabel, false)
 				continue
 			}
-			add(lab[0], weightLabel)
+			add(lab[0], weightLabel, false)
 			// Labels that read the same in both languages ("CDN") count once,
 			// or such terms would outweigh the title.
 			if lab[1] != lab[0] {
-				add(lab[1], weightLabel)
+				add(lab[1], weightLabel, false)
 			}
 		}
 	}
