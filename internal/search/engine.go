@@ -36,7 +36,7 @@ type Engine struct {
 	post   [][]posting
 	idf    []float64 // term → its idf
 	bucket []int     // term → its bucket in the built index
-	bounds []string // bucket boundaries, as the manifest lists them
+	bounds []string  // bucket boundaries, as the manifest lists them
 	// suggest lists, by suggestKey, the terms a suggestion may offer, as
 	// places in terms (the index's s/K files).
 	suggest map[string][]int
