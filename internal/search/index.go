@@ -107,15 +107,16 @@ type config struct {
 	scripts                         bool // also write the X.js twin of every file, for file://
 }
 
-// Buckets hold 1 to 2 kB: postings are dense text (postings.go) that gzip
-// shrinks little, so a bucket costs about what it weighs, and a query pays
-// for the other terms of its buckets. Cut by the terms' hashes between the
-// bounds, buckets at 10,000 cases are 2.1 kB on average, and the bucket of
-// a term of 20 to 2,000 cases 1.6 kB (greedy 2 kB buckets: 2.5 kB and
-// 1.9 kB), for a sixth more files. Groups hold 32 to 128 buckets, 64 on
+// Buckets hold 1.5 to 2 kB: postings are dense text (postings.go) that
+// gzip shrinks little, so a bucket costs about what it weighs, and a query
+// pays for the other terms of its buckets. Cut by the terms' hashes
+// between the bounds, buckets at 2,000 generated cases are as many as
+// greedy 2 kB buckets were (2,350, then 2,327) and lighter: 1.8 kB on
+// average for the bucket of a term (1.9 kB), 1.75 kB for that of a term
+// of 20 to 2,000 cases (1.8 kB). Groups hold 32 to 128 buckets, 64 on
 // average: a group file is a few hundred bytes.
 var defaultConfig = config{
-	bucketMin: 1 << 10, bucketMax: 2 << 10, bucketSpread: 16,
+	bucketMin: 1536, bucketMax: 2048, bucketSpread: 16,
 	groupMin: 32, groupMax: 128, groupSpread: 32,
 	excerptRunes: 320,
 }
