@@ -16,18 +16,44 @@ var englishStop = map[string]bool{
 	"with": true,
 }
 
-// englishStopKeys holds the stop words as stopKey packs them.
-var englishStopKeys = func() map[uint64]bool {
-	m := map[uint64]bool{}
+// englishStopKeys holds the stop words as stopKey packs them, in a small
+// open-addressed table that isStop probes without a map's hashing, and
+// maxStopLen the length of the longest: a longer word needs no look-up.
+var englishStopKeys, maxStopLen = func() (t [64]uint64, n int) {
 	for w := range englishStop {
 		k := stopKey([]rune(w))
 		if k == 0 {
 			panic("search: stop word " + w + " is not short ASCII")
 		}
-		m[k] = true
+		i := stopSlot(k)
+		for t[i] != 0 {
+			i = (i + 1) % len(t)
+		}
+		t[i] = k
+		n = max(n, len(w))
 	}
-	return m
+	return t, n
 }()
+
+// stopSlot is where key k starts its probe of englishStopKeys.
+func stopSlot(k uint64) int { return int((k * 0x9E3779B97F4A7C15) >> 58) }
+
+// isStop says whether rs is a stop word.
+func isStop(rs []rune) bool {
+	if len(rs) > maxStopLen {
+		return false
+	}
+	k := stopKey(rs)
+	if k == 0 {
+		return false
+	}
+	for i := stopSlot(k); englishStopKeys[i] != 0; i = (i + 1) % len(englishStopKeys) {
+		if englishStopKeys[i] == k {
+			return true
+		}
+	}
+	return false
+}
 
 // stopKey packs a word of up to eight ASCII characters into an integer, so
 // that the stop list is checked without making a string. Any other word
@@ -56,7 +82,7 @@ func (tk *tokenizer) alnumTerm(class int, rs []rune) []rune {
 	if class == clDigit {
 		return rs
 	}
-	if len(rs) < 2 || englishStopKeys[stopKey(rs)] {
+	if len(rs) < 2 || isStop(rs) {
 		return nil
 	}
 	return tk.stemEnglish(rs)

@@ -40,16 +40,25 @@ var nounParticles = func() map[string]bool {
 	return m
 }()
 
+// suffix is a particle or ending of koreanSuffixes, as runes, and whether
+// it follows nouns only (nounParticles).
+type suffix struct {
+	runes []rune
+	noun  bool
+}
+
 // koreanSuffixesByLast lists the suffixes by their last syllable, longest
-// first, so that a word is compared only with those that could match. They
-// are held as runes because words are.
-var koreanSuffixesByLast = func() map[rune][][]rune {
-	m := map[rune][][]rune{}
+// first, so that a word is compared only with those that could match:
+// koreanSuffixesByLast[r-0xAC00] for a Hangul syllable r (the last
+// character of a Hangul run is a syllable or a jamo, which ends no suffix).
+// A slice over the syllables, not a map, as every Korean word looks here.
+var koreanSuffixesByLast = func() [][]suffix {
+	t := make([][]suffix, 0xD7A3-0xAC00+1)
 	for _, s := range koreanSuffixes {
 		r, _ := utf8.DecodeLastRuneInString(s)
-		m[r] = append(m[r], []rune(s))
+		t[r-0xAC00] = append(t[r-0xAC00], suffix{[]rune(s), nounParticles[s]})
 	}
-	return m
+	return t
 }()
 
 // counters are the Korean counters and units that make one term with the
@@ -90,16 +99,19 @@ func (tk *tokenizer) counter(rs []rune, d, h run) bool {
 func (tk *tokenizer) koreanWord(rs []rune) bool {
 	w := &tk.w
 	*w = word{hangul: true, raw: rs}
-	suffixes := koreanSuffixesByLast[rs[len(rs)-1]]
+	var suffixes []suffix
+	if last := rs[len(rs)-1]; last >= 0xAC00 && last <= 0xD7A3 {
+		suffixes = koreanSuffixesByLast[last-0xAC00]
+	}
 	for _, suf := range suffixes {
-		if slices.Equal(rs, suf) {
+		if slices.Equal(rs, suf.runes) {
 			return false
 		}
 	}
 	stem, stripped, noun := rs, false, false
 	for _, suf := range suffixes {
-		if n := len(suf); len(rs)-n >= 1 && slices.Equal(rs[len(rs)-n:], suf) {
-			stem, stripped, noun = rs[:len(rs)-n], true, nounParticles[string(suf)]
+		if n := len(suf.runes); len(rs)-n >= 1 && slices.Equal(rs[len(rs)-n:], suf.runes) {
+			stem, stripped, noun = rs[:len(rs)-n], true, suf.noun
 			break
 		}
 	}

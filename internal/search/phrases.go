@@ -1,6 +1,7 @@
 package search
 
 import (
+	"math/bits"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -40,56 +41,73 @@ type phrase struct {
 	words [][]rune
 }
 
-// phraseFirst marks the first letters of the phrases' terms and first
-// words, all ASCII: while no phrase is under way, a word that starts with
-// none of them can neither start nor complete one.
-var phraseFirst = func() (set [utf8.RuneSelf]bool) {
-	for _, p := range phrases {
+// phraseFirst gives, by ASCII letter, the phrases whose term or first word
+// starts with it, as a set of bits (phrase i is bit i). Only those, and
+// the phrases under way, can be started, continued or completed by a word:
+// any other phrase stays where it is, at its start.
+var phraseFirst = func() (set [utf8.RuneSelf]uint32) {
+	if len(phrases) > 32 {
+		panic("search: more phrases than bits")
+	}
+	for i, p := range phrases {
 		for _, r := range []rune{p.term[0], p.words[0][0]} {
 			if r >= utf8.RuneSelf {
 				panic("search: phrase " + string(p.term) + " does not start with ASCII")
 			}
-			set[r] = true
+			set[r] |= 1 << i
 		}
 	}
 	return set
 }()
 
+// firstPhrases is phraseFirst of the first letter of rs.
+func firstPhrases(rs []rune) uint32 {
+	if len(rs) == 0 || rs[0] >= utf8.RuneSelf {
+		return 0
+	}
+	return phraseFirst[rs[0]]
+}
+
 // phrases hands f the term of every phrase that word w completes or
-// starts with.
+// starts with. It looks at the phrases that w can touch only, in order.
 func (tk *tokenizer) phrases(w *word, f func([]rune)) {
+	if w.hangul {
+		// A Korean word breaks every phrase.
+		tk.active = 0
+		return
+	}
 	key := w.term
 	if key == nil {
 		key = w.raw
 	}
-	if !tk.inPhrase {
-		starts := func(rs []rune) bool { return len(rs) > 0 && rs[0] < utf8.RuneSelf && phraseFirst[rs[0]] }
-		if w.hangul || !starts(key) && !starts(w.term) {
-			return
-		}
-	}
-	tk.inPhrase = false
-	for i := range phrases {
+	touched := tk.active | firstPhrases(key) | firstPhrases(w.term)
+	active := uint32(0)
+	for m := touched; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros32(m)
 		p := &phrases[i]
-		if w.hangul {
-			tk.phrase[i] = 0
-			continue
-		}
 		if w.term != nil && len(w.term) > len(p.term) && slices.Equal(w.term[:len(p.term)], p.term) {
 			f(p.term)
 		}
+		at := 0
+		if tk.active&(1<<i) != 0 {
+			at = tk.phrase[i]
+		}
 		switch {
-		case slices.Equal(key, p.words[tk.phrase[i]]):
-			tk.phrase[i]++
-			if tk.phrase[i] == len(p.words) {
+		case slices.Equal(key, p.words[at]):
+			at++
+			if at == len(p.words) {
 				f(p.term)
-				tk.phrase[i] = 0
+				at = 0
 			}
 		case slices.Equal(key, p.words[0]):
-			tk.phrase[i] = 1
+			at = 1
 		default:
-			tk.phrase[i] = 0
+			at = 0
 		}
-		tk.inPhrase = tk.inPhrase || tk.phrase[i] > 0
+		tk.phrase[i] = at
+		if at > 0 {
+			active |= 1 << i
+		}
 	}
+	tk.active = active
 }

@@ -62,9 +62,10 @@ type tokenizer struct {
 	extra []rune   // the current word's terms that are not slices of rs: "y" stems, compounds
 	lists [][]rune // backing store of the current word's parts, chain and alt
 	// phrase holds, per entry of phrases, how many of its words the last
-	// words of the text matched; inPhrase says whether any is above 0.
-	phrase   []int
-	inPhrase bool
+	// words of the text matched, valid for the phrases in active (bit i for
+	// phrase i), those under way.
+	phrase []int
+	active uint32
 }
 
 // run is a script run inside a chunk: tokenizer.rs[start:end]. It holds no
@@ -235,8 +236,7 @@ func (tk *tokenizer) eachIndexTerm(text string, f func(t []rune, word bool)) {
 	if len(tk.phrase) != len(phrases) {
 		tk.phrase = make([]int, len(phrases))
 	}
-	clear(tk.phrase)
-	tk.inPhrase = false
+	tk.active = 0
 	tk.eachWord(text, func(w *word) {
 		if w.compound != nil {
 			f(w.compound, false)
