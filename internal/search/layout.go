@@ -137,7 +137,9 @@ func writeManifest(docs int, boundaries, facetNames []string, cfg config, out *f
 		return err
 	}
 	for i, b := range boundaries {
-		if cutBefore(i-start, 1, cfg.groupMin, cfg.groupMax, cfg.groupSpread, hashString(b)) {
+		// The high bits of the hash: the low ones chose the boundary (a
+		// bucket's first term), so they are not random among boundaries.
+		if cutBefore(i-start, 1, cfg.groupMin, cfg.groupMax, cfg.groupSpread, hashString(b)>>16) {
 			if err := flush(i); err != nil {
 				return err
 			}

@@ -1,1 +1,0 @@
-window.__ilsearch=window.__ilsearch||{};__ilsearch["b/_ac74_b4dc"]=["건드","계","끊"];

@@ -1,1 +1,0 @@
-window.__ilsearch=window.__ilsearch||{};__ilsearch["b/_b9ce"]=["많","비정","수집"];
