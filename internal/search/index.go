@@ -164,7 +164,7 @@ func build(in []Doc, labels Labels, write func(string, []byte) error, cfg config
 	return out.firstErr()
 }
 
-// writeBuckets writes the term buckets, t/N, and returns the first term of
+// writeBuckets writes the term buckets, t/KEY, and returns the first term of
 // each.
 func writeBuckets(ix *analysed, cfg config, out *files) ([]string, error) {
 	var bucket []byte
