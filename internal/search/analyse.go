@@ -339,26 +339,27 @@ func (ix *analysed) encode(e *encoded, lo, hi int, release bool, table scoreTabl
 // number of documents and of the term's postings, which a reader has (see
 // idf), so a case added or edited changes no other case's postings.
 //
-// The weight is rounded to a multiple of step (weightStep), which is more
-// than one for the commonest terms only.
-func termWeight(tf, length, refLen float64, step int32) int32 {
+// The weight is rounded to the nearest multiple of step (weightStep), then
+// to a whole number; step is more than one for common terms only.
+func termWeight(tf, length, refLen, step float64) int32 {
 	// The explicit float64 conversions keep the compiler from fusing
 	// multiply-adds, whose rounding differs between machines.
 	denom := tf + float64(bm25K1*float64(1-bm25B+float64(bm25B*length/refLen)))
 	w := float64(tf*(bm25K1+1)) / denom * scoreScale
-	return step * max(int32(math.Round(w/float64(step))), 1)
+	return max(int32(math.Round(float64(math.Round(w/step)*step))), 1)
 }
 
 // weightStep is what the weights of a term with df postings among n
-// documents are rounded to: about a tenth over its idf, so that a score
-// (idf × weight) is rounded to about a tenth whatever the term. A term in
-// most cases ("load" in 92% of them) has an idf under 0.1 and so weights of
-// one or two values, whose postings gzip well; a finer weight would only
-// tell apart scores that ranking adds nothing to. The step depends on the
-// number of documents too, but moves only when 1/idf crosses a whole
-// number: a case added changes the step of few terms.
-func weightStep(df, n int) int32 {
-	return max(int32(1/idf(df, n)), 1)
+// documents are rounded to: 1 (a tenth of a weight), or 1/idf when the
+// idf is under 1, so that a score (idf × weight) is rounded to about a
+// tenth whatever the term, as format 2's scores were. A common term then
+// has as few distinct weights as it had scores ("load", in 92% of the
+// generated cases, two), and its postings gzip as well; finer weights
+// would only tell apart scores that ranking adds nothing to. The step
+// depends on the number of documents too, so a case added may move the
+// weights of the commonest terms a little.
+func weightStep(df, n int) float64 {
+	return max(1/idf(df, n), 1)
 }
 
 // scoreScale is what a weight is multiplied by before it is rounded into
