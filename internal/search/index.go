@@ -100,20 +100,20 @@ type config struct {
 	scripts                         bool // also write the X.js twin of every file, for file://
 }
 
-// Buckets hold 1.5 to 2 kB: postings are dense text (postings.go) that
+// Buckets hold 1.4 to 2 kB: postings are dense text (postings.go) that
 // gzip shrinks little, so a bucket costs about what it weighs, and a query
 // pays for the other terms of its buckets. Cut by the terms' hashes
-// between the bounds, buckets are as many as format 2's greedy 2 kB ones
-// (7,315 at 10,000 generated cases, then 7,394) and lighter: gzipped, the
-// bucket of a term in 1 to 5 cases costs 701 B (821 B), in 5 to 50 cases
-// 786 B (926 B), in 50 to 300 cases 898 B (1,028 B), and in more 1,668 B
+// between the bounds, buckets are about as many as format 2's greedy 2 kB
+// ones (7,471 at 10,000 generated cases, then 7,394) and lighter: gzipped,
+// the bucket of a term of 1 to 5 postings costs 682 B (821 B), of 5 to 50
+// 765 B (926 B), of 50 to 300 879 B (1,028 B), and of more 1,662 B
 // (1,736 B). Groups hold 48 to 80 buckets, 62 on average, as narrow as
 // their cuts allow: a query reads the group of each term, and wider bounds
 // would make it likelier to hit a large one (the file of the group of a
 // bucket averages 281 B gzipped at 10,000 cases, 277 B for format 2's
 // groups of 64).
 var defaultConfig = config{
-	bucketMin: 1536, bucketMax: 2048, bucketSpread: 16,
+	bucketMin: 1408, bucketMax: 2048, bucketSpread: 16,
 	groupMin: 48, groupMax: 80, groupSpread: 16,
 	excerptRunes: 320,
 }
