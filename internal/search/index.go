@@ -110,7 +110,7 @@ type config struct {
 // (1,736 B). Groups hold 48 to 80 buckets, 62 on average, as narrow as
 // their cuts allow: a query reads the group of each term, and wider bounds
 // would make it likelier to hit a large one (the file of the group of a
-// bucket averages 281 B gzipped at 10,000 cases, 277 B for format 2's
+// bucket averages 286 B gzipped at 10,000 cases, 277 B for format 2's
 // groups of 64).
 var defaultConfig = config{
 	bucketMin: 1408, bucketMax: 2048, bucketSpread: 16,
