@@ -21,7 +21,7 @@ func writeFacets(docs []Doc, labels Labels, out *files) ([]string, error) {
 		for _, t := range fd.Terms {
 			sum.Terms = append(sum.Terms, facetSummaryTerm{ID: t.ID, Label: t.Label, Count: t.Count})
 		}
-		if f == "years" {
+		if cf := cases.FacetByName(f); cf != nil && cf.Order == cases.NewestFirst {
 			// The page lists years newest first.
 			slices.SortFunc(sum.Terms, func(a, b facetSummaryTerm) int { return strings.Compare(b.ID, a.ID) })
 		}
@@ -77,7 +77,7 @@ func facetList(docs []Doc) []string {
 		}
 	}
 	var out []string
-	for _, f := range cases.Facets {
+	for _, f := range cases.FacetNames() {
 		if seen[f] {
 			out = append(out, f)
 			delete(seen, f)
@@ -105,7 +105,7 @@ func facetFile(f string, docs []Doc, labels map[string][2]string) facetData {
 	out := facetData{Facet: f, Terms: []facetTerm{}}
 	for id, ds := range byTerm {
 		lab, ok := labels[id]
-		if !ok && f == "orgs" {
+		if !ok && f == cases.Orgs.Name {
 			// Organisations have no vocabulary; the cases name them.
 			lab, ok = docs[ds[0]].Org, true
 		}

@@ -12,10 +12,13 @@
 //
 //   - manifest: format version (3), document count, the scale of the
 //     postings' weights, the first boundary of every group of buckets, the
-//     facet names, and the layout: the path of every other file as a
-//     template (layout.go), which search.js reads rather than knowing them.
-//     It stays small at any size: a query reads it, then the group files of
-//     its terms. The paths below are its templates.
+//     names of the facets that have files, the search filters (the facets
+//     the page filters by, in order, with their names in both languages
+//     and whether their terms are listed newest first), and the layout:
+//     the path of every other file as a template (layout.go), which
+//     search.js reads rather than knowing them. It stays small at any
+//     size: a query reads it, then the group files of its terms. The paths
+//     below are its templates.
 //   - b/KEY: the first boundary (a term, shortened) of every bucket of a
 //     group, named by the fileKey of the group's first boundary.
 //   - t/KEY: a term bucket, [[term, postings], …] sorted by term, named by

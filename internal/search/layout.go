@@ -5,6 +5,8 @@ import (
 	"hash/fnv"
 	"strconv"
 	"strings"
+
+	"incidentlib/internal/cases"
 )
 
 // The layout of the index's files is one contract, written here and read
@@ -61,7 +63,31 @@ type manifest struct {
 	Scale   int      `json:"scale"`  // postings hold weights ×scale (termWeight)
 	Groups  []string `json:"groups"` // the first boundary of each group
 	Facets  []string `json:"facets"`
+	// Filters are the facets the search page filters by, in the order it
+	// lists them and reads them from its address, with the name of one
+	// term of each in both languages: the facet table of package cases,
+	// which search.js does not repeat.
+	Filters []filter `json:"filters"`
 	Layout  layout   `json:"layout"`
+}
+
+type filter struct {
+	Name  string    `json:"name"`
+	Label [2]string `json:"l"`
+	// Newest lists the terms by id, newest first (years), rather than by
+	// their number of cases.
+	Newest bool `json:"newest,omitempty"`
+}
+
+// searchFilters returns the facets of the table that search filters by.
+func searchFilters() []filter {
+	out := []filter{}
+	for _, f := range cases.Facets {
+		if f.Shows(cases.InSearch) {
+			out = append(out, filter{f.Name, [2]string{f.One.En, f.One.Ko}, f.Order == cases.NewestFirst})
+		}
+	}
+	return out
 }
 
 // maxKey bounds the length of a file key.
@@ -149,7 +175,8 @@ func writeManifest(docs int, boundaries, facetNames []string, cfg config, out *f
 		return err
 	}
 	return out.value("manifest", manifest{
-		Version: formatVersion, Docs: docs, Scale: scoreScale, Groups: groups, Facets: facetNames, Layout: indexLayout,
+		Version: formatVersion, Docs: docs, Scale: scoreScale, Groups: groups, Facets: facetNames,
+		Filters: searchFilters(), Layout: indexLayout,
 	})
 }
 
