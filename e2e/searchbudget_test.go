@@ -13,9 +13,9 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"incidentlib"
-	"incidentlib/internal/build"
 	"incidentlib/internal/search"
 	sitepkg "incidentlib/internal/site"
+	"incidentlib/internal/snapshot"
 	"incidentlib/internal/webtest"
 )
 
@@ -76,19 +76,20 @@ func TestSearchByteBudgets(t *testing.T) {
 // group and checks that it loads its own facet's file and shows the counts
 // the Go engine gives for the same query over the same library.
 func checkGroupCounts(t *testing.T, ctx context.Context, base, content string) {
-	lib, diags, err := build.Load(content)
-	if err != nil || diags.Errors() > 0 {
-		t.Fatalf("load %s: %v %v", content, err, diags)
-	}
-	theme, err := sitepkg.LoadTheme(incidentlib.Templates(), incidentlib.Static())
+	fsys, err := snapshot.Content(content)
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := sitepkg.New(lib, sitepkg.Options{Theme: theme})
+	snap, err := snapshot.New(ctx, fsys, snapshot.Options{LoadTheme: func() (*sitepkg.Theme, error) {
+		return sitepkg.LoadTheme(incidentlib.Templates(), incidentlib.Static())
+	}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	docs, labels := build.SearchDocs(st)
+	if snap.Site == nil {
+		t.Fatalf("load %s: %v %v", content, snap.Diags.Err(), snap.Err)
+	}
+	docs, labels := snap.SearchDocs()
 	const q = "load balancer"
 	want := search.NewEngine(docs, labels).Search(q, nil).Counts
 

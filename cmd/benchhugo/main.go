@@ -28,6 +28,7 @@ import (
 	"syscall"
 	"time"
 
+	"incidentlib/internal/cases"
 	"incidentlib/internal/gencases"
 )
 
@@ -69,7 +70,7 @@ func main() {
 			fail("bad size %q", f)
 		}
 		content := filepath.Join(*cache, fmt.Sprintf("lib-%d-seed1", n))
-		if _, err := os.Stat(filepath.Join(content, "site.json")); err != nil {
+		if _, err := os.Stat(filepath.Join(content, cases.SiteFile)); err != nil {
 			os.RemoveAll(content)
 			t0 := time.Now()
 			must(gencases.WriteDir(content, gencases.Options{N: n, Seed: 1}))

@@ -31,6 +31,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"incidentlib/internal/cases"
 	"incidentlib/internal/gencases"
 )
 
@@ -44,7 +45,7 @@ func main() {
 
 	must(os.MkdirAll(*cache, 0o755))
 	content := filepath.Join(*cache, fmt.Sprintf("lib-%d-seed1", *n))
-	if _, err := os.Stat(filepath.Join(content, "site.json")); err != nil {
+	if _, err := os.Stat(filepath.Join(content, cases.SiteFile)); err != nil {
 		os.RemoveAll(content)
 		t0 := time.Now()
 		must(gencases.WriteDir(content, gencases.Options{N: *n, Seed: 1}))
@@ -212,7 +213,7 @@ func pick(r *rand.Rand, n int, terms map[string][]string) (string, map[string]an
 
 // vocabTerms reads the term ids of the generated vocab.json.
 func vocabTerms(content string) map[string][]string {
-	data, err := os.ReadFile(filepath.Join(content, "vocab.json"))
+	data, err := os.ReadFile(filepath.Join(content, cases.VocabFile))
 	must(err)
 	var v map[string][]struct{ ID string }
 	must(json.Unmarshal(data, &v))

@@ -186,7 +186,7 @@ func benchOne(dir string, n int, pagefind, pfWhy string, reps int) (row, error) 
 	if pagefind != "" {
 		logf("%d cases: running pagefind", n)
 		start := time.Now()
-		args := []string{pagefind, "--site", out, "--glob", "{en,ko}/cases/IL-*/index.html", "--output-subdir", "pagefind"}
+		args := []string{pagefind, "--site", out, "--glob", "{en,ko}/cases/IL-*/" + urls.IndexFile, "--output-subdir", "pagefind"}
 		if pagefindMem > 0 {
 			// prlimit sets the limit and runs the command in its place.
 			args = append([]string{"prlimit", fmt.Sprintf("--as=%d", pagefindMem), "--"}, args...)
@@ -295,7 +295,7 @@ window.pfReady = true;
 
 func writePagefindPages(out string) error {
 	for _, q := range queries {
-		p := filepath.Join(out, q.lang, "pf-bench", "index.html")
+		p := filepath.Join(out, q.lang, "pf-bench", urls.IndexFile)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			return err
 		}

@@ -17,6 +17,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"incidentlib/internal/cases"
 	"incidentlib/internal/gencases"
 )
 
@@ -33,7 +34,7 @@ func main() {
 		os.Exit(2)
 	}
 	if *force {
-		for _, name := range []string{"cases", "topics", "pages", "vocab.json", "site.json"} {
+		for _, name := range cases.ContentEntries {
 			if err := os.RemoveAll(filepath.Join(*out, name)); err != nil {
 				fmt.Fprintln(os.Stderr, "gencases:", err)
 				os.Exit(1)

@@ -525,7 +525,7 @@ func cmdNew(args []string, stdout, stderr io.Writer, now time.Time) int {
 	// API the schema beside api/v1/cases/.
 	schema := cases.JSONSchema(cases.CaseSchema, lib.Site.BaseURL+api.SchemaPath, "incidentlib case")
 	schemaFile := filepath.Join(content, filepath.FromSlash(cases.LocalSchemaFile))
-	name := filepath.Join(content, "cases", id+".json")
+	name := filepath.Join(content, filepath.FromSlash(cases.CaseFile(id)))
 	// Both files are written through the content folder's root, as it is
 	// read: a cases or schema folder that links outside the content is
 	// refused, not written into. A folder that is missing (a new content
@@ -543,10 +543,10 @@ func cmdNew(args []string, stdout, stderr io.Writer, now time.Time) int {
 		}
 		fmt.Fprintf(stdout, "wrote %s: the case format's JSON Schema, for editors\n", schemaFile)
 	}
-	err = root.MkdirAll("cases", 0o755)
+	err = root.MkdirAll(cases.CasesDir, 0o755)
 	var f *os.File
 	if err == nil {
-		f, err = root.OpenFile(path.Join("cases", id+".json"), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		f, err = root.OpenFile(cases.CaseFile(id), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	}
 	if err == nil {
 		_, err = f.Write(data)

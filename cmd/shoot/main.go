@@ -26,6 +26,7 @@ import (
 	"strings"
 	"time"
 
+	"incidentlib/internal/urls"
 	"incidentlib/internal/webtest"
 )
 
@@ -127,7 +128,7 @@ func pageURL(arg string) (string, error) {
 		return "", fmt.Errorf("%q is neither a URL nor a file: %v", arg, err)
 	}
 	if fi.IsDir() {
-		arg = filepath.Join(arg, "index.html")
+		arg = filepath.Join(arg, urls.IndexFile)
 	}
 	abs, err := filepath.Abs(arg)
 	if err != nil {
@@ -146,11 +147,11 @@ func slug(raw string) string {
 	if err == nil {
 		p = u.Path
 		if u.Scheme == "file" {
-			p = strings.TrimSuffix(p, "/index.html")
+			p = strings.TrimSuffix(urls.Page(p), "/")
 			p = filepath.Base(filepath.Dir(p)) + "-" + filepath.Base(p)
 		}
 	}
-	p = strings.TrimSuffix(p, "index.html")
+	p = urls.Page(p)
 	s := strings.Trim(nonSlug.ReplaceAllString(p, "-"), "-.")
 	if s == "" {
 		return "index"

@@ -14,6 +14,7 @@ import (
 	"incidentlib/internal/cases"
 	"incidentlib/internal/gencases"
 	"incidentlib/internal/repotest"
+	"incidentlib/internal/search"
 	"incidentlib/internal/site"
 )
 
@@ -26,7 +27,7 @@ func written(t testing.TB, fsys fs.FS) map[string][]byte {
 	if list.Errors() > 0 {
 		t.Fatal(list.Err())
 	}
-	s, err := site.New(lib, site.Options{Templates: incidentlib.Templates(), Static: incidentlib.Static()})
+	s, err := site.New(lib, site.Options{Words: search.EachWord, Templates: incidentlib.Templates(), Static: incidentlib.Static()})
 	if err != nil {
 		t.Fatal(err)
 	}

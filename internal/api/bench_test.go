@@ -6,6 +6,7 @@ import (
 	"incidentlib"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/gencases"
+	"incidentlib/internal/search"
 	"incidentlib/internal/site"
 )
 
@@ -15,7 +16,7 @@ func benchSite(b *testing.B, n int) *site.Site {
 	if list.Errors() > 0 {
 		b.Fatal(list.Err())
 	}
-	s, err := site.New(lib, site.Options{Templates: incidentlib.Templates(), Static: incidentlib.Static()})
+	s, err := site.New(lib, site.Options{Words: search.EachWord, Templates: incidentlib.Templates(), Static: incidentlib.Static()})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -68,7 +68,7 @@ func blank(s string) bool {
 // rootEntries are the names the loader reads at the top of the content
 // folder, and schema/, the copy of the case schema that `incidentlib new`
 // keeps there for editors working offline (LocalSchemaFile).
-var rootEntries = map[string]bool{"site.json": true, "vocab.json": true, "cases": true, "pages": true, "topics": true, path.Dir(LocalSchemaFile): true}
+var rootEntries = map[string]bool{SiteFile: true, VocabFile: true, CasesDir: true, PagesDir: true, TopicsDir: true, path.Dir(LocalSchemaFile): true}
 
 // checkRoot warns about every entry at the top of the content folder that
 // the loader does not read (a misspelled case/ or topic/, an extra.json),
@@ -83,7 +83,7 @@ func checkRoot(fsys fs.FS, list *diag.List) {
 		if rootEntries[name] || name == ".git" {
 			continue
 		}
-		list.Warnf(name, 0, 0, "", "not read: the content folder holds site.json, vocab.json, cases/, pages/ and topics/%s", DidYouMean(strings.TrimSuffix(name, "/"), []string{"site.json", "vocab.json", "cases", "pages", "topics"}))
+		list.Warnf(name, 0, 0, "", "not read: the content folder holds site.json, vocab.json, cases/, pages/ and topics/%s", DidYouMean(strings.TrimSuffix(name, "/"), ContentEntries))
 	}
 }
 

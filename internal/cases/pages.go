@@ -12,18 +12,18 @@ import (
 
 // loadPages reads content/pages/<slug>.<lang>.md.
 func loadPages(fsys fs.FS, list *diag.List) []Page {
-	entries := readDir(fsys, "pages", list) // prose pages are optional
+	entries := readDir(fsys, PagesDir, list) // prose pages are optional
 	bySlug := map[string]*Page{}
 	var slugs []string
 	for _, e := range entries {
-		name := "pages/" + e.Name()
+		name := PagesDir + "/" + e.Name()
 		slug, lang, ok := splitLangFile(e.Name())
 		if strings.HasPrefix(e.Name(), ".") {
 			hidden(name, list)
 			continue
 		}
 		if dir, err := isDir(fsys, name, e); err != nil || dir {
-			notAFile(name, "pages/", err, list)
+			notAFile(name, PagesDir+"/", err, list)
 			continue
 		}
 		if !ok || !isSlug(slug) {
@@ -54,7 +54,7 @@ func loadPages(fsys fs.FS, list *diag.List) []Page {
 		pg := bySlug[s]
 		for _, lang := range Languages {
 			if pg.Body.Get(lang) == "" {
-				list.Warnf("pages/"+s+"."+Other(lang)+".md", 0, 0, "", "no %s version (pages/%s.%s.md): that page shows this text, marked as not translated", langName(lang), s, lang)
+				list.Warnf(PagesDir+"/"+s+"."+Other(lang)+".md", 0, 0, "", "no %s version (%s/%s.%s.md): that page shows this text, marked as not translated", langName(lang), PagesDir, s, lang)
 			}
 		}
 		out = append(out, *pg)

@@ -40,20 +40,20 @@ func Reload(lib *Library, prev diag.List, fsys fs.FS, changed []string) (*Librar
 	for _, p := range changed {
 		p = path.Clean(strings.TrimPrefix(p, "/"))
 		switch {
-		case p == "site.json" || p == "vocab.json" || p == ".":
+		case p == SiteFile || p == VocabFile || p == ".":
 			return Load(fsys)
-		case strings.HasPrefix(p, "cases/"):
+		case InCases(p):
 			reread[p] = true
 		}
 	}
 	var list diag.List
 	for _, d := range prev.Items {
 		switch d.File {
-		case "site.json", "vocab.json":
+		case SiteFile, VocabFile:
 			// Neither changed, or this would be a full Load.
 			list.Add(d)
 		default:
-			if strings.HasPrefix(d.File, "cases/") {
+			if InCases(d.File) {
 				reread[d.File] = true
 			}
 		}
@@ -101,14 +101,14 @@ func Reload(lib *Library, prev diag.List, fsys fs.FS, changed []string) (*Librar
 // listCases lists the case files in name order, warning about anything in
 // the folder that is not one.
 func listCases(fsys fs.FS, list *diag.List) []string {
-	entries, err := fs.ReadDir(fsys, "cases")
+	entries, err := fs.ReadDir(fsys, CasesDir)
 	if err != nil {
-		list.Errorf("cases", 0, 0, "", "cannot read the cases folder: %v", unwrapPathError(err))
+		list.Errorf(CasesDir, 0, 0, "", "cannot read the cases folder: %v", unwrapPathError(err))
 		return nil
 	}
 	var names []string
 	for _, e := range entries {
-		name := "cases/" + e.Name()
+		name := CasesDir + "/" + e.Name()
 		if strings.HasPrefix(e.Name(), ".") {
 			hidden(name, list) // .DS_Store, an editor's swap file, or a case hidden by mistake
 			continue

@@ -50,7 +50,9 @@ type Options struct {
 }
 
 // Writer receives the generated files. Names are slash-separated paths
-// relative to the content folder ("cases/IL-0001.json"). WriteFile is called
+// relative to the content folder ("cases/IL-0001.json", in the layout
+// package cases names; this package cannot import cases, whose tests
+// generate libraries with it). WriteFile is called
 // from several goroutines at once and must not keep data after it returns.
 type Writer interface {
 	WriteFile(name string, data []byte) error

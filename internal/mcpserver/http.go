@@ -15,7 +15,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"incidentlib/internal/serve"
+	"incidentlib/internal/httpsafe"
 )
 
 // ServeHTTP serves Streamable HTTP on ln until ctx is done, then shuts
@@ -43,8 +43,8 @@ func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener) error {
 		srv.WriteTimeout = s.opt.CallTimeout + 5*time.Second
 	}
 	// At most a quarter of the file descriptors as connections, an idle
-	// one giving way to a new one (see serve.LimitConns).
-	ln = serve.LimitConns(srv, ln, 0)
+	// one giving way to a new one (see httpsafe.LimitConns).
+	ln = httpsafe.LimitConns(srv, ln, 0)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	mode := "sessions"
@@ -55,9 +55,9 @@ func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener) error {
 	if o.PublicURL != nil {
 		public = "; public at " + o.PublicURL.String()
 	}
-	addr, beyond := serve.ListenURL(ln.Addr())
+	addr, beyond := httpsafe.ListenURL(ln.Addr())
 	if beyond && o.PublicURL == nil {
-		s.logf(serve.PublicWarning, ln.Addr())
+		s.logf(httpsafe.PublicWarning, ln.Addr())
 	}
 	s.logf("%s%s (%s%s; watching %s; Ctrl-C to stop)\n", strings.TrimSuffix(addr, "/"), Path, mode, public, s.opt.Content)
 	var serveErr error

@@ -12,7 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"incidentlib/internal/build"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/repotest"
 	"incidentlib/internal/search"
@@ -212,7 +211,7 @@ func TestSearchMatchesBrowser(t *testing.T) {
 	}
 
 	dir := t.TempDir()
-	docs, labels := build.SearchDocs(m.site)
+	docs, labels := m.snap.SearchDocs()
 	err = search.Build(docs, labels, false, func(p string, data []byte) error {
 		f := filepath.Join(dir, filepath.FromSlash(p))
 		if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {

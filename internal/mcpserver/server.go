@@ -37,9 +37,10 @@
 // connection. Over HTTP it refuses Hosts and browser Origins other than
 // its public address's and loopback ones, and can run stateless, so that
 // replicas need no session affinity. In both modes it watches the content
-// folder with the preview server's watcher, re-reads what a save changed
-// (cases.Reload) and swaps the new model in atomically, so that an answer
-// never mixes two versions of the library. Content with errors gives tool
+// folder as the preview does (package watch), makes the next snapshot of
+// the library from what a save changed (package snapshot, which reads only
+// those files again) and swaps the new model in atomically, so that an
+// answer never mixes two versions of the library. Content with errors gives tool
 // errors that list them until the files are fixed.
 package mcpserver
 
@@ -50,7 +51,6 @@ import (
 	"io"
 	"io/fs"
 	"net/url"
-	"os"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -58,12 +58,12 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"incidentlib/internal/build"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/diag"
 	"incidentlib/internal/search"
-	"incidentlib/internal/serve"
 	"incidentlib/internal/site"
+	"incidentlib/internal/snapshot"
+	"incidentlib/internal/watch"
 )
 
 // Path is where the Streamable HTTP endpoint is served.
@@ -141,8 +141,10 @@ type Server struct {
 	inFlight atomic.Int64 // HTTP POSTs being answered, for a graceful shutdown
 }
 
-// model is one immutable state of the library.
+// model is one immutable state of the library: a snapshot, and the
+// search engine over its documents.
 type model struct {
+	snap   *snapshot.Snapshot
 	lib    *cases.Library // nil only when the content folder could not be read
 	diags  diag.List      // the content's problems, warnings included
 	site   *site.Site     // nil when there are errors
@@ -162,18 +164,15 @@ func New(opt Options) (*Server, error) {
 	if opt.CallTimeout <= 0 {
 		opt.CallTimeout = 30 * time.Second
 	}
-	info, err := os.Stat(opt.Content)
+	fsys, err := snapshot.Content(opt.Content)
 	if err != nil {
-		return nil, fmt.Errorf("content folder: %w", err)
-	}
-	if !info.IsDir() {
-		return nil, fmt.Errorf("content folder %s is not a folder", opt.Content)
+		return nil, err
 	}
 	th, err := site.LoadTheme(opt.Templates, opt.Static)
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{opt: opt, fsys: cases.ContentFS(opt.Content), theme: th, listed: map[string]string{}}
+	s := &Server{opt: opt, fsys: fsys, theme: th, listed: map[string]string{}}
 	s.mcp = mcp.NewServer(&mcp.Implementation{
 		Name:    "incidentlib",
 		Title:   "incidentlib: incident post-mortems",
@@ -204,26 +203,21 @@ func (s *Server) MCP() *mcp.Server { return s.mcp }
 // build makes the next model from cur after the content files in changed
 // were saved; a nil cur means a first, full load.
 func (s *Server) build(cur *model, changed []string, full bool) *model {
-	m := &model{}
-	if cur == nil || full {
-		m.lib, m.diags = cases.Load(s.fsys)
-	} else {
-		m.lib, m.diags = cases.Reload(cur.lib, cur.diags, s.fsys, changed)
+	opt := snapshot.Options{Theme: s.theme, Changed: changed, ReadAll: full}
+	if cur != nil {
+		opt.Previous = cur.snap
 	}
+	snap, _ := snapshot.New(context.Background(), s.fsys, opt) // no error without a deadline
+	m := &model{snap: snap, lib: snap.Lib, diags: snap.Diags}
 	if m.diags.Errors() > 0 {
 		return m
 	}
-	var prev *site.Site
-	if cur != nil {
-		prev = cur.site
-	}
-	st, err := site.New(m.lib, site.Options{Theme: s.theme, Previous: prev})
-	if err != nil {
-		m.diags.Errorf("", 0, 0, "", "%v", err)
+	if snap.Err != nil {
+		m.diags.Errorf("", 0, 0, "", "%v", snap.Err)
 		return m
 	}
-	m.site = st
-	docs, labels := build.SearchDocs(st)
+	m.site = snap.Site
+	docs, labels := snap.SearchDocs()
 	m.engine, m.labels = search.NewEngine(docs, labels), labels
 	m.index = make(map[*cases.Case]int, len(m.lib.Cases))
 	for i, c := range m.lib.Cases {
@@ -233,7 +227,7 @@ func (s *Server) build(cur *model, changed []string, full bool) *model {
 }
 
 // apply reads a burst of saves and swaps the new model in.
-func (s *Server) apply(c serve.Change) {
+func (s *Server) apply(c watch.Change) {
 	s.applyFiles(c.Content, c.Full, func(cur *model) string { return c.Describe(cur.lib) })
 }
 
@@ -269,7 +263,7 @@ func (s *Server) retryLater(ctx context.Context, m *model, tries int) {
 		}
 		full := false
 		for _, f := range files {
-			full = full || !strings.HasPrefix(f, "cases/")
+			full = full || !cases.InCases(f)
 		}
 		next := s.applyFiles(files, full, func(*model) string { return "read again: " + strings.Join(files, ", ") })
 		s.retryLater(ctx, next, tries+1)
@@ -342,7 +336,7 @@ func (s *Server) logf(format string, args ...any) {
 // after the first answer is missed, and a function that waits for the
 // watcher to stop.
 func (s *Server) watch(ctx context.Context) (wait func(), err error) {
-	w, err := serve.WatchContent(s.opt.Content, s.opt.Debounce, s.logf)
+	w, err := watch.Content(s.opt.Content, s.opt.Debounce, s.logf)
 	if err != nil {
 		return nil, err
 	}
@@ -350,7 +344,7 @@ func (s *Server) watch(ctx context.Context) (wait func(), err error) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		w.Run(ctx, func(c serve.Change) {
+		w.Run(ctx, func(c watch.Change) {
 			s.apply(c)
 			s.retryLater(ctx, s.cur.Load(), 0)
 		})

@@ -41,3 +41,13 @@ func CaseDoc(c *cases.Case) Doc {
 	d.Body = body
 	return d
 }
+
+// Docs returns what the search index is built from: one document per case
+// of lib, in the library's order, holding both languages.
+func Docs(lib *cases.Library) []Doc {
+	docs := make([]Doc, len(lib.Cases))
+	for i, c := range lib.Cases {
+		docs[i] = CaseDoc(c)
+	}
+	return docs
+}

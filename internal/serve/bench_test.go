@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"incidentlib"
+	"incidentlib/internal/build"
 	"incidentlib/internal/gencases"
 )
 
@@ -25,11 +26,11 @@ import (
 // edit is on the page.
 func BenchmarkReloadOneCase(b *testing.B) {
 	dir := library10k(b)
-	srv, err := New(Options{BuiltinTemplates: incidentlib.Templates(), BuiltinStatic: incidentlib.Static(), Content: dir})
+	srv, err := New(Options{Extras: build.StandardExtras(), BuiltinTemplates: incidentlib.Templates(), BuiltinStatic: incidentlib.Static(), Content: dir})
 	if err != nil {
 		b.Fatal(err)
 	}
-	if m := srv.cur.Load(); m.site == nil {
+	if m := srv.cur.Load(); m.snap.Site == nil {
 		b.Fatalf("generated library has problems: %v", m.problems.Items)
 	}
 	rel, file, orig := benchCase(b, dir)
@@ -44,7 +45,7 @@ func BenchmarkReloadOneCase(b *testing.B) {
 		srv.apply([]string{rel}, false, false, rel)
 		total = append(total, time.Since(t0))
 		m := srv.cur.Load()
-		if m.site == nil {
+		if m.snap.Site == nil {
 			b.Fatalf("edit %d: %v", n, m.problems.Items)
 		}
 		for _, t := range m.timings {

@@ -111,14 +111,11 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 	// A preview must never be cached: the next save changes everything.
 	w.Header().Set("Cache-Control", "no-store")
 	m := s.cur.Load()
-	if m.site == nil {
+	if m.snap.Site == nil {
 		s.errorPage(w, m, m.problems, http.StatusInternalServerError)
 		return
 	}
-	file := strings.TrimPrefix(r.URL.Path, "/")
-	if file == "" || strings.HasSuffix(file, "/") {
-		file += "index.html"
-	}
+	file := urls.File(strings.TrimPrefix(r.URL.Path, "/"))
 	if j, ok := m.files[file]; ok {
 		s.render(w, m, j, http.StatusOK)
 		return
@@ -129,11 +126,11 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// A folder asked for without its slash, as a static host redirects it.
-	if _, ok := m.files[file+"/index.html"]; ok {
+	if _, ok := m.files[urls.File(file+"/")]; ok {
 		http.Redirect(w, r, r.URL.Path+"/", http.StatusFound)
 		return
 	}
-	if _, ok := extras[file+"/index.html"]; ok {
+	if _, ok := extras[urls.File(file+"/")]; ok {
 		http.Redirect(w, r, r.URL.Path+"/", http.StatusFound)
 		return
 	}
@@ -214,7 +211,7 @@ func (m *model) extraFiles() (map[string][]byte, error) {
 			return nil
 		}
 		for _, e := range m.extraList {
-			if err := e.Write(m.site, store); err != nil {
+			if err := e.Write(m.snap, store); err != nil {
 				m.extrasErr = fmt.Errorf("%s: %w", e.Name, err)
 				break
 			}
@@ -332,8 +329,8 @@ func (s *Server) source(file string) string {
 		return string(b)
 	}
 	for _, r := range s.roots {
-		if rest, ok := strings.CutPrefix(file, r.name+"/"); ok && r.kind == "templates" {
-			if b, err := os.ReadFile(filepath.Join(r.dir, filepath.FromSlash(rest))); err == nil {
+		if rest, ok := strings.CutPrefix(file, r.Name+"/"); ok && r.Kind == "templates" {
+			if b, err := os.ReadFile(filepath.Join(r.Dir, filepath.FromSlash(rest))); err == nil {
 				return string(b)
 			}
 		}
@@ -391,8 +388,8 @@ func templateProblems(dir string, err error) diag.List {
 // templatesName names the templates for messages.
 func (s *Server) templatesName() string {
 	for _, r := range s.roots {
-		if r.kind == "templates" {
-			return r.name
+		if r.Kind == "templates" {
+			return r.Name
 		}
 	}
 	return "built-in templates"

@@ -1,9 +1,12 @@
-// Package serve owns "incidentlib serve", the local preview: it keeps the
-// library and the derived site in memory, renders each page when it is
-// asked for, watches the content, templates and static folders, re-reads
-// only what a save changed, and tells open pages to reload themselves.
+// Package serve owns "incidentlib serve", the local preview: it keeps a
+// snapshot of the library (package snapshot: the library and the derived
+// site) in memory, renders each page when it is asked for, watches the
+// content, templates and static folders (package watch), makes the next
+// snapshot from only what a save changed, and tells open pages to reload
+// themselves. The files besides the pages (search index, API) are the
+// extras the command passes, made on first request.
 //
-// The state a request sees is one immutable model (library, site, problems,
+// The state a request sees is one immutable model (snapshot, problems,
 // version), swapped atomically after each rebuild, so that a request never
 // sees half of a change. Content or template errors do not stop the server:
 // every page shows them, with file and line, until the files are fixed.
@@ -24,10 +27,12 @@ import (
 	"sync/atomic"
 	"time"
 
-	"incidentlib/internal/build"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/diag"
+	"incidentlib/internal/httpsafe"
 	"incidentlib/internal/site"
+	"incidentlib/internal/snapshot"
+	"incidentlib/internal/watch"
 )
 
 // Options say what to preview and where.
@@ -43,15 +48,16 @@ type Options struct {
 	// is given and the working folder has none: the command passes the
 	// copies embedded in the binary.
 	BuiltinTemplates, BuiltinStatic fs.FS
-	// Extras are the files served besides the pages, made on first request
-	// (see build.Extra); nil means build.StandardExtras().
-	Extras   []build.Extra
+	// Extras are the files served besides the pages, made on first
+	// request; the command passes build.StandardExtras(), the files a build
+	// writes besides the pages. Nil means none.
+	Extras   []snapshot.Extra
 	BaseURL  string        // overrides site.json's base_url in canonical links
 	Addr     string        // where Run listens, such as 127.0.0.1:1313
 	Log      io.Writer     // the terminal; nil means nowhere
 	Debounce time.Duration // quiet time that ends a burst of file events; 0 means 50 ms
 
-	maxConns int // the connection cap; 0 means DefaultMaxConns (tests set it low)
+	maxConns int // the connection cap; 0 means httpsafe.DefaultMaxConns (tests set it low)
 }
 
 // Server is a running preview. Create it with New; Serve or Run it once.
@@ -60,19 +66,12 @@ type Server struct {
 	content   fs.FS
 	templates fs.FS
 	static    fs.FS
-	roots     []root // folders to watch
+	roots     []watch.Root // folders to watch
 
 	cur      atomic.Pointer[model]
 	rebuild  sync.Mutex    // one rebuild at a time
 	stopping chan struct{} // closed when shutdown starts: event streams end
 	logMu    sync.Mutex
-}
-
-// root is a watched folder and what a change in it means.
-type root struct {
-	kind string // "content", "templates" or "static"
-	dir  string // absolute
-	name string // as given, for messages
 }
 
 // New loads the content once and derives the site. Problems in the content
@@ -93,15 +92,14 @@ func New(opt Options) (*Server, error) {
 			return nil, fmt.Errorf("base URL: %w", err)
 		}
 	}
-	if opt.Extras == nil {
-		opt.Extras = build.StandardExtras()
-	}
 	s := &Server{opt: opt, stopping: make(chan struct{})}
 	if err := s.addRoot("content", opt.Content, true); err != nil {
 		return nil, err
 	}
-	s.content = cases.ContentFS(opt.Content)
 	var err error
+	if s.content, err = snapshot.Content(opt.Content); err != nil {
+		return nil, err
+	}
 	if s.templates, err = s.pick("templates", opt.Templates, opt.BuiltinTemplates); err != nil {
 		return nil, err
 	}
@@ -149,7 +147,7 @@ func (s *Server) addRoot(kind, dir string, required bool) error {
 	if err != nil {
 		return err
 	}
-	s.roots = append(s.roots, root{kind: kind, dir: abs, name: dir})
+	s.roots = append(s.roots, watch.Root{Kind: kind, Dir: abs, Name: dir})
 	return nil
 }
 
@@ -172,32 +170,32 @@ func (s *Server) Run(ctx context.Context) error {
 // down: open event streams end, requests in flight get a few seconds to
 // finish, the watcher is closed. It returns nil after a clean shutdown.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
-	w, err := newWatcher(s.roots, s.opt.Debounce, func(format string, args ...any) {
+	w, err := watch.New(s.roots, s.opt.Debounce, func(format string, args ...any) {
 		s.logf("incidentlib serve: "+format, args...)
 	})
 	if err != nil {
 		ln.Close()
 		return err
 	}
-	srv, ln := NewHTTPServer(s.Handler(), ln, s.opt.maxConns)
+	srv, ln := httpsafe.NewServer(s.Handler(), ln, s.opt.maxConns)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	watchCtx, stopWatch := context.WithCancel(context.Background())
 	watched := make(chan struct{})
 	go func() {
 		defer close(watched)
-		w.Run(watchCtx, func(c Change) {
-			s.apply(c.Content, c.Full, c.Templates, c.Describe(s.cur.Load().lib))
+		w.Run(watchCtx, func(c watch.Change) {
+			s.apply(c.Content, c.Full, c.Templates, c.Describe(s.cur.Load().snap.Lib))
 		})
 	}()
 
 	var names []string
 	for _, r := range s.roots {
-		names = append(names, r.name)
+		names = append(names, r.Name)
 	}
-	url, public := ListenURL(ln.Addr())
+	url, public := httpsafe.ListenURL(ln.Addr())
 	if public {
-		s.logf("incidentlib serve: "+PublicWarning, ln.Addr())
+		s.logf("incidentlib serve: "+httpsafe.PublicWarning, ln.Addr())
 	}
 	s.logf("incidentlib serve: %s (watching %s; Ctrl-C to stop)\n", url, strings.Join(names, ", "))
 
@@ -227,20 +225,20 @@ func (s *Server) logf(format string, args ...any) {
 	fmt.Fprintf(s.opt.Log, format, args...)
 }
 
-// model is one immutable state of the preview.
+// model is one immutable state of the preview: a snapshot of the library,
+// the pages it serves, and what the error page shows.
 type model struct {
 	version uint64
-	lib     *cases.Library // nil only when the content folder could not be read at all
-	diags   diag.List      // the content's problems, warnings included
-	site    *site.Site     // nil when there are errors
-	theme   *site.Theme    // parsed templates and static files, kept across content edits
+	// snap is the library, its problems, the theme (kept across content
+	// edits) and the site, which is nil when there are problems.
+	snap *snapshot.Snapshot
 	// problems is what the error page lists: the content's errors and
 	// warnings, or the template error.
 	problems diag.List
 	files    map[string]site.Job // output file ("en/cases/IL-0495/index.html") → job
 	timings  []timing
 
-	extraList  []build.Extra // what extraFiles runs
+	extraList  []snapshot.Extra // what extraFiles runs
 	extrasOnce sync.Once
 	extras     map[string][]byte
 	extrasErr  error
@@ -268,51 +266,35 @@ func (s *Server) build(cur *model, changed []string, full, themeChanged bool) *m
 	} else {
 		m.version = cur.version + 1
 	}
-	t := time.Now()
-	step := func(name string) {
-		now := time.Now()
-		m.timings = append(m.timings, timing{name, now.Sub(t)})
-		t = now
+	opt := snapshot.Options{
+		LoadTheme: func() (*site.Theme, error) { return site.LoadTheme(s.templates, s.static) },
+		Changed:   changed, ReadAll: full,
+		BaseURL: s.opt.BaseURL, Root: "/",
+	}
+	if cur != nil {
+		opt.Previous = cur.snap
+		// A content edit keeps the parsed templates and minified static
+		// files; only a change to those folders (or a first build) parses
+		// them again.
+		if !themeChanged {
+			opt.Theme = cur.snap.Theme
+		}
+	}
+	snap, _ := snapshot.New(context.Background(), s.content, opt) // no error without a deadline
+	m.snap = snap
+	for _, sg := range snap.Stages {
+		m.timings = append(m.timings, timing{sg.Name, sg.Took})
 	}
 	switch {
-	case full || cur == nil:
-		m.lib, m.diags = cases.Load(s.content)
-		step("load")
-	case len(changed) > 0:
-		m.lib, m.diags = cases.Reload(cur.lib, cur.diags, s.content, changed)
-		step("reload")
-	default:
-		m.lib, m.diags = cur.lib, cur.diags
-	}
-	if m.diags.Errors() > 0 {
-		m.problems = m.diags
+	case m.snap.Diags.Errors() > 0:
+		m.problems = m.snap.Diags
+		return m
+	case snap.Err != nil:
+		m.problems = s.templateProblems(snap.Err)
 		return m
 	}
-	// A content edit keeps the parsed templates and minified static files;
-	// only a change to those folders (or a first build) parses them again.
-	if cur != nil && cur.theme != nil && !themeChanged {
-		m.theme = cur.theme
-	} else {
-		th, err := site.LoadTheme(s.templates, s.static)
-		step("theme")
-		if err != nil {
-			m.problems = s.templateProblems(err)
-			return m
-		}
-		m.theme = th
-	}
-	var prev *site.Site
-	if cur != nil {
-		prev = cur.site
-	}
-	st, err := site.New(m.lib, site.Options{BaseURL: s.opt.BaseURL, Root: "/", Theme: m.theme, Previous: prev})
-	step("site")
-	if err != nil {
-		m.problems = s.templateProblems(err)
-		return m
-	}
-	m.site = st
-	jobs := st.Jobs()
+	t := time.Now()
+	jobs := m.snap.Site.Jobs()
 	m.files = make(map[string]site.Job, len(jobs))
 	for _, j := range jobs {
 		m.files[j.File()] = j
@@ -320,7 +302,7 @@ func (s *Server) build(cur *model, changed []string, full, themeChanged bool) *m
 			m.files[t.File()] = t
 		}
 	}
-	step("index")
+	m.timings = append(m.timings, timing{"index", time.Since(t)})
 	return m
 }
 
@@ -333,7 +315,7 @@ func (s *Server) apply(content []string, full, templates bool, what string) {
 	if len(content) == 0 && !templates && !full {
 		return
 	}
-	m := s.build(cur, content, full || cur.lib == nil, templates)
+	m := s.build(cur, content, full || cur.snap.Lib == nil, templates)
 	s.report(cur, m, what)
 	s.cur.Store(m)
 	close(cur.next)
@@ -346,7 +328,7 @@ func (s *Server) apply(content []string, full, templates bool, what string) {
 // doubles with each try, from half a second to a minute; a newer model
 // (a save came) ends the tries of this one.
 func (s *Server) retryLater(m *model) {
-	files := cases.Transient(m.diags)
+	files := cases.Transient(m.snap.Diags)
 	if len(files) == 0 {
 		return
 	}
@@ -364,9 +346,9 @@ func (s *Server) retryLater(m *model) {
 		}
 		full := false
 		for _, f := range files {
-			full = full || !strings.HasPrefix(f, "cases/")
+			full = full || !cases.InCases(f)
 		}
-		next := s.build(m, files, full || m.lib == nil, false)
+		next := s.build(m, files, full || m.snap.Lib == nil, false)
 		next.retries = m.retries + 1
 		s.report(m, next, "read again")
 		s.cur.Store(next)
@@ -381,14 +363,14 @@ func (s *Server) retryLater(m *model) {
 func (s *Server) report(prev, m *model, what string) {
 	var before []diag.List
 	if prev != nil {
-		before = []diag.List{prev.problems, prev.diags}
+		before = []diag.List{prev.problems, prev.snap.Diags}
 	}
 	var b strings.Builder
 	shown := m.problems.Unseen(before...)
-	if m.site != nil {
+	if m.snap.Site != nil {
 		// Without errors the problems are empty and the warnings are in
 		// diags.
-		shown = append(shown, m.diags.Unseen(before...)...)
+		shown = append(shown, m.snap.Diags.Unseen(before...)...)
 	}
 	// The first problems of each file in full, then how many more.
 	(&diag.List{Items: shown}).Report(diag.ShownPerFile, func(d diag.Diag) {
@@ -405,10 +387,10 @@ func (s *Server) report(prev, m *model, what string) {
 		parts = append(parts, fmt.Sprintf("%s %d", t.name, t.took.Milliseconds()))
 	}
 	n := 0
-	if m.lib != nil {
-		n = len(m.lib.Cases)
+	if m.snap.Lib != nil {
+		n = len(m.snap.Lib.Cases)
 	}
-	if m.site != nil {
+	if m.snap.Site != nil {
 		fmt.Fprintf(&b, "incidentlib serve: %s: %d cases ready in %d ms (%s ms)\n", what, n, total.Milliseconds(), strings.Join(parts, ", "))
 	} else {
 		fmt.Fprintf(&b, "incidentlib serve: %s: %s, %s; the pages show them until they are fixed\n", what,

@@ -23,7 +23,7 @@ import (
 	"incidentlib/internal/build"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/repotest"
-	"incidentlib/internal/site"
+	"incidentlib/internal/snapshot"
 )
 
 // syncBuf is a log the server and the test share.
@@ -56,6 +56,9 @@ func start(t testing.TB, opt Options) *running {
 	t.Helper()
 	log := &syncBuf{}
 	opt.Log = log
+	if opt.Extras == nil {
+		opt.Extras = build.StandardExtras() // as the command passes them
+	}
 	srv, err := New(opt)
 	if err != nil {
 		t.Fatal(err)
@@ -383,9 +386,9 @@ func TestEventsAndShutdown(t *testing.T) {
 // TestRoutes checks how URLs map to files, with the handler alone.
 func TestRoutes(t *testing.T) {
 	calls := 0
-	extras := append(build.StandardExtras(), build.Extra{Name: "test extra", Write: func(s *site.Site, write func(string, []byte) error) error {
+	extras := append(build.StandardExtras(), snapshot.Extra{Name: "test extra", Write: func(s *snapshot.Snapshot, write func(string, []byte) error) error {
 		calls++
-		if err := write("api/v1/test.json", []byte(`{"cases":`+fmt.Sprint(len(s.Library().Cases))+`}`)); err != nil {
+		if err := write("api/v1/test.json", []byte(`{"cases":`+fmt.Sprint(len(s.Lib.Cases))+`}`)); err != nil {
 			return err
 		}
 		return write("docs/index.html", []byte("<!DOCTYPE html><html><body><p>extra page</p></body></html>"))
@@ -480,17 +483,6 @@ func TestTemplateProblems(t *testing.T) {
 		l := templateProblems("tmpl", errors.New(tt.err))
 		if len(l.Items) != 1 || l.Items[0].String() != tt.want {
 			t.Errorf("templateProblems(%q) = %v, want %q", tt.err, l.Items, tt.want)
-		}
-	}
-}
-
-func TestScratch(t *testing.T) {
-	for name, want := range map[string]bool{
-		"IL-0495.json": false, "case.html": false, ".IL-0495.json.swp": true, "IL-0495.json~": true,
-		"4913": true, "#case.html#": true, "site.css": false, "x.tmp": true,
-	} {
-		if scratch(name) != want {
-			t.Errorf("scratch(%q) = %v", name, !want)
 		}
 	}
 }

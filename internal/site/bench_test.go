@@ -7,6 +7,7 @@ import (
 	"incidentlib"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/gencases"
+	"incidentlib/internal/search"
 )
 
 func benchSite(b *testing.B, n int) *Site {
@@ -15,7 +16,7 @@ func benchSite(b *testing.B, n int) *Site {
 	if list.Errors() > 0 {
 		b.Fatal(list.Err())
 	}
-	s, err := New(lib, Options{Templates: incidentlib.Templates(), Static: incidentlib.Static()})
+	s, err := New(lib, Options{Words: search.EachWord, Templates: incidentlib.Templates(), Static: incidentlib.Static()})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"incidentlib/internal/cases"
 	"incidentlib/internal/gencases"
 	"incidentlib/internal/htmlexec"
+	"incidentlib/internal/search"
 )
 
 // TestCompiledTemplates checks that every template of the theme compiles,
@@ -30,7 +31,7 @@ func TestCompiledTemplates(t *testing.T) {
 	for _, l := range engineLibraries(t) {
 		for _, offline := range []bool{false, true} {
 			t.Run(fmt.Sprintf("%s/offline=%v", l.name, offline), func(t *testing.T) {
-				s, err := New(l.lib, Options{Theme: th, Offline: offline})
+				s, err := New(l.lib, Options{Words: search.EachWord, Theme: th, Offline: offline})
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -13,6 +13,7 @@ import (
 	"incidentlib"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/htmlexec"
+	"incidentlib/internal/search"
 )
 
 // hostilePayloads are the attacks the tests of the project know (markup,
@@ -246,11 +247,11 @@ func TestFallbackWhenCompileFails(t *testing.T) {
 // render.
 func twoSites(t *testing.T, lib *cases.Library, a, b *Theme) (*Site, *Site) {
 	t.Helper()
-	sa, err := New(lib, Options{Theme: a})
+	sa, err := New(lib, Options{Words: search.EachWord, Theme: a})
 	if err != nil {
 		t.Fatal(err)
 	}
-	sb, err := New(lib, Options{Theme: b})
+	sb, err := New(lib, Options{Words: search.EachWord, Theme: b})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,7 +3,6 @@ package site
 import (
 	"incidentlib/internal/cases"
 	"incidentlib/internal/urls"
-	"strings"
 )
 
 // Kind is what a job produces.
@@ -24,10 +23,7 @@ type Job struct {
 
 // File returns where the job's output goes inside the output folder.
 func (j Job) File() string {
-	if j.Path == "" || strings.HasSuffix(j.Path, "/") {
-		return j.Path + "index.html"
-	}
-	return j.Path
+	return urls.File(j.Path)
 }
 
 // Twin returns the job of a case page's Markdown twin, which Jobs does not

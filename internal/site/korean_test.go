@@ -11,6 +11,7 @@ import (
 	"incidentlib/internal/gencases"
 	"incidentlib/internal/l10n"
 	"incidentlib/internal/related"
+	"incidentlib/internal/search"
 	"incidentlib/internal/urls"
 )
 
@@ -83,7 +84,7 @@ func TestRelatedGroupsTruthful(t *testing.T) {
 		n = 300
 	}
 	lib := loadContent(t, gencases.MapFS(gencases.Options{N: n, Seed: 7}))
-	rel, _ := deriveRelated(lib)
+	rel, _ := deriveRelated(lib, search.EachWord)
 	shared := func(a, b []string) []string {
 		var out []string
 		for _, x := range a {

@@ -11,13 +11,13 @@ import (
 	"unicode/utf8"
 
 	"incidentlib/internal/cases"
-	"incidentlib/internal/search"
 )
 
 // Narrative words: what related cases weigh besides the controlled terms.
 //
 // A case's story (title, summary, trigger and remediation, in both
-// languages) is read with the search index's tokenizer, so that "cordoned"
+// languages) is read with the search index's tokenizer (Options.Words,
+// which is search.EachWord), so that "cordoned"
 // and "cordon", "파드가" and "파드를" meet. Its words and pairs of adjacent
 // words become keys ("en:cordon", "en:ingress controller", "ko:노드 풀"),
 // and each case keeps the wordsPerLang keys of each language that the
@@ -43,7 +43,19 @@ type narrative struct {
 // caseWords is one case's keys, each with the form its text first writes.
 type caseWords map[string]string
 
-func deriveNarrative(lib *cases.Library) narrative {
+// Words reads a text into words as the search index does: it calls each
+// with every word's term ("" for a stop word), the word as written
+// (lower-cased) and whether it is written in Hangul. search.EachWord is
+// one.
+type Words func(text string, each func(term, raw string, hangul bool))
+
+// word is one word that Words read.
+type word struct {
+	Term, Raw string
+	Hangul    bool
+}
+
+func deriveNarrative(lib *cases.Library, words Words) narrative {
 	n := len(lib.Cases)
 	all := make([]caseWords, n)
 	var wg sync.WaitGroup
@@ -51,7 +63,7 @@ func deriveNarrative(lib *cases.Library) narrative {
 	for w := range workers {
 		wg.Go(func() {
 			for i := w; i < n; i += workers {
-				all[i] = storyWords(lib.Cases[i])
+				all[i] = storyWords(lib.Cases[i], words)
 			}
 		})
 	}
@@ -101,13 +113,39 @@ func deriveNarrative(lib *cases.Library) narrative {
 }
 
 // storyWords reads the narrative keys of one case.
-func storyWords(c *cases.Case) caseWords {
+func storyWords(c *cases.Case, words Words) caseWords {
 	cw := caseWords{}
 	own := map[string]bool{}
-	for _, w := range search.Words(c.Org + " " + strings.ReplaceAll(c.OrgSlug, "-", " ") + " " + c.OrgKo) {
-		own[w.Term] = true
+	words(c.Org+" "+strings.ReplaceAll(c.OrgSlug, "-", " ")+" "+c.OrgKo, func(term, _ string, _ bool) {
+		own[term] = true
+	})
+	// One reader for every clause of the case, which keeps the word before
+	// (prev) within a clause: made once, it costs one allocation a case
+	// rather than a few a clause.
+	var lang, prev, prevForm string
+	read := func(term, raw string, hangul bool) {
+		w := word{Term: term, Raw: raw, Hangul: hangul}
+		if !storyWord(w, own) {
+			prev = ""
+			return
+		}
+		form := w.Raw
+		if w.Hangul {
+			form = w.Term // the word without its particle
+		}
+		key := lang + ":" + w.Term
+		if _, ok := cw[key]; !ok {
+			cw[key] = form
+		}
+		if prev != "" {
+			key := lang + ":" + prev + " " + w.Term
+			if _, ok := cw[key]; !ok {
+				cw[key] = prevForm + " " + form
+			}
+		}
+		prev, prevForm = w.Term, form
 	}
-	for _, lang := range cases.Languages {
+	for _, lang = range cases.Languages {
 		texts := []string{c.Title.Get(lang), c.Summary.Get(lang), c.Trigger.Get(lang)}
 		for _, r := range c.Remediation {
 			texts = append(texts, r.Get(lang))
@@ -115,28 +153,8 @@ func storyWords(c *cases.Case) caseWords {
 		for _, t := range texts {
 			t = possessive.Replace(t)
 			for _, seg := range strings.FieldsFunc(t, isClauseBreak) {
-				var prev, prevForm string
-				for _, w := range search.Words(seg) {
-					if !storyWord(w, own) {
-						prev = ""
-						continue
-					}
-					form := w.Raw
-					if w.Hangul {
-						form = w.Term // the word without its particle
-					}
-					key := lang + ":" + w.Term
-					if _, ok := cw[key]; !ok {
-						cw[key] = form
-					}
-					if prev != "" {
-						key := lang + ":" + prev + " " + w.Term
-						if _, ok := cw[key]; !ok {
-							cw[key] = prevForm + " " + form
-						}
-					}
-					prev, prevForm = w.Term, form
-				}
+				prev, prevForm = "", ""
+				words(seg, read)
 			}
 		}
 	}
@@ -153,7 +171,7 @@ func isClauseBreak(r rune) bool {
 }
 
 // storyWord says whether a word may be a narrative key.
-func storyWord(w search.Word, own map[string]bool) bool {
+func storyWord(w word, own map[string]bool) bool {
 	if w.Term == "" || strings.IndexFunc(w.Term, unicode.IsDigit) >= 0 {
 		return false
 	}

@@ -13,6 +13,7 @@ import (
 
 	"incidentlib/internal/cases"
 	"incidentlib/internal/related"
+	"incidentlib/internal/search"
 )
 
 // TestRelatedContent pins which cases each real case lists as related and
@@ -170,7 +171,7 @@ func derive(lib *cases.Library) (map[string]*Facet, map[string][]RelGroup) {
 			t.Stats()
 		}
 	}
-	rel, _ := deriveRelated(lib)
+	rel, _ := deriveRelated(lib, search.EachWord)
 	return facets, rel
 }
 
@@ -249,7 +250,7 @@ func TestPreviousRelations(t *testing.T) {
 	if sameRelations(prev.lib, lib2) {
 		t.Fatal("a term edit kept the relations")
 	}
-	s2, err := New(lib2, Options{Theme: prev.theme, Previous: prev})
+	s2, err := New(lib2, Options{Words: search.EachWord, Theme: prev.theme, Previous: prev})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -356,7 +357,7 @@ func TestNarrativeReason(t *testing.T) {
 	if !found {
 		t.Error("IL-0054 is not among IL-0550's related cases")
 	}
-	nar := deriveNarrative(lib)
+	nar := deriveNarrative(lib, search.EachWord)
 	for i, c := range lib.Cases {
 		for _, k := range nar.words[i] {
 			_, w, _ := strings.Cut(k, ":")

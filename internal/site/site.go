@@ -47,6 +47,7 @@
 package site
 
 import (
+	"errors"
 	"html/template"
 	"io/fs"
 	"net/url"
@@ -80,6 +81,11 @@ type Options struct {
 	// "/incidentlib/": the 404 page's links start with it. Empty means the
 	// path of the base URL.
 	Root string
+	// Words reads the narratives of the cases for related cases, as the
+	// search index reads them; it is required, and search.EachWord is the
+	// one to pass (package snapshot does). It is a function and not an
+	// import so that site and search stand side by side.
+	Words Words
 	// Text, when set, holds the rendered cards of the cases outside the Go
 	// heap for the life of the process (see package offheap): a build that
 	// exits when done sets it, a server must not.
@@ -117,6 +123,9 @@ type Site struct {
 
 // New derives everything pages share and parses the templates.
 func New(lib *cases.Library, opt Options) (*Site, error) {
+	if opt.Words == nil {
+		return nil, errors.New("site.New: Options.Words is required (search.EachWord)")
+	}
 	s := &Site{lib: lib, opt: opt, base: lib.Site.BaseURL}
 	if opt.BaseURL != "" {
 		s.base = opt.BaseURL
@@ -152,7 +161,7 @@ func New(lib *cases.Library, opt Options) (*Site, error) {
 	if p := opt.Previous; p != nil && sameRelations(p.lib, lib) {
 		s.related, s.wordForms = p.related, p.wordForms // an edit of other text leaves every relation as it was
 	} else {
-		s.related, s.wordForms = deriveRelated(lib)
+		s.related, s.wordForms = deriveRelated(lib, opt.Words)
 	}
 	s.nav, s.footer = map[string][]NavItem{}, map[string][]NavItem{}
 	for _, lang := range cases.Languages {

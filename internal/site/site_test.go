@@ -15,6 +15,7 @@ import (
 	"incidentlib/internal/cases"
 	"incidentlib/internal/markup"
 	"incidentlib/internal/repotest"
+	"incidentlib/internal/search"
 	"incidentlib/internal/urls"
 )
 
@@ -33,7 +34,7 @@ func contentFS(t testing.TB) fstest.MapFS { return repotest.MapFS(t, "content") 
 
 func newSite(t testing.TB, lib *cases.Library, offline bool) *Site {
 	t.Helper()
-	s, err := New(lib, Options{Offline: offline, Templates: incidentlib.Templates(), Static: incidentlib.Static()})
+	s, err := New(lib, Options{Words: search.EachWord, Offline: offline, Templates: incidentlib.Templates(), Static: incidentlib.Static()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -271,7 +272,7 @@ func TestAssetNames(t *testing.T) {
 	lib := loadContent(t, contentFS(t))
 	names := func(css, js string) map[string]string {
 		static := fstest.MapFS{"css/site.css": {Data: []byte(css)}, "js/search.js": {Data: []byte(js)}}
-		s, err := New(lib, Options{Templates: incidentlib.Templates(), Static: static})
+		s, err := New(lib, Options{Words: search.EachWord, Templates: incidentlib.Templates(), Static: static})
 		if err != nil {
 			t.Fatal(err)
 		}

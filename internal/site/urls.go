@@ -2,6 +2,7 @@ package site
 
 import (
 	"bytes"
+	"incidentlib/internal/urls"
 	"io"
 	"strings"
 )
@@ -21,8 +22,8 @@ const rootMark = "~/"
 // folder link names its index.html, because a browser opening files does not
 // look for it.
 func markedLink(target string, offline bool) string {
-	if offline && (target == "" || strings.HasSuffix(target, "/")) {
-		return rootMark + target + "index.html"
+	if offline {
+		return rootMark + urls.File(target)
 	}
 	return rootMark + target
 }

@@ -67,10 +67,7 @@ func LinksUnder(t testing.TB, dir, prefix string) []string {
 		if path.Base(rel) == urls.NotFound {
 			return nil // the root's and each language's: reached by bad links, not pages of their own
 		}
-		if rel == "index.html" || strings.HasSuffix(rel, "/index.html") {
-			rel = strings.TrimSuffix(rel, "index.html")
-		}
-		args = append(args, base+"/"+rel)
+		args = append(args, base+"/"+urls.Page(rel))
 		return nil
 	})
 	if err != nil {

@@ -18,8 +18,9 @@ import (
 
 	"github.com/tdewolff/parse/v2"
 
-	phtml "github.com/tdewolff/parse/v2/html"
 	"incidentlib/internal/urls"
+
+	phtml "github.com/tdewolff/parse/v2/html"
 )
 
 // linkAttrs are the attributes that hold a URL, by element: the table
@@ -133,7 +134,7 @@ func LocalLinks(t testing.TB, dir string) []string {
 			// links below its start page only).
 			folder := page[:strings.LastIndex(page, "/")+1]
 			if first && s == http.StatusNotFound && len(notFound) > 0 && strings.HasPrefix(u.Path, folder) &&
-				(strings.HasSuffix(u.Path, "/") || strings.HasSuffix(u.Path, ".html")) {
+				(urls.IsFolder(u.Path) || strings.HasSuffix(u.Path, ".html")) {
 				check(notFound, u.Path)
 			}
 		}
@@ -144,7 +145,7 @@ func LocalLinks(t testing.TB, dir string) []string {
 			defer wg.Done()
 			for p := range work {
 				rel, _ := filepath.Rel(dir, p)
-				page := "/" + strings.TrimSuffix(filepath.ToSlash(rel), "index.html")
+				page := "/" + urls.Page(filepath.ToSlash(rel))
 				b, err := os.ReadFile(p)
 				if err != nil {
 					outMu.Lock()
@@ -176,7 +177,7 @@ func serveStatus(h http.Handler, path string) (int, []byte) {
 		rec := httptest.NewRecorder()
 		// GET for a page, whose 404 answer is read; HEAD for the rest.
 		method := http.MethodHead
-		if strings.HasSuffix(path, "/") || strings.HasSuffix(path, ".html") {
+		if urls.IsFolder(path) || strings.HasSuffix(path, ".html") {
 			method = http.MethodGet
 		}
 		h.ServeHTTP(rec, httptest.NewRequest(method, path, nil))

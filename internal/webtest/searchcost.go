@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"incidentlib/internal/urls"
 	"io"
 	"net/http"
 	"os"
@@ -179,7 +180,7 @@ const costScript = `(async () => {
 func Gzip(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ext := filepath.Ext(r.URL.Path)
-		text := ext == ".js" || ext == ".json" || ext == ".css" || ext == ".html" || ext == ".svg" || strings.HasSuffix(r.URL.Path, "/")
+		text := ext == ".js" || ext == ".json" || ext == ".css" || ext == ".html" || ext == ".svg" || urls.IsFolder(r.URL.Path)
 		if !text || !strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
 			h.ServeHTTP(w, r)
 			return

@@ -44,11 +44,11 @@ func Handler(dir string) http.Handler {
 		}
 		fi, err := fs.Stat(root, name)
 		if err == nil && fi.IsDir() {
-			if !strings.HasSuffix(r.URL.Path, "/") {
+			if !urls.IsFolder(r.URL.Path) {
 				http.Redirect(w, r, r.URL.Path+"/", http.StatusMovedPermanently)
 				return
 			}
-			name = path.Join(name, "index.html")
+			name = path.Join(name, urls.IndexFile)
 			fi, err = fs.Stat(root, name)
 		}
 		if err != nil || fi.IsDir() {

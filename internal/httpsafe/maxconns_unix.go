@@ -1,10 +1,10 @@
 //go:build unix
 
-package serve
+package httpsafe
 
 import "syscall"
 
-// DefaultMaxConns is the connection cap of NewHTTPServer: a quarter of the
+// DefaultMaxConns is the connection cap of NewServer: a quarter of the
 // process's file descriptors, so that the rest stay free for reading the
 // content, and at most 1,024.
 func DefaultMaxConns() int {

@@ -1,4 +1,4 @@
-package serve
+package httpsafe
 
 import (
 	"bufio"
@@ -66,7 +66,7 @@ func TestConnCap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, capped := NewHTTPServer(h, ln, 4)
+	srv, capped := NewServer(h, ln, 4)
 	go srv.Serve(capped)
 	t.Cleanup(func() { close(release); srv.Close() })
 	addr := ln.Addr().String()
@@ -133,7 +133,7 @@ func TestStreamOutlivesReadTimeout(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, capped := NewHTTPServer(h, ln, 0)
+	srv, capped := NewServer(h, ln, 0)
 	srv.ReadTimeout = 200 * time.Millisecond
 	go srv.Serve(capped)
 	t.Cleanup(func() { srv.Close() })

@@ -1,4 +1,10 @@
-package serve
+// Package watch reports saves in the folders a long-running command reads:
+// the preview (package serve) watches its content, templates and static
+// folders, the MCP server (package mcpserver) its content folder, both with
+// a Watcher, so that both see a save the same way. A burst of events (an
+// editor's save, a git checkout) becomes one Change; the content paths it
+// names are those the loader reads (cases.Layout).
+package watch
 
 import (
 	"context"
@@ -15,33 +21,37 @@ import (
 	"incidentlib/internal/cases"
 )
 
-// Watcher watches folders for saves and reports them in bursts. The
-// preview watches its content, templates and static folders with one; the
-// MCP server (package mcpserver) watches its content folder with another,
-// so that both see a save the same way.
+// Watcher watches folders for saves and reports them in bursts.
 type Watcher struct {
-	roots    []root
+	roots    []Root
 	debounce time.Duration
 	fsw      *fsnotify.Watcher
 	logf     func(format string, args ...any)
 }
 
-// WatchContent watches the content folder dir, every folder under it and
+// Content watches the content folder dir, every folder under it and
 // folders made in it later. A burst of events ends after debounce without
 // one (0 means 50 ms); logf receives the watcher's own errors. Watching
-// starts now, so a save made after WatchContent returns is never missed.
-func WatchContent(dir string, debounce time.Duration, logf func(format string, args ...any)) (*Watcher, error) {
+// starts now, so a save made after Content returns is never missed.
+func Content(dir string, debounce time.Duration, logf func(format string, args ...any)) (*Watcher, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, err
 	}
-	return newWatcher([]root{{kind: "content", dir: abs, name: dir}}, debounce, logf)
+	return New([]Root{{Kind: "content", Dir: abs, Name: dir}}, debounce, logf)
 }
 
-// newWatcher watches every folder under the roots. inotify and its kin
+// Root is a watched folder and what a change in it means.
+type Root struct {
+	Kind string // "content", "templates" or "static"
+	Dir  string // absolute
+	Name string // as given, for messages
+}
+
+// New watches every folder under the roots. inotify and its kin
 // watch one folder, not a tree, so each subfolder is added, and folders
 // created later are added when they appear.
-func newWatcher(roots []root, debounce time.Duration, logf func(format string, args ...any)) (*Watcher, error) {
+func New(roots []Root, debounce time.Duration, logf func(format string, args ...any)) (*Watcher, error) {
 	if debounce <= 0 {
 		debounce = 50 * time.Millisecond
 	}
@@ -50,16 +60,16 @@ func newWatcher(roots []root, debounce time.Duration, logf func(format string, a
 		return nil, fmt.Errorf("watching files: %w", err)
 	}
 	for _, r := range roots {
-		if err := addTree(w, r.dir, nil); err != nil {
+		if err := addTree(w, r.Dir, nil); err != nil {
 			w.Close()
-			return nil, fmt.Errorf("watching %s: %w", r.name, err)
+			return nil, fmt.Errorf("watching %s: %w", r.Name, err)
 		}
 		// The folder above tells when a root is deleted and made again or
 		// replaced by another (mv new content): a watch on the root itself
 		// ends with the folder it was on.
-		if err := w.Add(filepath.Dir(r.dir)); err != nil {
+		if err := w.Add(filepath.Dir(r.Dir)); err != nil {
 			w.Close()
-			return nil, fmt.Errorf("watching the folder of %s: %w", r.name, err)
+			return nil, fmt.Errorf("watching the folder of %s: %w", r.Name, err)
 		}
 	}
 	return &Watcher{roots: roots, debounce: debounce, fsw: w, logf: logf}, nil
@@ -223,48 +233,46 @@ func (w *Watcher) note(ev fsnotify.Event, b *batch) bool {
 // name), its watches are dropped; when a folder appears under its name
 // (made again, or moved there), it is watched anew. Either way everything
 // in it is read again.
-func (w *Watcher) rootChanged(r root, ev fsnotify.Event, b *batch) bool {
+func (w *Watcher) rootChanged(r Root, ev fsnotify.Event, b *batch) bool {
 	if ev.Has(fsnotify.Remove) || ev.Has(fsnotify.Rename) {
 		for _, p := range w.fsw.WatchList() {
-			if p == r.dir || strings.HasPrefix(p, r.dir+string(filepath.Separator)) {
+			if p == r.Dir || strings.HasPrefix(p, r.Dir+string(filepath.Separator)) {
 				_ = w.fsw.Remove(p)
 			}
 		}
 	}
-	if info, err := os.Stat(r.dir); err == nil && info.IsDir() {
-		if err := addTree(w.fsw, r.dir, nil); err != nil {
-			w.logf("watching %s: %v\n", r.name, err)
+	if info, err := os.Stat(r.Dir); err == nil && info.IsDir() {
+		if err := addTree(w.fsw, r.Dir, nil); err != nil {
+			w.logf("watching %s: %v\n", r.Name, err)
 		}
 	}
-	if r.kind == "content" {
+	if r.Kind == "content" {
 		b.full = true
 	} else {
 		b.templates = true
 	}
-	b.names[r.name] = r.dir
+	b.names[r.Name] = r.Dir
 	return true
 }
 
 // mark records a changed path of a root; editors' scratch files and
 // content files the loader does not read are left out.
-func mark(r root, rel string, b *batch) bool {
+func mark(r Root, rel string, b *batch) bool {
 	base := filepath.Base(rel)
 	if scratch(base) {
 		return false
 	}
-	if r.kind != "content" {
+	if r.Kind != "content" {
 		b.templates = true
-		b.names[r.name+"/"+rel] = filepath.Join(r.dir, filepath.FromSlash(rel))
+		b.names[r.Name+"/"+rel] = filepath.Join(r.Dir, filepath.FromSlash(rel))
 		return true
 	}
-	top, _, _ := strings.Cut(rel, "/")
-	switch top {
-	case "cases", "pages", "topics", "site.json", "vocab.json":
-		b.content[rel] = true
-		b.names[rel] = filepath.Join(r.dir, filepath.FromSlash(rel))
-		return true
+	if !cases.Reads(rel) {
+		return false
 	}
-	return false
+	b.content[rel] = true
+	b.names[rel] = filepath.Join(r.Dir, filepath.FromSlash(rel))
+	return true
 }
 
 // scratch reports whether a file name is an editor's temporary or backup
@@ -277,13 +285,13 @@ func scratch(base string) bool {
 
 // rootOf finds the watched folder a path is in and the path inside it,
 // slash-separated.
-func (w *Watcher) rootOf(name string) (root, string, bool) {
+func (w *Watcher) rootOf(name string) (Root, string, bool) {
 	for _, r := range w.roots {
-		rel, err := filepath.Rel(r.dir, name)
+		rel, err := filepath.Rel(r.Dir, name)
 		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 			continue
 		}
 		return r, filepath.ToSlash(rel), true
 	}
-	return root{}, "", false
+	return Root{}, "", false
 }

@@ -1,4 +1,11 @@
-package serve
+// Package httpsafe is the HTTP hardening that the preview (package serve)
+// and the MCP server's HTTP mode (package mcpserver) share: they face the
+// same clients, some of them hostile or broken: connections that send
+// nothing, keep-alive connections left open by the thousand. NewServer is
+// the one place that sets what a connection may cost, for both; ListenURL
+// and PublicWarning say where a server listens and warn when other
+// machines can reach it.
+package httpsafe
 
 import (
 	"net"
@@ -8,12 +15,7 @@ import (
 	"time"
 )
 
-// The preview and the MCP server's HTTP mode face the same clients, some of
-// them hostile or broken: connections that send nothing, keep-alive
-// connections left open by the thousand. NewHTTPServer is the one place
-// that sets what a connection may cost, for both.
-
-// Timeouts of NewHTTPServer's servers. A request must arrive whole within
+// Timeouts of NewServer's servers. A request must arrive whole within
 // readTimeout; net/http lifts the deadline once the request is read, so an
 // event stream, which stays open by design, is not cut. There is no write
 // timeout for the same reason.
@@ -23,7 +25,7 @@ const (
 	idleTimeout       = time.Minute
 )
 
-// NewHTTPServer returns an http.Server for h with read, header and idle
+// NewServer returns an http.Server for h with read, header and idle
 // timeouts, and ln wrapped so that at most maxConns connections are open
 // at once (0 means DefaultMaxConns). Serve the returned listener with the
 // returned server: the cap needs both.
@@ -34,7 +36,7 @@ const (
 // exhausts the process's file descriptors (which a reload of the content
 // needs) nor keeps new requests waiting. When every connection is busy
 // with a request, the new one is closed.
-func NewHTTPServer(h http.Handler, ln net.Listener, maxConns int) (*http.Server, net.Listener) {
+func NewServer(h http.Handler, ln net.Listener, maxConns int) (*http.Server, net.Listener) {
 	srv := &http.Server{
 		Handler:           h,
 		ReadHeaderTimeout: readHeaderTimeout,
@@ -46,7 +48,7 @@ func NewHTTPServer(h http.Handler, ln net.Listener, maxConns int) (*http.Server,
 
 // LimitConns returns ln wrapped so that srv, which must serve it, holds at
 // most maxConns connections at once (0 means DefaultMaxConns), as
-// NewHTTPServer's servers do; for a server that sets its own timeouts
+// NewServer's servers do; for a server that sets its own timeouts
 // (mcp -http). It sets srv.ConnState.
 func LimitConns(srv *http.Server, ln net.Listener, maxConns int) net.Listener {
 	if maxConns <= 0 {

@@ -1,0 +1,96 @@
+package build
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"incidentlib/internal/site"
+)
+
+// Stats describe a finished build.
+type Stats struct {
+	Pages  int // HTML pages
+	Files  int // all files written
+	Bytes  int64
+	Cases  int
+	Stages []Stage
+	Total  time.Duration
+	// Kinds counts files per language and kind of page, for the summary.
+	Kinds map[string]int
+	// Written, Kept and Removed count the files of the output (the marker
+	// left out) that this build wrote, that it kept from the earlier output
+	// because their bytes were the same (same file, same modification
+	// time), and that the earlier output had and this one has not.
+	Written, Kept, Removed int
+	// Warnings say what went wrong after the new output was in place, such
+	// as a part of the old one that could not be removed.
+	Warnings []string
+
+	renderTime, writeTime time.Duration // summed over the page workers
+}
+
+// Stage is the time one step of the build took.
+type Stage struct {
+	Name string
+	Took time.Duration
+}
+
+// Summary is the one line a build ends with.
+func (s *Stats) Summary() string {
+	return fmt.Sprintf("built %s cases: %d pages, %d files, %s in %s",
+		fmtInt(s.Cases), s.Pages, s.Files, fmtBytes(s.Bytes), s.Total.Round(time.Millisecond))
+}
+
+func fmtInt(n int) string { return fmt.Sprintf("%d", n) }
+
+func fmtBytes(n int64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f kB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", n)
+}
+
+func kindName(j site.Job) string {
+	name := [...]string{"case page", "case list", "topic page", "facet page", "home", "language chooser",
+		"search page", "prose page", "404", "API page", "feed", "sitemap", "robots.txt", "asset", "Markdown twin"}[j.Kind]
+	if j.Lang != "" {
+		return j.Lang + " " + name
+	}
+	return name
+}
+
+// KindLines says what the build wrote, one line per language and one for
+// the files shared by both, such as "en: 14 case pages, 2 case lists, …".
+func (s *Stats) KindLines() []string {
+	groups := map[string][]string{}
+	var names []string
+	for k := range s.Kinds {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, k := range names {
+		group, kind := "site", k
+		if lang, rest, ok := strings.Cut(k, " "); ok && (lang == "en" || lang == "ko") {
+			group, kind = lang, rest
+		}
+		n := s.Kinds[k]
+		if n != 1 && kind != "home" && kind != "404" && kind != "robots.txt" && kind != "sitemap" {
+			kind += "s" // every kind name is an English noun with a plain plural
+		}
+		groups[group] = append(groups[group], fmt.Sprintf("%d %s", n, kind))
+	}
+	var lines []string
+	for _, g := range []string{"en", "ko", "site"} {
+		if len(groups[g]) > 0 {
+			lines = append(lines, g+": "+strings.Join(groups[g], ", "))
+		}
+	}
+	return lines
+}
