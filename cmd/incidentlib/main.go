@@ -31,6 +31,7 @@ import (
 	"incidentlib/internal/mcpserver"
 	"incidentlib/internal/offheap"
 	"incidentlib/internal/serve"
+	"incidentlib/internal/site"
 )
 
 const usage = `incidentlib builds a bilingual (English and Korean) library of incident
@@ -271,12 +272,24 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "  %-28s %s\n", s.Name, s.Took.Round(10e3))
 		}
 		fmt.Fprintf(stdout, "  files: %d written, %d kept as they were, %d removed\n", st.Written, st.Kept, st.Removed)
+		fmt.Fprintf(stdout, "  %s\n", engineLine(st.Engines))
 	}
 	for _, w := range st.Warnings {
 		fmt.Fprintf(stderr, "incidentlib build: warning: %s\n", w)
 	}
 	fmt.Fprintf(stdout, "%s → %s\n", st.Summary(), o.Out)
 	return 0
+}
+
+// engineLine is the gauge of the template engines in the -v summary: a
+// template htmlexec refused, or a page it handed back to the standard
+// library, shows nowhere else but as a slower build.
+func engineLine(e site.Engines) string {
+	line := fmt.Sprintf("htmlexec: %d templates compiled", e.Compiled)
+	if len(e.Uncompiled) > 0 {
+		line += fmt.Sprintf(", %d left to the standard library (%s)", len(e.Uncompiled), strings.Join(e.Uncompiled, ", "))
+	}
+	return line + fmt.Sprintf(", %d fallbacks to the standard library at run time", e.Fallbacks)
 }
 
 // checkProfiles refuses profile files that would land in the content,

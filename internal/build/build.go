@@ -88,6 +88,9 @@ type Stats struct {
 	// Warnings say what went wrong after the new output was in place, such
 	// as a part of the old one that could not be removed.
 	Warnings []string
+	// Engines says which templates htmlexec ran and how often it handed a
+	// page back to html/template (see site.Engines).
+	Engines site.Engines
 
 	renderTime, writeTime time.Duration // summed over the page workers
 }
@@ -208,6 +211,7 @@ func Run(ctx context.Context, opt Options) (*Stats, diag.List, error) {
 	writePages(ctx, stop, s, w, opt, st, t)
 	s.ReleaseCards() // their memory is free for what is still running
 	extras.wait(st)
+	st.Engines = s.Engines()
 	if err := interrupted(ctx); err != nil {
 		return nil, list, err
 	}

@@ -171,6 +171,10 @@ func (s *Site) Assets() []Asset {
 	return out
 }
 
+// Engines returns the gauge of the template engines that rendered the
+// site's pages so far (see Theme.Engines).
+func (s *Site) Engines() Engines { return s.theme.Engines() }
+
 // Library returns the library the site renders.
 func (s *Site) Library() *cases.Library { return s.lib }
 
