@@ -29,7 +29,6 @@ import (
 	"incidentlib/internal/cases"
 	"incidentlib/internal/diag"
 	"incidentlib/internal/mcpserver"
-	"incidentlib/internal/offheap"
 	"incidentlib/internal/serve"
 	"incidentlib/internal/site"
 )
@@ -65,7 +64,7 @@ func main() {
 // tuneGC sets how the collector paces itself.
 //
 // A build keeps the text of the cases off the heap (about 1.2 GB at 100,000
-// cases, see package offheap), so what is live on the heap is small next to
+// cases, see cases.LoadOffHeap), so what is live on the heap is small next to
 // what the pages allocate, and collecting less often saves CPU: the heap may
 // grow to three times what is live (GOGC=200) up to a soft ceiling of 2.25
 // GiB. Measured with make bench: 10,000 cases 4.2 s/370 MB → 4.1 s/455 MB,
@@ -249,7 +248,7 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 	o.Extras = build.StandardExtras()
 	// This process ends after the build, so the text of the cases can live
 	// outside the collected heap for good.
-	o.Text = new(offheap.Arena)
+	o.OffHeap = true
 	ctx, stop := interruptible(stderr)
 	defer stop()
 	st, list, err := build.Run(ctx, o)

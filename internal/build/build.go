@@ -26,7 +26,6 @@ import (
 	"incidentlib/internal/api"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/diag"
-	"incidentlib/internal/offheap"
 	"incidentlib/internal/site"
 	"incidentlib/internal/urls"
 )
@@ -61,10 +60,10 @@ type Options struct {
 	// Written, when set, is called once every file is written, before the
 	// output folder is swapped in (the CLI writes a heap profile there).
 	Written func()
-	// Text, when set, holds the text of the cases and their rendered cards
-	// outside the Go heap. It is never freed, so only a process that builds
-	// once and exits (the CLI's build) sets it; see package offheap.
-	Text *offheap.Arena
+	// OffHeap keeps the text of the cases and their rendered cards outside
+	// the Go heap (cases.LoadOffHeap). That memory is never freed, so only a
+	// process that builds once and exits (the CLI's build) sets it.
+	OffHeap bool
 	// tempMade, when a test sets it, is called with the temporary folder
 	// as soon as it exists, to make writes into it fail.
 	tempMade func(dir string)
@@ -123,10 +122,10 @@ func fmtBytes(n int64) string {
 
 // Load reads and checks the content folder.
 func Load(content string) (*cases.Library, diag.List, error) {
-	return load(content, nil)
+	return load(content, false)
 }
 
-func load(content string, text *offheap.Arena) (*cases.Library, diag.List, error) {
+func load(content string, offHeap bool) (*cases.Library, diag.List, error) {
 	info, err := os.Stat(content)
 	if err != nil {
 		return nil, diag.List{}, fmt.Errorf("content folder: %w", err)
@@ -134,7 +133,11 @@ func load(content string, text *offheap.Arena) (*cases.Library, diag.List, error
 	if !info.IsDir() {
 		return nil, diag.List{}, fmt.Errorf("content folder %s is not a folder", content)
 	}
-	lib, list := cases.LoadText(cases.ContentFS(content), text)
+	if offHeap {
+		lib, list := cases.LoadOffHeap(cases.ContentFS(content))
+		return lib, list, nil
+	}
+	lib, list := cases.Load(cases.ContentFS(content))
 	return lib, list, nil
 }
 
@@ -142,7 +145,7 @@ func load(content string, text *offheap.Arena) (*cases.Library, diag.List, error
 // loading takes seconds, and nothing is written yet that would need
 // cleaning up, so a Ctrl-C need not wait for it. (The loading goroutine
 // then finishes on its own, in a process that is about to exit.)
-func loadUnless(ctx context.Context, content string, text *offheap.Arena) (*cases.Library, diag.List, error) {
+func loadUnless(ctx context.Context, content string, offHeap bool) (*cases.Library, diag.List, error) {
 	type result struct {
 		lib  *cases.Library
 		list diag.List
@@ -150,7 +153,7 @@ func loadUnless(ctx context.Context, content string, text *offheap.Arena) (*case
 	}
 	done := make(chan result, 1)
 	go func() {
-		lib, list, err := load(content, text)
+		lib, list, err := load(content, offHeap)
 		done <- result{lib, list, err}
 	}()
 	select {
@@ -244,7 +247,7 @@ func prepare(ctx context.Context, opt Options, st *Stats, t time.Time) (*site.Si
 		st.Stages = append(st.Stages, Stage{name, now.Sub(t0)})
 		return now
 	}
-	lib, list, err := loadUnless(ctx, opt.Content, opt.Text)
+	lib, list, err := loadUnless(ctx, opt.Content, opt.OffHeap)
 	if err != nil {
 		return nil, list, t, err
 	}
@@ -265,7 +268,7 @@ func prepare(ctx context.Context, opt Options, st *Stats, t time.Time) (*site.Si
 		return nil, list, t, err
 	}
 	t = stage("theme+minify", t) // parse, compact (the minifying) and compile templates; minify assets
-	s, err := site.New(lib, site.Options{Offline: opt.Offline, BaseURL: opt.BaseURL, Theme: th, Text: opt.Text})
+	s, err := site.New(lib, site.Options{Offline: opt.Offline, BaseURL: opt.BaseURL, Theme: th})
 	if err != nil {
 		return nil, list, t, err
 	}

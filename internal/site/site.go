@@ -57,7 +57,6 @@ import (
 
 	"incidentlib/internal/cases"
 	"incidentlib/internal/l10n"
-	"incidentlib/internal/offheap"
 )
 
 // Options change how a site is rendered.
@@ -80,10 +79,6 @@ type Options struct {
 	// "/incidentlib/": the 404 page's links start with it. Empty means the
 	// path of the base URL.
 	Root string
-	// Text, when set, holds the rendered cards of the cases outside the Go
-	// heap for the life of the process (see package offheap): a build that
-	// exits when done sets it, a server must not.
-	Text *offheap.Arena
 }
 
 // Site is a library ready to render.
