@@ -40,42 +40,84 @@ type narrative struct {
 	forms map[string]string
 }
 
-// caseWords is one case's keys, each with the form its text first writes.
-type caseWords map[string]string
+// A keyForm is one narrative key of a case and the form its text first
+// writes it in ("en:cordon", "cordoned"), as numbers of a strTable: at
+// 10,000 cases there are two million of them but only some 90,000 distinct
+// keys, so a case holds its keys as numbers rather than as a map of strings
+// (which made this the peak of the build's memory).
+type keyForm struct{ key, form uint32 }
+
+// strTable numbers strings, each once.
+type strTable struct {
+	ids  map[string]uint32
+	strs []string
+}
+
+func newStrTable() *strTable { return &strTable{ids: map[string]uint32{}} }
+
+// id returns the number of the string b holds, copying b only the first
+// time it is seen.
+func (t *strTable) id(b []byte) uint32 {
+	if id, ok := t.ids[string(b)]; ok {
+		return id
+	}
+	s := string(b)
+	id := uint32(len(t.strs))
+	t.ids[s] = id
+	t.strs = append(t.strs, s)
+	return id
+}
 
 func deriveNarrative(lib *cases.Library) narrative {
 	n := len(lib.Cases)
-	all := make([]caseWords, n)
+	all := make([][]keyForm, n)
 	var wg sync.WaitGroup
 	workers := max(1, min(runtime.GOMAXPROCS(0), n/64))
+	tables := make([]*strTable, workers)
 	for w := range workers {
+		tables[w] = newStrTable()
 		wg.Go(func() {
+			r := storyReader{tab: tables[w], seen: map[uint32]bool{}}
 			for i := w; i < n; i += workers {
-				all[i] = storyWords(lib.Cases[i])
+				all[i] = r.keys(lib.Cases[i])
 			}
 		})
 	}
 	wg.Wait()
-
-	df := map[string]int{}
-	for _, cw := range all {
-		for k := range cw {
-			df[k]++
+	// One numbering for all: each worker's numbers are mapped to it.
+	tab := newStrTable()
+	for w, t := range tables {
+		to := make([]uint32, len(t.strs))
+		for i, s := range t.strs {
+			to[i] = tab.id([]byte(s))
+		}
+		for i := w; i < n; i += workers {
+			for k := range all[i] {
+				all[i][k] = keyForm{to[all[i][k].key], to[all[i][k].form]}
+			}
+		}
+	}
+	df := make([]int32, len(tab.strs))
+	for _, kfs := range all {
+		for _, kf := range kfs {
+			df[kf.key]++
 		}
 	}
 	maxDF := max(3, n/8)
 	out := narrative{words: make([][]string, n), forms: map[string]string{}}
 	type scored struct {
-		key string
-		w   float64
+		key  string
+		w    float64
+		form uint32
 	}
 	var pick []scored
-	for i, cw := range all {
+	for i, kfs := range all {
 		var keys []string
 		for _, lang := range cases.Languages {
 			pick = pick[:0]
-			for k := range cw {
-				d := df[k]
+			for _, kf := range kfs {
+				k := tab.strs[kf.key]
+				d := int(df[kf.key])
 				if d < 2 || d > maxDF || !strings.HasPrefix(k, lang+":") {
 					continue
 				}
@@ -83,7 +125,7 @@ func deriveNarrative(lib *cases.Library) narrative {
 				if strings.Contains(k, " ") {
 					w *= 1.5 // a phrase says more than either of its words
 				}
-				pick = append(pick, scored{k, w})
+				pick = append(pick, scored{k, w, kf.form})
 			}
 			slices.SortFunc(pick, func(a, b scored) int {
 				return cmp.Or(cmp.Compare(b.w, a.w), cmp.Compare(a.key, b.key))
@@ -91,7 +133,7 @@ func deriveNarrative(lib *cases.Library) narrative {
 			for _, p := range pick[:min(len(pick), wordsPerLang)] {
 				keys = append(keys, p.key)
 				if _, ok := out.forms[p.key]; !ok {
-					out.forms[p.key] = cw[p.key]
+					out.forms[p.key] = tab.strs[p.form]
 				}
 			}
 		}
@@ -100,9 +142,36 @@ func deriveNarrative(lib *cases.Library) narrative {
 	return out
 }
 
-// storyWords reads the narrative keys of one case.
-func storyWords(c *cases.Case) caseWords {
-	cw := caseWords{}
+// storyReader reads the narrative keys of cases, one goroutine's worth:
+// its table numbers the keys and forms it meets, seen and buf are reused
+// from case to case.
+type storyReader struct {
+	tab  *strTable
+	seen map[uint32]bool
+	buf  []byte
+}
+
+// keys reads the narrative keys of one case, each once, with the form its
+// text first writes, in the order the text first has them.
+func (r *storyReader) keys(c *cases.Case) []keyForm {
+	var out []keyForm
+	clear(r.seen)
+	add := func(key []byte, form ...string) {
+		id := r.tab.id(key)
+		if r.seen[id] {
+			return
+		}
+		r.seen[id] = true
+		r.buf = r.buf[:0]
+		for i, f := range form {
+			if i > 0 {
+				r.buf = append(r.buf, ' ')
+			}
+			r.buf = append(r.buf, f...)
+		}
+		out = append(out, keyForm{id, r.tab.id(r.buf)})
+	}
+	var key []byte
 	own := map[string]bool{}
 	for _, w := range search.Words(c.Org + " " + strings.ReplaceAll(c.OrgSlug, "-", " ") + " " + c.OrgKo) {
 		own[w.Term] = true
@@ -125,22 +194,18 @@ func storyWords(c *cases.Case) caseWords {
 					if w.Hangul {
 						form = w.Term // the word without its particle
 					}
-					key := lang + ":" + w.Term
-					if _, ok := cw[key]; !ok {
-						cw[key] = form
-					}
+					key = append(append(append(key[:0], lang...), ':'), w.Term...)
+					add(key, form)
 					if prev != "" {
-						key := lang + ":" + prev + " " + w.Term
-						if _, ok := cw[key]; !ok {
-							cw[key] = prevForm + " " + form
-						}
+						key = append(append(append(append(append(key[:0], lang...), ':'), prev...), ' '), w.Term...)
+						add(key, prevForm, form)
 					}
 					prev, prevForm = w.Term, form
 				}
 			}
 		}
 	}
-	return cw
+	return out
 }
 
 // possessive drops the English possessive, which the tokenizer would join
