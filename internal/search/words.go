@@ -1,5 +1,9 @@
 package search
 
+import "sync"
+
+var tokenizers = sync.Pool{New: func() any { return new(tokenizer) }}
+
 // Word is one word of a text as the index reads it.
 type Word struct {
 	// Term is what the index records for the word: an English stem
@@ -16,10 +20,24 @@ type Word struct {
 // gives them, for callers that compare texts the way search does (related
 // cases weigh the words two narratives share).
 func Words(text string) []Word {
-	var tk tokenizer
 	var out []Word
-	tk.eachWord(text, func(w *word) {
-		out = append(out, Word{Term: string(w.term), Raw: string(w.raw), Hangul: w.hangul})
+	EachWord(text, func(term, raw string, hangul bool) {
+		out = append(out, Word{Term: term, Raw: raw, Hangul: hangul})
 	})
 	return out
+}
+
+// EachWord calls each with the words of text in text order, as Words
+// returns them: its term, the word as written (lower-cased) and whether it
+// is written in Hangul. Its signature names no type of this package, so
+// that package site can take it as site.Options.Words without importing
+// search.
+func EachWord(text string, each func(term, raw string, hangul bool)) {
+	// Callers read texts a clause at a time: a tokenizer's buffers are
+	// worth keeping from one call to the next.
+	tk := tokenizers.Get().(*tokenizer)
+	defer tokenizers.Put(tk)
+	tk.eachWord(text, func(w *word) {
+		each(string(w.term), string(w.raw), w.hangul)
+	})
 }

@@ -143,69 +143,93 @@ func deriveNarrative(lib *cases.Library) narrative {
 }
 
 // storyReader reads the narrative keys of cases, one goroutine's worth:
-// its table numbers the keys and forms it meets, seen and buf are reused
-// from case to case.
+// its table numbers the keys and forms it meets; seen, own and the buffers
+// are reused from case to case.
 type storyReader struct {
-	tab  *strTable
-	seen map[uint32]bool
-	buf  []byte
+	tab       *strTable
+	seen      map[uint32]bool
+	own       []string
+	key, form []byte
+	out       []keyForm
+	prev      string // the term of the previous story word of the clause, or ""
+	prevForm  string
+	lang      string
 }
 
 // keys reads the narrative keys of one case, each once, with the form its
 // text first writes, in the order the text first has them.
 func (r *storyReader) keys(c *cases.Case) []keyForm {
-	var out []keyForm
+	r.out = nil
 	clear(r.seen)
-	add := func(key []byte, form ...string) {
-		id := r.tab.id(key)
-		if r.seen[id] {
-			return
+	r.own = r.own[:0]
+	search.EachWord(c.Org+" "+strings.ReplaceAll(c.OrgSlug, "-", " ")+" "+c.OrgKo, func(term, _ string, _ bool) {
+		if !slices.Contains(r.own, term) {
+			r.own = append(r.own, term)
 		}
-		r.seen[id] = true
-		r.buf = r.buf[:0]
-		for i, f := range form {
-			if i > 0 {
-				r.buf = append(r.buf, ' ')
-			}
-			r.buf = append(r.buf, f...)
-		}
-		out = append(out, keyForm{id, r.tab.id(r.buf)})
-	}
-	var key []byte
-	own := map[string]bool{}
-	for _, w := range search.Words(c.Org + " " + strings.ReplaceAll(c.OrgSlug, "-", " ") + " " + c.OrgKo) {
-		own[w.Term] = true
-	}
+	})
 	for _, lang := range cases.Languages {
-		texts := []string{c.Title.Get(lang), c.Summary.Get(lang), c.Trigger.Get(lang)}
-		for _, r := range c.Remediation {
-			texts = append(texts, r.Get(lang))
-		}
-		for _, t := range texts {
-			t = possessive.Replace(t)
-			for _, seg := range strings.FieldsFunc(t, isClauseBreak) {
-				var prev, prevForm string
-				for _, w := range search.Words(seg) {
-					if !storyWord(w, own) {
-						prev = ""
-						continue
-					}
-					form := w.Raw
-					if w.Hangul {
-						form = w.Term // the word without its particle
-					}
-					key = append(append(append(key[:0], lang...), ':'), w.Term...)
-					add(key, form)
-					if prev != "" {
-						key = append(append(append(append(append(key[:0], lang...), ':'), prev...), ' '), w.Term...)
-						add(key, prevForm, form)
-					}
-					prev, prevForm = w.Term, form
-				}
-			}
+		r.lang = lang
+		r.text(c.Title.Get(lang))
+		r.text(c.Summary.Get(lang))
+		r.text(c.Trigger.Get(lang))
+		for _, t := range c.Remediation {
+			r.text(t.Get(lang))
 		}
 	}
-	return out
+	return r.out
+}
+
+// text reads one text, clause by clause: a phrase never spans a clause
+// break.
+func (r *storyReader) text(t string) {
+	if strings.Contains(t, "s ") {
+		t = possessive.Replace(t)
+	}
+	for len(t) > 0 {
+		end := strings.IndexFunc(t, isClauseBreak)
+		if end < 0 {
+			end = len(t)
+		}
+		if end > 0 {
+			r.prev = ""
+			search.EachWord(t[:end], r.word)
+		}
+		_, size := utf8.DecodeRuneInString(t[end:])
+		t = t[min(len(t), end+size):]
+	}
+}
+
+// word takes one word of a clause: a story word is a key, and so is the
+// pair it makes with the story word before it.
+func (r *storyReader) word(term, raw string, hangul bool) {
+	if !storyWord(term, raw, hangul, r.own) {
+		r.prev = ""
+		return
+	}
+	form := raw
+	if hangul {
+		form = term // the word without its particle
+	}
+	r.key = append(append(append(r.key[:0], r.lang...), ':'), term...)
+	r.form = append(r.form[:0], form...)
+	r.add()
+	if r.prev != "" {
+		r.key = append(append(append(append(append(r.key[:0], r.lang...), ':'), r.prev...), ' '), term...)
+		r.form = append(append(append(r.form[:0], r.prevForm...), ' '), form...)
+		r.add()
+	}
+	r.prev, r.prevForm = term, form
+}
+
+// add records the key in r.key with the form in r.form, unless the case
+// has the key already.
+func (r *storyReader) add() {
+	id := r.tab.id(r.key)
+	if r.seen[id] {
+		return
+	}
+	r.seen[id] = true
+	r.out = append(r.out, keyForm{id, r.tab.id(r.form)})
 }
 
 // possessive drops the English possessive, which the tokenizer would join
@@ -217,21 +241,23 @@ func isClauseBreak(r rune) bool {
 	return strings.ContainsRune(".,;:()[]!?\"“”\n", r)
 }
 
-// storyWord says whether a word may be a narrative key.
-func storyWord(w search.Word, own map[string]bool) bool {
-	if w.Term == "" || strings.IndexFunc(w.Term, unicode.IsDigit) >= 0 {
+// storyWord says whether a word may be a narrative key: its term, the word
+// as written, whether it is Hangul, and the words of the case's own
+// organisation.
+func storyWord(term, raw string, hangul bool, own []string) bool {
+	if term == "" || strings.IndexFunc(term, unicode.IsDigit) >= 0 {
 		return false
 	}
-	for o := range own {
+	for _, o := range own {
 		// "DFDS's" is read as "dfdss": the organisation's word starts it.
-		if w.Term == o || utf8.RuneCountInString(o) >= 3 && strings.HasPrefix(w.Term, o) {
+		if term == o || utf8.RuneCountInString(o) >= 3 && strings.HasPrefix(term, o) {
 			return false
 		}
 	}
-	if w.Hangul {
-		return utf8.RuneCountInString(w.Term) >= 2 && !koreanStop[w.Term] && !koreanPredicate(w.Term)
+	if hangul {
+		return utf8.RuneCountInString(term) >= 2 && !koreanStop[term] && !koreanPredicate(term)
 	}
-	return utf8.RuneCountInString(w.Term) >= 3 && !narrativeStop[w.Raw]
+	return utf8.RuneCountInString(term) >= 3 && !narrativeStop[raw]
 }
 
 // narrativeStop are English words common in any story, beyond the search
