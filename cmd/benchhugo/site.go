@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"incidentlib/internal/cases"
-	"incidentlib/internal/urls"
 )
 
 // The Hugo twin of a generated library: every case as a page in both
@@ -97,7 +96,7 @@ var theme = map[string]string{
 // taxonomy names the facet as Hugo's singular and plural.
 func taxonomyLines() string {
 	var b strings.Builder
-	for _, f := range urls.Facets {
+	for _, f := range cases.Facets {
 		singular := strings.TrimSuffix(f.Name, "s")
 		if f.Name == "severities" {
 			singular = "severity"
@@ -136,7 +135,7 @@ func writeHugoSite(content, dir string) error {
 // section pages and a page per vocabulary term with its label.
 func contentFiles(lib *cases.Library) [][2]string {
 	var out [][2]string
-	for l, lang := range urls.Langs {
+	for l, lang := range cases.Languages {
 		pick := func(t cases.Text) string {
 			if l == 1 && t.Ko != "" {
 				return t.Ko
@@ -144,8 +143,8 @@ func contentFiles(lib *cases.Library) [][2]string {
 			return t.En
 		}
 		out = append(out, [2]string{"content/" + lang + "/cases/_index.md", "---\ntitle: " + strconv.Quote(pick(cases.Text{En: "All cases", Ko: "모든 사례"})) + "\n---\n"})
-		for _, f := range urls.Facets {
-			if f.Field == "" {
+		for _, f := range cases.Facets {
+			if !f.Controlled {
 				continue
 			}
 			for _, t := range lib.Vocab.Terms(f.Field) {
@@ -168,17 +167,13 @@ func casePage(c *cases.Case, pick func(cases.Text) string) string {
 	fmt.Fprintf(&b, "org: %s\n", strconv.Quote(c.Org))
 	summary, _, _ := strings.Cut(pick(c.Summary), "\n\n")
 	fmt.Fprintf(&b, "summary: %s\n", strconv.Quote(summary))
-	terms := map[string][]string{
-		"components": c.Components, "symptoms": c.Symptoms, "root-causes": {c.RootCause},
-		"contributing": c.Contributing, "domains": c.Domain, "orgs": {c.OrgSlug},
-		"years": {strconv.Itoa(c.Date.Year)}, "severities": {c.Severity},
-	}
-	for _, f := range urls.Facets {
-		if len(terms[f.Name]) == 0 {
+	for _, f := range cases.Facets {
+		terms := f.Terms(c)
+		if len(terms) == 0 {
 			continue
 		}
 		var q []string
-		for _, t := range terms[f.Name] {
+		for _, t := range terms {
 			q = append(q, strconv.Quote(t))
 		}
 		fmt.Fprintf(&b, "%s: [%s]\n", f.Name, strings.Join(q, ", "))

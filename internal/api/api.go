@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"incidentlib/internal/cases"
 	"incidentlib/internal/related"
@@ -83,6 +84,19 @@ func (w *writer) ref(c *cases.Case) caseRef {
 	return caseRef{title: title, pages: pages}
 }
 
+// listedFacets are the facets whose terms cases.json gives with each case,
+// by their member of the case file: those of the first version in its
+// order, then any other of the table's.
+func listedFacets() []*cases.Facet {
+	out := []*cases.Facet{cases.Severities, cases.RootCauses, cases.Components, cases.Symptoms, cases.Contributing, cases.Domains}
+	for _, f := range cases.Facets {
+		if f.Field != "" && f.Kind != cases.Derived && f != cases.Orgs && !slices.Contains(out, f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
 // list writes cases.json: every case in a few fields, newest first.
 func (w *writer) list() error {
 	b := append(w.buf[:0], `{"version":`...)
@@ -109,12 +123,13 @@ func (w *writer) list() error {
 		}
 		b = appendString(appendKey(b, "date_kind"), c.DateKind)
 		b = append(appendKey(b, "title"), ref.title...)
-		b = appendString(appendKey(b, "severity"), c.Severity)
-		b = appendString(appendKey(b, "root_cause"), c.RootCause)
-		b = appendStrings(appendKey(b, "components"), c.Components)
-		b = appendStrings(appendKey(b, "symptoms"), c.Symptoms)
-		b = appendStrings(appendKey(b, "contributing"), c.Contributing)
-		b = appendStrings(appendKey(b, "domain"), c.Domain)
+		for _, f := range listedFacets() {
+			if ids := f.Terms(c); f.Kind == cases.Many {
+				b = appendStrings(appendKey(b, f.Field), ids)
+			} else {
+				b = appendString(appendKey(b, f.Field), strings.Join(ids, ""))
+			}
+		}
 		b = appendKey(b, "updated_at")
 		b = append(b, '"')
 		b = c.UpdatedAt.AppendFormat(b, "2006-01-02T15:04:05Z07:00") // digits, signs and colons only
@@ -234,13 +249,17 @@ func (w *writer) similar(b []byte, c *cases.Case, rel []relLink) []byte {
 // labels, its number of cases and its pages.
 func (w *writer) vocab() error {
 	// Fields in alphabetical order, as in every earlier vocab.json.
-	fields := slices.Sorted(slices.Values(cases.VocabFields))
+	var fields []string
+	for _, f := range cases.ControlledFacets() {
+		fields = append(fields, f.Field)
+	}
+	slices.Sort(fields)
 	b := append(w.buf[:0], '{')
 	for i, field := range fields {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		facet := facetOf(field)
+		facet := cases.FacetOfField(field).Name
 		b = append(appendString(b, field), ':', '[')
 		for j, t := range w.lib.Vocab.Terms(field) {
 			if j > 0 {
@@ -268,16 +287,10 @@ func (w *writer) vocab() error {
 	return w.write(urls.APIVocab, b)
 }
 
-func facetOf(field string) string {
-	if f := urls.FacetOfField(field); f != "" {
-		return f
-	}
-	return field
-}
-
 // topics writes a file for every topic: its label, statistics and cases.
 func (w *writer) topics() error {
-	for _, facet := range cases.Facets {
+	statKeys := statsKeys()
+	for _, facet := range cases.FacetNames() {
 		for _, t := range w.s.Facets()[facet].Topics {
 			st := t.Stats()
 			b := append(w.buf[:0], `{"facet":`...)
@@ -289,19 +302,11 @@ func (w *writer) topics() error {
 			}
 			b = appendInt(appendKey(b, "count"), len(t.Cases))
 			b = appendPair(appendKey(b, "pages"), w.base+urls.Topic("en", facet, t.ID, 1), w.base+urls.Topic("ko", facet, t.ID, 1))
-			// The statistics' keys are in alphabetical order: encoding/json
-			// wrote them from a map, and published files keep that order.
-			b = appendCounts(append(b, `,"stats":{"components":`...), st.Components)
-			b = appendCounts(appendKey(b, "contributing"), st.Contributing)
-			b = appendInt(appendKey(b, "known_detect"), st.KnownDetect)
-			b = appendInt(appendKey(b, "known_resolve"), st.KnownResolve)
-			b = appendMinutes(appendKey(b, "median_minutes_to_detect"), st.MedianDetect)
-			b = appendMinutes(appendKey(b, "median_minutes_to_resolve"), st.MedianResolve)
-			b = appendCounts(appendKey(b, "root_causes"), st.RootCauses)
-			b = appendCounts(appendKey(b, "years"), st.Years)
+			b = append(b, `,"stats":`...)
+			b = appendStats(b, st, statKeys)
 			// Ids only, newest first: a large topic lists thousands of cases,
 			// and cases.json already holds each case's summary once.
-			b = append(b, `},"cases":[`...)
+			b = append(b, `,"cases":[`...)
 			for i, c := range t.Cases {
 				if i > 0 {
 					b = append(b, ',')
@@ -320,6 +325,53 @@ func (w *writer) topics() error {
 }
 
 // appendCounts appends [{"id":…,"cases":n},…].
+// statsKeys are the keys of a topic's statistics in alphabetical order:
+// encoding/json wrote them from a map, and published files keep that order.
+// A facet's most common terms are under its argument name ("root_causes").
+func statsKeys() []statsKey {
+	var keys []statsKey
+	for _, k := range []string{"known_detect", "known_resolve", "median_minutes_to_detect", "median_minutes_to_resolve", "years"} {
+		keys = append(keys, statsKey{key: k})
+	}
+	for _, f := range cases.StatsFacets() {
+		keys = append(keys, statsKey{f.Arg(), f.Name})
+	}
+	slices.SortFunc(keys, func(a, b statsKey) int { return strings.Compare(a.key, b.key) })
+	return keys
+}
+
+// statsKey is a key of a topic's statistics, and the facet whose most
+// common terms it holds, if any.
+type statsKey struct{ key, facet string }
+
+// appendStats appends a topic's statistics: an object with the keys.
+func appendStats(b []byte, st *site.Stats, keys []statsKey) []byte {
+	b = append(b, '{')
+	for i, sk := range keys {
+		k := sk.key
+		if i == 0 {
+			b = append(appendString(b, k), ':')
+		} else {
+			b = appendKey(b, k)
+		}
+		switch {
+		case sk.facet != "":
+			b = appendCounts(b, st.Top[sk.facet])
+		case k == "known_detect":
+			b = appendInt(b, st.KnownDetect)
+		case k == "known_resolve":
+			b = appendInt(b, st.KnownResolve)
+		case k == "median_minutes_to_detect":
+			b = appendMinutes(b, st.MedianDetect)
+		case k == "median_minutes_to_resolve":
+			b = appendMinutes(b, st.MedianResolve)
+		case k == "years":
+			b = appendCounts(b, st.Years)
+		}
+	}
+	return append(b, '}')
+}
+
 func appendCounts(b []byte, tcs []site.TermCount) []byte {
 	b = append(b, '[')
 	for i, tc := range tcs {

@@ -24,7 +24,7 @@ func SearchDocs(s *site.Site) ([]search.Doc, search.Labels) {
 		docs[i] = search.CaseDoc(c)
 	}
 	labels := search.Labels{}
-	for _, f := range cases.Facets {
+	for _, f := range cases.FacetNames() {
 		m := map[string][2]string{}
 		for _, t := range s.Facets()[f].Topics {
 			// An organisation's label is its name as the case pages show

@@ -33,7 +33,8 @@ func termHint(voc *Vocab, field, s string) string {
 	if h := voc.suggest[field].DidYouMean(s); h != "" {
 		return h
 	}
-	for _, other := range VocabFields {
+	for _, f := range ControlledFacets() {
+		other := f.Field
 		if other == field {
 			continue
 		}

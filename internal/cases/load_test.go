@@ -395,8 +395,8 @@ func TestUnknownDate(t *testing.T) {
 	if c.Date.Known() || c.Date.String() != "" {
 		t.Errorf("date = %+v %q, want unknown", c.Date, c.Date.String())
 	}
-	c.EachTerm(func(facet, id string) {
-		if facet == "years" {
+	c.EachTerm(func(f *Facet, id string) {
+		if f == Years {
 			t.Errorf("a case with no date is under the year %q", id)
 		}
 	})

@@ -14,7 +14,6 @@ import (
 	"io"
 	"io/fs"
 	"slices"
-	"strconv"
 	"time"
 	"unsafe"
 
@@ -185,6 +184,10 @@ type Case struct {
 	// File is the case's path inside the content folder, for messages.
 	File string
 
+	// other holds the terms of the facets that have no member above, by
+	// facet name (see Facet.Terms).
+	other map[string][]string
+
 	// The file itself is not kept: at 100,000 cases that is a gigabyte.
 	// ReadRaw reads it again, and its size and checksum tell whether it
 	// is still the file the case was made from.
@@ -282,6 +285,9 @@ func (c *Case) eachString(f func(*string)) {
 	list(c.Components)
 	list(c.Contributing)
 	list(c.Domain)
+	for _, f := range Facets { // in the table's order: every pass the same
+		list(c.other[f.Name])
+	}
 	list(c.Related)
 	list(c.Docs)
 	for i := range c.Sources {
@@ -310,14 +316,11 @@ func (c *Case) OrgName() Text {
 	return Text{En: c.Org, Ko: c.Org}
 }
 
-// Vocab is content/vocab.json: each controlled field's terms in display order.
+// Vocab is content/vocab.json: each controlled facet's terms in display
+// order (Terms), and the organisations.
 type Vocab struct {
-	RootCause    []Term
-	Components   []Term
-	Symptoms     []Term
-	Contributing []Term
-	Domain       []Term
-	Severity     []Term
+	// terms are the terms of each controlled facet by its Field.
+	terms map[string][]Term
 	// Orgs are the organisations (vocab.json's "orgs", by org_slug): Label
 	// is the name as the organisation writes it (en) and its Korean
 	// spelling (ko), which search takes as a synonym and no page shows;
@@ -410,29 +413,4 @@ type Library struct {
 // use.
 func (l *Library) Keep(b []byte) string {
 	return l.text.String(b)
-}
-
-// EachTerm calls fn with every term the case is grouped under, by the URL
-// name of its facet (urls.Facets), facet by facet in menu order. It is the
-// one place that says which field of a case feeds which facet. The
-// severity "unknown" is passed too; it has no topic page.
-func (c *Case) EachTerm(fn func(facet, id string)) {
-	for _, id := range c.Components {
-		fn("components", id)
-	}
-	for _, id := range c.Symptoms {
-		fn("symptoms", id)
-	}
-	fn("root-causes", c.RootCause)
-	for _, id := range c.Contributing {
-		fn("contributing", id)
-	}
-	for _, id := range c.Domain {
-		fn("domains", id)
-	}
-	fn("orgs", c.OrgSlug)
-	if c.Date.Known() {
-		fn("years", strconv.Itoa(c.Date.Year))
-	}
-	fn("severities", c.Severity)
 }

@@ -3,6 +3,7 @@ package cases
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -114,48 +115,67 @@ var (
 )
 
 // CaseSchema is the format of content/cases/<ID>.json.
-var CaseSchema = object("One incident post-mortem of the incidentlib library.",
-	Prop{"$schema", optional(str("The address of this JSON Schema, so that editors check the file as it is typed; not part of the case."))},
-	Prop{"id", pattern("The case id, such as IL-0495; the file is named after it.", idPattern)},
-	Prop{"org", minLen(str("The organisation that had the incident."))},
-	Prop{"org_slug", pattern("The organisation's URL slug.", slugPattern)},
-	Prop{"date", nullable(pattern("The date, YYYY-MM-DD; YYYY-MM or YYYY when the report does not give the day or the month; null when it gives no date.", datePattern))},
-	Prop{"date_kind", enum(str("What the date is the date of."), DateKinds)},
-	Prop{"title", text("One-sentence title.")},
-	Prop{"summary", text("What happened, in a few paragraphs.")},
-	Prop{"symptoms_text", text("What users and operators saw.")},
-	Prop{"trigger", text("What set the incident off.")},
-	Prop{"detection", text("How it was noticed.")},
-	Prop{"lessons", nullable(text("What the organisation learned; null when the report gives none."))},
-	Prop{"remediation", array("What was done to recover, in order.", item)},
-	Prop{"action_items", array("What was planned or done afterwards.", item)},
-	Prop{"impact", object("Who and what was affected; \"unknown\" when not known.",
-		Prop{"scope", textOrString("What stopped working.")},
-		Prop{"users", textOrString("Who was affected.")},
-		Prop{"region", str("Where: an identifier such as us-east-1 or US, not translated.")})},
-	Prop{"severity", pattern("A severity term id, or \"unknown\".", slugPattern)},
-	Prop{"symptoms", termList("Symptom term ids.")},
-	Prop{"components", termList("Component term ids.")},
-	Prop{"root_cause", pattern("The root cause term id.", slugPattern)},
-	Prop{"contributing", termList("Contributing factor term ids.")},
-	Prop{"domain", termList("Domain term ids.")},
-	Prop{"timeline", object("How long detection and resolution took.",
-		Prop{"detected_after", duration},
-		Prop{"resolved_after", duration})},
-	Prop{"sources", array("The public documents the case is written from.", object("A source.",
-		Prop{"url", url},
-		Prop{"kind", enum(str("The kind of document."), SourceKinds)},
-		Prop{"archived", nullable(pattern("An archived copy; null when there is none.", httpPattern))}))},
-	Prop{"related", array("Ids of cases an editor linked to this one.", pattern("A case id.", idPattern))},
-	Prop{"recurrence_of", nullable(pattern("The id of the earlier case this one repeats, or null.", idPattern))},
-	Prop{"review", object("Who wrote the case and who reviewed it.",
-		Prop{"written_by", minLen(str("Who wrote the case."))},
-		Prop{"reviewed_at", nullable(pattern("The review date, YYYY-MM-DD, or null.", dayPattern))},
-		Prop{"reviewed_by", nullable(str("Who reviewed it, or null."))})},
-	Prop{"docs", array("Links to further documentation.", url)},
-	Prop{"updated_at", pattern("When the case was last changed, RFC 3339.", dateTimePattern)},
-	Prop{"url", url},
-)
+var CaseSchema = caseSchema()
+
+// caseSchema makes the case schema of the facet table: the members that name
+// a facet's terms follow the impact.
+func caseSchema() *Schema {
+	s := object("One incident post-mortem of the incidentlib library.",
+		Prop{"$schema", optional(str("The address of this JSON Schema, so that editors check the file as it is typed; not part of the case."))},
+		Prop{"id", pattern("The case id, such as IL-0495; the file is named after it.", idPattern)},
+		Prop{"org", minLen(str("The organisation that had the incident."))},
+		Prop{"org_slug", pattern("The organisation's URL slug.", slugPattern)},
+		Prop{"date", nullable(pattern("The date, YYYY-MM-DD; YYYY-MM or YYYY when the report does not give the day or the month; null when it gives no date.", datePattern))},
+		Prop{"date_kind", enum(str("What the date is the date of."), DateKinds)},
+		Prop{"title", text("One-sentence title.")},
+		Prop{"summary", text("What happened, in a few paragraphs.")},
+		Prop{"symptoms_text", text("What users and operators saw.")},
+		Prop{"trigger", text("What set the incident off.")},
+		Prop{"detection", text("How it was noticed.")},
+		Prop{"lessons", nullable(text("What the organisation learned; null when the report gives none."))},
+		Prop{"remediation", array("What was done to recover, in order.", item)},
+		Prop{"action_items", array("What was planned or done afterwards.", item)},
+		Prop{"impact", object("Who and what was affected; \"unknown\" when not known.",
+			Prop{"scope", textOrString("What stopped working.")},
+			Prop{"users", textOrString("Who was affected.")},
+			Prop{"region", str("Where: an identifier such as us-east-1 or US, not translated.")})},
+	)
+	// The members of the first version keep their order, which the
+	// published schema's list of required members follows.
+	first := []*Facet{Severities, Symptoms, Components, RootCauses, Contributing, Domains}
+	for _, f := range Facets {
+		if !slices.Contains(first, f) {
+			first = append(first, f)
+		}
+	}
+	for _, f := range first {
+		switch {
+		case f.Field == "" || f.Doc == "":
+		case f.Kind == Many:
+			s.Props = append(s.Props, Prop{f.Field, termList(f.Doc)})
+		default:
+			s.Props = append(s.Props, Prop{f.Field, pattern(f.Doc, slugPattern)})
+		}
+	}
+	s.Props = append(s.Props,
+		Prop{"timeline", object("How long detection and resolution took.",
+			Prop{"detected_after", duration},
+			Prop{"resolved_after", duration})},
+		Prop{"sources", array("The public documents the case is written from.", object("A source.",
+			Prop{"url", url},
+			Prop{"kind", enum(str("The kind of document."), SourceKinds)},
+			Prop{"archived", nullable(pattern("An archived copy; null when there is none.", httpPattern))}))},
+		Prop{"related", array("Ids of cases an editor linked to this one.", pattern("A case id.", idPattern))},
+		Prop{"recurrence_of", nullable(pattern("The id of the earlier case this one repeats, or null.", idPattern))},
+		Prop{"review", object("Who wrote the case and who reviewed it.",
+			Prop{"written_by", minLen(str("Who wrote the case."))},
+			Prop{"reviewed_at", nullable(pattern("The review date, YYYY-MM-DD, or null.", dayPattern))},
+			Prop{"reviewed_by", nullable(str("Who reviewed it, or null."))})},
+		Prop{"docs", array("Links to further documentation.", url)},
+		Prop{"updated_at", pattern("When the case was last changed, RFC 3339.", dateTimePattern)},
+		Prop{"url", url})
+	return s
+}
 
 func minLen(s *Schema) *Schema { s.MinLen = 1; return s }
 
@@ -170,23 +190,24 @@ var vocabTerm = object("A vocabulary term.",
 	Prop{"description", optional(text("What the term means."))},
 )
 
-// VocabFields are the controlled fields of a case, in vocab.json's order.
-var VocabFields = []string{"root_cause", "components", "symptoms", "contributing", "domain", "severity"}
-
 // VocabSchema is the format of content/vocab.json.
-var VocabSchema = func() *Schema {
+var VocabSchema = vocabSchema()
+
+// vocabSchema makes the vocab.json schema of the facet table: a list of
+// terms for every controlled facet, and the organisations.
+func vocabSchema() *Schema {
 	s := object("The controlled vocabularies.")
-	for _, f := range VocabFields {
-		s.Props = append(s.Props, Prop{f, array("Terms in display order.", vocabTerm)})
+	for _, f := range ControlledFacets() {
+		s.Props = append(s.Props, Prop{f.Field, array("Terms in display order.", vocabTerm)})
 	}
-	s.Props = append(s.Props, Prop{"orgs", optional(array("Organisations by org_slug: the name every page shows, and the Korean spelling search finds it by.", object("An organisation.",
+	s.Props = append(s.Props, Prop{orgsField, optional(array("Organisations by org_slug: the name every page shows, and the Korean spelling search finds it by.", object("An organisation.",
 		Prop{"id", pattern("The org_slug of its cases.", slugPattern)},
 		Prop{"en", minLen(str("Its name as the organisation writes it, which pages in both languages show (HubSpot)."))},
 		Prop{"ko", minLen(str("Its name as Korean engineers spell it (허브스팟): a search synonym, shown nowhere."))},
 		Prop{"name_ko", optional(minLen(str("Only where en is a description rather than a name (Unnamed company, BC Government): what Korean pages show instead (이름을 밝히지 않은 회사).")))},
 	)))})
 	return s
-}()
+}
 
 var link = object("A labelled link.", Prop{"label", text("The label.")}, Prop{"url", url})
 

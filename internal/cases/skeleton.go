@@ -23,22 +23,27 @@ const (
 // in its order: texts in both languages and the values an editor must
 // supply left empty, so that checking the file lists exactly what is left
 // to fill in. Fields with a default that is true until known otherwise get
-// it: severity "unknown", null timings and review, the first date kind. The
+// it: a facet's Unknown value (severity "unknown"), null timings and review, the first date kind. The
 // file names its JSON Schema (schemaURL) for editors that check as you type.
 func Skeleton(id, schemaURL string, now time.Time) ([]byte, error) {
 	if !matcher(idPattern)(id) {
 		return nil, fmt.Errorf("%q is not %s", id, patternMeaning(idPattern))
 	}
-	var b bytes.Buffer
-	skeleton(&b, CaseSchema, "", map[string]any{
+	set := map[string]any{
 		"$schema":    schemaURL,
 		"id":         id,
-		"severity":   "unknown",
 		"updated_at": now.UTC().Format(time.RFC3339),
 		// Left to fill in, not null: null says the source gives no date,
 		// which only the editor can tell.
 		"date": "",
-	})
+	}
+	for _, f := range Facets { // severity "unknown"
+		if f.Unknown != "" && f.Kind == One {
+			set[f.Field] = f.Unknown
+		}
+	}
+	var b bytes.Buffer
+	skeleton(&b, CaseSchema, "", set)
 	var out bytes.Buffer
 	if err := json.Indent(&out, b.Bytes(), "", "  "); err != nil {
 		return nil, err // a bug in skeleton, not bad input

@@ -36,8 +36,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing/fstest"
-
-	"incidentlib/internal/urls"
 )
 
 // Options says what library to generate.
@@ -289,15 +287,14 @@ func libraryFiles() ([]file, error) {
 	}
 	// Introductions for the three most common terms of each facet: the
 	// topics with the most cases are the ones an editor writes up first.
-	byField := map[string][]termJSON{
-		"components": v.Components, "symptoms": v.Symptoms, "root_cause": v.RootCause,
-		"contributing": v.Contributing, "domain": v.Domain,
-	}
-	for _, f := range urls.Facets {
-		if byField[f.Field] == nil {
-			continue // severities have no introductions; orgs and years no vocabulary
-		}
-		for _, t := range byField[f.Field][:3] {
+	// Severities have none, orgs and years no vocabulary. (The generator
+	// writes content as an editor does, field by field; it cannot ask
+	// package cases, whose tests generate libraries with it.)
+	for _, f := range []struct {
+		Name  string
+		terms []termJSON
+	}{{"components", v.Components}, {"symptoms", v.Symptoms}, {"root-causes", v.RootCause}, {"contributing", v.Contributing}, {"domains", v.Domain}} {
+		for _, t := range f.terms[:3] {
 			en := fmt.Sprintf("%s\n\nThis page gathers every case in the library tagged **%s**. "+
 				"The statistics below show which components and contributing factors come up most often with it, "+
 				"and how long such incidents took to detect and resolve.\n", t.Description.En, t.En)

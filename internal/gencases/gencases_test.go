@@ -13,8 +13,8 @@ import (
 	"testing/fstest"
 	"unicode"
 
+	"incidentlib/internal/cases"
 	"incidentlib/internal/search"
-	"incidentlib/internal/urls"
 )
 
 func TestJosa(t *testing.T) {
@@ -265,7 +265,10 @@ func TestLibrary(t *testing.T) {
 			t.Errorf("site.json lacks %s", k)
 		}
 	}
-	facetField := urls.VocabFields()
+	facetField := map[string]string{}
+	for _, f := range cases.ControlledFacets() {
+		facetField[f.Name] = f.Field
+	}
 	for _, name := range []string{"pages/about.en.md", "pages/about.ko.md"} {
 		if _, ok := fsys[name]; !ok {
 			t.Errorf("%s missing", name)

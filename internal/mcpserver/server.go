@@ -5,10 +5,12 @@
 //
 // # Tools
 //
-// search_incidents, get_incident, list_incidents, get_topic and vocab (see
-// tools.go) answer from the same model the site is rendered from: the
-// loaded library, the derived site (topics, statistics, related cases, page
-// URLs) and a search engine over the documents the site's search index is
+// search_incidents, get_incident, list_incidents, get_topic and vocab (one
+// file each: search.go, incident.go, list.go, topic.go, vocab.go; tools.go
+// declares them and runs a call; filters.go makes the facet filters that
+// search and list share from the facet table) answer from the same model
+// the site is rendered from: the loaded library, the derived site (topics,
+// statistics, related cases, page URLs) and a search engine over the documents the site's search index is
 // built from, so that a query finds what the search page finds. Every
 // answer is compact Markdown for the model to read and structured content
 // that carries the data (never a copy of the text) and matches the tool's

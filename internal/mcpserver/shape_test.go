@@ -281,7 +281,7 @@ func TestAnswerSizes(t *testing.T) {
 		size("get_incident", map[string]any{"id": c.ID})
 		size("get_incident", map[string]any{"id": c.ID, "lang": "ko"})
 	}
-	for _, facet := range cases.Facets {
+	for _, facet := range cases.FacetNames() {
 		for _, tp := range m.site.Facets()[facet].Topics {
 			size("get_topic", map[string]any{"facet": facet, "term": tp.ID, "lang": "ko"})
 		}

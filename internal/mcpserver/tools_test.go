@@ -210,9 +210,9 @@ func TestFilterParams(t *testing.T) {
 		}
 	}
 	for _, f := range cases.Facets {
-		want = append(want, argName(f))
+		want = append(want, f.Arg())
 	}
-	if !slices.Equal(names, want) || len(filterDesc) != len(cases.Facets) {
+	if !slices.Equal(names, want) {
 		t.Errorf("filter arguments %v, want %v (cases.Facets, in order)", names, want)
 	}
 }
@@ -340,7 +340,7 @@ func TestListFilters(t *testing.T) {
 		}
 		return ids
 	}
-	for _, facet := range cases.Facets {
+	for _, facet := range cases.FacetNames() {
 		terms := m.terms(facet)
 		if len(terms) == 0 {
 			t.Fatalf("facet %s has no terms", facet)
@@ -423,7 +423,7 @@ func TestGetIncident(t *testing.T) {
 func TestGetTopic(t *testing.T) {
 	srv, cs := library(t)
 	m := srv.cur.Load()
-	for _, facet := range cases.Facets {
+	for _, facet := range cases.FacetNames() {
 		for _, tp := range m.site.Facets()[facet].Topics {
 			for _, lang := range []string{"en", "ko"} {
 				var out topicOutput
@@ -442,12 +442,12 @@ func TestGetTopic(t *testing.T) {
 				if out.URL != m.site.URL(urls.Topic(lang, facet, tp.ID, 1)) || !strings.Contains(text, out.URL) {
 					t.Errorf("%s/%s: url %s", facet, tp.ID, out.URL)
 				}
-				if len(out.Stats.Components) != len(st.Components) || len(out.Stats.Years) != len(st.Years) ||
+				if len(out.Stats.Top["components"]) != len(st.Top["components"]) || len(out.Stats.Years) != len(st.Years) ||
 					!reflect.DeepEqual(out.Stats.MedianDetect, st.MedianDetect) || out.Stats.KnownResolve != st.KnownResolve {
 					t.Errorf("%s/%s: stats %+v, want %+v", facet, tp.ID, out.Stats, st)
 				}
-				for i, tc := range st.RootCauses {
-					if got := out.Stats.RootCauses[i]; got.ID != tc.ID || got.Cases != tc.Count || got.Label == "" {
+				for i, tc := range st.Top["root-causes"] {
+					if got := out.Stats.Top["root-causes"][i]; got.ID != tc.ID || got.Cases != tc.Count || got.Label == "" {
 						t.Errorf("%s/%s: root cause %d %+v, want %+v", facet, tp.ID, i, got, tc)
 					}
 				}
@@ -460,7 +460,7 @@ func TestGetTopic(t *testing.T) {
 						t.Errorf("%s/%s: case %d is %s, want %s", facet, tp.ID, i, it.ID, tp.Cases[i].ID)
 					}
 				}
-				if facet != "components" && !strings.Contains(text, m.site.Strings().Get(lang, "stats.components")) {
+				if facet != "components" && !strings.Contains(text, cases.Components.Top.Get(lang)) {
 					t.Errorf("%s/%s %s: no component statistics in the text:\n%s", facet, tp.ID, lang, text)
 				}
 			}
@@ -485,12 +485,12 @@ func TestVocab(t *testing.T) {
 		t.Fatalf("%d facets, want %d", len(out.Facets), len(cases.Facets))
 	}
 	for i, vf := range out.Facets {
-		facet := cases.Facets[i]
+		facet := cases.Facets[i].Name
 		if vf.Facet != facet || vf.Argument != argName(facet) || vf.Name.En == "" || vf.Name.Ko == "" {
 			t.Errorf("facet %d: %+v", i, vf)
 		}
-		if field, ok := cases.FacetField[facet]; ok && len(vf.Terms) != len(m.lib.Vocab.Terms(field)) {
-			t.Errorf("%s: %d terms, want the %d of vocab.json", facet, len(vf.Terms), len(m.lib.Vocab.Terms(field)))
+		if f := cases.FacetByName(facet); f.Controlled && len(vf.Terms) != len(m.lib.Vocab.Terms(f.Field)) {
+			t.Errorf("%s: %d terms, want the %d of vocab.json", facet, len(vf.Terms), len(m.lib.Vocab.Terms(f.Field)))
 		}
 		for _, term := range vf.Terms {
 			n := 0
@@ -506,7 +506,7 @@ func TestVocab(t *testing.T) {
 		}
 	}
 	// Organisations have Korean names in vocab.json, as search knows them.
-	orgs := out.Facets[slices.Index(cases.Facets, "orgs")]
+	orgs := out.Facets[slices.Index(cases.Facets, cases.Orgs)]
 	if i := slices.IndexFunc(orgs.Terms, func(t vocabTerm) bool { return t.ID == "bc-government" }); i < 0 || orgs.Terms[i].Label.Ko != "BC 주정부" {
 		t.Errorf("orgs: %+v", orgs.Terms)
 	}

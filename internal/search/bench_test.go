@@ -21,12 +21,12 @@ func libraryDocs(b *testing.B, n int) ([]Doc, Labels) {
 		docs[i] = CaseDoc(c)
 	}
 	labels := Labels{}
-	for f, field := range cases.FacetField {
+	for _, f := range cases.ControlledFacets() {
 		m := map[string][2]string{}
-		for _, t := range lib.Vocab.Terms(field) {
+		for _, t := range lib.Vocab.Terms(f.Field) {
 			m[t.ID] = [2]string{t.Label.En, t.Label.Ko}
 		}
-		labels[f] = m
+		labels[f.Name] = m
 	}
 	return docs, labels
 }

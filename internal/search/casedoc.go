@@ -19,11 +19,10 @@ func CaseDoc(c *cases.Case) Doc {
 		URL:      [2]string{urls.Case("en", c.ID), urls.Case("ko", c.ID)},
 		Facets:   make(map[string][]string, len(cases.Facets)),
 	}
-	c.EachTerm(func(facet, id string) {
-		if facet == "severities" && id == "unknown" {
-			return
+	c.EachTerm(func(f *cases.Facet, id string) {
+		if f.Shows(cases.InSearch) && f.HasTopic(id) {
+			d.Facets[f.Name] = append(d.Facets[f.Name], id)
 		}
-		d.Facets[facet] = append(d.Facets[facet], id)
 	})
 	body := make([]string, 0, 2*(4+len(c.Remediation)+len(c.ActionItems)))
 	add := func(t cases.Text) { body = append(body, t.En, t.Ko) }

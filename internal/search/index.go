@@ -11,9 +11,11 @@
 // builds leave them out. The files are:
 //
 //   - manifest: format version, document count, the number of term buckets,
-//     the first term (shortened) of every group of buckets, and the facet
-//     names. It stays small at any size: a query reads it, then the group
-//     files of its terms.
+//     the first term (shortened) of every group of buckets, the names of
+//     the facets that have files, and the search filters (the facets the
+//     page filters by, in order, with their names in both languages and
+//     whether their terms are listed newest first). It stays small at any
+//     size: a query reads it, then the group files of its terms.
 //   - b/G: the first term (shortened) of every bucket of group G.
 //   - t/N: term bucket N, [[term, postings], …] sorted by term. Buckets hold
 //     consecutive ranges of the sorted term list and are cut at about
@@ -252,7 +254,7 @@ func writeFacets(docs []Doc, labels Labels, out *files) ([]string, error) {
 		for _, t := range fd.Terms {
 			sum.Terms = append(sum.Terms, facetSummaryTerm{ID: t.ID, Label: t.Label, Count: t.Count})
 		}
-		if f == "years" {
+		if cf := cases.FacetByName(f); cf != nil && cf.Order == cases.NewestFirst {
 			// The page lists years newest first.
 			slices.SortFunc(sum.Terms, func(a, b facetSummaryTerm) int { return strings.Compare(b.ID, a.ID) })
 		}
@@ -282,6 +284,7 @@ func writeManifest(docs int, boundaries, facetNames []string, cfg config, out *f
 	}
 	return out.value("manifest", manifest{
 		Version: 2, Docs: docs, Buckets: len(boundaries), Group: cfg.groupBuckets, Groups: groups, Facets: facetNames,
+		Filters: searchFilters(),
 	})
 }
 
@@ -364,6 +367,30 @@ type manifest struct {
 	Group   int      `json:"group"`   // buckets per group
 	Groups  []string `json:"groups"`  // the first term (shortened) of each group
 	Facets  []string `json:"facets"`
+	// Filters are the facets the search page filters by, in the order it
+	// lists them and reads them from its address, with the name of one
+	// term of each in both languages: the facet table of package cases,
+	// which search.js does not repeat.
+	Filters []filter `json:"filters"`
+}
+
+type filter struct {
+	Name  string    `json:"name"`
+	Label [2]string `json:"l"`
+	// Newest lists the terms by id, newest first (years), rather than by
+	// their number of cases.
+	Newest bool `json:"newest,omitempty"`
+}
+
+// searchFilters returns the facets of the table that search filters by.
+func searchFilters() []filter {
+	out := []filter{}
+	for _, f := range cases.Facets {
+		if f.Shows(cases.InSearch) {
+			out = append(out, filter{f.Name, [2]string{f.One.En, f.One.Ko}, f.Order == cases.NewestFirst})
+		}
+	}
+	return out
 }
 
 // facetSummary is a facet as the idle search page shows it: the first
@@ -634,7 +661,7 @@ func facetList(docs []Doc) []string {
 		}
 	}
 	var out []string
-	for _, f := range cases.Facets {
+	for _, f := range cases.FacetNames() {
 		if seen[f] {
 			out = append(out, f)
 			delete(seen, f)
@@ -662,7 +689,7 @@ func facetFile(f string, docs []Doc, labels map[string][2]string) facetData {
 	out := facetData{Facet: f, Terms: []facetTerm{}}
 	for id, ds := range byTerm {
 		lab, ok := labels[id]
-		if !ok && f == "orgs" {
+		if !ok && f == cases.Orgs.Name {
 			// Organisations have no vocabulary; the cases name them.
 			lab, ok = docs[ds[0]].Org, true
 		}

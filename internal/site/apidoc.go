@@ -1,6 +1,9 @@
 package site
 
-import "incidentlib/internal/urls"
+import (
+	"incidentlib/internal/cases"
+	"incidentlib/internal/urls"
+)
 
 // MCPTools are the tools of "incidentlib mcp" (package mcpserver), which
 // the API page and case pages name; a test of that package holds the two
@@ -45,7 +48,7 @@ func (s *Site) apiDocView(j Job) *APIDocView {
 	}
 	v.Example = ex
 	topicEx := "ingress"
-	if ts := s.facets["components"].Topics; len(ts) > 0 {
+	if ts := s.facets[cases.Components.Name].Topics; len(ts) > 0 {
 		topicEx = ts[0].ID
 	}
 	for _, f := range []struct{ path, key string }{
@@ -53,7 +56,7 @@ func (s *Site) apiDocView(j Job) *APIDocView {
 		{urls.APICase(ex), "api.case"},
 		{urls.APISimilar(ex), "api.similar"},
 		{urls.APIVocab, "api.vocab"},
-		{urls.APITopic("components", topicEx), "api.topic"},
+		{urls.APITopic(cases.Components.Name, topicEx), "api.topic"},
 		{urls.APISchema, "api.schema"},
 	} {
 		v.Files = append(v.Files, APIFile{Path: "/" + f.path, Href: p.Link(f.path), Desc: p.T(f.key)})

@@ -49,7 +49,7 @@ func sevLabel(s *Site, p *Page, c *cases.Case) string {
 	if c.Severity == "unknown" {
 		return ""
 	}
-	return s.term(p, "severity", c.Severity).Label
+	return s.term(p, cases.Severities, c.Severity).Label
 }
 
 // Card is a case in a list: a compact item that a reader scans (title,
@@ -151,15 +151,15 @@ func (s *Site) card(p *Page, c *cases.Case) Card {
 	}
 	cd := Card{
 		P: p, ID: c.ID, Href: p.Link(urls.Case(lang, c.ID)), Title: plainText(c.Title, lang),
-		Org: c.OrgName().Get(lang), OrgLink: p.Link(urls.Topic(lang, "orgs", c.OrgSlug, 1)),
+		Org: c.OrgName().Get(lang), OrgLink: p.Link(urls.Topic(lang, cases.Orgs.Name, c.OrgSlug, 1)),
 		Date: dateWords(p, c.Date), DateISO: c.Date.String(), Published: ifPublished(p, c, "datekind.published"),
 		YearLink:     yearLink(p, c.Date),
 		Sev:          sevLabel(s, p, c),
 		Symptoms:     first(c.SymptomsText),
 		Trigger:      first(c.Trigger),
-		RootCause:    s.term(p, "root_cause", c.RootCause),
-		Components:   s.terms(p, "components", c.Components),
-		Contributing: s.terms(p, "contributing", c.Contributing),
+		RootCause:    s.term(p, cases.RootCauses, c.RootCause),
+		Components:   s.terms(p, cases.Components, c.Components),
+		Contributing: s.terms(p, cases.Contributing, c.Contributing),
 		Detection:    first(c.Detection),
 		Remediation:  items(c.Remediation),
 		ActionItems:  items(c.ActionItems),

@@ -52,6 +52,7 @@ type CaseView struct {
 	Trigger      Txt
 	Components   []TermLink
 	Contributing []TermLink
+	Other        []FacetTerms // facets without a place of their own (placedFacets), after Contributing
 	Detection    Txt
 	Remediation  []Txt
 	ActionItems  []Txt
@@ -69,6 +70,42 @@ type CaseView struct {
 	MCPNote      Txt
 	MCPTools     []string
 	APIDoc       string // the page that explains the API and the MCP server
+}
+
+// FacetTerms are a case's terms in one facet, under the facet's name.
+type FacetTerms struct {
+	ID    string // the section's id: "facet-" and the facet's name
+	Title string
+	Terms []TermLink
+}
+
+// placedFacets are the facets a case page shows in places of their own:
+// the header (domains, organisation, year), the facts (severity) and the
+// sections of their own. Any other facet of the table gets a section after
+// the contributing factors (CaseView.Other), so that a facet added to the
+// table is shown on the page without a change here.
+var placedFacets = []*cases.Facet{cases.Components, cases.Symptoms, cases.RootCauses, cases.Contributing, cases.Domains, cases.Orgs, cases.Years, cases.Severities}
+
+// otherFacets returns the case's terms in the facets the page does not
+// place itself, facet by facet in the table's order; facets in which the
+// case has no term are left out.
+func (s *Site) otherFacets(p *Page, c *cases.Case) []FacetTerms {
+	var out []FacetTerms
+	for _, f := range cases.Facets {
+		if slices.Contains(placedFacets, f) {
+			continue
+		}
+		var ids []string
+		for _, id := range f.Terms(c) {
+			if f.HasTopic(id) {
+				ids = append(ids, id)
+			}
+		}
+		if len(ids) > 0 {
+			out = append(out, FacetTerms{ID: "facet-" + f.Name, Title: f.Label.Get(p.Lang), Terms: s.terms(p, f, ids)})
+		}
+	}
+	return out
 }
 
 // CalloutView is the configurable box.
@@ -105,16 +142,16 @@ func (s *Site) caseView(j Job, html bool) *CaseView {
 		Published:    c.DateKind == "published",
 		Org:          c.OrgName().Get(lang),
 		EditLink:     s.editLink(c.File),
-		OrgLink:      p.Link(urls.Topic(lang, "orgs", c.OrgSlug, 1)),
+		OrgLink:      p.Link(urls.Topic(lang, cases.Orgs.Name, c.OrgSlug, 1)),
 		YearLink:     yearLink(p, c.Date),
-		Domains:      s.terms(p, "domain", c.Domain),
+		Domains:      s.terms(p, cases.Domains, c.Domain),
 		Summary:      txt(c.Summary, lang),
-		Symptoms:     s.terms(p, "symptoms", c.Symptoms),
+		Symptoms:     s.terms(p, cases.Symptoms, c.Symptoms),
 		SymptomsText: txt(c.SymptomsText, lang),
-		RootCause:    s.term(p, "root_cause", c.RootCause),
+		RootCause:    s.term(p, cases.RootCauses, c.RootCause),
 		Trigger:      txt(c.Trigger, lang),
-		Components:   s.terms(p, "components", c.Components),
-		Contributing: s.terms(p, "contributing", c.Contributing),
+		Components:   s.terms(p, cases.Components, c.Components),
+		Contributing: s.terms(p, cases.Contributing, c.Contributing),
 		Detection:    txt(c.Detection, lang),
 		Docs:         c.Docs,
 		Updated:      l10n.Date(lang, c.UpdatedAt.Year(), c.UpdatedAt.Month(), c.UpdatedAt.Day()),
@@ -131,6 +168,7 @@ func (s *Site) caseView(j Job, html bool) *CaseView {
 		v.ReviewedAt = l10n.Date(lang, d.Year, d.Month, d.Day)
 	}
 	v.Facts = s.facts(p, c)
+	v.Other = s.otherFacets(p, c)
 	for _, t := range c.Remediation {
 		v.Remediation = append(v.Remediation, txt(t, lang))
 	}
@@ -157,7 +195,7 @@ func (s *Site) facts(p *Page, c *cases.Case) []Fact {
 	lang := p.Lang
 	sev := Fact{Label: p.T("fact.severity")}
 	if c.Severity != "unknown" {
-		t := s.term(p, "severity", c.Severity)
+		t := s.term(p, cases.Severities, c.Severity)
 		sev.Value, sev.Link = t.Label, t.Href
 	}
 	return []Fact{
@@ -234,21 +272,21 @@ func (s *Site) reason(p *Page, kind related.Kind, g related.Reason) string {
 	if g.SameRootCause {
 		parts = append(parts, p.T("related.same_root_cause"))
 	}
-	labels := func(field string, ids []string) []string {
+	labels := func(f *cases.Facet, ids []string) []string {
 		out := make([]string, len(ids))
 		for i, id := range ids {
-			out[i] = s.label(p.Lang, field, id) // a reason names terms; it links none
+			out[i] = s.label(p.Lang, f, id) // a reason names terms; it links none
 		}
 		return out
 	}
 	if len(g.Components) > 0 {
-		parts = append(parts, fmt.Sprintf(p.T("related.shared"), l10n.List(p.Lang, labels("components", g.Components))))
+		parts = append(parts, fmt.Sprintf(p.T("related.shared"), l10n.List(p.Lang, labels(cases.Components, g.Components))))
 	}
 	if len(g.Contributing) > 0 {
-		parts = append(parts, p.T("related.contributing")+" "+l10n.List(p.Lang, labels("contributing", g.Contributing)))
+		parts = append(parts, p.T("related.contributing")+" "+l10n.List(p.Lang, labels(cases.Contributing, g.Contributing)))
 	}
 	if len(g.Symptoms) > 0 {
-		parts = append(parts, p.T("related.symptoms")+" "+l10n.List(p.Lang, labels("symptoms", g.Symptoms)))
+		parts = append(parts, p.T("related.symptoms")+" "+l10n.List(p.Lang, labels(cases.Symptoms, g.Symptoms)))
 	}
 	if words := s.sharedWords(p.Lang, g.Words); len(words) > 0 {
 		parts = append(parts, p.T("related.words")+" "+l10n.List(p.Lang, words))

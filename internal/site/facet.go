@@ -26,16 +26,17 @@ type FacetTerm struct {
 func (s *Site) facetList(p *Page) []NavItem {
 	var out []NavItem
 	for _, f := range cases.Facets {
-		out = append(out, NavItem{f, p.T("facet." + f), p.Link(urls.FacetIndex(p.Lang, f))})
+		out = append(out, NavItem{f.Name, f.Label.Get(p.Lang), p.Link(urls.FacetIndex(p.Lang, f.Name))})
 	}
 	return out
 }
 
 func (s *Site) facetView(j Job) *FacetView {
-	p := s.page(j, s.strings.Get(j.Lang, "facet."+j.Facet))
+	facet := cases.FacetByName(j.Facet)
+	p := s.page(j, facet.Label.Get(j.Lang))
 	p.Section = j.Facet
 	p.Crumbs = []Crumb{{p.T("nav.home"), p.Link(urls.Home(j.Lang))}, {p.Title, ""}}
-	v := &FacetView{Page: p, Intro: p.T("facetintro." + j.Facet), Facets: s.facetList(p)}
+	v := &FacetView{Page: p, Intro: facet.Intro.Get(j.Lang), Facets: s.facetList(p)}
 	for _, t := range s.facets[j.Facet].Topics {
 		v.Terms = append(v.Terms, FacetTerm{
 			Label: t.Label.Get(j.Lang), Href: p.Link(urls.Topic(j.Lang, j.Facet, t.ID, 1)),

@@ -57,51 +57,55 @@ type Facet struct {
 func (f *Facet) Topic(id string) *Topic { return f.byID[id] }
 
 // ownLabel is the label of a term outside the vocabulary: an organisation's
-// name as its first case writes it, or a year.
-func ownLabel(facet, id string, c *cases.Case) cases.Text {
-	if facet == "years" {
+// name as its first case writes it, a year, or the term's id.
+func ownLabel(f *cases.Facet, id string, c *cases.Case) cases.Text {
+	switch f {
+	case cases.Years:
 		return cases.Text{En: id, Ko: id + "년"}
+	case cases.Orgs:
+		return c.OrgName()
 	}
-	return c.OrgName()
+	return cases.Text{En: id, Ko: id}
 }
 
 // deriveFacets groups cases by every facet in one pass over the cases.
 func deriveFacets(lib *cases.Library) map[string]*Facet {
 	facets := map[string]*Facet{}
-	for _, name := range cases.Facets {
-		facets[name] = &Facet{Name: name, byID: map[string]*Topic{}}
-	}
-	// Vocabulary facets list their terms in the vocabulary's order.
-	for name, field := range cases.FacetField {
-		f := facets[name]
-		for _, t := range lib.Vocab.Terms(field) {
-			f.byID[t.ID] = &Topic{Facet: name, ID: t.ID, Label: t.Label, Description: t.Description, voc: &lib.Vocab}
+	for _, cf := range cases.Facets {
+		f := &Facet{Name: cf.Name, byID: map[string]*Topic{}}
+		facets[cf.Name] = f
+		// Vocabulary facets list their terms in the vocabulary's order.
+		if cf.Controlled {
+			for _, t := range lib.Vocab.Terms(cf.Field) {
+				f.byID[t.ID] = &Topic{Facet: cf.Name, ID: t.ID, Label: t.Label, Description: t.Description, voc: &lib.Vocab}
+			}
 		}
 	}
 	for _, c := range lib.Cases { // already newest first, so topic lists are too
-		c.EachTerm(func(facet, id string) {
-			f := facets[facet]
+		c.EachTerm(func(cf *cases.Facet, id string) {
+			f := facets[cf.Name]
 			t := f.byID[id]
 			if t == nil {
-				if _, vocab := cases.FacetField[facet]; vocab {
+				if cf.Controlled || !cf.HasTopic(id) {
 					return // "unknown" severity and the like have no topic page
 				}
-				t = &Topic{Facet: facet, ID: id, Label: ownLabel(facet, id, c), voc: &lib.Vocab}
+				t = &Topic{Facet: cf.Name, ID: id, Label: ownLabel(cf, id, c), voc: &lib.Vocab}
 				f.byID[id] = t
 			}
 			t.Cases = append(t.Cases, c)
 		})
 	}
-	for name, f := range facets {
+	for _, cf := range cases.Facets {
+		f := facets[cf.Name]
 		for _, t := range f.byID {
 			if len(t.Cases) > 0 {
 				f.Topics = append(f.Topics, t)
 			}
 		}
-		switch name {
-		case "years":
+		switch cf.Order {
+		case cases.NewestFirst:
 			sort.Slice(f.Topics, func(i, j int) bool { return f.Topics[i].ID > f.Topics[j].ID })
-		case "orgs":
+		case cases.ByName:
 			// As a reader looks a name up: by the Unicode collation, so
 			// that case and accents come after the letters ("Datadog"
 			// before "DFDS"); the bytes and then the slug break ties, so
@@ -118,9 +122,13 @@ func deriveFacets(lib *cases.Library) map[string]*Facet {
 				return a.ID < b.ID
 			})
 		default:
-			field := cases.FacetField[name]
+			field := cf.Field
 			sort.Slice(f.Topics, func(i, j int) bool {
-				return lib.Vocab.Rank(field, f.Topics[i].ID) < lib.Vocab.Rank(field, f.Topics[j].ID)
+				a, b := lib.Vocab.Rank(field, f.Topics[i].ID), lib.Vocab.Rank(field, f.Topics[j].ID)
+				if a != b {
+					return a < b
+				}
+				return f.Topics[i].ID < f.Topics[j].ID // terms outside a vocabulary
 			})
 		}
 	}

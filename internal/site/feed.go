@@ -111,16 +111,16 @@ func (s *Site) feed(j Job, w io.Writer) error {
 			Summary: atomText{Body: sum, Lang: langIf(sl, lang)},
 			Author:  &atomAuth{Name: c.OrgName().Get(lang)},
 		}
-		add := func(field string, ids ...string) {
+		add := func(f *cases.Facet, ids ...string) {
 			for _, id := range ids {
-				if t, ok := s.lib.Vocab.Term(field, id); ok {
-					e.Category = append(e.Category, atomCat{Term: urls.FacetOfField(field) + "/" + id, Label: t.Label.Get(lang)})
+				if t, ok := s.lib.Vocab.Term(f.Field, id); ok {
+					e.Category = append(e.Category, atomCat{Term: f.Name + "/" + id, Label: t.Label.Get(lang)})
 				}
 			}
 		}
-		add("root_cause", c.RootCause)
-		add("components", c.Components...)
-		add("domain", c.Domain...)
+		add(cases.RootCauses, c.RootCause)
+		add(cases.Components, c.Components...)
+		add(cases.Domains, c.Domain...)
 		f.Entries = append(f.Entries, e)
 	}
 	f.Updated = updated.Format(time.RFC3339)

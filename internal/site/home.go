@@ -4,6 +4,7 @@ import (
 	"incidentlib/internal/cases"
 	"incidentlib/internal/l10n"
 	"incidentlib/internal/urls"
+	"sort"
 	"strings"
 )
 
@@ -39,6 +40,19 @@ type HomeFacet struct {
 	Topics []FacetTerm
 }
 
+// homeCounted returns the facets counted at the top of the home page, in
+// the order of their HomeCount.
+func homeCounted() []*cases.Facet {
+	var out []*cases.Facet
+	for _, f := range cases.Facets {
+		if f.HomeCount > 0 {
+			out = append(out, f)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].HomeCount < out[j].HomeCount })
+	return out
+}
+
 // homeNewest is how many cases the home page shows.
 const homeNewest = 6
 
@@ -49,16 +63,19 @@ func (s *Site) homeView(j Job) (*HomeView, error) {
 	p.OwnSearch = true
 	v := &HomeView{Page: p, Intro: s.lib.Site.Description.Get(lang), AllLink: p.Link(urls.Cases(lang, 1))}
 	v.Counts = []HomeCount{homeCount(p, "cases", len(s.lib.Cases), p.Link(urls.Cases(lang, 1)))}
-	for _, f := range []string{"orgs", "components", "root-causes"} {
-		v.Counts = append(v.Counts, homeCount(p, f, len(s.facets[f].Topics), p.Link(urls.FacetIndex(lang, f))))
+	for _, f := range homeCounted() {
+		v.Counts = append(v.Counts, homeCount(p, f.Name, len(s.facets[f.Name].Topics), p.Link(urls.FacetIndex(lang, f.Name))))
 	}
 	for _, c := range s.lib.Cases[:min(homeNewest, len(s.lib.Cases))] {
 		v.Newest = append(v.Newest, s.caseLink(p, c, ""))
 	}
-	for _, f := range []string{"components", "symptoms", "root-causes", "contributing", "domains", "orgs"} {
-		hf := HomeFacet{Title: p.T("facet." + f), Href: p.Link(urls.FacetIndex(lang, f))}
-		for _, t := range s.facets[f].Largest(5) {
-			hf.Topics = append(hf.Topics, FacetTerm{Label: t.Label.Get(lang), Href: p.Link(urls.Topic(lang, f, t.ID, 1)), Count: l10n.Count(lang, len(t.Cases)), N: len(t.Cases)})
+	for _, f := range cases.Facets {
+		if !f.Shows(cases.OnHome) {
+			continue
+		}
+		hf := HomeFacet{Title: f.Label.Get(lang), Href: p.Link(urls.FacetIndex(lang, f.Name))}
+		for _, t := range s.facets[f.Name].Largest(5) {
+			hf.Topics = append(hf.Topics, FacetTerm{Label: t.Label.Get(lang), Href: p.Link(urls.Topic(lang, f.Name, t.ID, 1)), Count: l10n.Count(lang, len(t.Cases)), N: len(t.Cases)})
 		}
 		v.Largest = append(v.Largest, hf)
 	}

@@ -94,7 +94,7 @@ func (s *Site) listPageJobs() []Job {
 		for _, c := range s.lib.Cases {
 			add(Job{Kind: KindCase, Lang: lang, Path: urls.Case(lang, c.ID), Case: c})
 		}
-		for _, name := range cases.Facets {
+		for _, name := range cases.FacetNames() {
 			f := s.facets[name]
 			add(Job{Kind: KindFacet, Lang: lang, Path: urls.FacetIndex(lang, name), Facet: name})
 			for _, t := range f.Topics {

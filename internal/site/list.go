@@ -87,7 +87,7 @@ func (s *Site) listView(j Job) (*ListView, error) {
 		label := t.Label.Get(lang)
 		p = s.page(j, label)
 		p.Section = j.Facet
-		facetName := s.strings.Get(lang, "facet."+j.Facet)
+		facetName := cases.FacetByName(j.Facet).Label.Get(lang)
 		p.Crumbs = []Crumb{{p.T("nav.home"), p.Link(urls.Home(lang))}, {facetName, p.Link(urls.FacetIndex(lang, j.Facet))}, {label, ""}}
 		v.Heading, v.Kicker = label, facetName
 		v.FacetLink = p.Link(urls.FacetIndex(lang, j.Facet))

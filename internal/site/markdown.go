@@ -22,6 +22,7 @@ type markdownView struct {
 	Domains, Symptoms, Components, Contributing string
 	Summary, SymptomsText, Trigger, Detection   string
 	Facts                                       []mdFact
+	OtherTerms                                  []mdFact // CaseView.Other: a facet's name and its terms' labels
 	Remediation, ActionItems                    []string
 	HasLessons                                  bool
 	Lessons                                     string
@@ -64,6 +65,9 @@ func (s *Site) markdownView(v *CaseView, absolute bool) *markdownView {
 		Summary: text(v.Summary), SymptomsText: text(v.SymptomsText),
 		Trigger: text(v.Trigger), Detection: text(v.Detection),
 		APICase: s.URL(urls.APICase(c.ID)), APISimilar: s.URL(urls.APISimilar(c.ID)),
+	}
+	for _, o := range v.Other {
+		m.OtherTerms = append(m.OtherTerms, mdFact{o.Title, labels(o.Terms)})
 	}
 	for _, f := range v.Facts {
 		val := f.Value

@@ -105,12 +105,13 @@ func (s *Site) navigation(lang string) (nav, footer []NavItem) {
 	p := &Page{Lang: lang, s: s}
 	nav = []NavItem{
 		{"cases", p.T("nav.cases"), p.Link(urls.Cases(lang, 1))},
-		{"components", p.T("facet.components"), p.Link(urls.FacetIndex(lang, "components"))},
-		{"symptoms", p.T("facet.symptoms"), p.Link(urls.FacetIndex(lang, "symptoms"))},
-		{"root-causes", p.T("facet.root-causes"), p.Link(urls.FacetIndex(lang, "root-causes"))},
-		{"orgs", p.T("facet.orgs"), p.Link(urls.FacetIndex(lang, "orgs"))},
-		{"search", p.T("nav.search"), p.Link(urls.Search(lang))},
 	}
+	for _, f := range cases.Facets {
+		if f.Shows(cases.InNav) {
+			nav = append(nav, NavItem{f.Name, f.Label.Get(lang), p.Link(urls.FacetIndex(lang, f.Name))})
+		}
+	}
+	nav = append(nav, NavItem{"search", p.T("nav.search"), p.Link(urls.Search(lang))})
 	for _, pg := range s.lib.Pages {
 		if pg.Slug == "about" {
 			nav = append(nav, NavItem{"about", p.T("nav.about"), p.Link(urls.Prose(lang, "about"))})
@@ -232,23 +233,23 @@ type TermLink struct {
 	Href  string
 }
 
-func (s *Site) term(p *Page, field, id string) TermLink {
-	return TermLink{ID: id, Label: s.label(p.Lang, field, id), Href: p.Link(urls.Topic(p.Lang, urls.FacetOfField(field), id, 1))}
+func (s *Site) term(p *Page, f *cases.Facet, id string) TermLink {
+	return TermLink{ID: id, Label: s.label(p.Lang, f, id), Href: p.Link(urls.Topic(p.Lang, f.Name, id, 1))}
 }
 
 // label is a term's label in lang, or its id when it has none.
-func (s *Site) label(lang, field, id string) string {
-	t, _ := s.lib.Vocab.Term(field, id)
+func (s *Site) label(lang string, f *cases.Facet, id string) string {
+	t, _ := s.lib.Vocab.Term(f.Field, id)
 	if label := t.Label.Get(lang); label != "" {
 		return label
 	}
 	return id
 }
 
-func (s *Site) terms(p *Page, field string, ids []string) []TermLink {
+func (s *Site) terms(p *Page, f *cases.Facet, ids []string) []TermLink {
 	out := make([]TermLink, len(ids))
 	for i, id := range ids {
-		out[i] = s.term(p, field, id)
+		out[i] = s.term(p, f, id)
 	}
 	return out
 }
@@ -318,7 +319,7 @@ func yearLink(p *Page, d cases.Date) string {
 	if !d.Known() {
 		return ""
 	}
-	return p.Link(urls.Topic(p.Lang, "years", strconv.Itoa(d.Year), 1))
+	return p.Link(urls.Topic(p.Lang, cases.Years.Name, strconv.Itoa(d.Year), 1))
 }
 
 // textFact is a fact written in words; when the page's language is missing

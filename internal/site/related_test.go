@@ -128,8 +128,9 @@ func syntheticLibrary(n int) *cases.Library {
 		}
 		return out
 	}
-	voc := cases.Vocab{RootCause: terms("rc", 15), Components: terms("comp", 40), Symptoms: terms("sym", 40),
-		Contributing: terms("con", 25), Domain: terms("dom", 12), Severity: terms("sev", 4)}
+	byField := map[string][]cases.Term{"root_cause": terms("rc", 15), "components": terms("comp", 40), "symptoms": terms("sym", 40),
+		"contributing": terms("con", 25), "domain": terms("dom", 12), "severity": terms("sev", 4)}
+	voc := cases.NewVocab(byField, nil)
 	lib := &cases.Library{ByID: map[string]*cases.Case{}, Vocab: voc, Site: cases.Site{PageSize: 20, BaseURL: "https://x.example/"}}
 	zipf := func(k int) *rand.Zipf { return rand.NewZipf(r, 1.1, 1, uint64(k-1)) }
 	zc, zs, zr, zk, zd := zipf(40), zipf(40), zipf(15), zipf(25), zipf(12)
@@ -150,9 +151,9 @@ func syntheticLibrary(n int) *cases.Library {
 			ID: fmt.Sprintf("IL-%06d", i+1), Org: fmt.Sprintf("Org %d", i%500), OrgSlug: fmt.Sprintf("org-%d", i%500),
 			Date:       cases.Date{Year: 2014 + i%13, Month: time.Month(1 + i%12), Day: 1 + i%28},
 			Title:      cases.Text{En: "t", Ko: "제목"},
-			Components: pick(zc, voc.Components, 1+r.Intn(3)), Symptoms: pick(zs, voc.Symptoms, 1+r.Intn(3)),
-			RootCause: voc.RootCause[zr.Uint64()].ID, Contributing: pick(zk, voc.Contributing, r.Intn(3)),
-			Domain: pick(zd, voc.Domain, 1+r.Intn(2)), Severity: "unknown",
+			Components: pick(zc, byField["components"], 1+r.Intn(3)), Symptoms: pick(zs, byField["symptoms"], 1+r.Intn(3)),
+			RootCause: byField["root_cause"][zr.Uint64()].ID, Contributing: pick(zk, byField["contributing"], r.Intn(3)),
+			Domain: pick(zd, byField["domain"], 1+r.Intn(2)), Severity: "unknown",
 			Timeline: cases.Timeline{DetectedAfter: &det, ResolvedAfter: &res},
 		}
 		lib.Cases = append(lib.Cases, c)

@@ -12,10 +12,10 @@ import (
 
 // Stats describes a set of cases, for topic and list pages.
 type Stats struct {
-	Total         int
-	Components    []TermCount
-	RootCauses    []TermCount
-	Contributing  []TermCount
+	Total int
+	// Top holds the most common terms of every facet of cases.StatsFacets,
+	// by facet name, most common first.
+	Top           map[string][]TermCount
 	Years         []TermCount // oldest first
 	MedianDetect  *int        // minutes; nil when no case of the set knows it
 	MedianResolve *int
@@ -33,16 +33,21 @@ type TermCount struct {
 const statsTop = 5
 
 func computeStats(cs []*cases.Case, voc *cases.Vocab) *Stats {
-	st := &Stats{Total: len(cs)}
-	comp, rc, contrib, years := map[string]int{}, map[string]int{}, map[string]int{}, map[string]int{}
+	facets := cases.StatsFacets()
+	st := &Stats{Total: len(cs), Top: make(map[string][]TermCount, len(facets))}
+	counts := make([]map[string]int, len(facets))
+	for i := range counts {
+		counts[i] = map[string]int{}
+	}
+	years := map[string]int{}
 	var det, res []int
 	for _, c := range cs {
-		for _, id := range c.Components {
-			comp[id]++
-		}
-		rc[c.RootCause]++
-		for _, id := range c.Contributing {
-			contrib[id]++
+		for i, f := range facets {
+			f.Each(c, func(id string) {
+				if f.HasTopic(id) {
+					counts[i][id]++
+				}
+			})
 		}
 		if c.Date.Known() {
 			years[strconv.Itoa(c.Date.Year)]++
@@ -54,9 +59,9 @@ func computeStats(cs []*cases.Case, voc *cases.Vocab) *Stats {
 			res = append(res, int(*d))
 		}
 	}
-	st.Components = top(comp, func(id string) int { return voc.Rank("components", id) })
-	st.RootCauses = top(rc, func(id string) int { return voc.Rank("root_cause", id) })
-	st.Contributing = top(contrib, func(id string) int { return voc.Rank("contributing", id) })
+	for i, f := range facets {
+		st.Top[f.Name] = top(counts[i], func(id string) int { return voc.Rank(f.Field, id) })
+	}
 	for y, n := range years {
 		st.Years = append(st.Years, TermCount{y, n})
 	}
@@ -75,7 +80,10 @@ func top(m map[string]int, rank func(string) int) []TermCount {
 		if out[i].Count != out[j].Count {
 			return out[i].Count > out[j].Count
 		}
-		return rank(out[i].ID) < rank(out[j].ID)
+		if ri, rj := rank(out[i].ID), rank(out[j].ID); ri != rj {
+			return ri < rj
+		}
+		return out[i].ID < out[j].ID // terms outside a vocabulary
 	})
 	if len(out) > statsTop {
 		out = out[:statsTop]
@@ -130,11 +138,11 @@ type Bar struct {
 // common.
 func closing(s *Site, p *Page, st *Stats, facet, term string) string {
 	var names []string
-	for _, tc := range st.Components {
-		if tc.Count < 2 || (facet == "components" && tc.ID == term) {
+	for _, tc := range st.Top[cases.Components.Name] {
+		if tc.Count < 2 || (facet == cases.Components.Name && tc.ID == term) {
 			continue
 		}
-		names = append(names, s.term(p, "components", tc.ID).Label)
+		names = append(names, s.term(p, cases.Components, tc.ID).Label)
 	}
 	key := "list.closing"
 	switch len(names) {
@@ -152,7 +160,7 @@ func (s *Site) statsView(p *Page, st *Stats, facet, term string) *StatsView {
 	}
 	lang := p.Lang
 	v := &StatsView{}
-	mk := func(title, field string, tcs []TermCount) BarGroup {
+	mk := func(title string, f *cases.Facet, tcs []TermCount) BarGroup {
 		g := BarGroup{Title: title}
 		maxN := 1
 		for _, tc := range tcs {
@@ -161,15 +169,9 @@ func (s *Site) statsView(p *Page, st *Stats, facet, term string) *StatsView {
 		var alt []string
 		for i, tc := range tcs {
 			b := Bar{Count: tc.Count, Text: l10n.Count(lang, tc.Count), Width: tc.Count * 100 / maxN, Y: i * 24}
-			if field == "" {
-				b.Label = tc.ID
-				if lang == "ko" {
-					b.Label += "년"
-				}
-				b.Href = p.Link(urls.Topic(lang, "years", tc.ID, 1))
-			} else {
-				t := s.term(p, field, tc.ID)
-				b.Label, b.Href = t.Label, t.Href
+			b.Label, b.Href = tc.ID, p.Link(urls.Topic(lang, f.Name, tc.ID, 1))
+			if t := s.facets[f.Name].Topic(tc.ID); t != nil && t.Label.Get(lang) != "" {
+				b.Label = t.Label.Get(lang)
 			}
 			alt = append(alt, b.Label+" "+b.Text)
 			g.Bars = append(g.Bars, b)
@@ -178,17 +180,14 @@ func (s *Site) statsView(p *Page, st *Stats, facet, term string) *StatsView {
 		g.Alt = title + ": " + strings.Join(alt, ", ")
 		return g
 	}
-	if facet != "components" {
-		v.Groups = append(v.Groups, mk(p.T("stats.components"), "components", st.Components))
+	// A topic's own facet is left out: every case of it has the term.
+	for _, f := range cases.StatsFacets() {
+		if tcs := st.Top[f.Name]; len(tcs) > 0 && f.Name != facet {
+			v.Groups = append(v.Groups, mk(f.Top.Get(lang), f, tcs))
+		}
 	}
-	if facet != "root-causes" {
-		v.Groups = append(v.Groups, mk(p.T("stats.root_causes"), "root_cause", st.RootCauses))
-	}
-	if len(st.Contributing) > 0 && facet != "contributing" {
-		v.Groups = append(v.Groups, mk(p.T("stats.contributing"), "contributing", st.Contributing))
-	}
-	if facet != "years" {
-		v.Years = mk(p.T("stats.years"), "", st.Years)
+	if facet != cases.Years.Name {
+		v.Years = mk(p.T("stats.years"), cases.Years, st.Years)
 	}
 	v.Closing = closing(s, p, st, facet, term)
 	if st.MedianDetect != nil {

@@ -1,93 +1,20 @@
 // Package urls owns the URL contract of the published site: the path of
 // every page kind and every file a build writes (case and list pages, facet
 // indexes and topics, the search page and its index files, the JSON API, the
-// Markdown twins, feeds, the sitemap, llms.txt and the fingerprinted assets),
-// and the list of facets that name topics in those paths.
+// Markdown twins, feeds, the sitemap, llms.txt and the fingerprinted assets).
+// The facets that name topics in those paths are package cases' table.
 //
 // Every path is relative to the site root and has no leading slash. A folder
 // page ends in a slash and is written to disk as <path>index.html. Packages
 // that render pages (site), write files (api, search, build) or serve them
 // (serve, mcpserver) ask this package for a path; none of them writes
 // "cases/" or "api/v1/" by hand, so that a rename happens here once.
-//
-// # Facets
-//
-// A facet is a way of grouping cases. Its Name is both the URL segment of
-// its pages ("root-causes") and the suffix of its interface string keys
-// ("facet.root-causes"); its Field is the key of its terms in vocab.json
-// ("root_cause"), or empty for the facets whose terms come from the cases
-// themselves (organisations and years).
 package urls
 
 import (
 	"strconv"
 	"strings"
 )
-
-// Langs are the languages of the site, English first.
-var Langs = [2]string{"en", "ko"}
-
-// Facet is one way of grouping cases.
-type Facet struct {
-	Name  string // URL segment and string-key suffix, such as "root-causes"
-	Field string // vocab.json key, such as "root_cause"; "" for orgs and years
-}
-
-// Facets are the facets in menu order. The table is never written after
-// initialisation.
-var Facets = []Facet{
-	{"components", "components"},
-	{"symptoms", "symptoms"},
-	{"root-causes", "root_cause"},
-	{"contributing", "contributing"},
-	{"domains", "domain"},
-	{"orgs", ""},
-	{"years", ""},
-	{"severities", "severity"},
-}
-
-// FacetNames returns the URL names of the facets in menu order.
-func FacetNames() []string {
-	out := make([]string, len(Facets))
-	for i, f := range Facets {
-		out[i] = f.Name
-	}
-	return out
-}
-
-// VocabFields maps the URL name of every facet with a vocabulary to its
-// vocab.json field.
-func VocabFields() map[string]string {
-	out := map[string]string{}
-	for _, f := range Facets {
-		if f.Field != "" {
-			out[f.Name] = f.Field
-		}
-	}
-	return out
-}
-
-// FacetOfField returns the URL name of the facet whose terms are the
-// vocab.json field, or "" when no facet has that field.
-func FacetOfField(field string) string {
-	for _, f := range Facets {
-		if f.Field == field && field != "" {
-			return f.Name
-		}
-	}
-	return ""
-}
-
-// FieldOfFacet returns the vocab.json field of a facet, or "" for a facet
-// without a vocabulary (orgs, years) or an unknown name.
-func FieldOfFacet(name string) string {
-	for _, f := range Facets {
-		if f.Name == name {
-			return f.Field
-		}
-	}
-	return ""
-}
 
 // Pages.
 

@@ -39,24 +39,6 @@ func TestPaths(t *testing.T) {
 	}
 }
 
-func TestFacets(t *testing.T) {
-	want := []string{"components", "symptoms", "root-causes", "contributing", "domains", "orgs", "years", "severities"}
-	if got := FacetNames(); !slices.Equal(got, want) {
-		t.Errorf("FacetNames() = %v, want %v", got, want)
-	}
-	for field, facet := range map[string]string{"root_cause": "root-causes", "domain": "domains", "severity": "severities", "": "", "orgs": ""} {
-		if got := FacetOfField(field); got != facet {
-			t.Errorf("FacetOfField(%q) = %q, want %q", field, got, facet)
-		}
-		if facet != "" && FieldOfFacet(facet) != field {
-			t.Errorf("FieldOfFacet(%q) = %q, want %q", facet, FieldOfFacet(facet), field)
-		}
-	}
-	if got := VocabFields(); len(got) != 6 || got["orgs"] != "" || got["root-causes"] != "root_cause" {
-		t.Errorf("VocabFields() = %v", got)
-	}
-}
-
 func TestNotFoundFor(t *testing.T) {
 	for _, tt := range []struct {
 		path string

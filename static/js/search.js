@@ -934,7 +934,6 @@
   // ---------------------------------------------------------------------------
   // User interface. Everything below needs a DOM; the engine above does not.
 
-  var FACET_ORDER = ["components", "symptoms", "root-causes", "contributing", "domains", "orgs", "years", "severities"];
   var PAGE_SIZE = 20, BOX_SIZE = 6, FACET_SHOWN = 8, DEBOUNCE_MS = 100, EXCERPT_SHOWN = 160;
   // A search typed within this many milliseconds of the previous one
   // replaces its history entry instead of adding one, so that typing a word
@@ -964,10 +963,6 @@
 
   var STRINGS = {
     en: {
-      facets: {
-        components: "Component", symptoms: "Symptom", "root-causes": "Root cause", contributing: "Contributing factor",
-        domains: "Domain", orgs: "Organisation", years: "Year", severities: "Severity"
-      },
       cases: function (n) { return plural(n, "1 case", "%n cases"); },
       range: function (from, to, total) { return from + "\u2013" + to + " of " + total; },
       found: function (n, q) { return q ? this.cases(n) + " for \u201c" + q + "\u201d" : this.cases(n); },
@@ -1004,10 +999,6 @@
       }
     },
     ko: {
-      facets: {
-        components: "구성 요소", symptoms: "증상", "root-causes": "원인", contributing: "기여 요인",
-        domains: "분야", orgs: "조직", years: "연도", severities: "심각도"
-      },
       cases: function (n) { return "사례 " + n + "건"; },
       range: function (from, to, total) { return total + "건 중 " + from + "~" + to + "번째"; },
       found: function (n, q) { return q ? "\u201c" + q + "\u201d 검색 결과 " + n + "건" : this.cases(n); },
@@ -1124,6 +1115,29 @@
     if (this.offline && action && /\/$/.test(action)) form.setAttribute("action", action + "index.html");
   }
 
+  // filters resolves to the search filters in the order the page lists
+  // them, [{name, l: [English, Korean], newest}], as the index's manifest names them
+  // (the facet table of package cases); to none when it cannot be read,
+  // which the search that follows reports.
+  Setup.prototype.filters = function () {
+    if (!this.filterList) {
+      this.filterList = this.engine.manifest().then(function (m) { return m.filters || []; }, function () { return []; });
+    }
+    return this.filterList;
+  };
+
+  // facetOrder, newestFirst (a facet whose terms are listed by id, newest
+  // first) and facetName read the filters once they are known (every
+  // search waits for them).
+  Setup.prototype.facetOrder = function () { return (this.known || []).map(function (f) { return f.name; }); };
+  Setup.prototype.newestFirst = function (name) {
+    return (this.known || []).some(function (x) { return x.name === name && x.newest; });
+  };
+  Setup.prototype.facetName = function (name) {
+    var f = (this.known || []).find(function (x) { return x.name === name; });
+    return f ? f.l[this.li] || f.l[1 - this.li] : name;
+  };
+
   Setup.prototype.href = function (rec) {
     var u = this.siteRoot + rec.u[this.li];
     return this.offline && /\/$/.test(u) ? u + "index.html" : u;
@@ -1222,13 +1236,14 @@
     s.input.after(this.hint, this.said);
     s.input.setAttribute("aria-describedby", this.hint.id);
     this.lastPush = 0;
-    this.readURL();
+    var ready = this.readURL();
     var self = this;
     root.addEventListener("popstate", function () {
       self.filters = {};
-      self.readURL();
-      self.shown = PAGE_SIZE;
-      self.run(false);
+      self.readURL().then(function () {
+        self.shown = PAGE_SIZE;
+        self.run(false);
+      });
     });
     this.layout();
     if (root.matchMedia) {
@@ -1302,16 +1317,21 @@
         }
       });
     }
-    this.run(false);
+    ready.then(function () { self.run(false); });
   }
 
+  // readURL reads the query at once and the filters when the index has
+  // named them; it resolves then.
   PageController.prototype.readURL = function () {
     var params = new URLSearchParams(root.location.search);
     this.s.input.value = params.get("q") || "";
-    var self = this;
-    FACET_ORDER.forEach(function (f) {
-      var v = params.get(f);
-      if (v) self.filters[f] = v.split(",").filter(Boolean);
+    var self = this, s = this.s;
+    return s.filters().then(function (known) {
+      s.known = known;
+      s.facetOrder().forEach(function (f) {
+        var v = params.get(f);
+        if (v) self.filters[f] = v.split(",").filter(Boolean);
+      });
     });
   };
 
@@ -1342,8 +1362,8 @@
     var params = new URLSearchParams();
     var q = this.s.input.value.trim();
     if (q) params.set("q", q);
-    var self = this;
-    FACET_ORDER.concat(Object.keys(this.filters).filter(function (f) { return FACET_ORDER.indexOf(f) < 0; }).sort())
+    var self = this, order = this.s.facetOrder();
+    order.concat(Object.keys(this.filters).filter(function (f) { return order.indexOf(f) < 0; }).sort())
       .forEach(function (f) { if (self.filters[f] && self.filters[f].length) params.set(f, self.filters[f].join(",")); });
     var qs = params.toString();
     var url = qs ? "?" + qs : root.location.pathname;
@@ -1550,14 +1570,14 @@
     var s = this.s, t = s.t, filters = this.filters, by = [];
     // Labels come with the facet lists (the idle summary has them before
     // any result); a term not seen yet is named by its id.
-    var known = this.labels || {};
-    Object.keys(filters).sort(function (a, b) { return FACET_ORDER.indexOf(a) - FACET_ORDER.indexOf(b); }).forEach(function (f) {
+    var known = this.labels || {}, order = s.facetOrder();
+    Object.keys(filters).sort(function (a, b) { return order.indexOf(a) - order.indexOf(b); }).forEach(function (f) {
       if (!filters[f] || !filters[f].length) return;
       var labels = filters[f].map(function (id) {
         var l = known[f] && known[f][id];
         return l ? (l[s.li] || l[1 - s.li] || id) : id;
       });
-      by.push((t.facets[f] || f) + ": " + labels.join(", "));
+      by.push(s.facetName(f) + ": " + labels.join(", "));
     });
     h1.textContent = by.length ? this.h1Text + " \u00b7 " + by.join(" \u00b7 ") : this.h1Text;
   };
@@ -1584,7 +1604,7 @@
     }
     var base = (box.id || "facets") + "-";
     var sets = c.facets.map(function (f) {
-      var chosen = self.filters[f] || [], name = t.facets[f] || f;
+      var chosen = self.filters[f] || [], name = s.facetName(f);
       var body = el("div", { class: "search-facet-body", id: base + f });
       var toggle = el("button", { type: "button", class: "search-facet-toggle", "data-facet-toggle": f,
         "aria-expanded": self.opened[f] ? "true" : "false", "aria-controls": body.id, text: t.group(name, chosen.length) });
@@ -1605,7 +1625,7 @@
         return { id: x.id, label: x.label, count: x.count, selected: chosen.indexOf(x.id) >= 0 };
       });
       var terms = all.filter(function (x) { return x.count > 0 || x.selected; });
-      terms.sort(f === "years"
+      terms.sort(s.newestFirst(f)
         ? function (a, b) { return a.id < b.id ? 1 : a.id > b.id ? -1 : 0; }
         : function (a, b) { return (b.count - a.count) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0); });
       // The idle summary holds the first terms only, and the number of all.

@@ -1,0 +1,288 @@
+package cases
+
+import (
+	"fmt"
+	"hash/crc32"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+	"time"
+	"unsafe"
+
+	"incidentlib/internal/cases/internal/offheap"
+	"incidentlib/internal/diag"
+	"incidentlib/internal/jsonpos"
+)
+
+// caseResult is what loading one case file produced. The parse tree is not
+// kept: ten thousand of them would all be alive until the last file is read,
+// and the one use left for it, the position of a duplicate id, is rare
+// enough to parse the file again (idPos).
+type caseResult struct {
+	c    *Case
+	list diag.List
+}
+
+func loadCases(fsys fs.FS, voc *Vocab, text *offheap.Arena, list *diag.List) []*Case {
+	names := listCases(fsys, list)
+	results := loadCaseFiles(fsys, names, voc, text)
+	var out []*Case
+	firstFile := map[string]string{}
+	for _, name := range names { // listed in name order, so reports are stable
+		r := results[name]
+		list.Merge(r.list)
+		if r.c == nil {
+			continue
+		}
+		if prev, dup := firstFile[r.c.ID]; dup {
+			line, col := fieldPos(r.c, "id")
+			list.Errorf(r.c.File, line, col, "id", "duplicate case id %q (also in %s)", r.c.ID, prev)
+			continue
+		}
+		firstFile[r.c.ID] = r.c.File
+		out = append(out, r.c)
+	}
+	SortNewestFirst(out)
+	return out
+}
+
+// SortNewestFirst orders cases by date, newest first, then by id.
+func SortNewestFirst(cs []*Case) {
+	sort.Slice(cs, func(i, j int) bool {
+		a, b := cs[i], cs[j]
+		if a.Date != b.Date {
+			return b.Date.Before(a.Date)
+		}
+		return a.ID < b.ID
+	})
+}
+
+// loadCase reads, checks and converts one case file, parsing it with ps.
+func loadCase(fsys fs.FS, name string, voc *Vocab, text *offheap.Arena, ps *jsonpos.Parser) (r caseResult) {
+	b, err := ReadContent(fsys, name)
+	if err != nil {
+		r.list.Errorf(name, 0, 0, "", "cannot read: %v", unwrapPathError(err))
+		return r
+	}
+	// b is never written to again, so the string can share its memory
+	// instead of copying a file that detach copies the useful part of.
+	src := unsafe.String(unsafe.SliceData(b), len(b))
+	p := parseChecked(ps, src, name, CaseSchema, &r.list)
+	if p == nil {
+		return r
+	}
+	errorAt := func(val *jsonpos.Value, field, format string, args ...any) {
+		line, col := p.pos(val)
+		r.list.Errorf(name, line, col, field, format, args...)
+	}
+	c := caseFields(p.v, voc)
+	c.File, c.src, c.rawSize, c.rawSum = name, fsys, len(b), crc32.Checksum(b, castagnoli)
+	readReview(p.v, c, errorAt)
+	readDates(p.v, c, name, errorAt)
+	checkCaseLimits(p.v, c, errorAt, func(val *jsonpos.Value, field, format string, args ...any) {
+		line, col := p.pos(val)
+		r.list.Warnf(name, line, col, field, format, args...)
+	})
+	checkCaseTerms(p.v, voc, errorAt)
+	checkTranslations(c, p, &r.list)
+	checkParticlesJSON(p, &r.list)
+	checkImpactText(p, &r.list)
+	checkFutureDates(p, c, &r.list)
+	c.detach(text)
+	r.c = c
+	return r
+}
+
+// errorAtFunc reports a problem at a value of the file being loaded.
+type errorAtFunc = func(val *jsonpos.Value, field, format string, args ...any)
+
+// caseFields reads the fields of a case that the schema check has already
+// judged, so that reading them cannot fail.
+func caseFields(v *jsonpos.Value, voc *Vocab) *Case {
+	c := &Case{
+		ID:           getStr(v, "id"),
+		Org:          getStr(v, "org"),
+		OrgSlug:      getStr(v, "org_slug"),
+		OrgKo:        voc.orgNameKo(getStr(v, "org_slug")),
+		OrgAlias:     voc.orgAlias(getStr(v, "org_slug")),
+		DateKind:     getStr(v, "date_kind"),
+		Title:        getText(v, "title"),
+		Summary:      getText(v, "summary"),
+		SymptomsText: getText(v, "symptoms_text"),
+		Trigger:      getText(v, "trigger"),
+		Detection:    getText(v, "detection"),
+		Related:      getStrings(v, "related"),
+		RecurrenceOf: getStr(v, "recurrence_of"),
+		Docs:         getStrings(v, "docs"),
+		URL:          getStr(v, "url"),
+	}
+	for _, f := range Facets {
+		switch {
+		case f.Field == "" || f.Kind == Derived:
+		case f.Kind == Many:
+			f.setTerms(c, getStrings(v, f.Field))
+		default:
+			f.setTerms(c, []string{getStr(v, f.Field)})
+		}
+	}
+	if l := v.Get("lessons"); l != nil && l.Kind == jsonpos.Object {
+		t := getText(v, "lessons")
+		c.Lessons = &t
+	}
+	for _, it := range getList(v, "remediation") {
+		c.Remediation = append(c.Remediation, getText(it, "text"))
+	}
+	for _, it := range getList(v, "action_items") {
+		c.ActionItems = append(c.ActionItems, getText(it, "text"))
+	}
+	imp := getObj(v, "impact")
+	c.Impact = Impact{Scope: getTextOrString(imp, "scope"), Users: getTextOrString(imp, "users"), Region: getStr(imp, "region")}
+	for _, s := range getList(v, "sources") {
+		c.Sources = append(c.Sources, Source{URL: getStr(s, "url"), Kind: getStr(s, "kind"), Archived: getStr(s, "archived")})
+	}
+	return c
+}
+
+// readReview reads who wrote and who reviewed the case, and when.
+func readReview(v *jsonpos.Value, c *Case, errorAt errorAtFunc) {
+	rev := getObj(v, "review")
+	c.Review = Review{WrittenBy: getStr(rev, "written_by"), ReviewedBy: getStr(rev, "reviewed_by")}
+	if d := rev.Get("reviewed_at"); d != nil && d.Kind == jsonpos.String {
+		if date, ok := parseDate(d.Str); ok {
+			c.Review.ReviewedAt = &date
+		} else if isDate(d.Str) {
+			errorAt(d, "review.reviewed_at", "%q is not a real date", d.Str)
+		}
+	}
+}
+
+// readDates reads the dates, times and durations, which the schema checks
+// only for their form: it reports a date that does not exist and an ID that
+// does not match the file name, which the schema cannot express either.
+func readDates(v *jsonpos.Value, c *Case, name string, errorAt errorAtFunc) {
+	if want := strings.TrimSuffix(path.Base(name), ".json"); isID(c.ID) && c.ID != want {
+		errorAt(v.Get("id"), "id", "id %q does not match the file name %s (name the file %s.json)", c.ID, path.Base(name), c.ID)
+	}
+	if d := v.Get("date"); d != nil && d.Kind == jsonpos.String {
+		if date, ok := parseDate(d.Str); ok {
+			c.Date = date
+		} else if isDate(d.Str) {
+			errorAt(d, "date", "%q is not a real date", d.Str)
+		}
+	}
+	if u := v.Get("updated_at"); u != nil && u.Kind == jsonpos.String {
+		if t, err := time.Parse(time.RFC3339Nano, u.Str); err == nil {
+			c.UpdatedAt = t.UTC()
+		} else if isDateTime(u.Str) {
+			errorAt(u, "updated_at", "%q is not a real time", u.Str)
+		}
+	}
+	tl := getObj(v, "timeline")
+	for _, k := range []string{"detected_after", "resolved_after"} {
+		d := tl.Get(k)
+		if d == nil || d.Kind != jsonpos.String {
+			continue
+		}
+		dur, ok := ParseDuration(d.Str)
+		if !ok {
+			if isDuration(d.Str) { // otherwise the schema check said so
+				errorAt(d, "timeline."+k, "%q is not a duration like 56m or 1h10m", d.Str)
+			}
+			continue
+		}
+		if k == "detected_after" {
+			c.Timeline.DetectedAfter = &dur
+		} else {
+			c.Timeline.ResolvedAfter = &dur
+		}
+	}
+}
+
+// checkCaseTerms checks that every controlled term is in the vocabulary and
+// listed once.
+func checkCaseTerms(v *jsonpos.Value, voc *Vocab, errorAt errorAtFunc) {
+	checkTerms := func(key, field string) {
+		items := getList(v, key)
+		for i, it := range items {
+			checkTerm(voc, it, field, key, i, errorAt)
+		}
+		// A case lists a few terms: compare them pairwise. A long list
+		// (a mistake, or a generated file) gets a set instead, so that its
+		// check stays linear.
+		var seen map[string]bool
+		if len(items) > 16 {
+			seen = make(map[string]bool, len(items))
+		}
+		for i, it := range items {
+			dup := seen[it.Str]
+			if seen == nil {
+				for _, prev := range items[:i] {
+					dup = dup || prev.Str == it.Str
+				}
+			} else {
+				seen[it.Str] = true
+			}
+			if dup {
+				errorAt(it, fmt.Sprintf("%s[%d]", key, i), "%q is listed twice", it.Str)
+			}
+		}
+	}
+	for _, f := range ControlledFacets() {
+		if f.Kind == Many {
+			checkTerms(f.Field, f.Field)
+		} else if t := v.Get(f.Field); t != nil && (f.Unknown == "" || t.Str != f.Unknown) {
+			checkTerm(voc, t, f.Field, f.Field, -1, errorAt)
+		}
+	}
+}
+
+// checkTerm reports v, the member key of a case or its element i (when not
+// negative), unless it is a term of the vocabulary field.
+func checkTerm(voc *Vocab, v *jsonpos.Value, field, key string, i int, errorAt func(*jsonpos.Value, string, string, ...any)) {
+	if v.Kind != jsonpos.String || v.Str == "" || voc.broken {
+		return
+	}
+	if _, ok := voc.Term(field, v.Str); ok {
+		return
+	}
+	path := key
+	if i >= 0 {
+		path = fmt.Sprintf("%s[%d]", key, i)
+	}
+	errorAt(v, path, "unknown term %q%s", v.Str, termHint(voc, field, v.Str))
+}
+
+// checkTranslations warns about every text with one language missing: the
+// page still shows the other language, marked as not translated.
+func checkTranslations(c *Case, p *parsed, list *diag.List) {
+	var walk func(v *jsonpos.Value, at fieldPath)
+	walk = func(v *jsonpos.Value, at fieldPath) {
+		switch v.Kind {
+		case jsonpos.Object:
+			en, ko := v.Get("en"), v.Get("ko")
+			if en != nil && ko != nil && en.Kind == jsonpos.String && ko.Kind == jsonpos.String && len(v.Members) == 2 {
+				switch {
+				case blank(en.Str) && blank(ko.Str):
+					line, col := p.pos(v)
+					list.Errorf(p.file, line, col, at.String(), "text is empty in both languages")
+				case blank(ko.Str):
+					line, col := p.pos(ko)
+					list.Warnf(p.file, line, col, at.String()+".ko", "Korean translation missing: the Korean page shows the English text, marked as not translated")
+				case blank(en.Str):
+					line, col := p.pos(en)
+					list.Warnf(p.file, line, col, at.String()+".en", "English translation missing: the English page shows the Korean text, marked as not translated")
+				}
+				return
+			}
+			for _, m := range v.Members {
+				walk(m.Value, at.key(m.Key))
+			}
+		case jsonpos.Array:
+			for i, it := range v.Items {
+				walk(it, at.index(i))
+			}
+		}
+	}
+	walk(p.v, make(fieldPath, 0, 8))
+}

@@ -1,0 +1,154 @@
+package mcpserver
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"incidentlib/internal/cases"
+	"incidentlib/internal/l10n"
+	"incidentlib/internal/search"
+	"incidentlib/internal/urls"
+)
+
+// caseItem is a case as lists and search results name it.
+type caseItem struct {
+	ID         string   `json:"id" jsonschema:"the case id, such as IL-0495"`
+	Title      string   `json:"title" jsonschema:"the case's title in the answer's language"`
+	Org        string   `json:"org" jsonschema:"the organisation that had the incident"`
+	Date       string   `json:"date" jsonschema:"date of the incident (or of its report): YYYY-MM-DD, YYYY-MM or YYYY when only that is known; empty when the source gives no date"`
+	Severity   string   `json:"severity" jsonschema:"severity term id"`
+	RootCause  string   `json:"root_cause" jsonschema:"root cause term id"`
+	Components []string `json:"components" jsonschema:"component term ids"`
+	URL        string   `json:"url" jsonschema:"the case's page in the answer's language"`
+	Score      float64  `json:"score,omitempty" jsonschema:"search relevance (higher is better)"`
+}
+
+type termCases struct {
+	ID    string `json:"id" jsonschema:"the term id"`
+	Cases int    `json:"cases" jsonschema:"number of matching cases with this term"`
+}
+
+type facetCounts struct {
+	Argument string      `json:"argument" jsonschema:"the filter argument"`
+	Terms    []termCases `json:"terms" jsonschema:"matching cases per term id (the argument's own filter not applied)"`
+}
+
+type searchOutput struct {
+	Query          string        `json:"query" jsonschema:"the query as searched, after any cut"`
+	Lang           string        `json:"lang" jsonschema:"the language of the answer"`
+	Total          int           `json:"total" jsonschema:"number of matching cases"`
+	Partial        bool          `json:"partial" jsonschema:"no case matches every word; these match some"`
+	Cases          []caseItem    `json:"cases" jsonschema:"the best cases, best first"`
+	Counts         []facetCounts `json:"counts" jsonschema:"for each filter argument, matching cases per term id"`
+	DidYouMean     string        `json:"did_you_mean,omitempty" jsonschema:"a corrected query, when nothing matched"`
+	WithoutFilters int           `json:"without_filters,omitempty" jsonschema:"matches without the filters, when the filters left none"`
+	Notes          []string      `json:"notes,omitempty" jsonschema:"what the server changed or ignored in the call"`
+}
+
+func (m *model) item(c *cases.Case, lang string) caseItem {
+	title, _ := c.Title.In(lang)
+	return caseItem{
+		ID: c.ID, Title: title, Org: c.Org, Date: c.Date.String(), Severity: c.Severity, RootCause: c.RootCause,
+		Components: nonNil(c.Components),
+		URL:        m.site.URL(urls.Case(lang, c.ID)),
+	}
+}
+
+func nonNil(s []string) []string { return append([]string{}, s...) }
+
+// writeItems appends one line per case: id, title, organisation, date (or
+// "date unknown" when the source gives none) and page URL.
+func writeItems(b *strings.Builder, c *call, items []caseItem) {
+	for _, it := range items {
+		date := it.Date
+		if date == "" {
+			date = c.t("item.date_unknown")
+		}
+		fmt.Fprintf(b, "- %s · %s · %s · %s · %s\n", it.ID, it.Title, it.Org, date, it.URL)
+	}
+}
+
+// cutQuery shortens a query to maxQueryBytes at a word boundary when there
+// is one, so that a pasted log does not cost a search of every word in it.
+func cutQuery(q string) (string, bool) {
+	q = strings.ToValidUTF8(q, "")
+	if len(q) <= maxQueryBytes {
+		return q, false
+	}
+	cut := maxQueryBytes
+	for cut > 0 && !utf8.RuneStart(q[cut]) {
+		cut--
+	}
+	if i := strings.LastIndexAny(q[:cut], " \t\n"); i > maxQueryBytes/2 {
+		cut = i
+	}
+	return q[:cut], true
+}
+
+func searchIncidents(m *model, c *call) (string, any, error) {
+	out := searchOutput{Lang: c.lang}
+	raw := c.str("query")
+	q, cut := cutQuery(raw)
+	if strings.TrimSpace(q) == "" {
+		return "", nil, c.fail("err.query_empty")
+	}
+	if cut {
+		c.note("note.query_cut", l10n.Number(len(raw)), l10n.Number(len(q)))
+	}
+	n := limit(c, searchDefault, searchMax)
+	f, err := m.filter(c)
+	if err != nil {
+		return "", nil, err
+	}
+	res := m.engine.Search(q, f)
+	if res.Truncated {
+		c.note("note.words_cut", strconv.Itoa(search.MaxQueryWords))
+	}
+	out.Query, out.Total, out.Partial = q, res.Total, res.Partial
+	out.DidYouMean, out.WithoutFilters = res.DidYouMean, res.DropFilters
+	out.Cases = []caseItem{}
+	for _, h := range res.Hits[:min(n, len(res.Hits))] {
+		it := m.item(m.lib.Cases[h.Doc], c.lang)
+		it.Score = h.Score
+		out.Cases = append(out.Cases, it)
+	}
+	out.Counts = []facetCounts{}
+	for _, facet := range cases.FacetNames() {
+		counts, ok := res.Counts[facet]
+		if !ok {
+			continue
+		}
+		fc := facetCounts{Argument: argName(facet), Terms: []termCases{}}
+		for _, id := range m.terms(facet) {
+			if n := counts[id]; n > 0 {
+				fc.Terms = append(fc.Terms, termCases{ID: id, Cases: n})
+			}
+		}
+		out.Counts = append(out.Counts, fc)
+	}
+
+	var b strings.Builder
+	quoted, filters := strconv.Quote(q), describe(c, f)
+	if out.Total == 0 {
+		b.WriteString(c.t("search.none", quoted, filters))
+		switch {
+		case out.WithoutFilters > 0:
+			b.WriteString(" " + c.tn("search.without_filters", out.WithoutFilters, l10n.Cases(c.lang, out.WithoutFilters)))
+		case out.DidYouMean != "":
+			b.WriteString(" " + c.t("search.did_you_mean", strconv.Quote(out.DidYouMean)))
+		}
+		b.WriteByte('\n')
+	} else {
+		b.WriteString(c.tn("search.head", out.Total, l10n.Cases(c.lang, out.Total), quoted, filters))
+		b.WriteString(" " + c.t("search.best", l10n.Count(c.lang, len(out.Cases))) + "\n")
+		if out.Partial {
+			b.WriteString(c.t("search.partial") + "\n")
+		}
+		writeItems(&b, c, out.Cases)
+		b.WriteString("\n" + c.t("search.whole_case") + "\n")
+	}
+	out.Notes = c.notes
+	return b.String(), out, nil
+}

@@ -1,0 +1,162 @@
+package related
+
+import (
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+)
+
+// candidatesPerMax is how many candidates per place in its list a case
+// brings to the matching. The matching can only pair two cases when one of
+// them proposed the other; three per place leaves room for the partners that
+// fill up with stronger links first.
+const candidatesPerMax = 3
+
+// topList is every case's best candidates, candidatesPerMax × Max a case,
+// stored flat.
+type topList struct {
+	l     int
+	to    []int32
+	score []int64
+	count []int32
+}
+
+// candidates finds, for every case, its best computed candidates. The work is
+// split over GOMAXPROCS workers; each case's result goes to its own slot, so
+// the outcome does not depend on scheduling.
+func (ix *index) candidates(exp *explicitLinks, opt Options) *topList {
+	l := candidatesPerMax * opt.Max
+	top := &topList{
+		l:     l,
+		to:    make([]int32, ix.n*l),
+		score: make([]int64, ix.n*l),
+		count: make([]int32, ix.n),
+	}
+	const block = 512
+	workers := min(runtime.GOMAXPROCS(0), (ix.n+block-1)/block)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			s := newScratch(ix.n, len(ix.name))
+			for {
+				lo := int(next.Add(block)) - block
+				if lo >= ix.n {
+					return
+				}
+				for r := lo; r < min(lo+block, ix.n); r++ {
+					ix.candidatesOf(int32(r), s, exp, opt.Window, top)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return top
+}
+
+// scratch is one worker's per-case working memory.
+type scratch struct {
+	// slots is indexed by rank. A stamp of a+1 means the slot holds case
+	// a's running score for that candidate, -(a+1) that the case is not a
+	// candidate of a; any other value is stale, so nothing is cleared
+	// between cases. Stamp and score share a slot so that visiting a
+	// candidate touches one cache line, not three.
+	slots []slot
+	// comW holds the current case's weight for each of its common terms and
+	// zero elsewhere, so that a candidate's common score is a few loads
+	// instead of a merge of two lists.
+	comW  []int64
+	cands []int32
+}
+
+type slot struct {
+	stamp int32
+	acc   int64
+}
+
+func newScratch(n, terms int) *scratch {
+	return &scratch{slots: make([]slot, n), comW: make([]int64, terms)}
+}
+
+func (ix *index) candidatesOf(a int32, s *scratch, exp *explicitLinks, window int, top *topList) {
+	stamp := a + 1
+	s.slots[a].stamp = -stamp
+	for _, e := range exp.of(a) {
+		s.slots[e.to].stamp = -stamp // already linked: not a candidate
+	}
+	s.cands = s.cands[:0]
+	// Rare terms: everyone sharing one is a candidate, and its weight is
+	// added on the way.
+	for _, t := range ix.rareOf(a) {
+		w := ix.weight[t]
+		for _, b := range ix.postOf(t) {
+			sl := &s.slots[b]
+			switch sl.stamp {
+			case stamp:
+				sl.acc += w
+			case -stamp:
+			default:
+				sl.stamp, sl.acc = stamp, w
+				s.cands = append(s.cands, b)
+			}
+		}
+	}
+	// Common terms: only the nearest cases by date are proposed. Being
+	// within Window positions of each other is symmetric, so a finds b
+	// exactly when b finds a. The weight of common terms is added below,
+	// for every candidate however it was found.
+	comA := ix.comOf(a)
+	var comMax int64
+	for _, t := range comA {
+		s.comW[t] = ix.weight[t]
+		comMax += ix.weight[t]
+		p := ix.postOf(t)
+		i, _ := slices.BinarySearch(p, a)
+		for _, b := range p[max(0, i-window):min(len(p), i+window+1)] {
+			sl := &s.slots[b]
+			if sl.stamp != stamp && sl.stamp != -stamp {
+				sl.stamp, sl.acc = stamp, 0
+				s.cands = append(s.cands, b)
+			}
+		}
+	}
+
+	base := int(a) * top.l
+	to := top.to[base : base+top.l]
+	sc := top.score[base : base+top.l]
+	k := 0
+	for _, b := range s.cands {
+		score := s.slots[b].acc
+		// Keep the list sorted best first: higher score, then lower rank
+		// (newer date, then ID). Once it is full, most candidates cannot
+		// beat the last entry even with every common term of a, and are
+		// dropped before their common terms are looked at.
+		if k == top.l && !better(score+comMax, b, sc[k-1], to[k-1]) {
+			continue
+		}
+		for _, t := range ix.comOf(b) {
+			score += s.comW[t]
+		}
+		if score <= 0 || k == top.l && !better(score, b, sc[k-1], to[k-1]) {
+			continue
+		}
+		j := min(k, top.l-1)
+		for j > 0 && better(score, b, sc[j-1], to[j-1]) {
+			sc[j], to[j] = sc[j-1], to[j-1]
+			j--
+		}
+		sc[j], to[j] = score, b
+		if k < top.l {
+			k++
+		}
+	}
+	top.count[a] = int32(k)
+	for _, t := range comA {
+		s.comW[t] = 0
+	}
+}
+
+func better(s1 int64, r1 int32, s2 int64, r2 int32) bool {
+	return s1 > s2 || s1 == s2 && r1 < r2
+}
