@@ -42,20 +42,22 @@
 //
 // BenchmarkPages (bench_test.go) renders the same pages of a generated
 // library of 1,000 cases through this package and through html/template,
-// view and link resolution included, so the difference is the engines':
+// view and link resolution included (cards are rendered once beforehand,
+// as a build keeps them), so the difference is the engines':
 //
-//	go test -run XXX -bench Pages ./internal/htmlexec
+//	go test -run XXX -bench Pages -count 3 ./internal/htmlexec
 //
-//	page        htmlexec                          html/template
-//	case        280 µs   36.4 kB   398 allocs     1,241 µs   99.4 kB  2,850 allocs
-//	topic       232 µs   11.5 kB   209 allocs     1,384 µs   77.7 kB  2,804 allocs
-//	cases       190 µs    6.4 kB   132 allocs     2,037 µs   87.2 kB  2,526 allocs
-//	facet       330 µs   21.1 kB   281 allocs     1,463 µs   88.1 kB  3,014 allocs
-//	home        573 µs   23.1 kB   289 allocs    11,001 µs   81.8 kB  2,691 allocs
+//	page     htmlexec                       html/template
+//	case     202 µs  36.4 kB  397 allocs    961 µs  99.3 kB  2,845 allocs
+//	topic    119 µs   6.2 kB  158 allocs    709 µs  61.5 kB  2,454 allocs
+//	cases     95 µs   6.4 kB  132 allocs    462 µs  39.5 kB  1,450 allocs
+//	facet    159 µs  21.0 kB  281 allocs    958 µs  88.1 kB  3,013 allocs
+//	home     157 µs  23.2 kB  294 allocs    708 µs  81.7 kB  2,696 allocs
 //
-// per page (ns/op shown in µs, B/op, allocs/op), Go 1.26.8, linux/amd64,
-// Intel Xeon, 2 cores shared with other work (load average 9), 2026-12-01.
-// Times move with the machine's load; bytes and allocations do not.
+// per page (ns/op in µs, B/op, allocs/op; medians of 3), Go 1.26.8,
+// linux/amd64, Intel Xeon, 2 cores shared with other work (load average
+// 2–5), 2026-12-01. Times move with the machine's load; bytes and
+// allocations do not.
 //
 // # When Go changes html/template
 //
