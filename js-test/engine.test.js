@@ -60,7 +60,8 @@ test("a query loads only the files of its terms and its results", async () => {
   assert.ok(!loaded.some((n) => n.startsWith("f/") || n === "facets"), "facets are loaded only when asked for");
   assert.deepEqual(loaded.filter((n) => n.startsWith("r/")), ["r/0"], "one record for one result");
   const manifest = JSON.parse(fs.readFileSync(path.join(golden, "manifest.json"), "utf8"));
-  assert.ok(manifest.buckets > 4 && manifest.groups.length > 1, "the golden index should have several buckets and groups");
+  assert.ok(manifest.groups.length > 1, "the golden index should have several groups");
+  assert.ok(fs.readdirSync(path.join(golden, "t")).length > 8, "the golden index should have several buckets");
 });
 
 test("a record holds both languages, one file per case", async () => {
@@ -169,7 +170,10 @@ test("empty state: the summary holds the first terms of a facet; showing all loa
   const terms = Array.from({ length: 10 }, (_, i) => ({ id: "t" + i, l: ["T" + i, "T" + i], n: 10 - i }));
   const files = {
     facets: [{ facet: "components", all: 10, terms: terms.slice(0, 8) }],
-    manifest: { v: 2, docs: 10, buckets: 0, group: 64, groups: [], facets: ["components"] },
+    manifest: {
+      v: 3, docs: 10, scale: 10, groups: [], facets: ["components"],
+      layout: { groups: "b/{key}", buckets: "t/{key}", key: "escape-64", records: "r/{doc}", suggestions: "s/{key}", facets: "f/{facet}" },
+    },
     "f/components": { facet: "components", terms: terms.map((t) => ({ ...t, d: [0] })) },
   };
   const engine = new S.Engine((name) => { loaded.push(name); return Promise.resolve(JSON.parse(JSON.stringify(files[name]))); });

@@ -2,6 +2,7 @@ package mcpserver
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -111,7 +112,7 @@ func searchIncidents(m *model, c *call) (string, any, error) {
 	out.Cases = []caseItem{}
 	for _, h := range res.Hits[:min(n, len(res.Hits))] {
 		it := m.item(m.lib.Cases[h.Doc], c.lang)
-		it.Score = h.Score
+		it.Score = math.Round(h.Score*100) / 100 // two decimals: more would be noise to a reader
 		out.Cases = append(out.Cases, it)
 	}
 	out.Counts = []facetCounts{}

@@ -236,7 +236,7 @@ func TestSearchMatchesBrowser(t *testing.T) {
 	if err := json.Unmarshal(res.Stdout, &browser); err != nil {
 		webtest.BadReport(t, tl, res, err)
 	}
-	round := func(x float64) float64 { return math.Round(x*1e6) / 1e6 }
+	round := func(x float64) float64 { return math.Round(x*100) / 100 } // search_incidents gives two decimals
 	found := 0
 	for k, q := range usable {
 		b := browser[k]

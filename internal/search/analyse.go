@@ -25,9 +25,10 @@ type analysed struct {
 	local  [][]int32
 	counts []int32 // term number → number of postings
 	word   []bool  // term number → seen as a word as written somewhere
-	// lengths and avg are the documents' lengths in terms, for BM25.
+	// lengths are the documents' lengths in terms of their text (see
+	// docTerms), and refLen the length that BM25 normalises them by.
 	lengths []float64
-	avg     float64
+	refLen  float64
 }
 
 // part is one worker's share of the analysis: the terms of a contiguous
@@ -45,8 +46,9 @@ type part struct {
 	order    []int32 // the part's term numbers, by term
 }
 
-// posting is one document of a term with its BM25 weight ×10, as the index
-// stores it.
+// posting is one document of a term with its weight in the document, as
+// the index stores it: the term-frequency part of BM25 ×scoreScale (see
+// termWeight), which a reader multiplies by the term's idf.
 type posting struct {
 	doc   int32
 	score int32
@@ -99,11 +101,24 @@ func analyseSorted(docs []Doc, labels Labels) *analysed {
 	for _, l := range ix.lengths {
 		total += l
 	}
-	ix.avg = 1.0
+	ix.refLen = 1.0
 	if len(docs) > 0 && total > 0 {
-		ix.avg = total / float64(len(docs))
+		ix.refLen = referenceLength(total / float64(len(docs)))
 	}
 	return ix
+}
+
+// lengthSteps is how many reference lengths there are per doubling.
+const lengthSteps = 8
+
+// referenceLength is the average length of the documents rounded to one
+// of lengthSteps steps per doubling (9% apart). BM25 divides a document's
+// length by the average; the rounded average is as good for ranking, and it
+// stays the same when a case is edited or added (the exact one moves with
+// every case), so that the weight of a term in a case depends on that case
+// alone and an edit rewrites only the index files of the terms it changed.
+func referenceLength(avg float64) float64 {
+	return math.Exp2(math.Round(math.Log2(avg)*lengthSteps) / lengthSteps)
 }
 
 // add analyses document i into the part and returns its length in terms.
@@ -178,14 +193,14 @@ func sortDocs(in []Doc) ([]Doc, error) {
 }
 
 // walkTerms calls f with every term in order, its scored postings, the
-// bucket it falls in and its entry in the bucket file, and returns the
-// bucket boundaries. With release set it drops each term's packed postings
+// bucket it falls in (its number and first boundary) and its entry in the
+// bucket file, and returns the bucket boundaries. With release set it drops each term's packed postings
 // once visited, so that a build does not hold them twice.
 //
 // The entries are made by every CPU, a chunk of terms at a time, a few
 // chunks ahead of f; only cutting the buckets and f itself run in order.
 // Every term costs what its postings cost, and nothing else.
-func (ix *analysed) walkTerms(cfg config, release bool, f func(bucket int, term string, ps []posting, entry []byte) error) ([]string, error) {
+func (ix *analysed) walkTerms(cfg config, release bool, f func(bucket int, first, term string, ps []posting, entry []byte) error) ([]string, error) {
 	const chunk = 256
 	nchunks := (len(ix.terms) + chunk - 1) / chunk
 	workers := runtime.GOMAXPROCS(0)
@@ -237,9 +252,9 @@ func (ix *analysed) walkTerms(cfg config, release bool, f func(bucket int, term 
 			entry := e.entries[e.start(j):e.ends[j]]
 			ps := e.ps[e.psStart(j):e.psEnds[j]]
 			// The bucket so far, a comma, the entry and the closing bracket
-			// must fit; a single entry larger than the bound gets a bucket of
-			// its own.
-			if size > 0 && size+len(entry)+2 > cfg.bucketBytes {
+			// must fit under bucketMax; a single entry larger than that gets
+			// a bucket of its own.
+			if cutBefore(size, len(entry)+2, cfg.bucketMin, cfg.bucketMax, cfg.bucketSpread, hashString(t)) {
 				size = 0
 			}
 			if size == 0 {
@@ -249,7 +264,7 @@ func (ix *analysed) walkTerms(cfg config, release bool, f func(bucket int, term 
 				size++
 			}
 			size += len(entry)
-			if err := f(len(boundaries)-1, t, ps, entry); err != nil {
+			if err := f(len(boundaries)-1, boundaries[len(boundaries)-1], t, ps, entry); err != nil {
 				return nil, err
 			}
 			prevLast = t
@@ -285,12 +300,10 @@ func (e *encoded) psStart(j int) int {
 
 // encode makes the entries of terms lo to hi into e.
 func (ix *analysed) encode(e *encoded, lo, hi int, release bool, table scoreTable) scoreTable {
-	n := float64(len(ix.docs))
 	e.entries, e.ends, e.ps, e.psEnds = e.entries[:0], e.ends[:0], e.ps[:0], e.psEnds[:0]
 	for g := lo; g < hi; g++ {
-		df := float64(ix.counts[g])
-		idf := math.Log(1 + (n-df+0.5)/(df+0.5))
 		first := len(e.ps)
+		step := weightStep(int(ix.counts[g]), len(ix.docs))
 		for p, pt := range ix.parts {
 			local := ix.local[p][g]
 			if local < 0 {
@@ -303,17 +316,7 @@ func (ix *analysed) encode(e *encoded, lo, hi int, release bool, table scoreTabl
 				tf2, m2 := binary.Uvarint(packed[m:])
 				packed = packed[m+m2:]
 				doc += int32(gap)
-				tf := float64(tf2) / 2
-				// The explicit float64 conversions keep the compiler from
-				// fusing multiply-adds, whose rounding differs between
-				// machines.
-				denom := tf + float64(bm25K1*float64(1-bm25B+float64(bm25B*ix.lengths[doc]/ix.avg)))
-				s := float64(idf*tf*(bm25K1+1)) / denom
-				q := int32(math.Round(s * scoreScale))
-				if q < 1 {
-					q = 1
-				}
-				e.ps = append(e.ps, posting{doc, q})
+				e.ps = append(e.ps, posting{doc, termWeight(float64(tf2)/2, ix.lengths[doc], ix.refLen, step)})
 			}
 			if release {
 				pt.postings[local] = nil
@@ -330,6 +333,44 @@ func (ix *analysed) encode(e *encoded, lo, hi int, release bool, table scoreTabl
 	return table
 }
 
-// scoreScale is what a BM25 weight is multiplied by before it is rounded
-// into a posting.
+// termWeight is what a posting stores: the part of a BM25 weight that
+// depends on the document, tf·(k1+1) / (tf + k1·(1−b+b·length/refLen)),
+// ×scoreScale and rounded. The other part, the term's idf, depends on the
+// number of documents and of the term's postings, which a reader has (see
+// idf), so a case added or edited changes no other case's postings.
+//
+// The weight is rounded to the nearest multiple of step (weightStep), then
+// to a whole number; step is more than one for common terms only.
+func termWeight(tf, length, refLen, step float64) int32 {
+	// The explicit float64 conversions keep the compiler from fusing
+	// multiply-adds, whose rounding differs between machines.
+	denom := tf + float64(bm25K1*float64(1-bm25B+float64(bm25B*length/refLen)))
+	w := float64(tf*(bm25K1+1)) / denom * scoreScale
+	return max(int32(math.Round(float64(math.Round(w/step)*step))), 1)
+}
+
+// weightStep is what the weights of a term with df postings among n
+// documents are rounded to: 1 (a tenth of a weight), or 1/idf when the
+// idf is under 1, so that a score (idf × weight) is rounded to about a
+// tenth whatever the term, as format 2's scores were. A common term then
+// has as few distinct weights as it had scores ("load", in 92% of the
+// generated cases, two), and its postings gzip as well; finer weights
+// would only tell apart scores that ranking adds nothing to. The step
+// depends on the number of documents too, so a case added may move the
+// weights of the commonest terms a little.
+func weightStep(df, n int) float64 {
+	return max(1/idf(df, n), 1)
+}
+
+// scoreScale is what a weight is multiplied by before it is rounded into
+// a posting. A tenth is finer than ranking needs (a weight lies between
+// about 0.2 and 2.2), and a finer one would cost bytes of postings.
 const scoreScale = 10
+
+// idf is the inverse document frequency of a term with df postings among
+// n documents; a term's score in a document is idf·q/scoreScale, for its
+// posting q. search.js computes it the same way, from the manifest's
+// document count.
+func idf(df, n int) float64 {
+	return math.Log(1 + (float64(n)-float64(df)+0.5)/(float64(df)+0.5))
+}

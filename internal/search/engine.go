@@ -34,8 +34,9 @@ type Engine struct {
 	orig   []int    // index number → place in docs
 	terms  []string // sorted
 	post   [][]posting
-	bucket []int    // term → its bucket in the built index
-	bounds []string // bucket boundaries, as the manifest lists them
+	idf    []float64 // term → its idf
+	bucket []int     // term → its bucket in the built index
+	bounds []string  // bucket boundaries, as the manifest lists them
 	// suggest lists, by suggestKey, the terms a suggestion may offer, as
 	// places in terms (the index's s/K files).
 	suggest map[string][]int
@@ -74,9 +75,10 @@ func newEngine(docs []Doc, labels Labels, cfg config) (*Engine, error) {
 	for n := range ix.docs {
 		e.orig[n] = at[ix.docs[n].ID]
 	}
-	e.bounds, err = ix.walkTerms(cfg, true, func(b int, t string, ps []posting, _ []byte) error {
+	e.bounds, err = ix.walkTerms(cfg, true, func(b int, _, t string, ps []posting, _ []byte) error {
 		e.terms = append(e.terms, t)
 		e.post = append(e.post, slices.Clone(ps))
+		e.idf = append(e.idf, idf(len(ps), len(docs)))
 		e.bucket = append(e.bucket, b)
 		return nil
 	})
@@ -206,12 +208,12 @@ func (e *Engine) scoreGroup(g Group) map[int32]float64 {
 	for _, t := range g.Any {
 		if i := e.find(t); i >= 0 {
 			for _, p := range e.post[i] {
-				put(p.doc, float64(p.score))
+				put(p.doc, e.weight(i, p))
 			}
 		}
 	}
 	if len(g.All) > 0 {
-		lists := make([][]posting, len(g.All))
+		lists := make([]int, len(g.All))
 		ok := true
 		for k, t := range g.All {
 			i := e.find(t)
@@ -219,23 +221,23 @@ func (e *Engine) scoreGroup(g Group) map[int32]float64 {
 				ok = false
 				break
 			}
-			lists[k] = e.post[i]
+			lists[k] = i
 		}
 		if ok {
-			slices.SortStableFunc(lists, func(a, b []posting) int { return len(a) - len(b) })
-			maps := make([]map[int32]int32, len(lists))
-			for k, l := range lists[1:] {
-				maps[k+1] = postingMap(l)
+			slices.SortStableFunc(lists, func(a, b int) int { return len(e.post[a]) - len(e.post[b]) })
+			maps := make([]map[int32]float64, len(lists))
+			for k, i := range lists[1:] {
+				maps[k+1] = e.weightMap(i)
 			}
 		next:
-			for _, p := range lists[0] {
-				sum := float64(p.score)
+			for _, p := range e.post[lists[0]] {
+				sum := e.weight(lists[0], p)
 				for _, m := range maps[1:] {
 					v, ok := m[p.doc]
 					if !ok {
 						continue next
 					}
-					sum += float64(v)
+					sum += v
 				}
 				put(p.doc, sum/float64(len(lists)))
 			}
@@ -248,17 +250,23 @@ func (e *Engine) scoreGroup(g Group) map[int32]float64 {
 				f = 1
 			}
 			for _, p := range e.post[i] {
-				put(p.doc, float64(p.score)*f)
+				put(p.doc, e.weight(i, p)*f)
 			}
 		}
 	}
 	return best
 }
 
-func postingMap(ps []posting) map[int32]int32 {
-	m := make(map[int32]int32, len(ps))
-	for _, p := range ps {
-		m[p.doc] = p.score
+// weight is the score of posting p of term i: the term's idf times the
+// posting's weight, as search.js computes it.
+func (e *Engine) weight(i int, p posting) float64 {
+	return e.idf[i] * float64(p.score) / scoreScale
+}
+
+func (e *Engine) weightMap(i int) map[int32]float64 {
+	m := make(map[int32]float64, len(e.post[i]))
+	for _, p := range e.post[i] {
+		m[p.doc] = e.weight(i, p)
 	}
 	return m
 }

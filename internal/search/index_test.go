@@ -19,7 +19,11 @@ var update = flag.Bool("update", false, "rewrite testdata/golden from testdata/d
 
 // goldenConfig has small buckets and groups, so that the six fixture cases
 // spread over several files and the engines must pick the right ones.
-var goldenConfig = config{bucketBytes: 1024, groupBuckets: 4, excerptRunes: 320, scripts: true}
+var goldenConfig = config{
+	bucketMin: 256, bucketMax: 1024, bucketSpread: 4,
+	groupMin: 3, groupMax: 6, groupSpread: 2,
+	excerptRunes: 320, scripts: true,
+}
 
 func readFixture(t testing.TB) ([]Doc, Labels) {
 	t.Helper()
@@ -155,7 +159,7 @@ func TestScriptTwins(t *testing.T) {
 	if n*2 != len(files) {
 		t.Errorf("%d JSON files but %d files in all", n, len(files))
 	}
-	for _, p := range []string{"search/manifest.json", "search/b/0.json", "search/t/0.json", "search/r/0.json", "search/r/5.json", "search/facets.json", "search/f/components.json", "search/f/orgs.json"} {
+	for _, p := range []string{"search/manifest.json", "search/b/_.json", "search/t/_.json", "search/r/0.json", "search/r/5.json", "search/facets.json", "search/f/components.json", "search/f/orgs.json"} {
 		if files[p] == nil {
 			t.Errorf("%s missing", p)
 		}
@@ -285,43 +289,60 @@ func TestRanking(t *testing.T) {
 	}
 	// A rarer word weighs more (idf): "quorum" appears in one case, "etcd" in three.
 	if w1, w2 := idx.score("quorum", "IL-3"), idx.score("etcd", "IL-3"); w1 <= w2 {
-		t.Errorf("quorum weighs %d in IL-3, etcd %d; the rarer word should weigh more", w1, w2)
+		t.Errorf("quorum weighs %v in IL-3, etcd %v; the rarer word should weigh more", w1, w2)
 	}
 }
 
-// TestBuckets builds a few thousand cases with tiny buckets and checks that
-// buckets stay under their bound and that every term is in the bucket the
-// manifest points to.
+// TestBuckets builds a thousand cases with small buckets and groups and
+// checks that buckets and groups stay within their bounds, that every term
+// is in the bucket the manifest points to, and that the files are named by
+// their first boundary.
 func TestBuckets(t *testing.T) {
-	const limit = 2048
-	cfg := config{bucketBytes: limit, groupBuckets: 7, excerptRunes: 80}
+	cfg := config{bucketMin: 1024, bucketMax: 2048, bucketSpread: 8, groupMin: 4, groupMax: 9, groupSpread: 3, excerptRunes: 80}
 	docs := synthDocs(1000, 3)
 	files := buildMap(t, docs, nil, cfg)
 	idx := loadIndex(t, files)
-	if len(idx.bounds) < 50 || len(idx.bounds) != idx.m.Buckets {
-		t.Fatalf("%d buckets, manifest says %d; the test needs over 50 to exercise splitting", len(idx.bounds), idx.m.Buckets)
+	if len(idx.bounds) < 50 || len(idx.m.Groups) < 5 {
+		t.Fatalf("%d buckets in %d groups; the test needs more to exercise splitting", len(idx.bounds), len(idx.m.Groups))
 	}
-	for g, first := range idx.m.Groups {
-		if idx.bounds[g*cfg.groupBuckets] != first {
-			t.Errorf("group %d starts at %q, manifest says %q", g, idx.bounds[g*cfg.groupBuckets], first)
+	for g, part := range idx.groups {
+		if len(part) > cfg.groupMax || len(part) < cfg.groupMin && g < len(idx.groups)-1 {
+			t.Errorf("group %d has %d buckets, want %d to %d", g, len(part), cfg.groupMin, cfg.groupMax)
 		}
+	}
+	buckets := 0
+	for p := range files {
+		if strings.HasPrefix(p, "search/t/") {
+			buckets++
+		}
+	}
+	if buckets != len(idx.bounds) {
+		t.Errorf("%d bucket files, the group files list %d", buckets, len(idx.bounds))
 	}
 	for i, b := range idx.bounds {
 		if i > 0 && b <= idx.bounds[i-1] {
 			t.Errorf("bucket boundaries out of order: %q then %q", idx.bounds[i-1], b)
 		}
-		data := files[fmt.Sprintf("search/t/%d.json", i)]
-		if len(data) > limit && len(idx.buckets[i]) > 1 {
-			t.Errorf("bucket %d has %d bytes and %d terms, over the %d-byte bound", i, len(data), len(idx.buckets[i]), limit)
+		data := files["search/t/"+fileKey(b)+".json"]
+		if len(data) > cfg.bucketMax && len(idx.buckets[i]) > 1 {
+			t.Errorf("bucket %d has %d bytes and %d terms, over the %d-byte bound", i, len(data), len(idx.buckets[i]), cfg.bucketMax)
+		}
+		// A bucket under bucketMin ends only where the next one's first
+		// entry would take it over bucketMax.
+		if i < len(idx.bounds)-1 && len(data) < cfg.bucketMin {
+			var next []json.RawMessage
+			if err := json.Unmarshal(files["search/t/"+fileKey(idx.bounds[i+1])+".json"], &next); err != nil || len(next) == 0 {
+				t.Fatalf("bucket %d: %v", i+1, err)
+			}
+			if len(data)+len(next[0])+1 <= cfg.bucketMax {
+				t.Errorf("bucket %d has %d bytes, under the %d-byte bound, and the next entry (%d bytes) would fit", i, len(data), cfg.bucketMin, len(next[0]))
+			}
 		}
 		for term := range idx.buckets[i] {
 			if got := idx.bucketOf(term); got != i {
 				t.Errorf("term %q is in bucket %d but the manifest points to %d", term, i, got)
 			}
 		}
-	}
-	if n := len(idx.bounds); files[fmt.Sprintf("search/t/%d.json", n)] != nil {
-		t.Errorf("bucket %d exists but the manifest lists %d", n, n)
 	}
 	if len(idx.recs) != len(docs) {
 		t.Errorf("%d records, want %d", len(idx.recs), len(docs))
@@ -331,6 +352,44 @@ func TestBuckets(t *testing.T) {
 		if idx.recs[i].Date > idx.recs[i-1].Date {
 			t.Fatalf("record %d (%s) is newer than record %d (%s)", i, idx.recs[i].Date, i-1, idx.recs[i-1].Date)
 		}
+	}
+}
+
+// TestEditKeepsOtherFiles edits one case the way an author does (its
+// title, a word of its body) and adds one, and checks that the index files
+// that change are those of the terms that changed: buckets and groups are
+// cut by what they hold, and a posting depends on its own case alone.
+func TestEditKeepsOtherFiles(t *testing.T) {
+	docs := synthDocs(600, 5)
+	before := buildMap(t, docs, nil, defaultConfig)
+	changed := func(after map[string][]byte) (n int, names []string) {
+		for p, data := range after {
+			if !bytes.Equal(before[p], data) {
+				n++
+				names = append(names, p)
+			}
+		}
+		slices.Sort(names)
+		return n, names
+	}
+	edited := slices.Clone(docs)
+	edited[300].Title[0] += " (edited) quokka"
+	n, names := changed(buildMap(t, edited, nil, defaultConfig))
+	// The record, the buckets of "edit" and "quokka" (a new term may cut
+	// a bucket in two, and a new bucket may start a new group), their
+	// group files, two suggestion lists, and the manifest when the groups
+	// change.
+	if n == 0 || n > 10 {
+		t.Errorf("editing a title changed %d files, want 1 to 10: %v", n, names)
+	}
+	buckets := 0
+	for p := range before {
+		if strings.HasPrefix(p, "search/t/") {
+			buckets++
+		}
+	}
+	if buckets < 100 {
+		t.Fatalf("only %d buckets; the test needs many", buckets)
 	}
 }
 
@@ -366,6 +425,7 @@ func TestFacetFiles(t *testing.T) {
 // prefix bucket limit and the suggestions.
 type index struct {
 	m       manifest
+	groups  [][]string // the boundaries of each group's buckets
 	bounds  []string
 	buckets []map[string][]posting
 	recs    []record // English records
@@ -381,14 +441,22 @@ func loadIndex(t testing.TB, files map[string][]byte) *index {
 		}
 	}
 	must("search/manifest.json", &idx.m)
-	for g := range idx.m.Groups {
+	if idx.m.Version != formatVersion || idx.m.Layout.Key != keyRule {
+		t.Fatalf("manifest version %d, key rule %q", idx.m.Version, idx.m.Layout.Key)
+	}
+	file := func(template, value string) string { return "search/" + path(template, value) + ".json" }
+	for g, first := range idx.m.Groups {
 		var part []string
-		must(fmt.Sprintf("search/b/%d.json", g), &part)
+		must(file(idx.m.Layout.Groups, fileKey(first)), &part)
+		if len(part) == 0 || part[0] != first {
+			t.Fatalf("group %d starts at %q, the manifest says %q", g, part, first)
+		}
+		idx.groups = append(idx.groups, part)
 		idx.bounds = append(idx.bounds, part...)
 	}
-	for i := range idx.bounds {
+	for i, b := range idx.bounds {
 		var entries [][2]json.RawMessage
-		must(fmt.Sprintf("search/t/%d.json", i), &entries)
+		must(file(idx.m.Layout.Buckets, fileKey(b)), &entries)
 		b := map[string][]posting{}
 		for _, e := range entries {
 			var term string
@@ -410,12 +478,12 @@ func loadIndex(t testing.TB, files map[string][]byte) *index {
 	}
 	for d := 0; d < idx.m.Docs; d++ {
 		var rec record
-		must(fmt.Sprintf("search/r/%d.json", d), &rec)
+		must(file(idx.m.Layout.Records, fmt.Sprint(d)), &rec)
 		idx.recs = append(idx.recs, rec)
 	}
 	for _, f := range idx.m.Facets {
 		var fd facetData
-		must("search/f/"+f+".json", &fd)
+		must(file(idx.m.Layout.Facets, f), &fd)
 		idx.facets[f] = fd
 	}
 	return idx
@@ -425,7 +493,9 @@ func (idx *index) bucketOf(term string) int {
 	return sort.Search(len(idx.bounds), func(i int) bool { return idx.bounds[i] > term }) - 1
 }
 
-func (idx *index) postings(term string) map[int]int {
+// postings returns the documents of term with its score in each: the
+// term's idf times the posting's weight.
+func (idx *index) postings(term string) map[int]float64 {
 	i := idx.bucketOf(term)
 	if i < 0 {
 		return nil
@@ -434,14 +504,15 @@ func (idx *index) postings(term string) map[int]int {
 	if !ok {
 		return nil
 	}
-	out := map[int]int{}
+	out := map[int]float64{}
+	w := idf(len(ps), idx.m.Docs)
 	for _, p := range ps {
-		out[int(p.doc)] = int(p.score)
+		out[int(p.doc)] = w * float64(p.score) / float64(idx.m.Scale)
 	}
 	return out
 }
 
-func (idx *index) score(term, id string) int {
+func (idx *index) score(term, id string) float64 {
 	for d, s := range idx.postings(term) {
 		if idx.recs[d].ID == id {
 			return s
@@ -462,7 +533,7 @@ func (idx *index) search(q string, filters map[string][]string) (ids []string, p
 		}
 		for _, t := range g.Any {
 			for d, s := range idx.postings(t) {
-				put(d, float64(s))
+				put(d, s)
 			}
 		}
 		if len(g.All) > 0 {
@@ -470,7 +541,7 @@ func (idx *index) search(q string, filters map[string][]string) (ids []string, p
 			cnt := map[int]int{}
 			for _, t := range g.All {
 				for d, s := range idx.postings(t) {
-					sum[d] += float64(s)
+					sum[d] += s
 					cnt[d]++
 				}
 			}
@@ -489,7 +560,7 @@ func (idx *index) search(q string, filters map[string][]string) (ids []string, p
 							f = 1
 						}
 						for d, s := range idx.postings(t) {
-							put(d, float64(s)*f)
+							put(d, s*f)
 						}
 					}
 				}

@@ -6,23 +6,24 @@ import (
 )
 
 // How a term's postings are written in a bucket file: a JSON array of the
-// distinct scores of the term, most frequent first (ties by value), and a
-// JSON string of one code per posting, [[s0, s1, …], "codes"]. A posting of
-// document d with score table[i], after a posting of document p (p = -1
+// distinct weights of the term (termWeight: the reader multiplies them by
+// the term's idf), most frequent first (ties by value), and a JSON string
+// of one code per posting, [[s0, s1, …], "codes"]. A posting of document d
+// with weight table[i], after a posting of document p (p = -1
 // before the first), has the number (d-p-1)·len(table) + i, written in
 // base 32, lowest digit first, each digit a character of postingDigits:
 // the first 32 characters end a number, the last 32 carry a digit with more
 // to come.
 //
-// Scores repeat (a term has a few dozen weights at most, as they depend only
-// on its frequency in a case and the case's length) and gaps are small in
+// Weights repeat (a term has a few dozen at most, as they depend only on
+// its frequency in a case and the case's length) and gaps are small in
 // the long lists that cost the most, so a common posting is one character.
 // At 100,000 generated cases the postings of 로드 went from 45.8 kB gzipped
 // as decimal pairs to 31.4 kB; rare terms cost about what they did.
 const postingDigits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 
 // scoreTable is the reusable state of appendPostings: by score (scores
-// are small positive numbers, BM25 weights ×10), how often it occurs and
+// are small positive numbers, weights ×scoreScale), how often it occurs and
 // its place in the table.
 type scoreTable struct {
 	freq  []int

@@ -142,3 +142,17 @@ func TestWords(t *testing.T) {
 		}
 	}
 }
+
+// TestIsStop holds the stop-word table to the list it is made from.
+func TestIsStop(t *testing.T) {
+	for w := range englishStop {
+		if !isStop([]rune(w)) {
+			t.Errorf("%q is a stop word, isStop says no", w)
+		}
+	}
+	for _, w := range []string{"", "x", "ab", "thee", "whic", "whichever", "load", "etcd", "théir", "로드"} {
+		if isStop([]rune(w)) != englishStop[w] {
+			t.Errorf("isStop(%q) = %v", w, !englishStop[w])
+		}
+	}
+}

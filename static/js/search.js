@@ -416,7 +416,8 @@
   }
 
   // Engine reads an index through load(name) → Promise of its value, where
-  // name is "manifest", "t/3", "r/0" or "f/components".
+  // name is "manifest", "facets", or a path the manifest's layout gives,
+  // such as "t/kub", "r/0" or "f/components".
   function Engine(load) {
     this.load = load;
     this.cache = {};
@@ -433,11 +434,53 @@
     return this.cache[name];
   };
 
-  Engine.prototype.manifest = function () { return this.get("manifest"); };
+  // The index format this engine reads (internal/search/layout.go): the
+  // manifest's v, and the rule that names the files of groups and buckets.
+  var FORMAT = 3, KEY_RULE = "escape-64";
 
-  // The manifest names the first term of every group of m.group buckets;
-  // the group file b/G names the first term of each of its buckets. A view
-  // {m, parts: {G: boundaries}} holds the group files a query has loaded.
+  // manifest resolves to the index's manifest, once it is known to be in a
+  // format this engine reads. Every path but those of the manifest and the
+  // facet summary comes from its layout.
+  Engine.prototype.manifest = function () {
+    return this.get("manifest").then(function (m) {
+      if (m.v !== FORMAT || !m.layout || m.layout.key !== KEY_RULE) {
+        throw new Error("search index format " + m.v + " is not format " + FORMAT + " with keys " + KEY_RULE);
+      }
+      return m;
+    });
+  };
+
+  // filePath fills a template of the manifest's layout ("t/{key}") with value.
+  function filePath(template, value) {
+    return template.replace(/\{[a-z]+\}/, function () { return String(value); });
+  }
+
+  // fileKey names the file of a group or a bucket after its first boundary
+  // (fileKey in layout.go, rule "escape-64"): a-z and 0-9 as they are, any
+  // other character as _ and four hex digits (__ and six beyond U+FFFF),
+  // "" as "_"; a key over 64 characters keeps 55 and ends in - and the
+  // FNV-1a hash of the boundary's UTF-8, in eight hex digits.
+  function fileKey(s) {
+    var k = "";
+    Array.from(s).forEach(function (ch) {
+      var c = ch.codePointAt(0);
+      if ((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39)) k += ch;
+      else if (c <= 0xffff) k += "_" + ("000" + c.toString(16)).slice(-4);
+      else k += "__" + ("00000" + c.toString(16)).slice(-6);
+    });
+    if (k === "") return "_";
+    if (k.length > 64) {
+      var h = 0x811c9dc5;
+      new TextEncoder().encode(s).forEach(function (b) { h = Math.imul(h ^ b, 16777619) >>> 0; });
+      k = k.slice(0, 55) + "-" + ("0000000" + h.toString(16)).slice(-8);
+    }
+    return k;
+  }
+
+  // The manifest names the first boundary of every group of buckets; the
+  // group file names the first boundary of each of its buckets, and a
+  // bucket is known by its first boundary. A view {m, parts: {G:
+  // boundaries}} holds the group files a query has loaded.
 
   // lastAtMost returns the last index of list whose entry sorts at or
   // before term, or -1.
@@ -467,30 +510,29 @@
     return Object.keys(need).map(Number);
   }
 
-  // boundary returns the first term of bucket i, or null when its group
-  // is not loaded.
-  function boundary(v, i) {
-    var g = Math.floor(i / v.m.group), part = v.parts[g];
-    if (part) return part[i % v.m.group];
-    return i % v.m.group === 0 ? v.m.groups[g] : null;
-  }
-
-  // bucketOf returns the bucket that holds term, if any term does.
+  // bucketOf returns the first boundary of the bucket that holds term, or
+  // null when no bucket does or its group is not loaded.
   function bucketOf(v, term) {
     var g = groupOf(v.m, term);
-    if (g < 0 || !v.parts[g]) return -1;
-    return g * v.m.group + lastAtMost(v.parts[g], term);
+    if (g < 0 || !v.parts[g]) return null;
+    return v.parts[g][lastAtMost(v.parts[g], term)];
   }
 
-  // prefixBuckets returns the buckets holding terms that start with p.
+  // prefixBuckets returns the buckets holding terms that start with p, in
+  // the loaded groups.
   function prefixBuckets(v, p) {
-    var first = bucketOf(v, p);
-    if (first < 0) return [];
-    var out = [first];
-    for (var i = first + 1; i < v.m.buckets; i++) {
-      var b = boundary(v, i);
-      if (b === null || !b.startsWith(p)) break;
-      out.push(i);
+    var g = groupOf(v.m, p);
+    if (g < 0 || !v.parts[g]) return [];
+    var j = lastAtMost(v.parts[g], p), out = [v.parts[g][j]];
+    for (;;) {
+      if (++j >= v.parts[g].length) {
+        g++;
+        j = 0;
+        if (!v.parts[g]) break;
+      }
+      var b = v.parts[g][j];
+      if (!b.startsWith(p)) break;
+      out.push(b);
     }
     return out;
   }
@@ -498,21 +540,25 @@
   // view loads the group files of terms and prefixes.
   Engine.prototype.view = function (m, terms, prefixes) {
     var self = this, gs = groupsFor(m, terms, prefixes);
-    return Promise.all(gs.map(function (g) { return self.get("b/" + g); })).then(function (parts) {
+    return Promise.all(gs.map(function (g) {
+      return self.get(filePath(m.layout.groups, fileKey(m.groups[g])));
+    })).then(function (parts) {
       var v = { m: m, parts: {} };
       gs.forEach(function (g, k) { v.parts[g] = parts[k]; });
       return v;
     });
   };
 
-  Engine.prototype.bucket = function (i) {
+  // bucket resolves to the entries of the bucket whose first boundary is
+  // first, as a Map term → entry.
+  Engine.prototype.bucket = function (m, first) {
     var self = this;
-    var key = "bucket:" + i;
+    var key = "bucket:" + first, name = filePath(m.layout.buckets, fileKey(first));
     if (!this.cache[key]) {
-      this.cache[key] = this.get("t/" + i).then(function (entries) {
+      this.cache[key] = this.get(name).then(function (entries) {
         var map = new Map();
         entries.forEach(function (e) { map.set(e[0], e[1]); });
-        delete self.cache["t/" + i]; // keep only the map
+        delete self.cache[name]; // keep only the map
         return map;
       });
     }
@@ -520,11 +566,16 @@
   };
 
   // eachPosting calls f(doc, score) for each posting of a term, stored as
-  // [scores, codes] (see internal/search/postings.go): each code is, in
+  // [weights, codes] (see internal/search/postings.go): each code is, in
   // base 32 with the lowest digit first, (doc - previous doc - 1) times the
-  // number of scores plus the index of the document's score.
-  function eachPosting(entry, f) {
+  // number of weights plus the index of the document's weight. The score
+  // is the term's idf among the manifest's docs times the weight over the
+  // manifest's scale (idf and termWeight in internal/search/analyse.go).
+  function eachPosting(m, entry, f) {
     var table = entry[0], codes = entry[1], n = table.length;
+    var df = 0;
+    for (var c = 0; c < codes.length; c++) if (POSTING_DIGIT[codes.charCodeAt(c)] < 32) df++;
+    var idf = Math.log(1 + (m.docs - df + 0.5) / (df + 0.5));
     var v = 0, mul = 1, d = -1;
     for (var i = 0; i < codes.length; i++) {
       var k = POSTING_DIGIT[codes.charCodeAt(i)];
@@ -536,7 +587,7 @@
       v += k * mul;
       var gap = Math.floor(v / n);
       d += gap + 1;
-      f(d, table[v - gap * n]);
+      f(d, idf * table[v - gap * n] / m.scale);
       v = 0;
       mul = 1;
     }
@@ -548,10 +599,10 @@
   });
 
   // postings decodes a term's postings into a Map doc → score.
-  function postings(entry) {
-    var m = new Map();
-    eachPosting(entry, function (d, s) { m.set(d, s); });
-    return m;
+  function postings(m, entry) {
+    var out = new Map();
+    eachPosting(m, entry, function (d, s) { out.set(d, s); });
+    return out;
   }
 
   // facets resolves to {facet: terms} for the named facets (all when names
@@ -563,13 +614,14 @@
       return Promise.all(names.map(function (f) {
         var key = "facet:" + f;
         if (!self.cache[key]) {
-          self.cache[key] = self.get("f/" + f).then(function (file) {
+          var name = filePath(m.layout.facets, f);
+          self.cache[key] = self.get(name).then(function (file) {
             file.terms.forEach(function (t) {
               var abs = new Array(t.d.length), d = 0;
               for (var i = 0; i < t.d.length; i++) { d += t.d[i]; abs[i] = d; }
               t.docs = abs;
             });
-            delete self.cache["f/" + f];
+            delete self.cache[name];
             return file.terms;
           });
         }
@@ -611,7 +663,9 @@
   // holding both languages (the page picks its own).
   Engine.prototype.records = function (docs) {
     var self = this;
-    return Promise.all(docs.map(function (d) { return self.get("r/" + d); }));
+    return this.manifest().then(function (m) {
+      return Promise.all(docs.map(function (d) { return self.get(filePath(m.layout.records, d)); }));
+    });
   };
 
   // counts resolves to the facet counts of a result of search (see
@@ -676,33 +730,36 @@
     return this.manifest().then(function (m) {
       return self.view(m, terms, prefixes).then(function (v) {
         // Which buckets does each group need?
-        var need = {};
+        var need = new Map();
         var plans = groups.map(function (g) {
           var plan = { g: g, prefixBuckets: [] };
-          g.any.concat(g.all).forEach(function (t) { need[bucketOf(v, t)] = true; });
+          g.any.concat(g.all).forEach(function (t) {
+            var b = bucketOf(v, t);
+            if (b !== null) need.set(b, true);
+          });
           if (g.prefix) {
             var bs = prefixBuckets(v, g.prefix);
             if (bs.length <= MAX_PREFIX_BUCKETS) {
               plan.prefixBuckets = bs;
-              bs.forEach(function (b) { need[b] = true; });
+              bs.forEach(function (b) { need.set(b, true); });
             }
           }
           return plan;
         });
-        var ids = Object.keys(need).map(Number).filter(function (b) { return b >= 0; });
+        var ids = Array.from(need.keys());
         var filterNames = Object.keys(filters).filter(function (f) { return filters[f] && filters[f].length > 0; });
         return Promise.all([
-          Promise.all(ids.map(function (b) { return self.bucket(b); })),
+          Promise.all(ids.map(function (b) { return self.bucket(m, b); })),
           filtered ? self.facets(filterNames) : null
         ]).then(function (loaded) {
-          var buckets = {};
-          ids.forEach(function (b, k) { buckets[b] = loaded[0][k]; });
+          var buckets = new Map();
+          ids.forEach(function (b, k) { buckets.set(b, loaded[0][k]); });
           var lookup = function (t) {
-            var b = buckets[bucketOf(v, t)];
+            var b = buckets.get(bucketOf(v, t));
             var entry = b && b.get(t);
-            return entry ? postings(entry) : null;
+            return entry ? postings(m, entry) : null;
           };
-          var groupScores = plans.map(function (plan) { return scoreGroup(plan, lookup, buckets); });
+          var groupScores = plans.map(function (plan) { return scoreGroup(m, plan, lookup, buckets); });
           var res = combine(groupScores, m.docs, groups.length === 0 && (filtered || opts.all));
           var unfiltered = res.docs.length;
           var matched = { docs: res.docs, filters: filters, n: m.docs };
@@ -715,7 +772,7 @@
           var suggestion = null;
           if (out.total === 0 && groups.length > 0) {
             if (filtered && unfiltered > 0) out.suggestion = { filters: unfiltered };
-            else suggestion = self.suggest(text, groups, groupScores);
+            else suggestion = self.suggest(m, text, groups, groupScores);
           }
           var page = res.docs.slice(offset, offset + limit);
           return Promise.all([
@@ -736,7 +793,7 @@
   // scoreGroup returns a Map doc → score for one query group: the best of an
   // exact term, all of its bigrams (averaged, so they do not outweigh a
   // whole-word match) and prefix completions.
-  function scoreGroup(plan, lookup, buckets) {
+  function scoreGroup(m, plan, lookup, buckets) {
     var g = plan.g;
     var best = new Map();
     var put = function (d, s) { if (!(best.get(d) >= s)) best.set(d, s); };
@@ -760,10 +817,10 @@
       }
     }
     plan.prefixBuckets.forEach(function (b) {
-      buckets[b].forEach(function (entry, t) {
+      buckets.get(b).forEach(function (entry, t) {
         if (!t.startsWith(g.prefix)) return;
         var f = t === g.prefix ? 1 : PREFIX_FACTOR;
-        eachPosting(entry, function (d, s) { put(d, s * f); });
+        eachPosting(m, entry, function (d, s) { put(d, s * f); });
       });
     });
     return best;
@@ -856,12 +913,12 @@
   // same character (edit distance 1, or 2 for words of more than five
   // characters; the most frequent, then the first in order, wins), or null.
   // It reads the index's list of words for that character, s/C.
-  Engine.prototype.suggest = function (text, groups, groupScores) {
+  Engine.prototype.suggest = function (m, text, groups, groupScores) {
     for (var i = 0; i < groups.length; i++) {
       var g = groups[i];
       if (groupScores[i].size > 0 || g.any.length === 0) continue;
       var t = g.any[0];
-      return this.get("s/" + suggestKey(t)).then(function (words) {
+      return this.get(filePath(m.layout.suggestions, suggestKey(t))).then(function (words) {
         var max = cps(t).length > 5 ? 2 : 1;
         var best = null, bestD = max + 1, bestN = 0;
         words.forEach(function (w) {

@@ -1,0 +1,164 @@
+package search
+
+import (
+	"slices"
+)
+
+// An analyser finds the terms of documents for one worker of the build. It
+// numbers every term it meets, so that a term's string is made once per
+// worker instead of once per occurrence, and a document's terms come out
+// without a map or a sort of their own.
+type analyser struct {
+	tk     tokenizer
+	table  termTable
+	terms  []string  // number → term
+	tf     []float32 // number → weighted frequency in the document being analysed
+	word   []bool    // number → seen as a word as written (see eachIndexTerm)
+	doc    []int32   // numbers of that document's terms, in order of first occurrence
+	out    []termTF  // what docTerms returned last, reused
+	facets []string
+}
+
+// termTF is a term of a document, by its number in the analyser that found
+// it, with its field-weighted frequency.
+type termTF struct {
+	term int32
+	tf   float32
+}
+
+// docTerms returns a document's terms with their field-weighted frequencies,
+// in no particular order, and its length: the number of terms of its
+// summary and body. BM25 normalises by the length of those long texts
+// only; names (title, organisation, labels) are short in every case, and
+// leaving them out means that editing a title changes the weights of the
+// title's terms and of no other (BM25F does the same with a b of 0 for
+// such fields). The list is valid until the next call.
+func (a *analyser) docTerms(d *Doc, labels Labels) ([]termTF, float64) {
+	length := 0
+	add := func(text string, w float32, counted bool) {
+		a.tk.eachIndexTerm(text, func(t []rune, word bool) {
+			id, isNew := a.table.number(t)
+			if isNew {
+				a.terms = append(a.terms, string(t))
+				a.tf = append(a.tf, 0)
+				a.word = append(a.word, false)
+			}
+			if word {
+				a.word[id] = true
+			}
+			// Weights are positive, so a zero frequency means a first occurrence.
+			if a.tf[id] == 0 {
+				a.doc = append(a.doc, id)
+			}
+			a.tf[id] += w
+			if counted {
+				length++
+			}
+		})
+	}
+	add(d.ID, weightTitle, false)
+	for l := 0; l < 2; l++ {
+		add(d.Title[l], weightTitle, false)
+		add(d.Org[l], weightOrg, false)
+		add(d.Summary[l], weightSummary, true)
+	}
+	add(d.OrgAlias, weightOrg, false)
+	for _, b := range d.Body {
+		add(b, weightBody, true)
+	}
+	a.facets = a.facets[:0]
+	for f := range d.Facets {
+		a.facets = append(a.facets, f)
+	}
+	slices.Sort(a.facets)
+	for _, f := range a.facets {
+		for _, id := range d.Facets[f] {
+			lab, ok := labels[f][id]
+			if !ok {
+				add(id, weightLabel, false)
+				continue
+			}
+			add(lab[0], weightLabel, false)
+			// Labels that read the same in both languages ("CDN") count once,
+			// or such terms would outweigh the title.
+			if lab[1] != lab[0] {
+				add(lab[1], weightLabel, false)
+			}
+		}
+	}
+	out := a.out[:0]
+	for _, id := range a.doc {
+		out = append(out, termTF{id, a.tf[id]})
+		a.tf[id] = 0
+	}
+	a.doc = a.doc[:0]
+	a.out = out
+	return out, float64(length)
+}
+
+// termTable numbers terms, given as runes, in order of first sight. It is a
+// hash table with open addressing over the runes themselves: at some 1,500
+// term occurrences per case, encoding each term to look it up in a Go map
+// was most of the cost of the index build.
+type termTable struct {
+	slots  []int32  // term number + 1, or 0 for a free slot; the length is a power of two
+	hashes []uint32 // term number → hash
+	runes  []rune   // every term's runes, one after another
+	ends   []int    // term number → end of its runes in runes
+}
+
+// number returns the number of term t, and whether t is new.
+func (tt *termTable) number(t []rune) (int32, bool) {
+	if 2*len(tt.ends) >= len(tt.slots) {
+		tt.grow()
+	}
+	h := hashRunes(t)
+	mask := uint32(len(tt.slots) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		n := tt.slots[i] - 1
+		if n < 0 {
+			n = int32(len(tt.ends))
+			tt.slots[i] = n + 1
+			tt.hashes = append(tt.hashes, h)
+			tt.runes = append(tt.runes, t...)
+			tt.ends = append(tt.ends, len(tt.runes))
+			return n, true
+		}
+		if tt.hashes[n] == h && slices.Equal(tt.term(n), t) {
+			return n, false
+		}
+	}
+}
+
+func (tt *termTable) term(n int32) []rune {
+	start := 0
+	if n > 0 {
+		start = tt.ends[n-1]
+	}
+	return tt.runes[start:tt.ends[n]]
+}
+
+// grow doubles the slots, keeping the table at most half full.
+func (tt *termTable) grow() {
+	tt.slots = make([]int32, max(1024, 2*len(tt.slots)))
+	mask := uint32(len(tt.slots) - 1)
+	for n, h := range tt.hashes {
+		i := h & mask
+		for tt.slots[i] != 0 {
+			i = (i + 1) & mask
+		}
+		tt.slots[i] = int32(n) + 1
+	}
+}
+
+// hashRunes is FNV-1a over the runes, with a final mix so that the low bits
+// that pick a slot depend on every rune.
+func hashRunes(t []rune) uint32 {
+	h := uint32(2166136261)
+	for _, r := range t {
+		h = (h ^ uint32(r)) * 16777619
+	}
+	h ^= h >> 16
+	h *= 0x85ebca6b
+	return h ^ h>>13
+}

@@ -1,0 +1,121 @@
+package search
+
+import (
+	"slices"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// Character classes. A "chunk" is a run of word characters; inside it the
+// script runs (Hangul, other letters, digits) become separate words, so that
+// "UTC에" and "2024년" split where the script changes.
+const (
+	clSep    = iota // anything that ends a chunk
+	clSpace         // whitespace: ends a chunk, but Hangul words on both sides may form a compound
+	clApos          // apostrophe: joins two letters ("hubspot's" → "hubspots"), otherwise a separator
+	clLetter        // letters and marks of any script but Hangul
+	clDigit         // decimal digits of any script
+	clHangul        // Hangul syllables and jamo
+)
+
+// classOf returns the class of r. ASCII and Hangul syllables, most of the
+// text, take a short path that the compiler inlines; the Unicode tables
+// are slow.
+func classOf(r rune) int {
+	if r < utf8.RuneSelf {
+		return int(asciiClass[r])
+	}
+	if r >= 0xAC00 && r <= 0xD7A3 {
+		return clHangul
+	}
+	return classOfOther(r)
+}
+
+var asciiClass = func() (t [utf8.RuneSelf]uint8) {
+	for r := range rune(utf8.RuneSelf) {
+		switch {
+		case 'a' <= r && r <= 'z', 'A' <= r && r <= 'Z':
+			t[r] = clLetter
+		case '0' <= r && r <= '9':
+			t[r] = clDigit
+		case r == '\'':
+			t[r] = clApos
+		case r == ' ', '\t' <= r && r <= '\r':
+			t[r] = clSpace
+		default:
+			t[r] = clSep
+		}
+	}
+	return t
+}()
+
+func classOfOther(r rune) int {
+	switch {
+	case r >= 0x1100 && r <= 0x11FF, r >= 0x3130 && r <= 0x318F,
+		r >= 0xA960 && r <= 0xA97F, r >= 0xD7B0 && r <= 0xD7FF:
+		return clHangul
+	case unicode.Is(unicode.Nd, r):
+		return clDigit
+	case unicode.IsLetter(r) || unicode.IsMark(r):
+		return clLetter
+	case r == '\u2019':
+		return clApos
+	case unicode.IsSpace(r):
+		return clSpace
+	}
+	return clSep
+}
+
+// lower returns text in NFC and lower-cased, in a buffer that the next call
+// reuses.
+func (tk *tokenizer) lower(text string) []rune {
+	// A text has no more characters than bytes.
+	rs := slices.Grow(tk.rs[:0], len(text))
+	for _, r := range text {
+		switch {
+		case r < utf8.RuneSelf:
+			if 'A' <= r && r <= 'Z' {
+				r += 'a' - 'A'
+			}
+		case r >= 0xac00 && r <= 0xd7a3:
+			// Hangul syllables have no case.
+		case !nfcStable(r):
+			tk.rs = rs
+			return tk.lowerAll(norm.NFC.String(text))
+		default:
+			r = fold(r)
+		}
+		rs = append(rs, r)
+	}
+	tk.rs = rs
+	return rs
+}
+
+// lowerAll is lower for text known to be in NFC.
+func (tk *tokenizer) lowerAll(text string) []rune {
+	rs := tk.rs[:0]
+	for _, r := range text {
+		rs = append(rs, fold(r))
+	}
+	tk.rs = rs
+	return rs
+}
+
+// fold lower-cases r and turns the full-width forms of ASCII, which Korean
+// input methods type ("ＨＡＰｒｏｘｙ"), into ASCII.
+func fold(r rune) rune {
+	if r >= 0xff01 && r <= 0xff5e {
+		r -= 0xfee0
+	}
+	return unicode.ToLower(r)
+}
+
+// nfcStable reports, cheaply, that a character certainly stays as it is
+// under NFC, whatever surrounds it: it is below the combining marks (U+0300)
+// or a precomposed Hangul syllable. Almost all English and Korean text is
+// made of such characters and so skips the normalizer's own slower check.
+func nfcStable(r rune) bool {
+	return r < 0x300 || r >= 0xac00 && r <= 0xd7a3
+}

@@ -1,0 +1,1 @@
+window.__ilsearch=window.__ilsearch||{};__ilsearch["t/g"]=[["gateway",[[21],"C"]],["gfe",[[19],"F"]],["gke",[[19],"E"]],["global",[[13],"F"]],["googl",[[15,21],"IB"]],["health",[[9,16],"BG"]],["healthcheck",[[9,11],"BG"]],["hit",[[11],"F"]],["hof",[[18],"E"]],["honeycomb",[[20],"B"]],["host",[[16],"B"]],["http",[[20],"F"]]];

@@ -1,0 +1,1 @@
+window.__ilsearch=window.__ilsearch||{};__ilsearch["t/loc"]=[["local",[[13],"E"]],["mad",[[13],"F"]],["main",[[12],"D"]],["malform",[[18],"D"]],["mark",[[16],"A"]],["mass",[[18],"B"]],["memory",[[17],"B"]],["mov",[[11],"E"]],["network",[[13,17,19],"AFH"]],["new",[[18],"E"]],["nginx",[[20],"E"]],["no",[[11],"E"]],["nod",[[18,20],"GB"]],["not",[[8,9],"AB"]],["off",[[13],"F"]]];

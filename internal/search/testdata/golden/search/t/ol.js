@@ -1,0 +1,1 @@
+window.__ilsearch=window.__ilsearch||{};__ilsearch["t/ol"]=[["old",[[18],"E"]],["onc",[[18],"D"]],["one",[[10],"A"]],["only",[[16],"E"]],["oom",[[12],"B"]],["out",[[8,12],"AB"]],["platform",[[10],"A"]],["pod",[[16,18],"HA"]],["point",[[16],"E"]],["pool",[[12,18],"CF"]],["prob",[[14],"A"]],["propagat",[[9],"B"]],["proxy",[[20],"F"]],["query",[[18],"B"]]];

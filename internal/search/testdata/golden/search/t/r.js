@@ -1,0 +1,1 @@
+window.__ilsearch=window.__ilsearch||{};__ilsearch["t/r"]=[["ran",[[12],"B"]],["reach",[[11],"E"]],["reject",[[16],"C"]],["remain",[[8],"A"]],["repeatedly",[[12],"B"]],["request",[[16,18],"EF"]],["reset",[[18],"F"]],["rest",[[15],"A"]],["restart",[[13,18],"HC"]],["return",[[14,18],"GD"]],["roll",[[12],"D"]],["rollover",[[18],"D"]],["rout",[[10],"A"]]];

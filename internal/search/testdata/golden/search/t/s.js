@@ -1,0 +1,1 @@
+window.__ilsearch=window.__ilsearch||{};__ilsearch["t/s"]=[["sam",[[10],"A"]],["security",[[10],"A"]],["send",[[10],"A"]],["servic",[[11,14],"HA"]],["set",[[10,13],"AJ"]],["sev",[[14,17,19],"DCB"]],["sev1",[[15,17],"CD"]],["sev2",[[19],"C"]],["several",[[14],"A"]],["shut",[[10],"A"]],["skip",[[9],"B"]],["so",[[8],"A"]],["softwar",[[17,13],"BEC"]]];

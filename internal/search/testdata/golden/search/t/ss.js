@@ -1,0 +1,1 @@
+window.__ilsearch=window.__ilsearch||{};__ilsearch["t/ss"]=[["ssl",[[20],"F"]],["stall",[[16],"B"]],["start",[[14],"D"]],["stop",[[19],"C"]],["system",[[10],"A"]],["tcp",[[20],"F"]],["team",[[12,7],"BEA"]],["thes",[[10],"A"]],["through",[[10,11],"AH"]],["tier",[[13],"F"]],["tim",[[13],"A"]],["timeout",[[8],"A"]],["traefik",[[21],"D"]]];
