@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -61,5 +62,8 @@ func TestBuildProfilePaths(t *testing.T) {
 	}
 	if !strings.Contains(so.String(), "files: 0 written,") {
 		t.Errorf("-v of an unchanged rebuild does not say 0 files were written:\n%s", so.String())
+	}
+	if !regexp.MustCompile(`htmlexec: [1-9][0-9]* templates compiled, 0 fallbacks to the standard library at run time`).MatchString(so.String()) {
+		t.Errorf("-v does not give the gauge of the template engines:\n%s", so.String())
 	}
 }

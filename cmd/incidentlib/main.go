@@ -29,8 +29,8 @@ import (
 	"incidentlib/internal/cases"
 	"incidentlib/internal/diag"
 	"incidentlib/internal/mcpserver"
-	"incidentlib/internal/offheap"
 	"incidentlib/internal/serve"
+	"incidentlib/internal/site"
 )
 
 const usage = `incidentlib builds a bilingual (English and Korean) library of incident
@@ -64,12 +64,16 @@ func main() {
 // tuneGC sets how the collector paces itself.
 //
 // A build keeps the text of the cases off the heap (about 1.2 GB at 100,000
-// cases, see package offheap), so what is live on the heap is small next to
+// cases, see cases.LoadOffHeap), so what is live on the heap is small next to
 // what the pages allocate, and collecting less often saves CPU: the heap may
-// grow to three times what is live (GOGC=200) up to a soft ceiling of 2.25
-// GiB. Measured with make bench: 10,000 cases 4.2 s/370 MB → 4.1 s/455 MB,
-// 100,000 cases 48.9 s/3.40 GB → 46.5 s/3.38 GB (at that size the ceiling,
-// not GOGC, sets the pace).
+// grow to two and a half times what is live (GOGC=150) up to a soft ceiling
+// of 2.25 GiB. Measured with make bench: 10,000 cases 4.2 s/370 MB → 4.1
+// s/455 MB at GOGC=200, 100,000 cases 48.9 s/3.40 GB → 46.5 s/3.38 GB (at
+// that size the ceiling, not GOGC, sets the pace). On the generated library
+// with real-text vocabulary, 10,000 cases, GOGC=200 peaked at 648 MB, 150
+// at 549 MB and 120 at 540 MB, with no CPU time between them that the
+// noise of a shared machine let show (24–25.4 s, medians of 2 runs, load
+// average 3): 150 keeps the build under 600 MB.
 //
 // The other commands, serve above all, keep their text on the heap, so they
 // keep the default pace under a ceiling of 3 GiB.
@@ -80,7 +84,7 @@ func tuneGC(build bool) {
 	if build {
 		limit = 2304 << 20
 		if os.Getenv("GOGC") == "" {
-			debug.SetGCPercent(200)
+			debug.SetGCPercent(150)
 		}
 	}
 	if os.Getenv("GOMEMLIMIT") == "" {
@@ -248,7 +252,7 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 	o.Extras = build.StandardExtras()
 	// This process ends after the build, so the text of the cases can live
 	// outside the collected heap for good.
-	o.Text = new(offheap.Arena)
+	o.OffHeap = true
 	ctx, stop := interruptible(stderr)
 	defer stop()
 	st, list, err := build.Run(ctx, o)
@@ -271,12 +275,24 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "  %-28s %s\n", s.Name, s.Took.Round(10e3))
 		}
 		fmt.Fprintf(stdout, "  files: %d written, %d kept as they were, %d removed\n", st.Written, st.Kept, st.Removed)
+		fmt.Fprintf(stdout, "  %s\n", engineLine(st.Engines))
 	}
 	for _, w := range st.Warnings {
 		fmt.Fprintf(stderr, "incidentlib build: warning: %s\n", w)
 	}
 	fmt.Fprintf(stdout, "%s → %s\n", st.Summary(), o.Out)
 	return 0
+}
+
+// engineLine is the gauge of the template engines in the -v summary: a
+// template htmlexec refused, or a page it handed back to the standard
+// library, shows nowhere else but as a slower build.
+func engineLine(e site.Engines) string {
+	line := fmt.Sprintf("htmlexec: %d templates compiled", e.Compiled)
+	if len(e.Uncompiled) > 0 {
+		line += fmt.Sprintf(", %d left to the standard library (%s)", len(e.Uncompiled), strings.Join(e.Uncompiled, ", "))
+	}
+	return line + fmt.Sprintf(", %d fallbacks to the standard library at run time", e.Fallbacks)
 }
 
 // checkProfiles refuses profile files that would land in the content,

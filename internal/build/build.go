@@ -14,7 +14,6 @@ import (
 
 	"incidentlib/internal/cases"
 	"incidentlib/internal/diag"
-	"incidentlib/internal/offheap"
 	"incidentlib/internal/site"
 	"incidentlib/internal/snapshot"
 )
@@ -49,10 +48,10 @@ type Options struct {
 	// Written, when set, is called once every file is written, before the
 	// output folder is swapped in (the CLI writes a heap profile there).
 	Written func()
-	// Text, when set, holds the text of the cases and their rendered cards
-	// outside the Go heap. It is never freed, so only a process that builds
-	// once and exits (the CLI's build) sets it; see package offheap.
-	Text *offheap.Arena
+	// OffHeap keeps the text of the cases and their rendered cards outside
+	// the Go heap (cases.LoadOffHeap). That memory is never freed, so only a
+	// process that builds once and exits (the CLI's build) sets it.
+	OffHeap bool
 	// tempMade, when a test sets it, is called with the temporary folder
 	// as soon as it exists, to make writes into it fail.
 	tempMade func(dir string)
@@ -118,6 +117,7 @@ func Run(ctx context.Context, opt Options) (*Stats, diag.List, error) {
 	writePages(ctx, stop, snap.Site, w, opt, st, t)
 	snap.Site.ReleaseCards() // their memory is free for what is still running
 	extras.wait(st)
+	st.Engines = snap.Site.Engines()
 	if err := interrupted(ctx); err != nil {
 		return nil, list, err
 	}
@@ -154,7 +154,7 @@ func prepare(ctx context.Context, opt Options, st *Stats, t time.Time) (*snapsho
 	before := time.Since(t) // the writer's and the old output's start, counted with the loading as always
 	snap, err := snapshot.New(ctx, fsys, snapshot.Options{
 		LoadTheme: func() (*site.Theme, error) { return site.LoadTheme(opt.Templates, opt.Static) },
-		Offline:   opt.Offline, BaseURL: opt.BaseURL, Text: opt.Text,
+		Offline:   opt.Offline, BaseURL: opt.BaseURL, OffHeap: opt.OffHeap,
 	})
 	if err != nil {
 		return nil, diag.List{}, t, interrupted(ctx)

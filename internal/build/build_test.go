@@ -11,7 +11,6 @@ import (
 	"testing"
 
 	"incidentlib"
-	"incidentlib/internal/offheap"
 	"incidentlib/internal/repotest"
 )
 
@@ -73,7 +72,7 @@ func TestBuildDeterministicAndParallel(t *testing.T) {
 	sameTree(t, a, b, "one worker vs four")
 	// The CLI keeps text outside the Go heap; the site must not change.
 	arena := filepath.Join(dir, "arena")
-	if _, _, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: arena, Text: new(offheap.Arena)}); err != nil {
+	if _, _, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: arena, OffHeap: true}); err != nil {
 		t.Fatal(err)
 	}
 	sameTree(t, a, tree(t, arena), "heap vs off-heap text")

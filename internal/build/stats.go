@@ -27,6 +27,9 @@ type Stats struct {
 	// Warnings say what went wrong after the new output was in place, such
 	// as a part of the old one that could not be removed.
 	Warnings []string
+	// Engines says which templates htmlexec ran and how often it handed a
+	// page back to html/template (see site.Engines).
+	Engines site.Engines
 
 	renderTime, writeTime time.Duration // summed over the page workers
 }

@@ -10,9 +10,9 @@ import (
 	"time"
 	"unsafe"
 
+	"incidentlib/internal/cases/internal/offheap"
 	"incidentlib/internal/diag"
 	"incidentlib/internal/jsonpos"
-	"incidentlib/internal/offheap"
 )
 
 // caseResult is what loading one case file produced. The parse tree is not

@@ -4,23 +4,29 @@ import (
 	"io/fs"
 	"strconv"
 
+	"incidentlib/internal/cases/internal/offheap"
 	"incidentlib/internal/diag"
 	"incidentlib/internal/jsonpos"
-	"incidentlib/internal/offheap"
 )
 
 // Load reads a content folder. It always returns every problem it found; the
 // library is usable only when the list holds no errors.
 func Load(fsys fs.FS) (*Library, diag.List) {
-	return LoadText(fsys, nil)
+	return load(fsys, nil)
 }
 
-// LoadText is Load keeping the strings of the cases in text, outside the
-// garbage-collected heap, when text is not nil. Such a library lives as long
-// as the process: see package offheap for when that is right.
-func LoadText(fsys fs.FS, text *offheap.Arena) (*Library, diag.List) {
+// LoadOffHeap is Load for a process that builds once and exits: the strings
+// of the cases, and what Keep holds, live outside the garbage-collected heap
+// for the life of the process. At 100,000 cases that is about a gigabyte the
+// collector neither counts nor walks (see package offheap). A server, which
+// loads again on every edit, must use Load: this memory is never freed.
+func LoadOffHeap(fsys fs.FS) (*Library, diag.List) {
+	return load(fsys, new(offheap.Arena))
+}
+
+func load(fsys fs.FS, text *offheap.Arena) (*Library, diag.List) {
 	var list diag.List
-	lib := &Library{ByID: map[string]*Case{}, Topics: map[string]map[string]Text{}}
+	lib := &Library{ByID: map[string]*Case{}, Topics: map[string]map[string]Text{}, text: text}
 
 	if root := readJSON(fsys, "site.json", SiteSchema, &list); root != nil {
 		lib.Site = convertSite(root)

@@ -11,7 +11,6 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"incidentlib/internal/offheap"
 	"incidentlib/internal/repotest"
 )
 
@@ -243,13 +242,14 @@ func TestReadRaw(t *testing.T) {
 	}
 }
 
-// TestLoadText checks that a library whose text is held off the Go heap is
-// the same library, and that its strings live in the arena.
-func TestLoadText(t *testing.T) {
+// TestLoadOffHeap checks that a library whose text is held off the Go heap
+// is the same library, that its strings live in the arena, and that Keep
+// puts its copies there too.
+func TestLoadOffHeap(t *testing.T) {
 	fsys := os.DirFS("../../content")
 	want, _ := Load(fsys)
-	arena := new(offheap.Arena)
-	got, list := LoadText(fsys, arena)
+	got, list := LoadOffHeap(fsys)
+	arena := got.text
 	for _, d := range list.Items {
 		if !d.Warning {
 			t.Error(d.String())
@@ -263,8 +263,17 @@ func TestLoadText(t *testing.T) {
 			t.Errorf("case %s differs when loaded into an arena", want.Cases[i].ID)
 		}
 	}
-	if arena.Mapped() == 0 {
-		t.Error("the arena holds nothing: the text went to the heap")
+	if arena == nil || arena.Mapped() == 0 {
+		t.Fatal("the arena holds nothing: the text went to the heap")
+	}
+	card := []byte("<li>" + got.Cases[0].Title.Ko + "</li>")
+	kept := got.Keep(card)
+	card[0] = 'x'
+	if kept != "<li>"+got.Cases[0].Title.Ko+"</li>" {
+		t.Errorf("Keep = %q: it changed with its source", kept)
+	}
+	if s := want.Keep([]byte("heap")); s != "heap" || want.text != nil {
+		t.Errorf("Keep on a library on the heap: %q, arena %v", s, want.text)
 	}
 }
 

@@ -8,9 +8,9 @@ import (
 	"strings"
 	"sync"
 
+	"incidentlib/internal/cases/internal/offheap"
 	"incidentlib/internal/diag"
 	"incidentlib/internal/jsonpos"
-	"incidentlib/internal/offheap"
 )
 
 // Reload returns the library as Load would return it after the content files

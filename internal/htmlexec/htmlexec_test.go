@@ -180,8 +180,17 @@ func TestUnsupportedIsReported(t *testing.T) {
 		t.Fatal(err)
 	}
 	var b bytes.Buffer
+	if err := ct.Execute(&b, []int{1}); err != nil || ct.Fallbacks() != 0 {
+		t.Fatalf("range over a slice: %v, %d fallbacks", err, ct.Fallbacks())
+	}
 	if err := ct.Execute(&b, map[string]int{"a": 1}); !errors.Is(err, ErrUnsupported) {
 		t.Fatalf("range over a map: got %v, want ErrUnsupported", err)
+	}
+	if err := ct.Execute(&b, 3); !errors.Is(err, ErrUnsupported) || ct.Fallbacks() != 2 {
+		t.Fatalf("range over an int: %v, %d fallbacks counted, want ErrUnsupported and 2", err, ct.Fallbacks())
+	}
+	if err := ct.Execute(&b, "x"); errors.Is(err, ErrUnsupported) || err == nil || ct.Fallbacks() != 2 {
+		t.Fatalf("range over a string: %v, %d fallbacks counted; an error of the template is no fallback", err, ct.Fallbacks())
 	}
 	set = template.Must(template.New("t").Parse(`{{.X | urlquery}}`))
 	if _, err := Compile(set, "t", nil); !errors.Is(err, ErrUnsupported) {

@@ -1,5 +1,9 @@
 package search
 
+import "sync"
+
+var tokenizers = sync.Pool{New: func() any { return new(tokenizer) }}
+
 // Word is one word of a text as the index reads it.
 type Word struct {
 	// Term is what the index records for the word: an English stem
@@ -29,7 +33,10 @@ func Words(text string) []Word {
 // that package site can take it as site.Options.Words without importing
 // search.
 func EachWord(text string, each func(term, raw string, hangul bool)) {
-	var tk tokenizer
+	// Callers read texts a clause at a time: a tokenizer's buffers are
+	// worth keeping from one call to the next.
+	tk := tokenizers.Get().(*tokenizer)
+	defer tokenizers.Put(tk)
 	tk.eachWord(text, func(w *word) {
 		each(string(w.term), string(w.raw), w.hangul)
 	})

@@ -48,3 +48,17 @@ func BenchmarkRender(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkNarrative derives the narrative keys of a 1,000-case library,
+// the part of deriving a site that reads every story with the search
+// tokenizer.
+func BenchmarkNarrative(b *testing.B) {
+	lib, list := cases.Load(gencases.MapFS(gencases.Options{N: 1000, Seed: 1}))
+	if list.Errors() > 0 {
+		b.Fatal(list.Err())
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		deriveNarrative(lib, search.EachWord)
+	}
+}

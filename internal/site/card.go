@@ -103,14 +103,14 @@ func (s *Site) cardHTML(lang string, c *cases.Case) (template.HTML, error) {
 	if err := s.theme.execute(b, "list", "card", s.card(p, c)); err != nil {
 		return "", err
 	}
-	h := template.HTML(s.opt.Text.String(b.Bytes()))
+	h := template.HTML(s.lib.Keep(b.Bytes()))
 	slot.Store(&h) // two workers may both render it: the same bytes
 	return h, nil
 }
 
 // ReleaseCards drops the rendered cards, to free their memory once the
-// pages that list cases are written (cards held in Options.Text stay in
-// that arena; only the slots go). Cards are rendered again if needed.
+// pages that list cases are written (cards the library keeps off the heap
+// stay there; only the slots go). Cards are rendered again if needed.
 func (s *Site) ReleaseCards() {
 	for i := range s.cards {
 		s.cards[i] = make([]atomic.Pointer[template.HTML], len(s.lib.Cases))

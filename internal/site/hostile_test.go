@@ -214,6 +214,9 @@ func TestFallbackWhenCompileFails(t *testing.T) {
 	if len(slow.fast) != 0 {
 		t.Fatalf("%d templates compiled although htmlexec refused them", len(slow.fast))
 	}
+	if e := slow.Engines(); e.Compiled != 0 || len(e.Uncompiled) != len(pageKinds)+3 {
+		t.Errorf("the gauge of a theme htmlexec refused says %+v, want none compiled and %d left to the standard library", e, len(pageKinds)+3)
+	}
 	fast, err := LoadTheme(incidentlib.Templates(), incidentlib.Static())
 	if err != nil {
 		t.Fatal(err)
@@ -240,6 +243,54 @@ func TestFallbackWhenCompileFails(t *testing.T) {
 		if pages < 100 {
 			t.Fatalf("only %d pages rendered", pages)
 		}
+	}
+}
+
+// TestEnginesCountFallbacks: a page that htmlexec hands back to
+// html/template at run time is counted, once per page, and still written
+// with html/template's bytes; a theme that compiles and runs whole counts
+// nothing.
+func TestEnginesCountFallbacks(t *testing.T) {
+	// The 404 template is replaced by one that compiles but cannot run: a
+	// range over an int stops htmlexec with ErrUnsupported.
+	cfg := themeConfig{compileText: htmlexec.CompileText, compile: func(set *template.Template, name string, funcs template.FuncMap) (*htmlexec.Template, error) {
+		if set.Name() != "notfound" {
+			return htmlexec.Compile(set, name, funcs)
+		}
+		odd := template.Must(template.New("odd").Parse(`{{define "base"}}{{range len .Lang}}{{end}}{{end}}`))
+		return htmlexec.Compile(odd, "base", nil)
+	}}
+	odd, err := loadTheme(incidentlib.Templates(), incidentlib.Static(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fast, err := LoadTheme(incidentlib.Templates(), incidentlib.Static())
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := twoSites(t, loadContent(t, contentFS(t)), odd, fast)
+	notFound := 0
+	for _, j := range a.Jobs() {
+		got, _, err := a.RenderBytes(j)
+		if err != nil {
+			t.Fatalf("%s: %v", j.Path, err)
+		}
+		want, _, err := b.RenderBytes(j)
+		if err != nil {
+			t.Fatalf("%s: %v", j.Path, err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Fatalf("%s after a fallback differs:\n%s", j.Path, firstDiff(string(got), string(want)))
+		}
+		if j.Kind == KindNotFound {
+			notFound++
+		}
+	}
+	if e := a.Engines(); e.Fallbacks != int64(notFound) || e.Compiled != len(pageKinds)+3 || len(e.Uncompiled) != 0 {
+		t.Errorf("gauge %+v, want %d fallbacks (one per 404 page) and every template compiled", e, notFound)
+	}
+	if e := b.Engines(); e.Fallbacks != 0 || e.Compiled != len(pageKinds)+3 || len(e.Uncompiled) != 0 {
+		t.Errorf("the shipped theme's gauge says %+v, want every template compiled and no fallback", e)
 	}
 }
 

@@ -16,8 +16,7 @@ import (
 // Narrative words: what related cases weigh besides the controlled terms.
 //
 // A case's story (title, summary, trigger and remediation, in both
-// languages) is read with the search index's tokenizer (Options.Words,
-// which is search.EachWord), so that "cordoned"
+// languages) is read with the search index's tokenizer, so that "cordoned"
 // and "cordon", "파드가" and "파드를" meet. Its words and pairs of adjacent
 // words become keys ("en:cordon", "en:ingress controller", "ko:노드 풀"),
 // and each case keeps the wordsPerLang keys of each language that the
@@ -40,54 +39,91 @@ type narrative struct {
 	forms map[string]string
 }
 
-// caseWords is one case's keys, each with the form its text first writes.
-type caseWords map[string]string
+// A keyForm is one narrative key of a case and the form its text first
+// writes it in ("en:cordon", "cordoned"), as numbers of a strTable: at
+// 10,000 cases there are two million of them but only some 90,000 distinct
+// keys, so a case holds its keys as numbers rather than as a map of strings
+// (which made this the peak of the build's memory).
+type keyForm struct{ key, form uint32 }
+
+// strTable numbers strings, each once.
+type strTable struct {
+	ids  map[string]uint32
+	strs []string
+}
+
+func newStrTable() *strTable { return &strTable{ids: map[string]uint32{}} }
+
+// id returns the number of the string b holds, copying b only the first
+// time it is seen.
+func (t *strTable) id(b []byte) uint32 {
+	if id, ok := t.ids[string(b)]; ok {
+		return id
+	}
+	s := string(b)
+	id := uint32(len(t.strs))
+	t.ids[s] = id
+	t.strs = append(t.strs, s)
+	return id
+}
 
 // Words reads a text into words as the search index does: it calls each
 // with every word's term ("" for a stop word), the word as written
 // (lower-cased) and whether it is written in Hangul. search.EachWord is
-// one.
+// one; it is a function and not an import so that site and search stand
+// side by side.
 type Words func(text string, each func(term, raw string, hangul bool))
-
-// word is one word that Words read.
-type word struct {
-	Term, Raw string
-	Hangul    bool
-}
 
 func deriveNarrative(lib *cases.Library, words Words) narrative {
 	n := len(lib.Cases)
-	all := make([]caseWords, n)
+	all := make([][]keyForm, n)
 	var wg sync.WaitGroup
 	workers := max(1, min(runtime.GOMAXPROCS(0), n/64))
+	tables := make([]*strTable, workers)
 	for w := range workers {
+		tables[w] = newStrTable()
 		wg.Go(func() {
+			r := storyReader{tab: tables[w], seen: map[uint32]bool{}, words: words}
 			for i := w; i < n; i += workers {
-				all[i] = storyWords(lib.Cases[i], words)
+				all[i] = r.keys(lib.Cases[i])
 			}
 		})
 	}
 	wg.Wait()
-
-	df := map[string]int{}
-	for _, cw := range all {
-		for k := range cw {
-			df[k]++
+	// One numbering for all: each worker's numbers are mapped to it.
+	tab := newStrTable()
+	for w, t := range tables {
+		to := make([]uint32, len(t.strs))
+		for i, s := range t.strs {
+			to[i] = tab.id([]byte(s))
+		}
+		for i := w; i < n; i += workers {
+			for k := range all[i] {
+				all[i][k] = keyForm{to[all[i][k].key], to[all[i][k].form]}
+			}
+		}
+	}
+	df := make([]int32, len(tab.strs))
+	for _, kfs := range all {
+		for _, kf := range kfs {
+			df[kf.key]++
 		}
 	}
 	maxDF := max(3, n/8)
 	out := narrative{words: make([][]string, n), forms: map[string]string{}}
 	type scored struct {
-		key string
-		w   float64
+		key  string
+		w    float64
+		form uint32
 	}
 	var pick []scored
-	for i, cw := range all {
+	for i, kfs := range all {
 		var keys []string
 		for _, lang := range cases.Languages {
 			pick = pick[:0]
-			for k := range cw {
-				d := df[k]
+			for _, kf := range kfs {
+				k := tab.strs[kf.key]
+				d := int(df[kf.key])
 				if d < 2 || d > maxDF || !strings.HasPrefix(k, lang+":") {
 					continue
 				}
@@ -95,7 +131,7 @@ func deriveNarrative(lib *cases.Library, words Words) narrative {
 				if strings.Contains(k, " ") {
 					w *= 1.5 // a phrase says more than either of its words
 				}
-				pick = append(pick, scored{k, w})
+				pick = append(pick, scored{k, w, kf.form})
 			}
 			slices.SortFunc(pick, func(a, b scored) int {
 				return cmp.Or(cmp.Compare(b.w, a.w), cmp.Compare(a.key, b.key))
@@ -103,7 +139,7 @@ func deriveNarrative(lib *cases.Library, words Words) narrative {
 			for _, p := range pick[:min(len(pick), wordsPerLang)] {
 				keys = append(keys, p.key)
 				if _, ok := out.forms[p.key]; !ok {
-					out.forms[p.key] = cw[p.key]
+					out.forms[p.key] = tab.strs[p.form]
 				}
 			}
 		}
@@ -112,53 +148,95 @@ func deriveNarrative(lib *cases.Library, words Words) narrative {
 	return out
 }
 
-// storyWords reads the narrative keys of one case.
-func storyWords(c *cases.Case, words Words) caseWords {
-	cw := caseWords{}
-	own := map[string]bool{}
-	words(c.Org+" "+strings.ReplaceAll(c.OrgSlug, "-", " ")+" "+c.OrgKo, func(term, _ string, _ bool) {
-		own[term] = true
+// storyReader reads the narrative keys of cases, one goroutine's worth:
+// its table numbers the keys and forms it meets; seen, own and the buffers
+// are reused from case to case.
+type storyReader struct {
+	words     Words
+	tab       *strTable
+	seen      map[uint32]bool
+	own       []string
+	key, form []byte
+	out       []keyForm
+	prev      string // the term of the previous story word of the clause, or ""
+	prevForm  string
+	lang      string
+}
+
+// keys reads the narrative keys of one case, each once, with the form its
+// text first writes, in the order the text first has them.
+func (r *storyReader) keys(c *cases.Case) []keyForm {
+	r.out = nil
+	clear(r.seen)
+	r.own = r.own[:0]
+	r.words(c.Org+" "+strings.ReplaceAll(c.OrgSlug, "-", " ")+" "+c.OrgKo, func(term, _ string, _ bool) {
+		if !slices.Contains(r.own, term) {
+			r.own = append(r.own, term)
+		}
 	})
-	// One reader for every clause of the case, which keeps the word before
-	// (prev) within a clause: made once, it costs one allocation a case
-	// rather than a few a clause.
-	var lang, prev, prevForm string
-	read := func(term, raw string, hangul bool) {
-		w := word{Term: term, Raw: raw, Hangul: hangul}
-		if !storyWord(w, own) {
-			prev = ""
-			return
-		}
-		form := w.Raw
-		if w.Hangul {
-			form = w.Term // the word without its particle
-		}
-		key := lang + ":" + w.Term
-		if _, ok := cw[key]; !ok {
-			cw[key] = form
-		}
-		if prev != "" {
-			key := lang + ":" + prev + " " + w.Term
-			if _, ok := cw[key]; !ok {
-				cw[key] = prevForm + " " + form
-			}
-		}
-		prev, prevForm = w.Term, form
-	}
-	for _, lang = range cases.Languages {
-		texts := []string{c.Title.Get(lang), c.Summary.Get(lang), c.Trigger.Get(lang)}
-		for _, r := range c.Remediation {
-			texts = append(texts, r.Get(lang))
-		}
-		for _, t := range texts {
-			t = possessive.Replace(t)
-			for _, seg := range strings.FieldsFunc(t, isClauseBreak) {
-				prev, prevForm = "", ""
-				words(seg, read)
-			}
+	for _, lang := range cases.Languages {
+		r.lang = lang
+		r.text(c.Title.Get(lang))
+		r.text(c.Summary.Get(lang))
+		r.text(c.Trigger.Get(lang))
+		for _, t := range c.Remediation {
+			r.text(t.Get(lang))
 		}
 	}
-	return cw
+	return r.out
+}
+
+// text reads one text, clause by clause: a phrase never spans a clause
+// break.
+func (r *storyReader) text(t string) {
+	if strings.Contains(t, "s ") {
+		t = possessive.Replace(t)
+	}
+	for len(t) > 0 {
+		end := strings.IndexFunc(t, isClauseBreak)
+		if end < 0 {
+			end = len(t)
+		}
+		if end > 0 {
+			r.prev = ""
+			r.words(t[:end], r.word)
+		}
+		_, size := utf8.DecodeRuneInString(t[end:])
+		t = t[min(len(t), end+size):]
+	}
+}
+
+// word takes one word of a clause: a story word is a key, and so is the
+// pair it makes with the story word before it.
+func (r *storyReader) word(term, raw string, hangul bool) {
+	if !storyWord(term, raw, hangul, r.own) {
+		r.prev = ""
+		return
+	}
+	form := raw
+	if hangul {
+		form = term // the word without its particle
+	}
+	r.key = append(append(append(r.key[:0], r.lang...), ':'), term...)
+	r.form = append(r.form[:0], form...)
+	r.add()
+	if r.prev != "" {
+		r.key = append(append(append(append(append(r.key[:0], r.lang...), ':'), r.prev...), ' '), term...)
+		r.form = append(append(append(r.form[:0], r.prevForm...), ' '), form...)
+		r.add()
+	}
+	r.prev, r.prevForm = term, form
+}
+
+// add records the key in r.key with the form in r.form, unless the case
+// has the key already.
+func (r *storyReader) add() {
+	id := r.tab.id(r.key)
+	if r.seen[id] {
+		return
+	}
+	r.seen[id] = true
+	r.out = append(r.out, keyForm{id, r.tab.id(r.form)})
 }
 
 // possessive drops the English possessive, which the tokenizer would join
@@ -170,21 +248,23 @@ func isClauseBreak(r rune) bool {
 	return strings.ContainsRune(".,;:()[]!?\"“”\n", r)
 }
 
-// storyWord says whether a word may be a narrative key.
-func storyWord(w word, own map[string]bool) bool {
-	if w.Term == "" || strings.IndexFunc(w.Term, unicode.IsDigit) >= 0 {
+// storyWord says whether a word may be a narrative key: its term, the word
+// as written, whether it is Hangul, and the words of the case's own
+// organisation.
+func storyWord(term, raw string, hangul bool, own []string) bool {
+	if term == "" || strings.IndexFunc(term, unicode.IsDigit) >= 0 {
 		return false
 	}
-	for o := range own {
+	for _, o := range own {
 		// "DFDS's" is read as "dfdss": the organisation's word starts it.
-		if w.Term == o || utf8.RuneCountInString(o) >= 3 && strings.HasPrefix(w.Term, o) {
+		if term == o || utf8.RuneCountInString(o) >= 3 && strings.HasPrefix(term, o) {
 			return false
 		}
 	}
-	if w.Hangul {
-		return utf8.RuneCountInString(w.Term) >= 2 && !koreanStop[w.Term] && !koreanPredicate(w.Term)
+	if hangul {
+		return utf8.RuneCountInString(term) >= 2 && !koreanStop[term] && !koreanPredicate(term)
 	}
-	return utf8.RuneCountInString(w.Term) >= 3 && !narrativeStop[w.Raw]
+	return utf8.RuneCountInString(term) >= 3 && !narrativeStop[raw]
 }
 
 // narrativeStop are English words common in any story, beyond the search

@@ -58,7 +58,6 @@ import (
 
 	"incidentlib/internal/cases"
 	"incidentlib/internal/l10n"
-	"incidentlib/internal/offheap"
 )
 
 // Options change how a site is rendered.
@@ -86,10 +85,6 @@ type Options struct {
 	// one to pass (package snapshot does). It is a function and not an
 	// import so that site and search stand side by side.
 	Words Words
-	// Text, when set, holds the rendered cards of the cases outside the Go
-	// heap for the life of the process (see package offheap): a build that
-	// exits when done sets it, a server must not.
-	Text *offheap.Arena
 }
 
 // Site is a library ready to render.
@@ -179,6 +174,10 @@ func (s *Site) Assets() []Asset {
 	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
 	return out
 }
+
+// Engines returns the gauge of the template engines that rendered the
+// site's pages so far (see Theme.Engines).
+func (s *Site) Engines() Engines { return s.theme.Engines() }
 
 // Library returns the library the site renders.
 func (s *Site) Library() *cases.Library { return s.lib }

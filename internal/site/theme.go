@@ -13,6 +13,7 @@ import (
 	"incidentlib/internal/urls"
 	"io/fs"
 	"path"
+	"sort"
 	"strings"
 	texttemplate "text/template"
 )
@@ -39,6 +40,38 @@ type Theme struct {
 	md      textTemplate                  // case.md, the Markdown twin of a case page
 	llms    textTemplate                  // llms.txt
 	assets  map[string]Asset
+	// uncompiled names the templates htmlexec refused, which the standard
+	// library runs every time.
+	uncompiled []string
+}
+
+// Engines is the gauge of the theme's template engines: how many templates
+// htmlexec compiled, which it refused (html/template or text/template runs
+// each of their pages), and how many executions of compiled templates it
+// handed back to the standard library at run time (see htmlexec.Fallbacks).
+// On the shipped theme Uncompiled is empty and Fallbacks zero; anything else
+// shows up only as a slower build, so a build prints it with -v.
+type Engines struct {
+	Compiled   int
+	Uncompiled []string
+	Fallbacks  int64
+}
+
+// Engines returns the gauge of the theme's engines so far.
+func (th *Theme) Engines() Engines {
+	e := Engines{Uncompiled: th.uncompiled}
+	add := func(t *htmlexec.Template) {
+		if t != nil {
+			e.Compiled++
+			e.Fallbacks += t.Fallbacks()
+		}
+	}
+	for _, t := range th.fast {
+		add(t)
+	}
+	add(th.md.fast)
+	add(th.llms.fast)
+	return e
 }
 
 // LoadTheme parses the templates and strings and minifies and hashes the
@@ -116,6 +149,11 @@ func loadTheme(templates, static fs.FS, cfg themeConfig) (*Theme, error) {
 	if th.llms, err = loadText(templates, "llms.txt", llmsFuncs, cfg); err != nil {
 		return nil, err
 	}
+	for name, t := range map[string]textTemplate{"case.md": th.md, "llms.txt": th.llms} {
+		if t.fast == nil {
+			th.uncompiled = append(th.uncompiled, name)
+		}
+	}
 	th.tmpl = map[string]*template.Template{}
 	for _, kind := range pageKinds {
 		t, err := template.New(kind).Funcs(funcs).ParseFS(templates, "base.html", kind+".html")
@@ -135,13 +173,18 @@ func loadTheme(templates, static fs.FS, cfg themeConfig) (*Theme, error) {
 		}
 		if err == nil {
 			th.fast[kind] = ft
+		} else {
+			th.uncompiled = append(th.uncompiled, kind+".html")
 		}
 	}
 	if ft, err := cfg.compile(th.tmpl["list"], "card", funcs); err == nil {
 		th.fast["card"] = ft
 	} else if !errors.Is(err, htmlexec.ErrUnsupported) {
 		return nil, fmt.Errorf("templates: %w", err)
+	} else {
+		th.uncompiled = append(th.uncompiled, "card (list.html)")
 	}
+	sort.Strings(th.uncompiled)
 	return th, nil
 }
 

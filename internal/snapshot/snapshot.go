@@ -23,7 +23,6 @@ import (
 
 	"incidentlib/internal/cases"
 	"incidentlib/internal/diag"
-	"incidentlib/internal/offheap"
 	"incidentlib/internal/search"
 	"incidentlib/internal/site"
 )
@@ -50,10 +49,10 @@ type Options struct {
 	Offline bool   // links that work from disk (site.Options.Offline)
 	BaseURL string // overrides site.json's base_url (site.Options.BaseURL)
 	Root    string // the path the site is served under (site.Options.Root)
-	// Text, when set, holds the text of the cases and their cards outside
-	// the Go heap; only a process that builds once and exits sets it (see
-	// package offheap).
-	Text *offheap.Arena
+	// OffHeap keeps the text of the cases and their cards outside the Go
+	// heap (cases.LoadOffHeap); only a process that builds once and exits
+	// sets it.
+	OffHeap bool
 }
 
 // Snapshot is one immutable state of the library.
@@ -111,7 +110,7 @@ func New(ctx context.Context, fsys fs.FS, opt Options) (*Snapshot, error) {
 	prev := opt.Previous
 	switch {
 	case prev == nil || prev.Lib == nil || opt.ReadAll:
-		lib, list, err := loadUnless(ctx, fsys, opt.Text)
+		lib, list, err := loadUnless(ctx, fsys, opt.OffHeap)
 		if err != nil {
 			return nil, err
 		}
@@ -143,7 +142,7 @@ func New(ctx context.Context, fsys fs.FS, opt Options) (*Snapshot, error) {
 		prevSite = prev.Site
 	}
 	st, err := site.New(s.Lib, site.Options{
-		Offline: opt.Offline, BaseURL: opt.BaseURL, Root: opt.Root, Text: opt.Text,
+		Offline: opt.Offline, BaseURL: opt.BaseURL, Root: opt.Root,
 		Theme: s.Theme, Previous: prevSite, Words: search.EachWord,
 	})
 	stage("site")
@@ -159,9 +158,13 @@ func New(ctx context.Context, fsys fs.FS, opt Options) (*Snapshot, error) {
 }
 
 // loadUnless loads the content unless ctx ends first.
-func loadUnless(ctx context.Context, fsys fs.FS, text *offheap.Arena) (*cases.Library, diag.List, error) {
+func loadUnless(ctx context.Context, fsys fs.FS, offHeap bool) (*cases.Library, diag.List, error) {
+	load := cases.Load
+	if offHeap {
+		load = cases.LoadOffHeap
+	}
 	if ctx.Done() == nil {
-		lib, list := cases.LoadText(fsys, text)
+		lib, list := load(fsys)
 		return lib, list, nil
 	}
 	type result struct {
@@ -170,7 +173,7 @@ func loadUnless(ctx context.Context, fsys fs.FS, text *offheap.Arena) (*cases.Li
 	}
 	done := make(chan result, 1)
 	go func() {
-		lib, list := cases.LoadText(fsys, text)
+		lib, list := load(fsys)
 		done <- result{lib, list}
 	}()
 	select {

@@ -11,6 +11,10 @@
 // The price is that an Arena is never freed: its memory stays mapped until
 // the process ends. Use one only in a process that builds once and exits,
 // never in a server that reloads content.
+//
+// Package cases alone creates and uses an arena (cases.LoadOffHeap), behind
+// its library: no other package holds or passes one, which the place of this
+// package, inside cases, makes the compiler enforce.
 package offheap
 
 import (
