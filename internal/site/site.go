@@ -14,7 +14,7 @@
 // theme's template for it. A case page has a second output, its Markdown
 // twin (markdown.go, templates/case.md): RenderCase writes both from one
 // view, and Render writes the twin alone for a job from Job.Twin. Links inside a page are written marked and
-// resolved relative to the page as it is written (urls.go), so the site
+// resolved relative to the page as it is written (links.go), so the site
 // works under any path prefix and from disk.
 //
 // # View models
