@@ -539,7 +539,7 @@ func cmdNew(args []string, stdout, stderr io.Writer, now time.Time) int {
 	// checks it offline: ../schema/case.json is the copy beside the cases
 	// in the content folder, which new keeps current, and in the published
 	// API the schema beside api/v1/cases/.
-	schema := cases.JSONSchema(cases.CaseSchema, lib.Site.BaseURL+api.SchemaPath, "incidentlib case")
+	schema := cases.JSONSchema(cases.CaseSchema, lib.Settings.BaseURL+api.SchemaPath, "incidentlib case")
 	schemaFile := filepath.Join(content, filepath.FromSlash(cases.LocalSchemaFile))
 	name := filepath.Join(content, filepath.FromSlash(cases.CaseFile(id)))
 	// Both files are written through the content folder's root, as it is

@@ -29,7 +29,7 @@ func load(fsys fs.FS, text *offheap.Arena) (*Library, diag.List) {
 	lib := &Library{ByID: map[string]*Case{}, Topics: map[string]map[string]Text{}, text: text}
 
 	if root := readJSON(fsys, "site.json", SiteSchema, &list); root != nil {
-		lib.Site = convertSite(root)
+		lib.Settings = convertSettings(root)
 		checkParticlesJSON(root, &list)
 	}
 	root := readJSON(fsys, "vocab.json", VocabSchema, &list)
@@ -161,9 +161,9 @@ func getObj(v *jsonpos.Value, key string) *jsonpos.Value {
 	return &jsonpos.Value{Kind: jsonpos.Object}
 }
 
-func convertSite(p *parsed) Site {
+func convertSettings(p *parsed) Settings {
 	v := p.v
-	s := Site{
+	s := Settings{
 		Title:       getText(v, "title"),
 		Description: getText(v, "description"),
 		BaseURL:     getStr(v, "base_url"),

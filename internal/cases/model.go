@@ -349,8 +349,8 @@ type Callout struct {
 	Link  Link
 }
 
-// Site is content/site.json.
-type Site struct {
+// Settings is content/site.json.
+type Settings struct {
 	Title       Text
 	Description Text
 	BaseURL     string
@@ -393,12 +393,12 @@ type TopicIntro struct {
 
 // Library is everything read from content/.
 type Library struct {
-	Cases  []*Case // sorted newest first, then by ID
-	ByID   map[string]*Case
-	Vocab  Vocab
-	Site   Site
-	Pages  []Page
-	Topics map[string]map[string]Text // facet URL name → term → Markdown intro
+	Cases    []*Case // sorted newest first, then by ID
+	ByID     map[string]*Case
+	Vocab    Vocab
+	Settings Settings
+	Pages    []Page
+	Topics   map[string]map[string]Text // facet URL name → term → Markdown intro
 
 	// text holds the strings of a library loaded by LoadOffHeap, and what
 	// Keep is given; nil for Load, whose strings are on the heap.

@@ -40,7 +40,7 @@ func (s *Site) apiDocView(j Job) *APIDocView {
 	p := s.page(j, s.strings.Get(j.Lang, "api.title"))
 	p.Section = "api"
 	p.Crumbs = []Crumb{{p.T("nav.home"), p.Link(urls.Home(j.Lang))}, {p.Title, ""}}
-	mcp := s.lib.Site.MCP
+	mcp := s.lib.Settings.MCP
 	v := &APIDocView{Page: p, Base: s.base + urls.APIDir, MCPURL: mcp.URL, MCPNote: s.text(mcp.Note, j.Lang), HostTools: mcp.Tools}
 	ex := "IL-0000"
 	if len(s.lib.Cases) > 0 {

@@ -158,8 +158,8 @@ func (s *Site) caseView(j Job, html bool) *CaseView {
 		JSON:         p.Link(urls.APICase(c.ID)),
 		Similar:      p.Link(urls.APISimilar(c.ID)),
 		Markdown:     p.Link(urls.Markdown(lang, c.ID)),
-		MCP:          s.lib.Site.MCP,
-		MCPNote:      txt(s.lib.Site.MCP.Note, lang),
+		MCP:          s.lib.Settings.MCP,
+		MCPNote:      txt(s.lib.Settings.MCP.Note, lang),
 		MCPTools:     MCPTools,
 		APIDoc:       p.Link(urls.APIDoc(lang)) + "#mcp",
 	}
@@ -251,7 +251,7 @@ func (s *Site) WrittenBy(lang string, c *cases.Case) string {
 // callout is the site's callout box (site.json) in lang, shown on case
 // pages and under every list of cases.
 func (s *Site) callout(lang string) CalloutView {
-	co := s.lib.Site.Callout
+	co := s.lib.Settings.Callout
 	return CalloutView{Title: plainText(co.Title, lang), Text: s.text(co.Text, lang), Link: co.Link.URL, Label: co.Link.Label.Get(lang)}
 }
 

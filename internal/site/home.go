@@ -58,10 +58,10 @@ const homeNewest = 6
 
 func (s *Site) homeView(j Job) (*HomeView, error) {
 	lang := j.Lang
-	p := s.page(j, s.lib.Site.Title.Get(lang))
+	p := s.page(j, s.lib.Settings.Title.Get(lang))
 	p.Section = "home"
 	p.OwnSearch = true
-	v := &HomeView{Page: p, Intro: s.lib.Site.Description.Get(lang), AllLink: p.Link(urls.Cases(lang, 1))}
+	v := &HomeView{Page: p, Intro: s.lib.Settings.Description.Get(lang), AllLink: p.Link(urls.Cases(lang, 1))}
 	v.Counts = []HomeCount{homeCount(p, "cases", len(s.lib.Cases), p.Link(urls.Cases(lang, 1)))}
 	for _, f := range homeCounted() {
 		v.Counts = append(v.Counts, homeCount(p, f.Name, len(s.facets[f.Name].Topics), p.Link(urls.FacetIndex(lang, f.Name))))
@@ -96,17 +96,17 @@ type RootChoice struct {
 }
 
 func (s *Site) rootView(j Job) *RootView {
-	p := s.page(j, s.lib.Site.Title.En)
+	p := s.page(j, s.lib.Settings.Title.En)
 	p.Lang = "en"
 	p.Both = true
 	p.Canonical = s.base
-	p.Description = s.lib.Site.Description.Get("en")
+	p.Description = s.lib.Settings.Description.Get("en")
 	p.Alternates = []Alternate{{"en", s.base + "en/"}, {"ko", s.base + "ko/"}, {"x-default", s.base}}
 	v := &RootView{Page: p}
 	for _, lang := range cases.Languages {
 		v.Choices = append(v.Choices, RootChoice{
-			Lang: lang, Name: s.strings.Get(lang, "lang.name"), Title: s.lib.Site.Title.Get(lang),
-			Desc: s.lib.Site.Description.Get(lang), Href: p.Link(urls.Home(lang)),
+			Lang: lang, Name: s.strings.Get(lang, "lang.name"), Title: s.lib.Settings.Title.Get(lang),
+			Desc: s.lib.Settings.Description.Get(lang), Href: p.Link(urls.Home(lang)),
 			NavLabel: s.strings.Get(lang, "nav.main"), Nav: s.nav[lang],
 		})
 	}

@@ -38,7 +38,7 @@ func (j Job) Twin() (Job, bool) {
 
 // pages returns the number of pages a list of n cases needs.
 func (s *Site) pages(n int) int {
-	size := s.lib.Site.PageSize
+	size := s.lib.Settings.PageSize
 	if n == 0 {
 		return 1
 	}

@@ -103,7 +103,7 @@ func (s *Site) listView(j Job) (*ListView, error) {
 		path = func(n int) string { return urls.Topic(lang, j.Facet, t.ID, n) }
 	}
 	v.Page = p
-	size := s.lib.Site.PageSize
+	size := s.lib.Settings.PageSize
 	from := (j.Page - 1) * size
 	to := min(from+size, len(all))
 	if j.Page > 1 {

@@ -126,7 +126,7 @@ func (s *Site) navigation(lang string) (nav, footer []NavItem) {
 	}
 	footer = append(footer, NavItem{"api", p.T("nav.api"), p.Link(urls.APIDoc(lang))})
 	footer = append(footer, NavItem{"feed", p.T("nav.feed"), p.Link(urls.Feed(lang))})
-	for _, l := range s.lib.Site.Links {
+	for _, l := range s.lib.Settings.Links {
 		footer = append(footer, NavItem{"", l.Label.Get(lang), l.URL})
 	}
 	return nav, footer
@@ -148,7 +148,7 @@ type AssetRef struct {
 }
 
 // SiteTitle is the library's name in the page's language.
-func (p *Page) SiteTitle() string { return p.s.lib.Site.Title.Get(p.Lang) }
+func (p *Page) SiteTitle() string { return p.s.lib.Settings.Title.Get(p.Lang) }
 
 // SearchPage is the link to the search page of the page's language, where
 // the search forms send their query.
@@ -188,7 +188,7 @@ func (s *Site) page(j Job, title string) *Page {
 		p.Canonical = s.base + j.Path
 		p.Alternates = s.alternates(j)
 		p.Feed = markedLink(urls.Feed(j.Lang), s.opt.Offline)
-		p.Description = s.lib.Site.Description.Get(j.Lang)
+		p.Description = s.lib.Settings.Description.Get(j.Lang)
 	}
 	return p
 }

@@ -28,10 +28,10 @@ const contributeSlug = "contribute"
 // editLink returns the address that opens file, a path in the content
 // folder, for editing, or "" when site.json names no edit_url.
 func (s *Site) editLink(file string) string {
-	if s.lib.Site.Repository.EditURL == "" || file == "" {
+	if s.lib.Settings.Repository.EditURL == "" || file == "" {
 		return ""
 	}
-	return s.lib.Site.Repository.EditURL + file
+	return s.lib.Settings.Repository.EditURL + file
 }
 
 func (s *Site) proseView(j Job) (*ProseView, error) {
@@ -57,7 +57,7 @@ func (s *Site) proseView(j Job) (*ProseView, error) {
 	}
 	v := &ProseView{Page: p, Body: template.HTML(body), BodyLang: written, Missing: written != j.Lang, TOC: toc, EditLink: s.editLink(pg.File.Get(written))}
 	if pg.Slug == contributeSlug {
-		v.Repository = s.lib.Site.Repository.URL
+		v.Repository = s.lib.Settings.Repository.URL
 	}
 	return v, nil
 }

@@ -132,7 +132,7 @@ func syntheticLibrary(n int) *cases.Library {
 	byField := map[string][]cases.Term{"root_cause": terms("rc", 15), "components": terms("comp", 40), "symptoms": terms("sym", 40),
 		"contributing": terms("con", 25), "domain": terms("dom", 12), "severity": terms("sev", 4)}
 	voc := cases.NewVocab(byField, nil)
-	lib := &cases.Library{ByID: map[string]*cases.Case{}, Vocab: voc, Site: cases.Site{PageSize: 20, BaseURL: "https://x.example/"}}
+	lib := &cases.Library{ByID: map[string]*cases.Case{}, Vocab: voc, Settings: cases.Settings{PageSize: 20, BaseURL: "https://x.example/"}}
 	zipf := func(k int) *rand.Zipf { return rand.NewZipf(r, 1.1, 1, uint64(k-1)) }
 	zc, zs, zr, zk, zd := zipf(40), zipf(40), zipf(15), zipf(25), zipf(12)
 	pick := func(z *rand.Zipf, ts []cases.Term, k int) []string {

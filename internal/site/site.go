@@ -121,7 +121,7 @@ func New(lib *cases.Library, opt Options) (*Site, error) {
 	if opt.Words == nil {
 		return nil, errors.New("site.New: Options.Words is required (search.EachWord)")
 	}
-	s := &Site{lib: lib, opt: opt, base: lib.Site.BaseURL}
+	s := &Site{lib: lib, opt: opt, base: lib.Settings.BaseURL}
 	if opt.BaseURL != "" {
 		s.base = opt.BaseURL
 	}

@@ -173,7 +173,7 @@ func TestLocalised(t *testing.T) {
 	}
 	list := visible(render(t, s, Job{Kind: KindTopic, Lang: "ko", Path: urls.Topic("ko", "components", "ingress", 1), Topic: s.facets["components"].Topic("ingress"), Facet: "components", Page: 1}))
 	n := len(s.facets["components"].Topic("ingress").Cases)
-	for _, want := range []string{"사례 " + itoa(n) + "건", itoa(n) + "건 중 1~" + itoa(min(n, lib.Site.PageSize)) + "번째", "가장 많이 나오는 구성 요소"} {
+	for _, want := range []string{"사례 " + itoa(n) + "건", itoa(n) + "건 중 1~" + itoa(min(n, lib.Settings.PageSize)) + "번째", "가장 많이 나오는 구성 요소"} {
 		if !strings.Contains(list, want) {
 			t.Errorf("Korean topic page lacks %q", want)
 		}
