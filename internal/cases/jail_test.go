@@ -95,7 +95,7 @@ func TestJail(t *testing.T) {
 	if strings.Contains(list.s, "s3cr3t") {
 		t.Errorf("the report shows the file outside the content folder:\n%s", list.s)
 	}
-	for _, p := range lib.Pages {
+	for _, p := range lib.Prose {
 		if strings.Contains(p.Body.En, secret) {
 			t.Errorf("page %s holds the file outside the content folder", p.Slug)
 		}

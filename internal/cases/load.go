@@ -55,7 +55,7 @@ func finish(lib *Library, fsys fs.FS, list *diag.List) {
 	checkRoot(fsys, list)
 	crossCheck(lib, list)
 	checkOrgs(lib, list)
-	lib.Pages = loadPages(fsys, list)
+	lib.Prose = loadProse(fsys, list)
 	loadTopics(fsys, lib, list)
 	list.Sort()
 }

@@ -191,8 +191,8 @@ func TestReservedPageSlug(t *testing.T) {
 	if err := list.Err(); list.Errors() != 1 || !strings.Contains(err.Error(), `pages/cases.en.md: "cases" is taken`) {
 		t.Fatalf("got %+v", list.Items)
 	}
-	if len(lib.Pages) != 1 || lib.Pages[0].Slug != "about" {
-		t.Errorf("pages %+v", lib.Pages)
+	if len(lib.Prose) != 1 || lib.Prose[0].Slug != "about" {
+		t.Errorf("pages %+v", lib.Prose)
 	}
 }
 

@@ -377,8 +377,8 @@ type MCP struct {
 	Tools []string
 }
 
-// Page is a prose page from content/pages/<slug>.<lang>.md.
-type Page struct {
+// Prose is a prose page from content/pages/<slug>.<lang>.md.
+type Prose struct {
 	Slug string
 	Body Text // Markdown source per language
 	File Text // path per language, for messages
@@ -397,7 +397,7 @@ type Library struct {
 	ByID     map[string]*Case
 	Vocab    Vocab
 	Settings Settings
-	Pages    []Page
+	Prose    []Prose
 	Topics   map[string]map[string]Text // facet URL name → term → Markdown intro
 
 	// text holds the strings of a library loaded by LoadOffHeap, and what

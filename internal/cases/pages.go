@@ -10,10 +10,10 @@ import (
 	"incidentlib/internal/diag"
 )
 
-// loadPages reads content/pages/<slug>.<lang>.md.
-func loadPages(fsys fs.FS, list *diag.List) []Page {
+// loadProse reads content/pages/<slug>.<lang>.md.
+func loadProse(fsys fs.FS, list *diag.List) []Prose {
 	entries := readDir(fsys, PagesDir, list) // prose pages are optional
-	bySlug := map[string]*Page{}
+	bySlug := map[string]*Prose{}
 	var slugs []string
 	for _, e := range entries {
 		name := PagesDir + "/" + e.Name()
@@ -40,7 +40,7 @@ func loadPages(fsys fs.FS, list *diag.List) []Page {
 		}
 		pg := bySlug[slug]
 		if pg == nil {
-			pg = &Page{Slug: slug}
+			pg = &Prose{Slug: slug}
 			bySlug[slug] = pg
 			slugs = append(slugs, slug)
 		}
@@ -49,7 +49,7 @@ func loadPages(fsys fs.FS, list *diag.List) []Page {
 		setLang(&pg.File, lang, name)
 	}
 	sort.Strings(slugs)
-	var out []Page
+	var out []Prose
 	for _, s := range slugs {
 		pg := bySlug[s]
 		for _, lang := range Languages {

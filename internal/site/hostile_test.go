@@ -191,7 +191,7 @@ func TestHostileContentIsHostile(t *testing.T) {
 		"title": c.Title.En, "Korean summary": c.Summary.Ko, "org": c.Org,
 		"remediation": c.Remediation[0].En, "source URL": c.Sources[0].URL,
 		"component label": lib.Vocab.Terms("components")[0].Label.En, "site title": lib.Settings.Title.Ko,
-		"link URL": lib.Settings.Links[0].URL, "page": lib.Pages[0].Body.En,
+		"link URL": lib.Settings.Links[0].URL, "page": lib.Prose[0].Body.En,
 	} {
 		if !strings.Contains(got, "<script>alert(") {
 			t.Errorf("%s has no payload: %.80q", what, got)

@@ -81,7 +81,7 @@ func (s *Site) listPageJobs() []Job {
 		add(Job{Kind: KindSearch, Lang: lang, Path: urls.Search(lang)})
 		add(Job{Kind: KindAPIDoc, Lang: lang, Path: urls.APIDoc(lang)})
 		add(Job{Kind: KindFeed, Lang: lang, Path: urls.Feed(lang)})
-		for _, p := range s.lib.Pages {
+		for _, p := range s.lib.Prose {
 			add(Job{Kind: KindProse, Lang: lang, Path: urls.Prose(lang, p.Slug), Slug: p.Slug})
 		}
 		for i := 1; i <= s.pages(len(s.lib.Cases)); i++ {

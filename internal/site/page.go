@@ -112,12 +112,12 @@ func (s *Site) navigation(lang string) (nav, footer []NavItem) {
 		}
 	}
 	nav = append(nav, NavItem{"search", p.T("nav.search"), p.Link(urls.Search(lang))})
-	for _, pg := range s.lib.Pages {
+	for _, pg := range s.lib.Prose {
 		if pg.Slug == "about" {
 			nav = append(nav, NavItem{"about", p.T("nav.about"), p.Link(urls.Prose(lang, "about"))})
 		}
 	}
-	for _, pg := range s.lib.Pages {
+	for _, pg := range s.lib.Prose {
 		title, _, _ := markup.Prose(pg.Body.Get(lang))
 		if title == "" {
 			title = pg.Slug

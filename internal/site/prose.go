@@ -35,10 +35,10 @@ func (s *Site) editLink(file string) string {
 }
 
 func (s *Site) proseView(j Job) (*ProseView, error) {
-	var pg *cases.Page
-	for i := range s.lib.Pages {
-		if s.lib.Pages[i].Slug == j.Slug {
-			pg = &s.lib.Pages[i]
+	var pg *cases.Prose
+	for i := range s.lib.Prose {
+		if s.lib.Prose[i].Slug == j.Slug {
+			pg = &s.lib.Prose[i]
 		}
 	}
 	if pg == nil {
