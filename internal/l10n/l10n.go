@@ -151,8 +151,8 @@ func Range(lang string, from, to, total int) string {
 	return fmt.Sprintf("%s–%s of %s", Number(from), Number(to), Number(total))
 }
 
-// Page writes "Page 2 of 5" / "5쪽 중 2쪽".
-func Page(lang string, n, total int) string {
+// PageNumber writes "Page 2 of 5" / "5쪽 중 2쪽".
+func PageNumber(lang string, n, total int) string {
 	if lang == "ko" {
 		return fmt.Sprintf("%s쪽 중 %s쪽", Number(total), Number(n))
 	}

@@ -32,7 +32,7 @@ func TestFormats(t *testing.T) {
 		{Number(1000000), "1,000,000"},
 		{Number(-1234), "-1,234"},
 		{Number(999), "999"},
-		{Page("ko", 2, 5), "5쪽 중 2쪽"},
+		{PageNumber("ko", 2, 5), "5쪽 중 2쪽"},
 		{List("en", []string{"a", "b", "c"}), "a, b and c"},
 		{List("ko", []string{"가", "나"}), "가, 나"},
 	}

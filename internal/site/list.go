@@ -27,7 +27,7 @@ type PagerItem struct {
 }
 
 func pager(p *Page, page, pages int, path func(int) string) Pager {
-	pg := Pager{Page: page, Pages: pages, Label: l10n.Page(p.Lang, page, pages), PrevLabel: p.T("pager.prev"), NextLabel: p.T("pager.next")}
+	pg := Pager{Page: page, Pages: pages, Label: l10n.PageNumber(p.Lang, page, pages), PrevLabel: p.T("pager.prev"), NextLabel: p.T("pager.next")}
 	if page > 1 {
 		pg.Prev = p.Link(path(page - 1))
 	}
@@ -107,7 +107,7 @@ func (s *Site) listView(j Job) (*ListView, error) {
 	from := (j.Page - 1) * size
 	to := min(from+size, len(all))
 	if j.Page > 1 {
-		p.Title += " · " + l10n.Page(lang, j.Page, s.pages(len(all)))
+		p.Title += " · " + l10n.PageNumber(lang, j.Page, s.pages(len(all)))
 	}
 	v.Count = l10n.Cases(lang, len(all))
 	if len(all) > 0 {
