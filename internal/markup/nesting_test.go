@@ -39,7 +39,7 @@ func BenchmarkHostileMarkdown(b *testing.B) {
 			b.ReportAllocs()
 			b.SetBytes(int64(len(src)))
 			for b.Loop() {
-				Text(src)
+				Paragraphs(src)
 				Prose(src)
 			}
 		})

@@ -204,7 +204,7 @@ type Txt struct {
 
 func (s *Site) text(t cases.Text, lang string) Txt {
 	x := sourceText(t, lang)
-	x.HTML = template.HTML(markup.Text(x.Src))
+	x.HTML = template.HTML(markup.Paragraphs(x.Src))
 	return x
 }
 

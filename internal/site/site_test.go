@@ -79,7 +79,7 @@ func TestLossless(t *testing.T) {
 					return
 				}
 				for _, para := range strings.Split(src, "\n\n") {
-					want := visible(markup.Text(para))
+					want := visible(markup.Paragraphs(para))
 					if !strings.Contains(text, want) {
 						t.Errorf("%s %s: %s: text missing from page: %.80q", c.ID, lang, field, want)
 					}
