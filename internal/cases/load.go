@@ -26,7 +26,7 @@ func LoadOffHeap(fsys fs.FS) (*Library, diag.List) {
 
 func load(fsys fs.FS, text *offheap.Arena) (*Library, diag.List) {
 	var list diag.List
-	lib := &Library{ByID: map[string]*Case{}, Topics: map[string]map[string]Text{}, text: text}
+	lib := &Library{ByID: map[string]*Case{}, Topics: map[string]map[string]Bilingual{}, text: text}
 
 	if root := readJSON(fsys, "site.json", SiteSchema, &list); root != nil {
 		lib.Settings = convertSettings(root)
@@ -115,24 +115,24 @@ func getStr(v *jsonpos.Value, key string) string {
 	return ""
 }
 
-func getText(v *jsonpos.Value, key string) Text {
+func getText(v *jsonpos.Value, key string) Bilingual {
 	m := v.Get(key)
 	if m == nil || m.Kind != jsonpos.Object {
-		return Text{}
+		return Bilingual{}
 	}
-	return Text{En: getStr(m, "en"), Ko: getStr(m, "ko")}
+	return Bilingual{En: getStr(m, "en"), Ko: getStr(m, "ko")}
 }
 
 // getTextOrString reads a field that is either {en, ko} or one plain string.
 // A plain string is English with no Korean side, except "unknown", which
 // means the same in both languages.
-func getTextOrString(v *jsonpos.Value, key string) Text {
+func getTextOrString(v *jsonpos.Value, key string) Bilingual {
 	m := v.Get(key)
 	if m != nil && m.Kind == jsonpos.String {
 		if m.Str == "unknown" {
-			return Text{En: m.Str, Ko: m.Str}
+			return Bilingual{En: m.Str, Ko: m.Str}
 		}
-		return Text{En: m.Str}
+		return Bilingual{En: m.Str}
 	}
 	return getText(v, key)
 }

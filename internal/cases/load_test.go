@@ -294,17 +294,17 @@ func TestImpactForms(t *testing.T) {
 	plain := `"impact":{"scope":"Logging in, reaching content and using HubSpot tools","users":"some HubSpot customers","region":"unknown"}`
 	for _, tc := range []struct {
 		impact     string
-		scope      Text
-		users      Text
+		scope      Bilingual
+		users      Bilingual
 		errContain string
 	}{
-		{given, Text{En: "Logging in, reaching content and using HubSpot tools", Ko: "로그인, 콘텐츠 접근, HubSpot 도구 사용"}, Text{En: "some HubSpot customers", Ko: "일부 HubSpot 고객"}, ""},
-		{plain, Text{}, Text{}, `impact.scope: a plain string is English only, and the Korean page shows it marked as not translated: write {"en": "Logging in, reaching content and using HubSpot tools", "ko": "…"}`},
-		{plain, Text{}, Text{}, `impact.users: a plain string is English only`},
-		{`"impact":{"scope":{"en":"Logins","ko":"로그인"},"users":"unknown","region":"us-east-1"}`, Text{En: "Logins", Ko: "로그인"}, Text{En: "unknown", Ko: "unknown"}, ""},
-		{`"impact":{"scope":{"en":"Logins"},"users":"x","region":"US"}`, Text{}, Text{}, "impact.scope.ko: missing field"},
-		{`"impact":{"scope":3,"users":"x","region":"US"}`, Text{}, Text{}, "impact.scope: expected string or object, found number"},
-		{`"impact":{"scope":"x","users":"x","region":{"en":"US","ko":"미국"}}`, Text{}, Text{}, "impact.region: expected string, found object"},
+		{given, Bilingual{En: "Logging in, reaching content and using HubSpot tools", Ko: "로그인, 콘텐츠 접근, HubSpot 도구 사용"}, Bilingual{En: "some HubSpot customers", Ko: "일부 HubSpot 고객"}, ""},
+		{plain, Bilingual{}, Bilingual{}, `impact.scope: a plain string is English only, and the Korean page shows it marked as not translated: write {"en": "Logging in, reaching content and using HubSpot tools", "ko": "…"}`},
+		{plain, Bilingual{}, Bilingual{}, `impact.users: a plain string is English only`},
+		{`"impact":{"scope":{"en":"Logins","ko":"로그인"},"users":"unknown","region":"us-east-1"}`, Bilingual{En: "Logins", Ko: "로그인"}, Bilingual{En: "unknown", Ko: "unknown"}, ""},
+		{`"impact":{"scope":{"en":"Logins"},"users":"x","region":"US"}`, Bilingual{}, Bilingual{}, "impact.scope.ko: missing field"},
+		{`"impact":{"scope":3,"users":"x","region":"US"}`, Bilingual{}, Bilingual{}, "impact.scope: expected string or object, found number"},
+		{`"impact":{"scope":"x","users":"x","region":{"en":"US","ko":"미국"}}`, Bilingual{}, Bilingual{}, "impact.region: expected string, found object"},
 	} {
 		m := fixture(t)
 		m["cases/IL-0495.json"] = &fstest.MapFile{Data: []byte(strings.Replace(string(b), given, tc.impact, 1))}
@@ -344,7 +344,7 @@ func TestOrgNames(t *testing.T) {
 	if len(list.Items) != 0 {
 		t.Fatalf("problems: %+v", list.Items)
 	}
-	if c := lib.ByID["IL-0495"]; c.OrgAlias != "허브스팟" || c.OrgKo != "" || c.OrgName() != (Text{En: "HubSpot", Ko: "HubSpot"}) {
+	if c := lib.ByID["IL-0495"]; c.OrgAlias != "허브스팟" || c.OrgKo != "" || c.OrgName() != (Bilingual{En: "HubSpot", Ko: "HubSpot"}) {
 		t.Errorf("OrgAlias = %q, OrgKo = %q, OrgName = %v; want 허브스팟 found by search, HubSpot shown in both languages", c.OrgAlias, c.OrgKo, c.OrgName())
 	}
 	voc := string(m["vocab.json"].Data)
@@ -412,7 +412,7 @@ func TestOrgNameKo(t *testing.T) {
 	if list.Errors() != 0 {
 		t.Fatalf("%+v", list.Items)
 	}
-	want := map[string]Text{
+	want := map[string]Bilingual{
 		"unnamed-company":        {En: "Unnamed company", Ko: "이름을 밝히지 않은 회사"},
 		"bc-government":          {En: "BC Government", Ko: "BC 주정부"},
 		"uk-ministry-of-justice": {En: "UK Ministry of Justice", Ko: "영국 법무부"},

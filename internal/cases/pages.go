@@ -105,7 +105,7 @@ func splitLangFile(name string) (stem, lang string, ok bool) {
 	return stem, lang, lang == "en" || lang == "ko"
 }
 
-func setLang(t *Text, lang, s string) {
+func setLang(t *Bilingual, lang, s string) {
 	if lang == "ko" {
 		t.Ko = s
 	} else {

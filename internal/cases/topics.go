@@ -54,7 +54,7 @@ func loadTopics(fsys fs.FS, lib *Library, list *diag.List) {
 				continue
 			}
 			if lib.Topics[f.Name()] == nil {
-				lib.Topics[f.Name()] = map[string]Text{}
+				lib.Topics[f.Name()] = map[string]Bilingual{}
 			}
 			checkParticlesText(name, body, list)
 			t := lib.Topics[f.Name()][term]

@@ -74,7 +74,7 @@ func convertVocab(v *jsonpos.Value, p *parsed, list *diag.List) Vocab {
 			if it.Kind != jsonpos.Object {
 				continue
 			}
-			t := Term{ID: getStr(it, "id"), Label: Text{En: getStr(it, "en"), Ko: getStr(it, "ko")}, Description: getText(it, "description")}
+			t := Term{ID: getStr(it, "id"), Label: Bilingual{En: getStr(it, "en"), Ko: getStr(it, "ko")}, Description: getText(it, "description")}
 			if seen[t.ID] {
 				line, col := p.pos(it)
 				list.Errorf(p.file, line, col, fmt.Sprintf("%s[%d].id", f, i), "duplicate term %q", t.ID)
@@ -90,7 +90,7 @@ func convertVocab(v *jsonpos.Value, p *parsed, list *diag.List) Vocab {
 		if it.Kind != jsonpos.Object {
 			continue
 		}
-		t := Term{ID: getStr(it, "id"), Label: Text{En: getStr(it, "en"), Ko: getStr(it, "ko")}, NameKo: getStr(it, "name_ko")}
+		t := Term{ID: getStr(it, "id"), Label: Bilingual{En: getStr(it, "en"), Ko: getStr(it, "ko")}, NameKo: getStr(it, "name_ko")}
 		if seen[t.ID] {
 			line, col := p.pos(it)
 			list.Errorf(p.file, line, col, fmt.Sprintf("orgs[%d].id", i), "duplicate organisation %q", t.ID)
@@ -103,10 +103,10 @@ func convertVocab(v *jsonpos.Value, p *parsed, list *diag.List) Vocab {
 }
 
 // OrgName returns the names vocab.json gives the organisation slug.
-func (v *Vocab) OrgName(slug string) (Text, bool) {
+func (v *Vocab) OrgName(slug string) (Bilingual, bool) {
 	i, ok := v.index[orgsField][slug]
 	if !ok {
-		return Text{}, false
+		return Bilingual{}, false
 	}
 	return v.Orgs[i].Label, true
 }

@@ -25,7 +25,7 @@ func CaseDoc(c *cases.Case) Doc {
 		}
 	})
 	body := make([]string, 0, 2*(4+len(c.Remediation)+len(c.ActionItems)))
-	add := func(t cases.Text) { body = append(body, t.En, t.Ko) }
+	add := func(t cases.Bilingual) { body = append(body, t.En, t.Ko) }
 	add(c.SymptomsText)
 	add(c.Trigger)
 	add(c.Detection)

@@ -191,7 +191,7 @@ func TestEditBreakFix(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	var c struct{ Title cases.Text }
+	var c struct{ Title cases.Bilingual }
 	if err := json.Unmarshal(orig, &c); err != nil {
 		t.Fatal(err)
 	}

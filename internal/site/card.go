@@ -138,11 +138,11 @@ func (s *Site) cardsHTML(lang string, cs []*cases.Case) ([]template.HTML, error)
 
 func (s *Site) card(p *Page, c *cases.Case) Card {
 	lang := p.Lang
-	first := func(t cases.Text) Txt {
+	first := func(t cases.Bilingual) Txt {
 		short, _ := firstParagraph(t, lang)
 		return s.text(short, lang)
 	}
-	items := func(ts []cases.Text) []Txt {
+	items := func(ts []cases.Bilingual) []Txt {
 		var out []Txt
 		for _, t := range ts {
 			out = append(out, s.text(t, lang))
@@ -186,13 +186,13 @@ func (s *Site) card(p *Page, c *cases.Case) Card {
 // firstParagraph returns the first paragraph of t in lang (or in the other
 // language when lang's is missing, as Text.In does), and whether more
 // followed it.
-func firstParagraph(t cases.Text, lang string) (cases.Text, bool) {
+func firstParagraph(t cases.Bilingual, lang string) (cases.Bilingual, bool) {
 	src, written := t.In(lang)
 	i := strings.Index(src, "\n\n")
 	if i < 0 {
 		return t, false
 	}
-	var short cases.Text
+	var short cases.Bilingual
 	if written == "ko" {
 		short.Ko = src[:i]
 	} else {

@@ -14,8 +14,8 @@ import (
 type Topic struct {
 	Facet       string
 	ID          string
-	Label       cases.Text
-	Description cases.Text
+	Label       cases.Bilingual
+	Description cases.Bilingual
 	Cases       []*cases.Case // newest first
 	stats       *Stats
 	statsOnce   sync.Once
@@ -58,14 +58,14 @@ func (f *Facet) Topic(id string) *Topic { return f.byID[id] }
 
 // ownLabel is the label of a term outside the vocabulary: an organisation's
 // name as its first case writes it, a year, or the term's id.
-func ownLabel(f *cases.Facet, id string, c *cases.Case) cases.Text {
+func ownLabel(f *cases.Facet, id string, c *cases.Case) cases.Bilingual {
 	switch f {
 	case cases.Years:
-		return cases.Text{En: id, Ko: id + "년"}
+		return cases.Bilingual{En: id, Ko: id + "년"}
 	case cases.Orgs:
 		return c.OrgName()
 	}
-	return cases.Text{En: id, Ko: id}
+	return cases.Bilingual{En: id, Ko: id}
 }
 
 // deriveFacets groups cases by every facet in one pass over the cases.

@@ -202,14 +202,14 @@ type Txt struct {
 	Missing bool
 }
 
-func (s *Site) text(t cases.Text, lang string) Txt {
+func (s *Site) text(t cases.Bilingual, lang string) Txt {
 	x := sourceText(t, lang)
 	x.HTML = template.HTML(markup.Paragraphs(x.Src))
 	return x
 }
 
 // sourceText is text without its HTML, for outputs that show the source.
-func sourceText(t cases.Text, lang string) Txt {
+func sourceText(t cases.Bilingual, lang string) Txt {
 	src, written := t.In(lang)
 	return Txt{Src: src, Lang: written, Missing: written != lang && src != ""}
 }
@@ -221,7 +221,7 @@ type plainTxt struct {
 	Missing bool
 }
 
-func plainText(t cases.Text, lang string) plainTxt {
+func plainText(t cases.Bilingual, lang string) plainTxt {
 	x := sourceText(t, lang)
 	return plainTxt{Text: x.Src, Lang: x.Lang, Missing: x.Missing}
 }
@@ -324,7 +324,7 @@ func yearLink(p *Page, d cases.Date) string {
 
 // textFact is a fact written in words; when the page's language is missing
 // it shows the other one, marked.
-func textFact(label string, t cases.Text, lang string) Fact {
+func textFact(label string, t cases.Bilingual, lang string) Fact {
 	v := plainText(t, lang)
 	f := Fact{Label: label, Value: known(v.Text)}
 	if v.Missing && f.Value != "" {
@@ -334,7 +334,7 @@ func textFact(label string, t cases.Text, lang string) Fact {
 }
 
 // firstSentence is a short description for meta tags and feeds.
-func firstSentence(t cases.Text, lang string) string {
+func firstSentence(t cases.Bilingual, lang string) string {
 	s, _ := t.In(lang)
 	if i := strings.Index(s, "\n"); i >= 0 {
 		s = s[:i]

@@ -125,7 +125,7 @@ func syntheticLibrary(n int) *cases.Library {
 		out := make([]cases.Term, k)
 		for i := range out {
 			id := fmt.Sprintf("%s-%d", prefix, i)
-			out[i] = cases.Term{ID: id, Label: cases.Text{En: id, Ko: id + " 한"}}
+			out[i] = cases.Term{ID: id, Label: cases.Bilingual{En: id, Ko: id + " 한"}}
 		}
 		return out
 	}
@@ -151,7 +151,7 @@ func syntheticLibrary(n int) *cases.Library {
 		c := &cases.Case{
 			ID: fmt.Sprintf("IL-%06d", i+1), Org: fmt.Sprintf("Org %d", i%500), OrgSlug: fmt.Sprintf("org-%d", i%500),
 			Date:       cases.Date{Year: 2014 + i%13, Month: time.Month(1 + i%12), Day: 1 + i%28},
-			Title:      cases.Text{En: "t", Ko: "제목"},
+			Title:      cases.Bilingual{En: "t", Ko: "제목"},
 			Components: pick(zc, byField["components"], 1+r.Intn(3)), Symptoms: pick(zs, byField["symptoms"], 1+r.Intn(3)),
 			RootCause: byField["root_cause"][zr.Uint64()].ID, Contributing: pick(zk, byField["contributing"], r.Intn(3)),
 			Domain: pick(zd, byField["domain"], 1+r.Intn(2)), Severity: "unknown",

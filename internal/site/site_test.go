@@ -73,7 +73,7 @@ func TestLossless(t *testing.T) {
 		for _, lang := range cases.Languages {
 			page := render(t, s, Job{Kind: KindCase, Lang: lang, Path: urls.Case(lang, c.ID), Case: c})
 			text := visible(page)
-			check := func(field string, t2 cases.Text) {
+			check := func(field string, t2 cases.Bilingual) {
 				src, written := t2.In(lang)
 				if src == "" {
 					return
@@ -88,10 +88,10 @@ func TestLossless(t *testing.T) {
 					t.Errorf("%s %s: %s: untranslated text without lang", c.ID, lang, field)
 				}
 			}
-			for name, f := range map[string]cases.Text{"title": c.Title, "summary": c.Summary, "symptoms_text": c.SymptomsText, "trigger": c.Trigger, "detection": c.Detection} {
+			for name, f := range map[string]cases.Bilingual{"title": c.Title, "summary": c.Summary, "symptoms_text": c.SymptomsText, "trigger": c.Trigger, "detection": c.Detection} {
 				check(name, f)
 			}
-			for name, f := range map[string]cases.Text{"impact.scope": c.Impact.Scope, "impact.users": c.Impact.Users} {
+			for name, f := range map[string]cases.Bilingual{"impact.scope": c.Impact.Scope, "impact.users": c.Impact.Users} {
 				if f.En != "unknown" {
 					check(name, f)
 				}
