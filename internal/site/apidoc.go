@@ -19,7 +19,7 @@ type APIDocView struct {
 	Files    []APIFile
 	MCPTools []MCPTool
 	// What site.json says of the hosted server: its note and tools.
-	MCPNote   Txt
+	MCPNote   localized
 	HostTools []string
 }
 
@@ -41,7 +41,7 @@ func (s *Site) apiDocView(j Job) *APIDocView {
 	p.Section = "api"
 	p.Crumbs = []Crumb{{p.T("nav.home"), p.Link(urls.Home(j.Lang))}, {p.Title, ""}}
 	mcp := s.lib.Settings.MCP
-	v := &APIDocView{Page: p, Base: s.base + urls.APIDir, MCPURL: mcp.URL, MCPNote: s.text(mcp.Note, j.Lang), HostTools: mcp.Tools}
+	v := &APIDocView{Page: p, Base: s.base + urls.APIDir, MCPURL: mcp.URL, MCPNote: s.localize(mcp.Note, j.Lang), HostTools: mcp.Tools}
 	ex := "IL-0000"
 	if len(s.lib.Cases) > 0 {
 		ex = s.lib.Cases[0].ID

@@ -14,7 +14,7 @@ import (
 type CaseLink struct {
 	Why   string
 	ID    string
-	Title plainTxt
+	Title localizedLine
 	Org   string
 	Year  string // the year, or "date unknown"
 	// YearNote says what the year is the year of when it is not the
@@ -40,7 +40,7 @@ func ifPublished(p *Page, c *cases.Case, key string) string {
 // case page (why says what the two share) and the home page's newest cases.
 func (s *Site) caseLink(p *Page, c *cases.Case, why string) CaseLink {
 	return CaseLink{
-		Why: why, ID: c.ID, Title: plainText(c.Title, p.Lang), Org: c.OrgName().Get(p.Lang), Year: yearText(p, c.Date), YearNote: ifPublished(p, c, "datekind.published.note"),
+		Why: why, ID: c.ID, Title: localizeLine(c.Title, p.Lang), Org: c.OrgName().Get(p.Lang), Year: yearText(p, c.Date), YearNote: ifPublished(p, c, "datekind.published.note"),
 		Href: p.Link(urls.Case(p.Lang, c.ID)), Sev: sevLabel(s, p, c),
 	}
 }
@@ -62,7 +62,7 @@ type Card struct {
 	P            *Page
 	ID           string
 	Href         string
-	Title        plainTxt
+	Title        localizedLine
 	Org          string
 	OrgLink      string
 	Date         string
@@ -70,18 +70,18 @@ type Card struct {
 	Published    string // "Published" in the page's language when the date is the source's, else ""
 	YearLink     string
 	Sev          string
-	Users        plainTxt // who was affected, shown when Sev is unknown; "" when unknown too
-	Summary      plainTxt // the summary's first paragraph as plain text, shown on one line
+	Users        localizedLine // who was affected, shown when Sev is unknown; "" when unknown too
+	Summary      localizedLine // the summary's first paragraph as plain text, shown on one line
 	Few          []TermLink
-	Symptoms     Txt
-	Trigger      Txt
+	Symptoms     localized
+	Trigger      localized
 	RootCause    TermLink
 	Components   []TermLink
 	Contributing []TermLink
-	Detection    Txt
-	Remediation  []Txt
-	ActionItems  []Txt
-	Lessons      *Txt
+	Detection    localized
+	Remediation  []localized
+	ActionItems  []localized
+	Lessons      *localized
 }
 
 // cardTerms is how many terms a compact item shows: the root cause first,
@@ -138,19 +138,19 @@ func (s *Site) cardsHTML(lang string, cs []*cases.Case) ([]template.HTML, error)
 
 func (s *Site) card(p *Page, c *cases.Case) Card {
 	lang := p.Lang
-	first := func(t cases.Bilingual) Txt {
+	first := func(t cases.Bilingual) localized {
 		short, _ := firstParagraph(t, lang)
-		return s.text(short, lang)
+		return s.localize(short, lang)
 	}
-	items := func(ts []cases.Bilingual) []Txt {
-		var out []Txt
+	items := func(ts []cases.Bilingual) []localized {
+		var out []localized
 		for _, t := range ts {
-			out = append(out, s.text(t, lang))
+			out = append(out, s.localize(t, lang))
 		}
 		return out
 	}
 	cd := Card{
-		P: p, ID: c.ID, Href: p.Link(urls.Case(lang, c.ID)), Title: plainText(c.Title, lang),
+		P: p, ID: c.ID, Href: p.Link(urls.Case(lang, c.ID)), Title: localizeLine(c.Title, lang),
 		Org: c.OrgName().Get(lang), OrgLink: p.Link(urls.Topic(lang, cases.Orgs.Name, c.OrgSlug, 1)),
 		Date: dateWords(p, c.Date), DateISO: c.Date.String(), Published: ifPublished(p, c, "datekind.published"),
 		YearLink:     yearLink(p, c.Date),
@@ -165,12 +165,12 @@ func (s *Site) card(p *Page, c *cases.Case) Card {
 		ActionItems:  items(c.ActionItems),
 	}
 	if cd.Sev == "" {
-		if u := plainText(c.Impact.Users, lang); known(u.Text) != "" {
+		if u := localizeLine(c.Impact.Users, lang); known(u.Text) != "" {
 			cd.Users = u
 		}
 	}
 	sum, _ := firstParagraph(c.Summary, lang)
-	cd.Summary = plainText(sum, lang)
+	cd.Summary = localizeLine(sum, lang)
 	cd.Summary.Text = markup.Plain(cd.Summary.Text)
 	if cd.RootCause.Label != "" {
 		cd.Few = append(cd.Few, cd.RootCause)

@@ -33,7 +33,7 @@ type CaseView struct {
 	*Page
 	C            *cases.Case
 	WrittenBy    string
-	TitleT       plainTxt
+	TitleT       localizedLine
 	Date         string // ISO, for the datetime attribute
 	DateShort    string // the kicker's date: ISO when whole, else in words ("2019년 4월")
 	DateLong     string
@@ -44,19 +44,19 @@ type CaseView struct {
 	OrgLink      string
 	YearLink     string
 	Domains      []TermLink
-	Summary      Txt
+	Summary      localized
 	Facts        []Fact
 	Symptoms     []TermLink
-	SymptomsText Txt
+	SymptomsText localized
 	RootCause    TermLink
-	Trigger      Txt
+	Trigger      localized
 	Components   []TermLink
 	Contributing []TermLink
 	Other        []FacetTerms // facets without a place of their own (placedFacets), after Contributing
-	Detection    Txt
-	Remediation  []Txt
-	ActionItems  []Txt
-	Lessons      *Txt
+	Detection    localized
+	Remediation  []localized
+	ActionItems  []localized
+	Lessons      *localized
 	Sources      []SourceView
 	Docs         []string
 	Related      []RelGroupView
@@ -67,7 +67,7 @@ type CaseView struct {
 	Similar      string
 	Markdown     string
 	MCP          cases.MCP
-	MCPNote      Txt
+	MCPNote      localized
 	MCPTools     []string
 	APIDoc       string // the page that explains the API and the MCP server
 }
@@ -110,8 +110,8 @@ func (s *Site) otherFacets(p *Page, c *cases.Case) []FacetTerms {
 
 // CalloutView is the configurable box.
 type CalloutView struct {
-	Title plainTxt
-	Text  Txt
+	Title localizedLine
+	Text  localized
 	Link  string
 	Label string
 }
@@ -119,11 +119,11 @@ type CalloutView struct {
 func (s *Site) caseView(j Job, html bool) *CaseView {
 	c, lang := j.Case, j.Lang
 	// The Markdown twin shows the texts' source: it needs no HTML.
-	txt := s.text
+	txt := s.localize
 	if !html {
-		txt = sourceText
+		txt = localizeSource
 	}
-	title := plainText(c.Title, lang)
+	title := localizeLine(c.Title, lang)
 	p := s.page(j, title.Text)
 	if title.Missing {
 		p.TitleLang = title.Lang
@@ -252,7 +252,7 @@ func (s *Site) WrittenBy(lang string, c *cases.Case) string {
 // pages and under every list of cases.
 func (s *Site) callout(lang string) CalloutView {
 	co := s.lib.Settings.Callout
-	return CalloutView{Title: plainText(co.Title, lang), Text: s.text(co.Text, lang), Link: co.Link.URL, Label: co.Link.Label.Get(lang)}
+	return CalloutView{Title: localizeLine(co.Title, lang), Text: s.localize(co.Text, lang), Link: co.Link.URL, Label: co.Link.Label.Get(lang)}
 }
 
 // reason writes why cases are related: "same root cause · both involve

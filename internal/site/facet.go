@@ -20,7 +20,7 @@ type FacetTerm struct {
 	Href  string
 	Count string
 	N     int
-	Desc  plainTxt
+	Desc  localizedLine
 }
 
 func (s *Site) facetList(p *Page) []NavItem {
@@ -40,7 +40,7 @@ func (s *Site) facetView(j Job) *FacetView {
 	for _, t := range s.facets[j.Facet].Topics {
 		v.Terms = append(v.Terms, FacetTerm{
 			Label: t.Label.Get(j.Lang), Href: p.Link(urls.Topic(j.Lang, j.Facet, t.ID, 1)),
-			Count: l10n.Cases(j.Lang, len(t.Cases)), N: len(t.Cases), Desc: plainText(t.Description, j.Lang),
+			Count: l10n.Cases(j.Lang, len(t.Cases)), N: len(t.Cases), Desc: localizeLine(t.Description, j.Lang),
 		})
 	}
 	return v

@@ -55,7 +55,7 @@ type ListView struct {
 	Intro     template.HTML
 	IntroLang string
 	IntroMiss bool
-	Desc      Txt
+	Desc      localized
 	Count     string
 	Range     string
 	Cards     []template.HTML
@@ -92,7 +92,7 @@ func (s *Site) listView(j Job) (*ListView, error) {
 		v.Heading, v.Kicker = label, facetName
 		v.FacetLink = p.Link(urls.FacetIndex(lang, j.Facet))
 		if !t.Description.IsZero() {
-			v.Desc = s.text(t.Description, lang)
+			v.Desc = s.localize(t.Description, lang)
 		}
 		if intro, ok := s.lib.Topics[j.Facet][t.ID]; ok && j.Page <= 1 {
 			src, written := intro.In(lang)

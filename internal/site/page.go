@@ -193,37 +193,40 @@ func (s *Site) page(j Job, title string) *Page {
 	return p
 }
 
-// Txt is a text in the page's language, or in the other language with a
-// mark when the translation is missing.
-type Txt struct {
+// localized is a bilingual text as a page shows it: in the page's language,
+// or in the other language with a mark when the translation is missing,
+// rendered from its Markdown.
+type localized struct {
 	HTML    template.HTML
 	Src     string // the Markdown it is rendered from
 	Lang    string
 	Missing bool
 }
 
-func (s *Site) text(t cases.Bilingual, lang string) Txt {
-	x := sourceText(t, lang)
+func (s *Site) localize(t cases.Bilingual, lang string) localized {
+	x := localizeSource(t, lang)
 	x.HTML = template.HTML(markup.Paragraphs(x.Src))
 	return x
 }
 
-// sourceText is text without its HTML, for outputs that show the source.
-func sourceText(t cases.Bilingual, lang string) Txt {
+// localizeSource is a localized text without its HTML, for outputs that
+// show the source.
+func localizeSource(t cases.Bilingual, lang string) localized {
 	src, written := t.In(lang)
-	return Txt{Src: src, Lang: written, Missing: written != lang && src != ""}
+	return localized{Src: src, Lang: written, Missing: written != lang && src != ""}
 }
 
-// plainTxt is a one-line text without Markdown, such as a title.
-type plainTxt struct {
+// localizedLine is a one-line localized text without Markdown, such as a
+// title.
+type localizedLine struct {
 	Text    string
 	Lang    string
 	Missing bool
 }
 
-func plainText(t cases.Bilingual, lang string) plainTxt {
-	x := sourceText(t, lang)
-	return plainTxt{Text: x.Src, Lang: x.Lang, Missing: x.Missing}
+func localizeLine(t cases.Bilingual, lang string) localizedLine {
+	x := localizeSource(t, lang)
+	return localizedLine{Text: x.Src, Lang: x.Lang, Missing: x.Missing}
 }
 
 // TermLink is a controlled term shown by its label, linking to its topic.
@@ -325,7 +328,7 @@ func yearLink(p *Page, d cases.Date) string {
 // textFact is a fact written in words; when the page's language is missing
 // it shows the other one, marked.
 func textFact(label string, t cases.Bilingual, lang string) Fact {
-	v := plainText(t, lang)
+	v := localizeLine(t, lang)
 	f := Fact{Label: label, Value: known(v.Text)}
 	if v.Missing && f.Value != "" {
 		f.Lang = v.Lang
