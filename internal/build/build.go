@@ -108,7 +108,7 @@ func Run(ctx context.Context, opt Options) (*Stats, diag.List, error) {
 		return nil, list, err
 	}
 	if target.exists {
-		st.Stages = append(st.Stages, Stage{"check old output (alongside)", old.took})
+		st.Stages = append(st.Stages, snapshot.Stage{Name: "check old output (alongside)", Took: old.took})
 	}
 	// The first failure, or the caller's cancel, stops every worker.
 	ctx, stop := context.WithCancelCause(ctx)
@@ -137,7 +137,7 @@ func Run(ctx context.Context, opt Options) (*Stats, diag.List, error) {
 		return nil, list, err
 	}
 	st.Warnings = warnings
-	st.Stages = append(st.Stages, Stage{"swap", time.Since(t)})
+	st.Stages = append(st.Stages, snapshot.Stage{Name: "swap", Took: time.Since(t)})
 	st.Total = time.Since(start)
 	return st, list, nil
 }
@@ -166,7 +166,7 @@ func prepare(ctx context.Context, opt Options, st *Stats, t time.Time) (*snapsho
 		// "theme+minify" parses, compacts (the minifying) and compiles the
 		// templates and minifies the assets.
 		name := map[string]string{"load": "load+check", "theme": "theme+minify", "site": "derive"}[sg.Name]
-		st.Stages = append(st.Stages, Stage{name, sg.Took})
+		st.Stages = append(st.Stages, snapshot.Stage{Name: name, Took: sg.Took})
 	}
 	t = time.Now()
 	list := snap.Diags

@@ -62,7 +62,7 @@ func startExtras(ctx context.Context, stop context.CancelCauseFunc, s *snapshot.
 func (r *runningExtras) wait(st *Stats) {
 	r.done.Wait()
 	for i, extra := range r.list {
-		st.Stages = append(st.Stages, Stage{extra.Name + " (alongside)", r.took[i]})
+		st.Stages = append(st.Stages, snapshot.Stage{Name: extra.Name + " (alongside)", Took: r.took[i]})
 		st.Kinds[extra.Name+" file"] += int(r.files[i].Load())
 	}
 }

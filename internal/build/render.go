@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"incidentlib/internal/site"
+	"incidentlib/internal/snapshot"
 )
 
 // writePages renders and writes every job of the site on opt.Workers
@@ -20,8 +21,8 @@ func writePages(ctx context.Context, stop context.CancelCauseFunc, s *site.Site,
 	stopProgress := progress(opt.Progress, &rendered, len(jobs))
 	render(ctx, stop, s, jobs, w, opt.Workers, st, &rendered)
 	stopProgress()
-	st.Stages = append(st.Stages, Stage{"pages", time.Since(t)},
-		Stage{"render (workers)", st.renderTime}, Stage{"write (workers)", st.writeTime})
+	st.Stages = append(st.Stages, snapshot.Stage{Name: "pages", Took: time.Since(t)},
+		snapshot.Stage{Name: "render (workers)", Took: st.renderTime}, snapshot.Stage{Name: "write (workers)", Took: st.writeTime})
 }
 
 var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}

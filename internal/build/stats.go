@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"incidentlib/internal/site"
+	"incidentlib/internal/snapshot"
 )
 
 // Stats describe a finished build.
@@ -15,7 +16,7 @@ type Stats struct {
 	Files  int // all files written
 	Bytes  int64
 	Cases  int
-	Stages []Stage
+	Stages []snapshot.Stage
 	Total  time.Duration
 	// Kinds counts files per language and kind of page, for the summary.
 	Kinds map[string]int
@@ -32,12 +33,6 @@ type Stats struct {
 	Engines site.Engines
 
 	renderTime, writeTime time.Duration // summed over the page workers
-}
-
-// Stage is the time one step of the build took.
-type Stage struct {
-	Name string
-	Took time.Duration
 }
 
 // Summary is the one line a build ends with.
