@@ -10,8 +10,8 @@ import (
 	"sync/atomic"
 )
 
-// CaseLink is a related case as listed under a reason.
-type CaseLink struct {
+// caseLink is a related case as listed under a reason.
+type caseLink struct {
 	Why   string
 	ID    string
 	Title localizedLine
@@ -38,8 +38,8 @@ func ifPublished(p *Page, c *cases.Case, key string) string {
 
 // caseLink is c as a line in a short list of cases: the related cases of a
 // case page (why says what the two share) and the home page's newest cases.
-func (s *Site) caseLink(p *Page, c *cases.Case, why string) CaseLink {
-	return CaseLink{
+func (s *Site) caseLink(p *Page, c *cases.Case, why string) caseLink {
+	return caseLink{
 		Why: why, ID: c.ID, Title: localizeLine(c.Title, p.Lang), Org: c.OrgName().Get(p.Lang), Year: yearText(p, c.Date), YearNote: ifPublished(p, c, "datekind.published.note"),
 		Href: p.Link(urls.Case(p.Lang, c.ID)), Sev: sevLabel(s, p, c),
 	}
@@ -52,13 +52,13 @@ func sevLabel(s *Site, p *Page, c *cases.Case) string {
 	return s.term(p, cases.Severities, c.Severity).Label
 }
 
-// Card is a case in a list: a compact item that a reader scans (title,
+// card is a case in a list: a compact item that a reader scans (title,
 // organisation, date, severity or else who was affected, a few terms and
 // one line of summary) and that opens in place, with no script (a
 // details element), to the digest of the case as seed 002 shows it: every
 // section, long texts cut to their first paragraph, and a link to the
 // whole case ("이 사례 더 보기").
-type Card struct {
+type card struct {
 	P            *Page
 	ID           string
 	Href         string
@@ -72,12 +72,12 @@ type Card struct {
 	Sev          string
 	Users        localizedLine // who was affected, shown when Sev is unknown; "" when unknown too
 	Summary      localizedLine // the summary's first paragraph as plain text, shown on one line
-	Few          []TermLink
+	Few          []termLink
 	Symptoms     localized
 	Trigger      localized
-	RootCause    TermLink
-	Components   []TermLink
-	Contributing []TermLink
+	RootCause    termLink
+	Components   []termLink
+	Contributing []termLink
 	Detection    localized
 	Remediation  []localized
 	ActionItems  []localized
@@ -136,7 +136,7 @@ func (s *Site) cardsHTML(lang string, cs []*cases.Case) ([]template.HTML, error)
 	return out, nil
 }
 
-func (s *Site) card(p *Page, c *cases.Case) Card {
+func (s *Site) card(p *Page, c *cases.Case) card {
 	lang := p.Lang
 	first := func(t cases.Bilingual) localized {
 		short, _ := firstParagraph(t, lang)
@@ -149,7 +149,7 @@ func (s *Site) card(p *Page, c *cases.Case) Card {
 		}
 		return out
 	}
-	cd := Card{
+	cd := card{
 		P: p, ID: c.ID, Href: p.Link(urls.Case(lang, c.ID)), Title: localizeLine(c.Title, lang),
 		Org: c.OrgName().Get(lang), OrgLink: p.Link(urls.Topic(lang, cases.Orgs.Name, c.OrgSlug, 1)),
 		Date: dateWords(p, c.Date), DateISO: c.Date.String(), Published: ifPublished(p, c, "datekind.published"),

@@ -22,12 +22,12 @@ type Topic struct {
 	voc         *cases.Vocab
 	// views holds the statistics as every page of the topic shows them,
 	// per language: with marked links they are the same on all its pages.
-	views [2]atomic.Pointer[StatsView]
+	views [2]atomic.Pointer[statsView]
 }
 
 // statsView returns the topic's statistics view in a language, made once.
 // Two workers may both make it: the same value.
-func (t *Topic) statsView(lang int, build func() *StatsView) *StatsView {
+func (t *Topic) statsView(lang int, build func() *statsView) *statsView {
 	if v := t.views[lang].Load(); v != nil {
 		return v
 	}

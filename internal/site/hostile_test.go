@@ -214,7 +214,7 @@ func TestFallbackWhenCompileFails(t *testing.T) {
 	if len(slow.fast) != 0 {
 		t.Fatalf("%d templates compiled although htmlexec refused them", len(slow.fast))
 	}
-	if e := slow.Engines(); e.Compiled != 0 || len(e.Uncompiled) != len(pageKinds)+3 {
+	if e := slow.engines(); e.Compiled != 0 || len(e.Uncompiled) != len(pageKinds)+3 {
 		t.Errorf("the gauge of a theme htmlexec refused says %+v, want none compiled and %d left to the standard library", e, len(pageKinds)+3)
 	}
 	fast, err := LoadTheme(incidentlib.Templates(), incidentlib.Static())

@@ -61,7 +61,7 @@ func (s *Site) Jobs() []Job {
 		}
 	}
 	add(Job{Kind: KindRobots, Path: urls.Robots})
-	for _, a := range s.Assets() {
+	for _, a := range s.sortedAssets() {
 		add(Job{Kind: KindAsset, Path: a.Path, Asset: a.Path})
 	}
 	return append(jobs, s.pageJobs()...)

@@ -47,7 +47,7 @@ func (s *Site) markdownView(v *CaseView, absolute bool) *markdownView {
 		return "(" + v.T("notranslation") + ") "
 	}
 	text := func(t localized) string { return mark(t.Missing) + t.Src }
-	labels := func(ts []TermLink) string {
+	labels := func(ts []termLink) string {
 		if len(ts) == 0 {
 			return "–"
 		}

@@ -20,10 +20,10 @@ type Page struct {
 	TitleLang   string // set when the title is shown in the other language
 	Description string
 	Canonical   string
-	Alternates  []Alternate
+	Alternates  []alternate
 	Switch      string // link to the same page in the other language
 	SwitchLang  string
-	Crumbs      []Crumb
+	Crumbs      []crumb
 	Section     string // which header section is current
 	// OwnSearch is set on pages with a search box of their own (home,
 	// search, the list of all cases): the header then shows none, so that
@@ -41,14 +41,14 @@ type Page struct {
 	s      *Site
 }
 
-// Alternate is an hreflang link.
-type Alternate struct {
+// alternate is an hreflang link.
+type alternate struct {
 	Lang string
 	Href string
 }
 
-// Crumb is one step of the breadcrumbs.
-type Crumb struct {
+// crumb is one step of the breadcrumbs.
+type crumb struct {
 	Label string
 	Href  string
 }
@@ -87,13 +87,13 @@ func (p *Page) Link(target string) string { return markedLink(target, p.s.opt.Of
 func (p *Page) Home() string { return p.Link(urls.Home(p.Lang)) }
 
 // Nav lists the header's sections.
-func (p *Page) Nav() []NavItem { return p.s.nav[p.Lang] }
+func (p *Page) Nav() []navItem { return p.s.nav[p.Lang] }
 
 // FooterLinks lists prose pages and the API for the footer.
-func (p *Page) FooterLinks() []NavItem { return p.s.footer[p.Lang] }
+func (p *Page) FooterLinks() []navItem { return p.s.footer[p.Lang] }
 
-// NavItem is a header or footer link.
-type NavItem struct {
+// navItem is a header or footer link.
+type navItem struct {
 	ID    string
 	Label string
 	Href  string
@@ -101,20 +101,20 @@ type NavItem struct {
 
 // navigation computes the header and footer links of a language once: with
 // marked links they are the same on every page.
-func (s *Site) navigation(lang string) (nav, footer []NavItem) {
+func (s *Site) navigation(lang string) (nav, footer []navItem) {
 	p := &Page{Lang: lang, s: s}
-	nav = []NavItem{
+	nav = []navItem{
 		{"cases", p.T("nav.cases"), p.Link(urls.Cases(lang, 1))},
 	}
 	for _, f := range cases.Facets {
 		if f.Shows(cases.InNav) {
-			nav = append(nav, NavItem{f.Name, f.Label.Get(lang), p.Link(urls.FacetIndex(lang, f.Name))})
+			nav = append(nav, navItem{f.Name, f.Label.Get(lang), p.Link(urls.FacetIndex(lang, f.Name))})
 		}
 	}
-	nav = append(nav, NavItem{"search", p.T("nav.search"), p.Link(urls.Search(lang))})
+	nav = append(nav, navItem{"search", p.T("nav.search"), p.Link(urls.Search(lang))})
 	for _, pg := range s.lib.Prose {
 		if pg.Slug == "about" {
-			nav = append(nav, NavItem{"about", p.T("nav.about"), p.Link(urls.Prose(lang, "about"))})
+			nav = append(nav, navItem{"about", p.T("nav.about"), p.Link(urls.Prose(lang, "about"))})
 		}
 	}
 	for _, pg := range s.lib.Prose {
@@ -122,27 +122,27 @@ func (s *Site) navigation(lang string) (nav, footer []NavItem) {
 		if title == "" {
 			title = pg.Slug
 		}
-		footer = append(footer, NavItem{pg.Slug, title, p.Link(urls.Prose(lang, pg.Slug))})
+		footer = append(footer, navItem{pg.Slug, title, p.Link(urls.Prose(lang, pg.Slug))})
 	}
-	footer = append(footer, NavItem{"api", p.T("nav.api"), p.Link(urls.APIDoc(lang))})
-	footer = append(footer, NavItem{"feed", p.T("nav.feed"), p.Link(urls.Feed(lang))})
+	footer = append(footer, navItem{"api", p.T("nav.api"), p.Link(urls.APIDoc(lang))})
+	footer = append(footer, navItem{"feed", p.T("nav.feed"), p.Link(urls.Feed(lang))})
 	for _, l := range s.lib.Settings.Links {
-		footer = append(footer, NavItem{"", l.Label.Get(lang), l.URL})
+		footer = append(footer, navItem{"", l.Label.Get(lang), l.URL})
 	}
 	return nav, footer
 }
 
 // Asset returns the link and integrity value of a static file.
-func (p *Page) Asset(name string) AssetRef {
+func (p *Page) Asset(name string) assetRef {
 	a, ok := p.s.assets[name]
 	if !ok {
-		return AssetRef{Href: "missing-asset-" + name}
+		return assetRef{Href: "missing-asset-" + name}
 	}
-	return AssetRef{Href: p.Link(a.Path), SRI: a.SRI}
+	return assetRef{Href: p.Link(a.Path), SRI: a.SRI}
 }
 
-// AssetRef is a link to a static file with its integrity value.
-type AssetRef struct {
+// assetRef is a link to a static file with its integrity value.
+type assetRef struct {
 	Href string
 	SRI  string
 }
@@ -164,17 +164,17 @@ func (p *Page) Offline() bool { return p.s.opt.Offline }
 // in the sitemap: the page in each language and, for the two home pages,
 // the language chooser as x-default, so that the homes and the chooser
 // name each other alike.
-func (s *Site) alternates(j Job) []Alternate {
-	alts := make([]Alternate, 0, len(cases.Languages)+1)
+func (s *Site) alternates(j Job) []alternate {
+	alts := make([]alternate, 0, len(cases.Languages)+1)
 	for _, lang := range cases.Languages {
 		p := j.Path
 		if lang != j.Lang {
 			p = urls.Twin(j.Path, j.Lang)
 		}
-		alts = append(alts, Alternate{lang, s.base + p})
+		alts = append(alts, alternate{lang, s.base + p})
 	}
 	if j.Kind == KindHome {
-		alts = append(alts, Alternate{"x-default", s.base}) // the chooser
+		alts = append(alts, alternate{"x-default", s.base}) // the chooser
 	}
 	return alts
 }
@@ -229,15 +229,15 @@ func localizeLine(t cases.Bilingual, lang string) localizedLine {
 	return localizedLine{Text: x.Src, Lang: x.Lang, Missing: x.Missing}
 }
 
-// TermLink is a controlled term shown by its label, linking to its topic.
-type TermLink struct {
+// termLink is a controlled term shown by its label, linking to its topic.
+type termLink struct {
 	ID    string
 	Label string
 	Href  string
 }
 
-func (s *Site) term(p *Page, f *cases.Facet, id string) TermLink {
-	return TermLink{ID: id, Label: s.label(p.Lang, f, id), Href: p.Link(urls.Topic(p.Lang, f.Name, id, 1))}
+func (s *Site) term(p *Page, f *cases.Facet, id string) termLink {
+	return termLink{ID: id, Label: s.label(p.Lang, f, id), Href: p.Link(urls.Topic(p.Lang, f.Name, id, 1))}
 }
 
 // label is a term's label in lang, or its id when it has none.
@@ -249,16 +249,16 @@ func (s *Site) label(lang string, f *cases.Facet, id string) string {
 	return id
 }
 
-func (s *Site) terms(p *Page, f *cases.Facet, ids []string) []TermLink {
-	out := make([]TermLink, len(ids))
+func (s *Site) terms(p *Page, f *cases.Facet, ids []string) []termLink {
+	out := make([]termLink, len(ids))
 	for i, id := range ids {
 		out[i] = s.term(p, f, id)
 	}
 	return out
 }
 
-// Fact is one row of a case's facts table. Empty Value means unknown.
-type Fact struct {
+// fact is one row of a case's facts table. Empty Value means unknown.
+type fact struct {
 	Label string
 	Value string
 	Link  string
@@ -327,9 +327,9 @@ func yearLink(p *Page, d cases.Date) string {
 
 // textFact is a fact written in words; when the page's language is missing
 // it shows the other one, marked.
-func textFact(label string, t cases.Bilingual, lang string) Fact {
+func textFact(label string, t cases.Bilingual, lang string) fact {
 	v := localizeLine(t, lang)
-	f := Fact{Label: label, Value: known(v.Text)}
+	f := fact{Label: label, Value: known(v.Text)}
 	if v.Missing && f.Value != "" {
 		f.Lang = v.Lang
 	}

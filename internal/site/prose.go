@@ -8,8 +8,8 @@ import (
 	"incidentlib/internal/urls"
 )
 
-// ProseView is a prose page.
-type ProseView struct {
+// proseView is a prose page.
+type proseView struct {
 	*Page
 	Body     template.HTML
 	BodyLang string
@@ -34,7 +34,7 @@ func (s *Site) editLink(file string) string {
 	return s.lib.Settings.Repository.EditURL + file
 }
 
-func (s *Site) proseView(j Job) (*ProseView, error) {
+func (s *Site) proseView(j Job) (*proseView, error) {
 	var pg *cases.Prose
 	for i := range s.lib.Prose {
 		if s.lib.Prose[i].Slug == j.Slug {
@@ -51,11 +51,11 @@ func (s *Site) proseView(j Job) (*ProseView, error) {
 	}
 	p := s.page(j, title)
 	p.Section = pg.Slug
-	p.Crumbs = []Crumb{{p.T("nav.home"), p.Link(urls.Home(j.Lang))}, {title, ""}}
+	p.Crumbs = []crumb{{p.T("nav.home"), p.Link(urls.Home(j.Lang))}, {title, ""}}
 	if written != j.Lang {
 		p.TitleLang = written
 	}
-	v := &ProseView{Page: p, Body: template.HTML(body), BodyLang: written, Missing: written != j.Lang, TOC: toc, EditLink: s.editLink(pg.File.Get(written))}
+	v := &proseView{Page: p, Body: template.HTML(body), BodyLang: written, Missing: written != j.Lang, TOC: toc, EditLink: s.editLink(pg.File.Get(written))}
 	if pg.Slug == contributeSlug {
 		v.Repository = s.lib.Settings.Repository.URL
 	}

@@ -95,13 +95,13 @@ type Site struct {
 	root    string // Options.Root or the base URL's path, ending in a slash
 	strings l10n.Strings
 	theme   *Theme
-	assets  map[string]Asset // logical name such as css/site.css → asset
+	assets  map[string]asset // logical name such as css/site.css → asset
 	facets  map[string]*Facet
 	related map[string][]RelGroup
 	// wordForms is the text of each narrative key a reason can name.
 	wordForms map[string]string
-	nav       map[string][]NavItem
-	footer    map[string][]NavItem
+	nav       map[string][]navItem
+	footer    map[string][]navItem
 	// cards holds each case's rendered card per language, by the case's
 	// position in lib.Cases.
 	cards     [2][]atomic.Pointer[template.HTML]
@@ -158,16 +158,16 @@ func New(lib *cases.Library, opt Options) (*Site, error) {
 	} else {
 		s.related, s.wordForms = deriveRelated(lib, opt.Words)
 	}
-	s.nav, s.footer = map[string][]NavItem{}, map[string][]NavItem{}
+	s.nav, s.footer = map[string][]navItem{}, map[string][]navItem{}
 	for _, lang := range cases.Languages {
 		s.nav[lang], s.footer[lang] = s.navigation(lang)
 	}
 	return s, nil
 }
 
-// Assets returns the static files, sorted by path.
-func (s *Site) Assets() []Asset {
-	out := make([]Asset, 0, len(s.assets))
+// sortedAssets returns the static files, sorted by path.
+func (s *Site) sortedAssets() []asset {
+	out := make([]asset, 0, len(s.assets))
 	for _, a := range s.assets {
 		out = append(out, a)
 	}
@@ -177,7 +177,7 @@ func (s *Site) Assets() []Asset {
 
 // Engines returns the gauge of the template engines that rendered the
 // site's pages so far (see Theme.Engines).
-func (s *Site) Engines() Engines { return s.theme.Engines() }
+func (s *Site) Engines() Engines { return s.theme.engines() }
 
 // Library returns the library the site renders.
 func (s *Site) Library() *cases.Library { return s.lib }
