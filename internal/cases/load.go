@@ -170,7 +170,7 @@ func convertSettings(p *parsed) Settings {
 		PageSize:    20,
 	}
 	if n := v.Get("page_size"); n != nil && n.Kind == jsonpos.Number {
-		if size, err := strconv.Atoi(n.Str); err == nil && size >= MinPageSize && size <= MaxPageSize {
+		if size, err := strconv.Atoi(n.Str); err == nil && size >= minPageSize && size <= maxPageSize {
 			s.PageSize = size
 		}
 	}

@@ -134,14 +134,14 @@ func TestWarnings(t *testing.T) {
 
 func TestParseDuration(t *testing.T) {
 	for in, want := range map[string]int{"56m": 56, "1h10m": 70, "2h": 120, "1d": 1440, "2d3h": 2*1440 + 180, "0m": 0} {
-		got, ok := ParseDuration(in)
+		got, ok := parseDuration(in)
 		if !ok || int(got) != want {
-			t.Errorf("ParseDuration(%q) = %d, %v; want %d", in, got, ok, want)
+			t.Errorf("parseDuration(%q) = %d, %v; want %d", in, got, ok, want)
 		}
 	}
 	for _, in := range []string{"", "m", "5", "1m1h", "1h1h", "5s", "1hm", "-5m", "99999999m"} {
-		if _, ok := ParseDuration(in); ok {
-			t.Errorf("ParseDuration(%q) accepted", in)
+		if _, ok := parseDuration(in); ok {
+			t.Errorf("parseDuration(%q) accepted", in)
 		}
 	}
 }
@@ -212,7 +212,7 @@ func TestPartialDates(t *testing.T) {
 	if !y.Before(m) || !m.Before(d) || d.Before(y) {
 		t.Error("a partial date does not sort before the dates inside it")
 	}
-	if got := y.First().Format("2006-01-02"); got != "2019-01-01" {
+	if got := y.first().Format("2006-01-02"); got != "2019-01-01" {
 		t.Errorf("First = %s", got)
 	}
 }
@@ -226,18 +226,18 @@ func TestReadRaw(t *testing.T) {
 		t.Fatal(list.Err())
 	}
 	c := lib.ByID["IL-0495"]
-	raw, err := c.ReadRaw()
+	raw, err := c.readRaw()
 	if err != nil {
 		t.Fatal(err)
 	}
 	if string(raw) != string(m["cases/IL-0495.json"].Data) {
-		t.Fatal("ReadRaw differs from the file")
+		t.Fatal("readRaw differs from the file")
 	}
 	if c.Title.En == "" || c.Remediation[0].Ko == "" || c.Sources[0].URL == "" {
 		t.Fatal("detached case lost its text")
 	}
 	m["cases/IL-0495.json"] = &fstest.MapFile{Data: []byte(strings.Replace(string(raw), "HubSpot", "HubSpoT", 1))}
-	if _, err := c.ReadRaw(); err == nil || !strings.Contains(err.Error(), "changed while the site was built") {
+	if _, err := c.readRaw(); err == nil || !strings.Contains(err.Error(), "changed while the site was built") {
 		t.Fatalf("changed file: got %v", err)
 	}
 }

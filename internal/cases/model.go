@@ -90,9 +90,9 @@ func (d Date) String() string {
 	return fmt.Sprintf("%04d-%02d-%02d", d.Year, int(d.Month), d.Day)
 }
 
-// First returns the first day the date can mean, for formats that need a
+// first returns the first day the date can mean, for formats that need a
 // whole date (feeds).
-func (d Date) First() time.Time {
+func (d Date) first() time.Time {
 	return time.Date(d.Year, max(d.Month, 1), max(d.Day, 1), 0, 0, 0, 0, time.UTC)
 }
 
@@ -189,18 +189,18 @@ type Case struct {
 	other map[string][]string
 
 	// The file itself is not kept: at 100,000 cases that is a gigabyte.
-	// ReadRaw reads it again, and its size and checksum tell whether it
+	// readRaw reads it again, and its size and checksum tell whether it
 	// is still the file the case was made from.
 	src     fs.FS
 	rawSize int
 	rawSum  uint32
 }
 
-// ReadRaw returns the case file exactly as it was read (the API publishes
+// readRaw returns the case file exactly as it was read (the API publishes
 // it unchanged). It fails when the file has changed since.
-func (c *Case) ReadRaw() ([]byte, error) { return c.AppendRaw(nil) }
+func (c *Case) readRaw() ([]byte, error) { return c.AppendRaw(nil) }
 
-// AppendRaw is ReadRaw into the end of dst, for a caller that reuses one
+// AppendRaw is readRaw into the end of dst, for a caller that reuses one
 // buffer for many cases.
 func (c *Case) AppendRaw(dst []byte) ([]byte, error) {
 	if c.src == nil {
@@ -329,7 +329,7 @@ type Vocab struct {
 
 	index map[string]map[string]int
 	// suggest answers "did you mean" for each field's terms.
-	suggest map[string]*Suggester
+	suggest map[string]*suggester
 	// broken is set when vocab.json could not be read, parsed or checked:
 	// its own errors say why, and the checks that look terms up in it are
 	// skipped rather than report every term of every case as unknown.
@@ -382,13 +382,6 @@ type Prose struct {
 	Slug string
 	Body Bilingual // Markdown source per language
 	File Bilingual // path per language, for messages
-}
-
-// TopicIntro is an optional Markdown introduction of a topic page.
-type TopicIntro struct {
-	Facet string
-	Term  string
-	Body  Bilingual
 }
 
 // Library is everything read from content/.

@@ -6,7 +6,7 @@ import (
 	"unicode/utf8"
 )
 
-// Suggester answers "did you mean" for one set of names (the case ids of a
+// suggester answers "did you mean" for one set of names (the case ids of a
 // library, the terms of a vocabulary field) with bounded work per miss, so
 // that a check with ten thousand unknown references stays linear.
 // DidYouMean compares a miss with every name, which is right for the few
@@ -19,7 +19,7 @@ import (
 // added or removed, or two neighbours swapped), which finds every name at
 // distance 1 and the swaps; a name further away is not suggested. The work
 // per miss grows with the length of the miss, never with the set.
-type Suggester struct {
+type suggester struct {
 	names    []string
 	set      map[string]bool
 	alphabet []rune // every character of the names, for the neighbours
@@ -38,9 +38,9 @@ const maxSuggestLen = 64
 // for the test that holds checking linear.
 var suggestWork atomic.Int64
 
-// NewSuggester prepares suggestions among names.
-func NewSuggester(names []string) *Suggester {
-	s := &Suggester{names: append([]string(nil), names...), set: make(map[string]bool, len(names))}
+// newSuggester prepares suggestions among names.
+func newSuggester(names []string) *suggester {
+	s := &suggester{names: append([]string(nil), names...), set: make(map[string]bool, len(names))}
 	seen := map[rune]bool{}
 	for _, n := range names {
 		s.set[n] = true
@@ -55,9 +55,9 @@ func NewSuggester(names []string) *Suggester {
 	return s
 }
 
-// DidYouMean returns " (did you mean "x"?)" for the name closest to miss, or
+// didYouMean returns " (did you mean "x"?)" for the name closest to miss, or
 // "" when none is close enough (as the package's DidYouMean judges).
-func (s *Suggester) DidYouMean(miss string) string {
+func (s *suggester) didYouMean(miss string) string {
 	if s == nil {
 		return ""
 	}
@@ -78,7 +78,7 @@ func (s *Suggester) DidYouMean(miss string) string {
 }
 
 // neighbours calls f with every string one edit from miss.
-func (s *Suggester) neighbours(miss string, f func(string)) {
+func (s *suggester) neighbours(miss string, f func(string)) {
 	r := []rune(miss)
 	buf := make([]rune, 0, len(r)+1)
 	try := func(b []rune) {
