@@ -57,7 +57,7 @@ type Options struct {
 	Log      io.Writer     // the terminal; nil means nowhere
 	Debounce time.Duration // quiet time that ends a burst of file events; 0 means 50 ms
 
-	maxConns int // the connection cap; 0 means httpsafe.DefaultMaxConns (tests set it low)
+	maxConns int // the connection cap; 0 means httpsafe.defaultMaxConns (tests set it low)
 }
 
 // Server is a running preview. Create it with New; Serve or Run it once.
