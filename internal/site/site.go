@@ -84,7 +84,7 @@ type Options struct {
 	// search index reads them; it is required, and search.EachWord is the
 	// one to pass (package snapshot does). It is a function and not an
 	// import so that site and search stand side by side.
-	Words Words
+	Words EachWordFunc
 }
 
 // Site is a library ready to render.
