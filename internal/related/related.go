@@ -66,8 +66,9 @@
 //
 // # Groups
 //
-// A page shows links under one heading per reason ("same root cause · shared
-// Ingress controller"); Groups splits a case's list that way.
+// A page shows links under one heading per kind of link and answer to "same
+// root cause?" ("same root cause · shared Ingress controller"); package site
+// groups a case's list that way (site.RelGroup), from the reasons here.
 //
 // # Determinism
 //
@@ -217,32 +218,4 @@ func Compute(items []Item, opt Options) [][]Link {
 	top := ix.candidates(exp, opt)
 	comp := ix.match(top, exp, opt.Max)
 	return ix.links(exp, comp)
-}
-
-// group is a run of links that share one reason, as a page shows them under
-// one heading ("same root cause · both involve Ingress controller").
-type group struct {
-	Kind Kind
-	Reason
-	Links []Link
-}
-
-// groups gathers one case's links by identical reason: same kind, same root
-// cause flag and the same shared terms. Groups come in the order of their
-// first link, and links keep their order inside a group. The kind is part of
-// the key so that explicit links stay ahead of computed ones and a
-// recurrence is never presented as mere similarity.
-func groups(links []Link) []group {
-	var gs []group
-next:
-	for _, l := range links {
-		for i := range gs {
-			if gs[i].Kind == l.Kind && gs[i].Reason.equal(l.Reason) {
-				gs[i].Links = append(gs[i].Links, l)
-				continue next
-			}
-		}
-		gs = append(gs, group{Kind: l.Kind, Reason: l.Reason, Links: []Link{l}})
-	}
-	return gs
 }

@@ -216,50 +216,6 @@ func TestReason(t *testing.T) {
 	}
 }
 
-func TestGroups(t *testing.T) {
-	cache := Reason{SameRootCause: true, Components: []string{"cache"}}
-	db := Reason{SameRootCause: true, Components: []string{"db"}}
-	both := Reason{SameRootCause: true, Components: []string{"cache", "db"}}
-	noCause := Reason{Components: []string{"cache"}}
-	links := []Link{
-		{ID: "E1", Kind: Explicit, Reason: cache},
-		{ID: "C1", Kind: Computed, Reason: both},
-		{ID: "C2", Kind: Computed, Reason: cache},
-		{ID: "C3", Kind: Computed, Reason: db},
-		{ID: "C4", Kind: Computed, Reason: cache},
-		{ID: "C5", Kind: Computed, Reason: noCause},
-		{ID: "C6", Kind: Computed, Reason: both},
-	}
-	type g struct {
-		kind   Kind
-		reason Reason
-		ids    []string
-	}
-	want := []g{
-		{Explicit, cache, []string{"E1"}},
-		{Computed, both, []string{"C1", "C6"}},
-		{Computed, cache, []string{"C2", "C4"}},
-		{Computed, db, []string{"C3"}},
-		{Computed, noCause, []string{"C5"}},
-	}
-	got := groups(links)
-	if len(got) != len(want) {
-		t.Fatalf("got %d groups, want %d: %+v", len(got), len(want), got)
-	}
-	for i, w := range want {
-		var ids []string
-		for _, l := range got[i].Links {
-			ids = append(ids, l.ID)
-		}
-		if got[i].Kind != w.kind || !got[i].Reason.equal(w.reason) || !slices.Equal(ids, w.ids) {
-			t.Errorf("group %d: got %v %+v %q, want %v %+v %q", i, got[i].Kind, got[i].Reason, ids, w.kind, w.reason, w.ids)
-		}
-	}
-	if groups(nil) != nil {
-		t.Error("groups(nil) should be nil")
-	}
-}
-
 // TestRandom checks the invariants on many small random libraries, with
 // options small enough that common terms, windows and full lists all occur.
 func TestRandom(t *testing.T) {
