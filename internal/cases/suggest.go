@@ -13,7 +13,7 @@ import (
 // names of a schema or a facet list, but quadratic over a library: 10,000
 // unknown ids in 16,500 cases took three minutes.
 //
-// A Suggester is built once. For a set of at most smallSet names it gives
+// A suggester is built once. For a set of at most smallSet names it gives
 // exactly what DidYouMean gives. For a larger set it looks the miss's
 // neighbours up in the set (each name one edit away: a character changed,
 // added or removed, or two neighbours swapped), which finds every name at
@@ -25,7 +25,7 @@ type suggester struct {
 	alphabet []rune // every character of the names, for the neighbours
 }
 
-// smallSet is the size up to which a Suggester compares a miss with every
+// smallSet is the size up to which a suggester compares a miss with every
 // name: a vocabulary field or a list of facets.
 const smallSet = 256
 
@@ -34,7 +34,7 @@ const smallSet = 256
 // slugs are short), and its neighbours would cost work for nothing.
 const maxSuggestLen = 64
 
-// suggestWork counts the names looked up and compared by every Suggester,
+// suggestWork counts the names looked up and compared by every suggester,
 // for the test that holds checking linear.
 var suggestWork atomic.Int64
 
