@@ -29,7 +29,7 @@ type caseLink struct {
 // "" when the date is the incident's: lists mark only the dates that are not
 // what a reader assumes. A case whose source gives no date gets "" too:
 // "date published" says nothing next to "date unknown".
-func ifPublished(p *Page, c *cases.Case, key string) string {
+func ifPublished(p *pageView, c *cases.Case, key string) string {
 	if c.DateKind == "published" && c.Date.Known() {
 		return p.T(key)
 	}
@@ -38,14 +38,14 @@ func ifPublished(p *Page, c *cases.Case, key string) string {
 
 // caseLink is c as a line in a short list of cases: the related cases of a
 // case page (why says what the two share) and the home page's newest cases.
-func (s *Site) caseLink(p *Page, c *cases.Case, why string) caseLink {
+func (s *Site) caseLink(p *pageView, c *cases.Case, why string) caseLink {
 	return caseLink{
 		Why: why, ID: c.ID, Title: localizeLine(c.Title, p.Lang), Org: c.OrgName().Get(p.Lang), Year: yearText(p, c.Date), YearNote: ifPublished(p, c, "datekind.published.note"),
 		Href: p.Link(urls.Case(p.Lang, c.ID)), Sev: sevLabel(s, p, c),
 	}
 }
 
-func sevLabel(s *Site, p *Page, c *cases.Case) string {
+func sevLabel(s *Site, p *pageView, c *cases.Case) string {
 	if c.Severity == "unknown" {
 		return ""
 	}
@@ -59,7 +59,7 @@ func sevLabel(s *Site, p *Page, c *cases.Case) string {
 // section, long texts cut to their first paragraph, and a link to the
 // whole case ("이 사례 더 보기").
 type card struct {
-	P            *Page
+	P            *pageView
 	ID           string
 	Href         string
 	Title        localizedLine
@@ -99,7 +99,7 @@ func (s *Site) cardHTML(lang string, c *cases.Case) (template.HTML, error) {
 	b := bufPool.Get().(*bytes.Buffer)
 	defer bufPool.Put(b)
 	b.Reset()
-	p := &Page{Lang: lang, s: s}
+	p := &pageView{Lang: lang, s: s}
 	if err := s.theme.execute(b, "list", "card", s.card(p, c)); err != nil {
 		return "", err
 	}
@@ -136,7 +136,7 @@ func (s *Site) cardsHTML(lang string, cs []*cases.Case) ([]template.HTML, error)
 	return out, nil
 }
 
-func (s *Site) card(p *Page, c *cases.Case) card {
+func (s *Site) card(p *pageView, c *cases.Case) card {
 	lang := p.Lang
 	first := func(t cases.Bilingual) localized {
 		short, _ := firstParagraph(t, lang)

@@ -30,7 +30,7 @@ type relGroupView struct {
 
 // CaseView is the case page.
 type CaseView struct {
-	*Page
+	*pageView
 	C            *cases.Case
 	WrittenBy    string
 	TitleT       localizedLine
@@ -89,7 +89,7 @@ var placedFacets = []*cases.Facet{cases.Components, cases.Symptoms, cases.RootCa
 // otherFacets returns the case's terms in the facets the page does not
 // place itself, facet by facet in the table's order; facets in which the
 // case has no term are left out.
-func (s *Site) otherFacets(p *Page, c *cases.Case) []facetTerms {
+func (s *Site) otherFacets(p *pageView, c *cases.Case) []facetTerms {
 	var out []facetTerms
 	for _, f := range cases.Facets {
 		if slices.Contains(placedFacets, f) {
@@ -132,7 +132,7 @@ func (s *Site) caseView(j Job, html bool) *CaseView {
 	p.Crumbs = []crumb{{p.T("nav.home"), p.Link(urls.Home(lang))}, {p.T("nav.cases"), p.Link(urls.Cases(lang, 1))}, {c.ID, ""}}
 	p.Description = firstSentence(c.Summary, lang)
 	v := &CaseView{
-		Page:         p,
+		pageView:     p,
 		C:            c,
 		TitleT:       title,
 		Date:         c.Date.String(),
@@ -191,7 +191,7 @@ func (s *Site) caseView(j Job, html bool) *CaseView {
 
 // facts are the facts box of a case page: severity, scope, users, region
 // and the times to detect and resolve.
-func (s *Site) facts(p *Page, c *cases.Case) []fact {
+func (s *Site) facts(p *pageView, c *cases.Case) []fact {
 	lang := p.Lang
 	sev := fact{Label: p.T("fact.severity")}
 	if c.Severity != "unknown" {
@@ -209,7 +209,7 @@ func (s *Site) facts(p *Page, c *cases.Case) []fact {
 }
 
 // sources lists a case's sources with their hosts.
-func sources(p *Page, c *cases.Case) []sourceView {
+func sources(p *pageView, c *cases.Case) []sourceView {
 	var out []sourceView
 	for _, src := range c.Sources {
 		host := src.URL
@@ -223,7 +223,7 @@ func sources(p *Page, c *cases.Case) []sourceView {
 
 // relatedGroups lists a case's related cases under their headings, each
 // with its own reason.
-func (s *Site) relatedGroups(p *Page, c *cases.Case) []relGroupView {
+func (s *Site) relatedGroups(p *pageView, c *cases.Case) []relGroupView {
 	var out []relGroupView
 	for _, g := range s.related[c.ID] {
 		gv := relGroupView{Reason: s.reason(p, g.Kind, g.Reason)}
@@ -259,7 +259,7 @@ func (s *Site) callout(lang string) calloutView {
 // Ingress controller" / "같은 원인 · 둘 다 인그레스 컨트롤러 관련". A component
 // is named as one both cases involve, not as a component they share: two
 // companies' Ingress controllers are two controllers.
-func (s *Site) reason(p *Page, kind related.Kind, g related.Reason) string {
+func (s *Site) reason(p *pageView, kind related.Kind, g related.Reason) string {
 	var parts []string
 	switch kind {
 	case related.Explicit:
@@ -325,7 +325,7 @@ func (s *Site) sharedWords(lang string, keys []string) []string {
 
 // caseJSONLD describes a case page for search engines and link previews as
 // a schema.org Article.
-func (s *Site) caseJSONLD(p *Page, v *CaseView) template.HTML {
+func (s *Site) caseJSONLD(p *pageView, v *CaseView) template.HTML {
 	c := v.C
 	d := articleLD{
 		Context: "https://schema.org", Type: "Article",

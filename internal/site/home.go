@@ -10,7 +10,7 @@ import (
 
 // homeView is a language's home page.
 type homeView struct {
-	*Page
+	*pageView
 	Intro   string
 	Counts  []homeCount
 	Newest  []caseLink
@@ -28,7 +28,7 @@ type homeCount struct {
 }
 
 // newHomeCount splits the string home.count_<what> around its number.
-func newHomeCount(p *Page, what string, n int, href string) homeCount {
+func newHomeCount(p *pageView, what string, n int, href string) homeCount {
 	before, after, _ := strings.Cut(p.T("home.count_"+what), "%s")
 	return homeCount{Before: before, Value: l10n.Number(n), After: after, Href: href}
 }
@@ -61,7 +61,7 @@ func (s *Site) homeView(j Job) (*homeView, error) {
 	p := s.page(j, s.lib.Settings.Title.Get(lang))
 	p.Section = "home"
 	p.OwnSearch = true
-	v := &homeView{Page: p, Intro: s.lib.Settings.Description.Get(lang), AllLink: p.Link(urls.Cases(lang, 1))}
+	v := &homeView{pageView: p, Intro: s.lib.Settings.Description.Get(lang), AllLink: p.Link(urls.Cases(lang, 1))}
 	v.Counts = []homeCount{newHomeCount(p, "cases", len(s.lib.Cases), p.Link(urls.Cases(lang, 1)))}
 	for _, f := range homeCounted() {
 		v.Counts = append(v.Counts, newHomeCount(p, f.Name, len(s.facets[f.Name].Topics), p.Link(urls.FacetIndex(lang, f.Name))))
@@ -84,7 +84,7 @@ func (s *Site) homeView(j Job) (*homeView, error) {
 
 // rootView is the language chooser at /.
 type rootView struct {
-	*Page
+	*pageView
 	Choices []rootChoice
 }
 
@@ -102,7 +102,7 @@ func (s *Site) rootView(j Job) *rootView {
 	p.Canonical = s.base
 	p.Description = s.lib.Settings.Description.Get("en")
 	p.Alternates = []alternate{{"en", s.base + "en/"}, {"ko", s.base + "ko/"}, {"x-default", s.base}}
-	v := &rootView{Page: p}
+	v := &rootView{pageView: p}
 	for _, lang := range cases.Languages {
 		v.Choices = append(v.Choices, rootChoice{
 			Lang: lang, Name: s.strings.Get(lang, "lang.name"), Title: s.lib.Settings.Title.Get(lang),

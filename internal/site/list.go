@@ -26,7 +26,7 @@ type pagerItem struct {
 	Gap     bool
 }
 
-func newPager(p *Page, page, pages int, path func(int) string) pager {
+func newPager(p *pageView, page, pages int, path func(int) string) pager {
 	pg := pager{Page: page, Pages: pages, Label: l10n.PageNumber(p.Lang, page, pages), PrevLabel: p.T("pager.prev"), NextLabel: p.T("pager.next")}
 	if page > 1 {
 		pg.Prev = p.Link(path(page - 1))
@@ -49,7 +49,7 @@ func newPager(p *Page, page, pages int, path func(int) string) pager {
 
 // listView is the all-cases list and every topic page.
 type listView struct {
-	*Page
+	*pageView
 	Heading   string
 	Kicker    string // the facet's name above a topic's label
 	Intro     template.HTML
@@ -71,7 +71,7 @@ func (s *Site) listView(j Job) (*listView, error) {
 	var all []*cases.Case
 	v := &listView{}
 	var path func(int) string
-	var p *Page
+	var p *pageView
 	if j.Kind == KindCases {
 		all = s.lib.Cases
 		p = s.page(j, s.strings.Get(lang, "cases.title"))
@@ -102,7 +102,7 @@ func (s *Site) listView(j Job) (*listView, error) {
 		v.Stats = t.statsView(langIndex(lang), func() *statsView { return s.statsView(p, t.Stats(), j.Facet, t.ID) })
 		path = func(n int) string { return urls.Topic(lang, j.Facet, t.ID, n) }
 	}
-	v.Page = p
+	v.pageView = p
 	size := s.lib.Settings.PageSize
 	from := (j.Page - 1) * size
 	to := min(from+size, len(all))

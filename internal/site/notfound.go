@@ -10,7 +10,7 @@ import (
 // which hosts serve for a missing path under that language's folder (see
 // urls.NotFoundFor).
 type notFoundView struct {
-	*Page
+	*pageView
 	Parts    []rootChoice
 	HomeLink string
 }
@@ -22,13 +22,13 @@ func (s *Site) notFoundView(j Job) *notFoundView {
 		p.Canonical = ""
 		p.Alternates = nil
 		p.Description = s.strings.Get(j.Lang, "notfound.text")
-		return &notFoundView{Page: p, HomeLink: p.Link(urls.Home(j.Lang))}
+		return &notFoundView{pageView: p, HomeLink: p.Link(urls.Home(j.Lang))}
 	}
 	p := s.page(j, s.strings.Get("en", "notfound.title")+" · "+s.strings.Get("ko", "notfound.title"))
 	p.Lang = "en"
 	p.Both = true
 	p.Noindex = true
-	v := &notFoundView{Page: p}
+	v := &notFoundView{pageView: p}
 	p.Description = s.strings.Get("en", "notfound.text")
 	for _, lang := range cases.Languages {
 		// Its links resolve from the site's root path (see Site.rootOf).

@@ -10,10 +10,10 @@ import (
 	"strings"
 )
 
-// Page is what every page view has: its language, where it is, its title
+// pageView is what every page view has: its language, where it is, its title
 // and the links around it. Templates call its methods to translate strings
 // and to make links relative to the page.
-type Page struct {
+type pageView struct {
 	Lang        string
 	Path        string
 	Title       string
@@ -55,9 +55,9 @@ type crumb struct {
 
 // CallMethod lets the template executor call the page's methods that every
 // page calls, many times, without reflection (see htmlexec.Caller). Views
-// embed *Page and define no methods of these names, so the promoted method
+// embed *pageView and define no methods of these names, so the promoted method
 // is the one a template means.
-func (p *Page) CallMethod(name, arg string) (any, bool) {
+func (p *pageView) CallMethod(name, arg string) (any, bool) {
 	switch name {
 	case "T":
 		return p.T(arg), true
@@ -78,19 +78,19 @@ func (p *Page) CallMethod(name, arg string) (any, bool) {
 }
 
 // T returns a UI string in the page's language.
-func (p *Page) T(key string) string { return p.s.strings.Get(p.Lang, key) }
+func (p *pageView) T(key string) string { return p.s.strings.Get(p.Lang, key) }
 
 // Link returns a link from this page to a site path.
-func (p *Page) Link(target string) string { return markedLink(target, p.s.opt.Offline) }
+func (p *pageView) Link(target string) string { return markedLink(target, p.s.opt.Offline) }
 
 // Home returns the link to this language's home page.
-func (p *Page) Home() string { return p.Link(urls.Home(p.Lang)) }
+func (p *pageView) Home() string { return p.Link(urls.Home(p.Lang)) }
 
 // Nav lists the header's sections.
-func (p *Page) Nav() []navItem { return p.s.nav[p.Lang] }
+func (p *pageView) Nav() []navItem { return p.s.nav[p.Lang] }
 
 // FooterLinks lists prose pages and the API for the footer.
-func (p *Page) FooterLinks() []navItem { return p.s.footer[p.Lang] }
+func (p *pageView) FooterLinks() []navItem { return p.s.footer[p.Lang] }
 
 // navItem is a header or footer link.
 type navItem struct {
@@ -102,7 +102,7 @@ type navItem struct {
 // navigation computes the header and footer links of a language once: with
 // marked links they are the same on every page.
 func (s *Site) navigation(lang string) (nav, footer []navItem) {
-	p := &Page{Lang: lang, s: s}
+	p := &pageView{Lang: lang, s: s}
 	nav = []navItem{
 		{"cases", p.T("nav.cases"), p.Link(urls.Cases(lang, 1))},
 	}
@@ -133,7 +133,7 @@ func (s *Site) navigation(lang string) (nav, footer []navItem) {
 }
 
 // Asset returns the link and integrity value of a static file.
-func (p *Page) Asset(name string) assetRef {
+func (p *pageView) Asset(name string) assetRef {
 	a, ok := p.s.assets[name]
 	if !ok {
 		return assetRef{Href: "missing-asset-" + name}
@@ -148,17 +148,17 @@ type assetRef struct {
 }
 
 // SiteTitle is the library's name in the page's language.
-func (p *Page) SiteTitle() string { return p.s.lib.Settings.Title.Get(p.Lang) }
+func (p *pageView) SiteTitle() string { return p.s.lib.Settings.Title.Get(p.Lang) }
 
 // SearchPage is the link to the search page of the page's language, where
 // the search forms send their query.
-func (p *Page) SearchPage() string { return p.Link(urls.Search(p.Lang)) }
+func (p *pageView) SearchPage() string { return p.Link(urls.Search(p.Lang)) }
 
 // SearchRoot is the relative link to the search index folder.
-func (p *Page) SearchRoot() string { return markedLink(urls.SearchDir, false) } // a folder the script reads, never a page
+func (p *pageView) SearchRoot() string { return markedLink(urls.SearchDir, false) } // a folder the script reads, never a page
 
 // Offline reports whether this is a build for opening from disk.
-func (p *Page) Offline() bool { return p.s.opt.Offline }
+func (p *pageView) Offline() bool { return p.s.opt.Offline }
 
 // alternates returns a page's hreflang links, the same in its <head> and
 // in the sitemap: the page in each language and, for the two home pages,
@@ -179,8 +179,8 @@ func (s *Site) alternates(j Job) []alternate {
 	return alts
 }
 
-func (s *Site) page(j Job, title string) *Page {
-	p := &Page{Lang: j.Lang, Path: j.Path, Title: title, s: s}
+func (s *Site) page(j Job, title string) *pageView {
+	p := &pageView{Lang: j.Lang, Path: j.Path, Title: title, s: s}
 	if j.Lang != "" {
 		other := cases.Other(j.Lang)
 		p.Switch = markedLink(urls.Twin(j.Path, j.Lang), s.opt.Offline)
@@ -236,7 +236,7 @@ type termLink struct {
 	Href  string
 }
 
-func (s *Site) term(p *Page, f *cases.Facet, id string) termLink {
+func (s *Site) term(p *pageView, f *cases.Facet, id string) termLink {
 	return termLink{ID: id, Label: s.label(p.Lang, f, id), Href: p.Link(urls.Topic(p.Lang, f.Name, id, 1))}
 }
 
@@ -249,7 +249,7 @@ func (s *Site) label(lang string, f *cases.Facet, id string) string {
 	return id
 }
 
-func (s *Site) terms(p *Page, f *cases.Facet, ids []string) []termLink {
+func (s *Site) terms(p *pageView, f *cases.Facet, ids []string) []termLink {
 	out := make([]termLink, len(ids))
 	for i, id := range ids {
 		out[i] = s.term(p, f, id)
@@ -283,7 +283,7 @@ func known(v string) string {
 // partial one in words, since "2019-04" reads as a code, not a month. Korean
 // pages write every date in words (2023년 11월 5일), as the facts beside it
 // do: an ISO date in Korean text reads as a code too.
-func shortDate(p *Page, d cases.Date) string {
+func shortDate(p *pageView, d cases.Date) string {
 	if d.Day != 0 && p.Lang != "ko" {
 		return d.String()
 	}
@@ -292,7 +292,7 @@ func shortDate(p *Page, d cases.Date) string {
 
 // dateWords writes a date in the page's language (2024년 8월 27일, 2019),
 // or "date unknown" when the source gives none.
-func dateWords(p *Page, d cases.Date) string {
+func dateWords(p *pageView, d cases.Date) string {
 	if !d.Known() {
 		return p.T("date.unknown")
 	}
@@ -301,7 +301,7 @@ func dateWords(p *Page, d cases.Date) string {
 
 // dateLong is the date as the facts table shows it, where a value the
 // source does not give reads "unknown" like every other fact.
-func dateLong(p *Page, d cases.Date) string {
+func dateLong(p *pageView, d cases.Date) string {
 	if !d.Known() {
 		return p.T("unknown")
 	}
@@ -309,7 +309,7 @@ func dateLong(p *Page, d cases.Date) string {
 }
 
 // yearText is a date's year as a short list shows it.
-func yearText(p *Page, d cases.Date) string {
+func yearText(p *pageView, d cases.Date) string {
 	if !d.Known() {
 		return p.T("date.unknown")
 	}
@@ -318,7 +318,7 @@ func yearText(p *Page, d cases.Date) string {
 
 // yearLink is the topic page of a date's year; "" when the date is unknown,
 // since such a case is under no year.
-func yearLink(p *Page, d cases.Date) string {
+func yearLink(p *pageView, d cases.Date) string {
 	if !d.Known() {
 		return ""
 	}

@@ -10,7 +10,7 @@ import (
 
 // proseView is a prose page.
 type proseView struct {
-	*Page
+	*pageView
 	Body     template.HTML
 	BodyLang string
 	Missing  bool
@@ -55,7 +55,7 @@ func (s *Site) proseView(j Job) (*proseView, error) {
 	if written != j.Lang {
 		p.TitleLang = written
 	}
-	v := &proseView{Page: p, Body: template.HTML(body), BodyLang: written, Missing: written != j.Lang, TOC: toc, EditLink: s.editLink(pg.File.Get(written))}
+	v := &proseView{pageView: p, Body: template.HTML(body), BodyLang: written, Missing: written != j.Lang, TOC: toc, EditLink: s.editLink(pg.File.Get(written))}
 	if pg.Slug == contributeSlug {
 		v.Repository = s.lib.Settings.Repository.URL
 	}

@@ -118,5 +118,5 @@ func (s *Site) Related(id string) []RelGroup { return s.related[id] }
 
 // Reason writes why a case is related, in lang, for the API.
 func (s *Site) Reason(lang string, kind related.Kind, r related.Reason) string {
-	return s.reason(&Page{Lang: lang, s: s}, kind, r)
+	return s.reason(&pageView{Lang: lang, s: s}, kind, r)
 }

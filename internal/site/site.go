@@ -19,7 +19,7 @@
 //
 // # View models
 //
-// Every page view embeds *Page (page.go): its language, title, navigation
+// Every page view embeds *pageView (page.go): its language, title, navigation
 // and the methods templates call (T, Link, Asset). One file per page kind
 // holds its view and the function that fills it: case.go, list.go,
 // facet.go, home.go (with the language-choice root page), search.go,

@@ -136,7 +136,7 @@ type bar struct {
 // the components that at least two of the cases name, most common first,
 // leaving out the topic's own term. It is empty when no component is that
 // common.
-func closing(s *Site, p *Page, st *Stats, facet, term string) string {
+func closing(s *Site, p *pageView, st *Stats, facet, term string) string {
 	var names []string
 	for _, tc := range st.Top[cases.Components.Name] {
 		if tc.Count < 2 || (facet == cases.Components.Name && tc.ID == term) {
@@ -154,7 +154,7 @@ func closing(s *Site, p *Page, st *Stats, facet, term string) string {
 	return fmt.Sprintf(p.T(key), l10n.Count(p.Lang, st.Total), l10n.List(p.Lang, names))
 }
 
-func (s *Site) statsView(p *Page, st *Stats, facet, term string) *statsView {
+func (s *Site) statsView(p *pageView, st *Stats, facet, term string) *statsView {
 	if st == nil || st.Total == 0 {
 		return nil
 	}
