@@ -75,9 +75,9 @@ func Load(content string) (*cases.Library, diag.List, error) {
 // Run returns an error that wraps ctx's (context.Canceled for Ctrl-C); the
 // previous output stays as it was. The first error writing a file stops the
 // build the same way, with that one error.
-func Run(ctx context.Context, opt Options) (*Stats, diag.List, error) {
+func Run(ctx context.Context, opt Options) (*Result, diag.List, error) {
 	start := time.Now()
-	st := &Stats{Kinds: map[string]int{}}
+	st := &Result{Kinds: map[string]int{}}
 	target, err := outTarget(opt)
 	if err != nil {
 		return nil, diag.List{}, err
@@ -146,7 +146,7 @@ func Run(ctx context.Context, opt Options) (*Stats, diag.List, error) {
 // derive), timing each stage from t. It returns the time the last one
 // ended. A Ctrl-C while the content loads need not wait for it: nothing is
 // written yet that would need cleaning up.
-func prepare(ctx context.Context, opt Options, st *Stats, t time.Time) (*snapshot.Snapshot, diag.List, time.Time, error) {
+func prepare(ctx context.Context, opt Options, st *Result, t time.Time) (*snapshot.Snapshot, diag.List, time.Time, error) {
 	fsys, err := snapshot.Content(opt.Content)
 	if err != nil {
 		return nil, diag.List{}, t, err

@@ -10,8 +10,8 @@ import (
 	"incidentlib/internal/snapshot"
 )
 
-// Stats describe a finished build.
-type Stats struct {
+// Result describes a finished build.
+type Result struct {
 	Pages  int // HTML pages
 	Files  int // all files written
 	Bytes  int64
@@ -36,7 +36,7 @@ type Stats struct {
 }
 
 // Summary is the one line a build ends with.
-func (s *Stats) Summary() string {
+func (s *Result) Summary() string {
 	return fmt.Sprintf("built %s cases: %d pages, %d files, %s in %s",
 		fmtInt(s.Cases), s.Pages, s.Files, fmtBytes(s.Bytes), s.Total.Round(time.Millisecond))
 }
@@ -66,7 +66,7 @@ func kindName(j site.Job) string {
 
 // KindLines says what the build wrote, one line per language and one for
 // the files shared by both, such as "en: 14 case pages, 2 case lists, …".
-func (s *Stats) KindLines() []string {
+func (s *Result) KindLines() []string {
 	groups := map[string][]string{}
 	var names []string
 	for k := range s.Kinds {
