@@ -164,7 +164,7 @@ func syntheticLibrary(n int) *cases.Library {
 	return lib
 }
 
-func derive(lib *cases.Library) (map[string]*Facet, map[string][]RelGroup) {
+func derive(lib *cases.Library) (map[string]*FacetTopics, map[string][]RelGroup) {
 	facets := deriveFacets(lib)
 	for _, f := range facets {
 		for _, t := range f.Topics {

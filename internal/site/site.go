@@ -96,7 +96,7 @@ type Site struct {
 	strings l10n.Strings
 	theme   *Theme
 	assets  map[string]asset // logical name such as css/site.css → asset
-	facets  map[string]*Facet
+	facets  map[string]*FacetTopics
 	related map[string][]RelGroup
 	// wordForms is the text of each narrative key a reason can name.
 	wordForms map[string]string
@@ -183,7 +183,7 @@ func (s *Site) Engines() Engines { return s.theme.engines() }
 func (s *Site) Library() *cases.Library { return s.lib }
 
 // Facets returns the facets by URL name.
-func (s *Site) Facets() map[string]*Facet { return s.facets }
+func (s *Site) Facets() map[string]*FacetTopics { return s.facets }
 
 // The kinds of job.
 const (
