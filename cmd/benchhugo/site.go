@@ -136,13 +136,13 @@ func writeHugoSite(content, dir string) error {
 func contentFiles(lib *cases.Library) [][2]string {
 	var out [][2]string
 	for l, lang := range cases.Languages {
-		pick := func(t cases.Text) string {
+		pick := func(t cases.Bilingual) string {
 			if l == 1 && t.Ko != "" {
 				return t.Ko
 			}
 			return t.En
 		}
-		out = append(out, [2]string{"content/" + lang + "/cases/_index.md", "---\ntitle: " + strconv.Quote(pick(cases.Text{En: "All cases", Ko: "모든 사례"})) + "\n---\n"})
+		out = append(out, [2]string{"content/" + lang + "/cases/_index.md", "---\ntitle: " + strconv.Quote(pick(cases.Bilingual{En: "All cases", Ko: "모든 사례"})) + "\n---\n"})
 		for _, f := range cases.Facets {
 			if !f.Controlled {
 				continue
@@ -159,7 +159,7 @@ func contentFiles(lib *cases.Library) [][2]string {
 	return out
 }
 
-func casePage(c *cases.Case, pick func(cases.Text) string) string {
+func casePage(c *cases.Case, pick func(cases.Bilingual) string) string {
 	var b strings.Builder
 	b.WriteString("---\n")
 	fmt.Fprintf(&b, "title: %s\n", strconv.Quote(pick(c.Title)))
@@ -179,7 +179,7 @@ func casePage(c *cases.Case, pick func(cases.Text) string) string {
 		fmt.Fprintf(&b, "%s: [%s]\n", f.Name, strings.Join(q, ", "))
 	}
 	b.WriteString("---\n\n")
-	section := func(title string, t cases.Text) {
+	section := func(title string, t cases.Bilingual) {
 		fmt.Fprintf(&b, "## %s\n\n%s\n\n", title, pick(t))
 	}
 	section("Summary", c.Summary)
@@ -191,7 +191,7 @@ func casePage(c *cases.Case, pick func(cases.Text) string) string {
 	}
 	for _, list := range []struct {
 		title string
-		items []cases.Text
+		items []cases.Bilingual
 	}{{"Remediation", c.Remediation}, {"Action items", c.ActionItems}} {
 		fmt.Fprintf(&b, "## %s\n\n", list.title)
 		for _, it := range list.items {

@@ -28,10 +28,10 @@ func TestOneMoreFacet(t *testing.T) {
 	tools := &cases.Facet{
 		Name: "tools", Field: "tools", Kind: cases.Many, Controlled: true,
 		Doc:       "Tool term ids.",
-		Label:     cases.Text{En: "Tools", Ko: "도구"},
-		One:       cases.Text{En: "Tool", Ko: "도구"},
-		Intro:     cases.Text{En: "The tools the responders used, with the number of cases.", Ko: "대응한 사람들이 쓴 도구를 사례 수와 함께 보여 줍니다."},
-		Top:       cases.Text{En: "Most used tools", Ko: "가장 많이 쓰인 도구"},
+		Label:     cases.Bilingual{En: "Tools", Ko: "도구"},
+		One:       cases.Bilingual{En: "Tool", Ko: "도구"},
+		Intro:     cases.Bilingual{En: "The tools the responders used, with the number of cases.", Ko: "대응한 사람들이 쓴 도구를 사례 수와 함께 보여 줍니다."},
+		Top:       cases.Bilingual{En: "Most used tools", Ko: "가장 많이 쓰인 도구"},
 		FilterDoc: "tool term ids, such as kubectl",
 		Show:      cases.InNav | cases.InSearch | cases.InStats,
 	}

@@ -111,7 +111,7 @@ func TestContentSchemaCurrent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := cases.JSONSchema(cases.CaseSchema, lib.Site.BaseURL+api.SchemaPath, "incidentlib case"); !bytes.Equal(got, want) {
+	if want := cases.JSONSchema(cases.CaseSchema, lib.Settings.BaseURL+api.SchemaPath, "incidentlib case"); !bytes.Equal(got, want) {
 		t.Error("content/schema/case.json is out of date: run incidentlib new with any free id (then delete that case) to rewrite it")
 	}
 }

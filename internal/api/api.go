@@ -18,9 +18,6 @@ import (
 	"incidentlib/internal/urls"
 )
 
-// Version is the API's path segment.
-const Version = urls.APIVersion
-
 // Write writes every API file through write. The data passed to write is
 // valid only during the call: the files are built in buffers that are
 // reused for the next one.
@@ -100,7 +97,7 @@ func listedFacets() []*cases.Facet {
 // list writes cases.json: every case in a few fields, newest first.
 func (w *writer) list() error {
 	b := append(w.buf[:0], `{"version":`...)
-	b = appendString(b, Version)
+	b = appendString(b, urls.APIVersion)
 	b = append(b, `,"count":`...)
 	b = appendInt(b, len(w.lib.Cases))
 	b = append(b, `,"cases":[`...)

@@ -75,9 +75,9 @@ func Load(content string) (*cases.Library, diag.List, error) {
 // Run returns an error that wraps ctx's (context.Canceled for Ctrl-C); the
 // previous output stays as it was. The first error writing a file stops the
 // build the same way, with that one error.
-func Run(ctx context.Context, opt Options) (*Stats, diag.List, error) {
+func Run(ctx context.Context, opt Options) (*Result, diag.List, error) {
 	start := time.Now()
-	st := &Stats{Kinds: map[string]int{}}
+	st := &Result{Kinds: map[string]int{}}
 	target, err := outTarget(opt)
 	if err != nil {
 		return nil, diag.List{}, err
@@ -108,7 +108,7 @@ func Run(ctx context.Context, opt Options) (*Stats, diag.List, error) {
 		return nil, list, err
 	}
 	if target.exists {
-		st.Stages = append(st.Stages, Stage{"check old output (alongside)", old.took})
+		st.Stages = append(st.Stages, snapshot.Stage{Name: "check old output (alongside)", Took: old.took})
 	}
 	// The first failure, or the caller's cancel, stops every worker.
 	ctx, stop := context.WithCancelCause(ctx)
@@ -137,7 +137,7 @@ func Run(ctx context.Context, opt Options) (*Stats, diag.List, error) {
 		return nil, list, err
 	}
 	st.Warnings = warnings
-	st.Stages = append(st.Stages, Stage{"swap", time.Since(t)})
+	st.Stages = append(st.Stages, snapshot.Stage{Name: "swap", Took: time.Since(t)})
 	st.Total = time.Since(start)
 	return st, list, nil
 }
@@ -146,7 +146,7 @@ func Run(ctx context.Context, opt Options) (*Stats, diag.List, error) {
 // derive), timing each stage from t. It returns the time the last one
 // ended. A Ctrl-C while the content loads need not wait for it: nothing is
 // written yet that would need cleaning up.
-func prepare(ctx context.Context, opt Options, st *Stats, t time.Time) (*snapshot.Snapshot, diag.List, time.Time, error) {
+func prepare(ctx context.Context, opt Options, st *Result, t time.Time) (*snapshot.Snapshot, diag.List, time.Time, error) {
 	fsys, err := snapshot.Content(opt.Content)
 	if err != nil {
 		return nil, diag.List{}, t, err
@@ -166,7 +166,7 @@ func prepare(ctx context.Context, opt Options, st *Stats, t time.Time) (*snapsho
 		// "theme+minify" parses, compacts (the minifying) and compiles the
 		// templates and minifies the assets.
 		name := map[string]string{"load": "load+check", "theme": "theme+minify", "site": "derive"}[sg.Name]
-		st.Stages = append(st.Stages, Stage{name, sg.Took})
+		st.Stages = append(st.Stages, snapshot.Stage{Name: name, Took: sg.Took})
 	}
 	t = time.Now()
 	list := snap.Diags

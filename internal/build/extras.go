@@ -59,10 +59,10 @@ func startExtras(ctx context.Context, stop context.CancelCauseFunc, s *snapshot.
 }
 
 // wait waits for the extras and adds their times and files to st.
-func (r *runningExtras) wait(st *Stats) {
+func (r *runningExtras) wait(st *Result) {
 	r.done.Wait()
 	for i, extra := range r.list {
-		st.Stages = append(st.Stages, Stage{extra.Name + " (alongside)", r.took[i]})
+		st.Stages = append(st.Stages, snapshot.Stage{Name: extra.Name + " (alongside)", Took: r.took[i]})
 		st.Kinds[extra.Name+" file"] += int(r.files[i].Load())
 	}
 }

@@ -10,18 +10,19 @@ import (
 	"time"
 
 	"incidentlib/internal/site"
+	"incidentlib/internal/snapshot"
 )
 
 // writePages renders and writes every job of the site on opt.Workers
 // workers, reporting progress, and records the stage from t.
-func writePages(ctx context.Context, stop context.CancelCauseFunc, s *site.Site, w *writer, opt Options, st *Stats, t time.Time) {
+func writePages(ctx context.Context, stop context.CancelCauseFunc, s *site.Site, w *writer, opt Options, st *Result, t time.Time) {
 	jobs := s.Jobs()
 	var rendered atomic.Int64
 	stopProgress := progress(opt.Progress, &rendered, len(jobs))
 	render(ctx, stop, s, jobs, w, opt.Workers, st, &rendered)
 	stopProgress()
-	st.Stages = append(st.Stages, Stage{"pages", time.Since(t)},
-		Stage{"render (workers)", st.renderTime}, Stage{"write (workers)", st.writeTime})
+	st.Stages = append(st.Stages, snapshot.Stage{Name: "pages", Took: time.Since(t)},
+		snapshot.Stage{Name: "render (workers)", Took: st.renderTime}, snapshot.Stage{Name: "write (workers)", Took: st.writeTime})
 }
 
 var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
@@ -52,7 +53,7 @@ func progress(report func(done, total int), done *atomic.Int64, total int) (stop
 
 // render renders and writes the jobs with a pool of workers until they are
 // done or ctx is; the first error stops every worker through stop.
-func render(ctx context.Context, stop context.CancelCauseFunc, s *site.Site, jobs []site.Job, w *writer, workers int, st *Stats, done *atomic.Int64) {
+func render(ctx context.Context, stop context.CancelCauseFunc, s *site.Site, jobs []site.Job, w *writer, workers int, st *Result, done *atomic.Int64) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}

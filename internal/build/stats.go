@@ -7,15 +7,16 @@ import (
 	"time"
 
 	"incidentlib/internal/site"
+	"incidentlib/internal/snapshot"
 )
 
-// Stats describe a finished build.
-type Stats struct {
+// Result describes a finished build.
+type Result struct {
 	Pages  int // HTML pages
 	Files  int // all files written
 	Bytes  int64
 	Cases  int
-	Stages []Stage
+	Stages []snapshot.Stage
 	Total  time.Duration
 	// Kinds counts files per language and kind of page, for the summary.
 	Kinds map[string]int
@@ -34,14 +35,8 @@ type Stats struct {
 	renderTime, writeTime time.Duration // summed over the page workers
 }
 
-// Stage is the time one step of the build took.
-type Stage struct {
-	Name string
-	Took time.Duration
-}
-
 // Summary is the one line a build ends with.
-func (s *Stats) Summary() string {
+func (s *Result) Summary() string {
 	return fmt.Sprintf("built %s cases: %d pages, %d files, %s in %s",
 		fmtInt(s.Cases), s.Pages, s.Files, fmtBytes(s.Bytes), s.Total.Round(time.Millisecond))
 }
@@ -71,7 +66,7 @@ func kindName(j site.Job) string {
 
 // KindLines says what the build wrote, one line per language and one for
 // the files shared by both, such as "en: 14 case pages, 2 case lists, …".
-func (s *Stats) KindLines() []string {
+func (s *Result) KindLines() []string {
 	groups := map[string][]string{}
 	var names []string
 	for k := range s.Kinds {

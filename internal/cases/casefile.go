@@ -184,7 +184,7 @@ func readDates(v *jsonpos.Value, c *Case, name string, errorAt errorAtFunc) {
 		if d == nil || d.Kind != jsonpos.String {
 			continue
 		}
-		dur, ok := ParseDuration(d.Str)
+		dur, ok := parseDuration(d.Str)
 		if !ok {
 			if isDuration(d.Str) { // otherwise the schema check said so
 				errorAt(d, "timeline."+k, "%q is not a duration like 56m or 1h10m", d.Str)

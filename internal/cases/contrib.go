@@ -30,7 +30,7 @@ func termHint(voc *Vocab, field, s string) string {
 		}
 		ids = append(ids, t.ID)
 	}
-	if h := voc.suggest[field].DidYouMean(s); h != "" {
+	if h := voc.suggest[field].didYouMean(s); h != "" {
 		return h
 	}
 	for _, f := range ControlledFacets() {
@@ -56,13 +56,13 @@ func quoteAll(ss []string) []string {
 	return out
 }
 
-// CloseID suggests the case id meant by a mistyped one: the first, in
+// closeID suggests the case id meant by a mistyped one: the first, in
 // sorted order, of the names one keystroke away (a character wrong, missing
 // or extra, or two neighbours swapped) other than self, or none. Ids are
 // alike by design, so the general "did you mean" would offer an unrelated
 // case for any id of the same shape. The names are looked up, never
 // scanned, so a check with many unknown ids stays linear.
-func (s *Suggester) CloseID(miss, self string) string {
+func (s *suggester) closeID(miss, self string) string {
 	if s == nil || utf8.RuneCountInString(miss) > maxSuggestLen {
 		return ""
 	}

@@ -94,7 +94,7 @@ func TestSwappedAndCloseID(t *testing.T) {
 		{"IL-1234", ""},
 		{"IL-0496", ""}, // only the case itself is that close
 	} {
-		if got := NewSuggester(ids).CloseID(tt.in, "IL-0495"); got != tt.want {
+		if got := newSuggester(ids).closeID(tt.in, "IL-0495"); got != tt.want {
 			t.Errorf("CloseID(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}

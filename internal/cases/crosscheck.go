@@ -12,7 +12,7 @@ import (
 // again; that happens only for a problem found after loading (a duplicate
 // id, an organisation missing from vocab.json).
 func fieldPos(c *Case, key string) (int, int) {
-	raw, err := c.ReadRaw()
+	raw, err := c.readRaw()
 	if err != nil {
 		return 0, 0
 	}
@@ -71,9 +71,9 @@ func crossCheck(lib *Library, list *diag.List) {
 // checkLinks checks references between cases and organisation names.
 func checkLinks(lib *Library, list *diag.List) {
 	orgName := map[string]*Case{}
-	ids := NewSuggester(caseIDs(lib)) // once: a check with many unknown ids stays linear
+	ids := newSuggester(caseIDs(lib)) // once: a check with many unknown ids stays linear
 	for _, c := range lib.Cases {
-		raw, err := c.ReadRaw() // cheap next to rendering; keeps positions out of the model
+		raw, err := c.readRaw() // cheap next to rendering; keeps positions out of the model
 		if err != nil {
 			list.Errorf(c.File, 0, 0, "", "%v", err)
 			continue
@@ -94,7 +94,7 @@ func checkLinks(lib *Library, list *diag.List) {
 			case it.Str == c.ID:
 				at(it, field, "a case cannot be related to itself")
 			case lib.ByID[it.Str] == nil:
-				at(it, field, "no case with id %q%s", it.Str, ids.CloseID(it.Str, c.ID))
+				at(it, field, "no case with id %q%s", it.Str, ids.closeID(it.Str, c.ID))
 			}
 		}
 		if r := doc.Root.Get("recurrence_of"); r != nil && r.Kind == jsonpos.String {
@@ -103,7 +103,7 @@ func checkLinks(lib *Library, list *diag.List) {
 			case r.Str == c.ID:
 				at(r, "recurrence_of", "a case cannot be a recurrence of itself")
 			case lib.ByID[r.Str] == nil:
-				at(r, "recurrence_of", "no case with id %q%s", r.Str, ids.CloseID(r.Str, c.ID))
+				at(r, "recurrence_of", "no case with id %q%s", r.Str, ids.closeID(r.Str, c.ID))
 			}
 		}
 		if prev, ok := orgName[c.OrgSlug]; ok && prev.Org != c.Org && c.OrgSlug != "" {

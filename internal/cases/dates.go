@@ -32,8 +32,8 @@ func parseDate(s string) (Date, bool) {
 	return d, true
 }
 
-// ParseDuration reads durations such as 56m, 1h10m or 2d3h into minutes.
-func ParseDuration(s string) (Duration, bool) {
+// parseDuration reads durations such as 56m, 1h10m or 2d3h into minutes.
+func parseDuration(s string) (Duration, bool) {
 	if s == "" {
 		return 0, false
 	}

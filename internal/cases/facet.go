@@ -44,10 +44,10 @@ type Facet struct {
 	// Label names the facet on its pages and in the navigation, in both
 	// languages; One names one of its terms, as the search page's filters
 	// title them; Intro opens the page that lists its terms.
-	Label, One, Intro Text
+	Label, One, Intro Bilingual
 	// Top titles the facet's most common terms in a topic's statistics
 	// (when the facet shows InStats).
-	Top Text
+	Top Bilingual
 	// FilterDoc describes the facet's filter argument in the MCP tools.
 	FilterDoc string
 	// Show says where the facet appears beyond its own pages (every facet
@@ -118,10 +118,10 @@ var (
 	Components = &Facet{
 		Name: "components", Field: "components", Kind: Many, Controlled: true,
 		Doc:       "Component term ids.",
-		Label:     Text{"Components", "구성 요소"},
-		One:       Text{"Component", "구성 요소"},
-		Intro:     Text{"The parts of a system that failed or played a part, each with the number of cases.", "장애가 난 곳이나 장애에 얽힌 시스템 구성 요소를 사례 수와 함께 보여 줍니다."},
-		Top:       Text{"Most common components", "가장 많이 나오는 구성 요소"},
+		Label:     Bilingual{"Components", "구성 요소"},
+		One:       Bilingual{"Component", "구성 요소"},
+		Intro:     Bilingual{"The parts of a system that failed or played a part, each with the number of cases.", "장애가 난 곳이나 장애에 얽힌 시스템 구성 요소를 사례 수와 함께 보여 줍니다."},
+		Top:       Bilingual{"Most common components", "가장 많이 나오는 구성 요소"},
 		FilterDoc: "component term ids, such as ingress (see vocab)",
 		Show:      InNav | OnHome | InSearch | InStats, HomeCount: 2,
 		list: func(c *Case) *[]string { return &c.Components },
@@ -129,9 +129,9 @@ var (
 	Symptoms = &Facet{
 		Name: "symptoms", Field: "symptoms", Kind: Many, Controlled: true,
 		Doc:       "Symptom term ids.",
-		Label:     Text{"Symptoms", "증상"},
-		One:       Text{"Symptom", "증상"},
-		Intro:     Text{"What users and operators saw, each with the number of cases.", "사용자와 운영자가 겪은 증상을 사례 수와 함께 보여 줍니다."},
+		Label:     Bilingual{"Symptoms", "증상"},
+		One:       Bilingual{"Symptom", "증상"},
+		Intro:     Bilingual{"What users and operators saw, each with the number of cases.", "사용자와 운영자가 겪은 증상을 사례 수와 함께 보여 줍니다."},
 		FilterDoc: "symptom term ids, such as high-error-rate",
 		Show:      InNav | OnHome | InSearch,
 		list:      func(c *Case) *[]string { return &c.Symptoms },
@@ -139,10 +139,10 @@ var (
 	RootCauses = &Facet{
 		Name: "root-causes", Field: "root_cause", Kind: One, Controlled: true,
 		Doc:       "The root cause term id.",
-		Label:     Text{"Root causes", "원인"},
-		One:       Text{"Root cause", "원인"},
-		Intro:     Text{"What lay at the bottom of each incident, with the number of cases.", "장애의 밑바탕에 있던 원인을 사례 수와 함께 보여 줍니다."},
-		Top:       Text{"Most common root causes", "가장 많이 나오는 원인"},
+		Label:     Bilingual{"Root causes", "원인"},
+		One:       Bilingual{"Root cause", "원인"},
+		Intro:     Bilingual{"What lay at the bottom of each incident, with the number of cases.", "장애의 밑바탕에 있던 원인을 사례 수와 함께 보여 줍니다."},
+		Top:       Bilingual{"Most common root causes", "가장 많이 나오는 원인"},
 		FilterDoc: "root cause term ids, such as software-bug",
 		Show:      InNav | OnHome | InSearch | InStats, HomeCount: 3,
 		one: func(c *Case) *string { return &c.RootCause },
@@ -150,10 +150,10 @@ var (
 	Contributing = &Facet{
 		Name: "contributing", Field: "contributing", Kind: Many, Controlled: true,
 		Doc:       "Contributing factor term ids.",
-		Label:     Text{"Contributing factors", "기여 요인"},
-		One:       Text{"Contributing factor", "기여 요인"},
-		Intro:     Text{"Conditions that made an incident worse or longer, with the number of cases.", "장애를 키우거나 길게 만든 조건을 사례 수와 함께 보여 줍니다."},
-		Top:       Text{"Most common contributing factors", "가장 많이 나오는 기여 요인"},
+		Label:     Bilingual{"Contributing factors", "기여 요인"},
+		One:       Bilingual{"Contributing factor", "기여 요인"},
+		Intro:     Bilingual{"Conditions that made an incident worse or longer, with the number of cases.", "장애를 키우거나 길게 만든 조건을 사례 수와 함께 보여 줍니다."},
+		Top:       Bilingual{"Most common contributing factors", "가장 많이 나오는 기여 요인"},
 		FilterDoc: "contributing factor term ids, such as automation-amplified",
 		Show:      OnHome | InSearch | InStats,
 		list:      func(c *Case) *[]string { return &c.Contributing },
@@ -161,9 +161,9 @@ var (
 	Domains = &Facet{
 		Name: "domains", Field: "domain", Kind: Many, Controlled: true,
 		Doc:       "Domain term ids.",
-		Label:     Text{"Domains", "분야"},
-		One:       Text{"Domain", "분야"},
-		Intro:     Text{"The platforms and fields the cases come from.", "사례가 나온 플랫폼과 분야입니다."},
+		Label:     Bilingual{"Domains", "분야"},
+		One:       Bilingual{"Domain", "분야"},
+		Intro:     Bilingual{"The platforms and fields the cases come from.", "사례가 나온 플랫폼과 분야입니다."},
 		FilterDoc: "domain term ids, such as kubernetes",
 		Show:      OnHome | InSearch,
 		list:      func(c *Case) *[]string { return &c.Domain },
@@ -172,18 +172,18 @@ var (
 	// vocab.json's orgs (Vocab.Orgs) only spell them in Korean.
 	Orgs = &Facet{
 		Name: "orgs", Field: "org_slug", Kind: One,
-		Label:     Text{"Organisations", "조직"},
-		One:       Text{"Organisation", "조직"},
-		Intro:     Text{"Every organisation whose public report is in the library.", "공개 보고서가 라이브러리에 들어 있는 모든 조직입니다."},
+		Label:     Bilingual{"Organisations", "조직"},
+		One:       Bilingual{"Organisation", "조직"},
+		Intro:     Bilingual{"Every organisation whose public report is in the library.", "공개 보고서가 라이브러리에 들어 있는 모든 조직입니다."},
 		FilterDoc: "organisation slugs, such as google-cloud",
 		Show:      InNav | OnHome | InSearch, HomeCount: 1, Order: ByName,
 		one: func(c *Case) *string { return &c.OrgSlug },
 	}
 	Years = &Facet{
 		Name: "years", Kind: Derived,
-		Label:     Text{"Years", "연도"},
-		One:       Text{"Year", "연도"},
-		Intro:     Text{"Cases by the year of the incident.", "장애가 일어난 해별로 사례를 모았습니다."},
+		Label:     Bilingual{"Years", "연도"},
+		One:       Bilingual{"Year", "연도"},
+		Intro:     Bilingual{"Cases by the year of the incident.", "장애가 일어난 해별로 사례를 모았습니다."},
 		FilterDoc: "years of the incident, such as 2024 (a number or a string)",
 		Show:      InSearch, Order: NewestFirst,
 		derive: func(c *Case) (string, bool) {
@@ -196,9 +196,9 @@ var (
 	Severities = &Facet{
 		Name: "severities", Field: "severity", Kind: One, Controlled: true, Unknown: "unknown",
 		Doc:       "A severity term id, or \"unknown\".",
-		Label:     Text{"Severities", "심각도"},
-		One:       Text{"Severity", "심각도"},
-		Intro:     Text{"Cases by the severity the organisation gave them.", "조직이 매긴 심각도별로 사례를 모았습니다."},
+		Label:     Bilingual{"Severities", "심각도"},
+		One:       Bilingual{"Severity", "심각도"},
+		Intro:     Bilingual{"Cases by the severity the organisation gave them.", "조직이 매긴 심각도별로 사례를 모았습니다."},
 		FilterDoc: "severity term ids",
 		Show:      InSearch,
 		one:       func(c *Case) *string { return &c.Severity },

@@ -22,17 +22,17 @@ import (
 // nothing but regular files and folders. ReadContent, which every reader of
 // content calls, also refuses a file larger than MaxFileBytes.
 
-// MaxFileBytes is the size of the largest content file read: far above any
+// maxFileBytes is the size of the largest content file read: far above any
 // case or page (the largest seed case is 12 kB), far below what would strain
 // a build.
-const MaxFileBytes = 8 << 20
+const maxFileBytes = 8 << 20
 
-// MaxTextBytes is the size of the largest text in a case, and of the
+// maxTextBytes is the size of the largest text in a case, and of the
 // largest Markdown page: 256 kB is ten times the longest post-mortem, and
 // rendering costs up to 500 times a text's size in memory and seconds for
 // the worst shapes (markup's BenchmarkHostileMarkdown), which a bound on
 // each text keeps to a few hundred MB.
-const MaxTextBytes = 256 << 10
+const maxTextBytes = 256 << 10
 
 // ContentFS returns the content folder dir as a file system that stays
 // inside it. Each name is resolved anew, as os.DirFS does, so that a folder
@@ -153,7 +153,7 @@ func fileKind(info fs.FileInfo) error {
 }
 
 // errTooLarge is the error for a file over MaxFileBytes.
-var errTooLarge = fmt.Errorf("larger than %d MB, the most a content file may hold", MaxFileBytes>>20)
+var errTooLarge = fmt.Errorf("larger than %d MB, the most a content file may hold", maxFileBytes>>20)
 
 // ReadContent reads the file name of a content folder: a regular file of at
 // most MaxFileBytes. Every reader of content calls it, on a ContentFS or on
@@ -183,15 +183,15 @@ func readBounded(f fs.File, info fs.FileInfo, name string) ([]byte, error) {
 	if info.IsDir() {
 		return nil, &fs.PathError{Op: "read", Path: name, Err: errors.New("is a folder")}
 	}
-	if info.Size() > MaxFileBytes {
+	if info.Size() > maxFileBytes {
 		return nil, &fs.PathError{Op: "read", Path: name, Err: errTooLarge}
 	}
 	b := make([]byte, 0, info.Size()+1)
-	b, err := readAllLimited(f, b, MaxFileBytes+1)
+	b, err := readAllLimited(f, b, maxFileBytes+1)
 	if err != nil {
 		return nil, &fs.PathError{Op: "read", Path: name, Err: err}
 	}
-	if len(b) > MaxFileBytes {
+	if len(b) > maxFileBytes {
 		return nil, &fs.PathError{Op: "read", Path: name, Err: errTooLarge}
 	}
 	return b, nil
@@ -239,7 +239,7 @@ func Transient(list diag.List) []string {
 	return files
 }
 
-// textTooLong is the message for a text over MaxTextBytes.
+// textTooLong is the message for a text over maxTextBytes.
 func textTooLong(n int) string {
-	return fmt.Sprintf("a text of %d bytes: a text holds at most %d (%d kB); shorten it, or link to the full document", n, MaxTextBytes, MaxTextBytes>>10)
+	return fmt.Sprintf("a text of %d bytes: a text holds at most %d (%d kB); shorten it, or link to the full document", n, maxTextBytes, maxTextBytes>>10)
 }

@@ -50,7 +50,7 @@ func hostileFolder(t *testing.T) (dir, secret string) {
 	if err := os.WriteFile(big, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Truncate(big, MaxFileBytes+1); err != nil { // sparse: costs no disk
+	if err := os.Truncate(big, maxFileBytes+1); err != nil { // sparse: costs no disk
 		t.Fatal(err)
 	}
 	return dir, secret
@@ -95,7 +95,7 @@ func TestJail(t *testing.T) {
 	if strings.Contains(list.s, "s3cr3t") {
 		t.Errorf("the report shows the file outside the content folder:\n%s", list.s)
 	}
-	for _, p := range lib.Pages {
+	for _, p := range lib.Prose {
 		if strings.Contains(p.Body.En, secret) {
 			t.Errorf("page %s holds the file outside the content folder", p.Slug)
 		}
@@ -135,7 +135,7 @@ func TestReadContentKinds(t *testing.T) {
 		"pipe": {Mode: os.ModeNamedPipe},
 		"dev":  {Mode: os.ModeDevice | os.ModeCharDevice},
 		"sock": {Mode: os.ModeSocket},
-		"big":  {Data: make([]byte, MaxFileBytes+1)},
+		"big":  {Data: make([]byte, maxFileBytes+1)},
 		"ok":   {Data: []byte("{}")},
 	}
 	for name, want := range map[string]string{"pipe": "named pipe", "dev": "character device", "sock": "socket", "big": "larger than 8 MB"} {
@@ -148,11 +148,11 @@ func TestReadContentKinds(t *testing.T) {
 	}
 }
 
-// TestTextLimit: a text over MaxTextBytes, in a case or as a page, is an
+// TestTextLimit: a text over maxTextBytes, in a case or as a page, is an
 // error with its position, and is not kept.
 func TestTextLimit(t *testing.T) {
 	m := contentFS(t)
-	long := strings.Repeat("a", MaxTextBytes+1)
+	long := strings.Repeat("a", maxTextBytes+1)
 	src := string(m["cases/IL-0495.json"].Data)
 	i := strings.Index(src, `"summary":{"en":"`) + len(`"summary":{"en":"`)
 	m["cases/IL-0495.json"] = &fstest.MapFile{Data: []byte(src[:i] + long + src[i:])}
@@ -169,7 +169,7 @@ func TestTextLimit(t *testing.T) {
 	report := strings.Join(got, "\n")
 	for _, want := range []string{
 		"summary.en: a text of ",
-		fmt.Sprintf("pages/long.en.md: a text of %d bytes", MaxTextBytes+1),
+		fmt.Sprintf("pages/long.en.md: a text of %d bytes", maxTextBytes+1),
 	} {
 		if !strings.Contains(report, want) {
 			t.Errorf("report lacks %q:\n%.3000s", want, report)

@@ -206,9 +206,9 @@ func closeGaps(s string, gaps []ParticleGap) string {
 	return b.String()
 }
 
-// FieldGap is a particle gap inside a string of a JSON file: Off and End are
+// fieldGap is a particle gap inside a string of a JSON file: Off and End are
 // offsets in the file, Field the string's field path.
-type FieldGap struct {
+type fieldGap struct {
 	ParticleGap
 	Field string
 }
@@ -217,8 +217,8 @@ type FieldGap struct {
 // JSON file, in file order, with offsets in src. Strings are judged as they
 // are written in the file (escapes and all), so that closing a gap is taking
 // bytes out of the file and nothing else.
-func jsonParticleGaps(src string, root *jsonpos.Value) []FieldGap {
-	var out []FieldGap
+func jsonParticleGaps(src string, root *jsonpos.Value) []fieldGap {
+	var out []fieldGap
 	var walk func(v *jsonpos.Value, at fieldPath)
 	walk = func(v *jsonpos.Value, at fieldPath) {
 		switch v.Kind {
@@ -242,7 +242,7 @@ func jsonParticleGaps(src string, root *jsonpos.Value) []FieldGap {
 				}
 				g.Off += v.Off + 1
 				g.End += v.Off + 1
-				out = append(out, FieldGap{ParticleGap: g, Field: field})
+				out = append(out, fieldGap{ParticleGap: g, Field: field})
 			}
 		}
 	}
@@ -316,11 +316,8 @@ func FixParticlesJSON(src string) (out string, n int) {
 	return closeGaps(src, gaps), len(gaps)
 }
 
-// ParticleWarning is the text of the warning about a particle written
-// apart, without its position: tests of other packages (the interface
-// strings) report with it.
-func ParticleWarning(g ParticleGap) string { return gapMessage(g) }
-
+// gapMessage is the text of the warning about a particle written apart,
+// without its position.
 func gapMessage(g ParticleGap) string {
 	word := g.Word
 	if utf8.RuneCountInString(word) > 24 {

@@ -81,7 +81,7 @@ func TestParticleGapFields(t *testing.T) {
 	if g := gaps[0]; g.Word != "UTC" || g.Particle != "였다" {
 		t.Errorf("first gap = %+v", g)
 	}
-	msg := ParticleWarning(gaps[1])
+	msg := gapMessage(gaps[1])
 	if !strings.Contains(msg, `write "HubSpot의", not "HubSpot 의"`) || !strings.Contains(msg, "go run ./cmd/fixparticles") {
 		t.Errorf("warning = %s", msg)
 	}
@@ -187,7 +187,7 @@ func TestNoParticleGaps(t *testing.T) {
 				continue
 			}
 			for _, g := range FindParticleGaps(line) {
-				t.Errorf("%s:%d: %s", path, i+1, ParticleWarning(g))
+				t.Errorf("%s:%d: %s", path, i+1, gapMessage(g))
 			}
 		}
 	}

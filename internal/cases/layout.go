@@ -10,13 +10,13 @@ const (
 	SiteFile  = "site.json"  // the site's title, base URL and languages
 	VocabFile = "vocab.json" // the controlled terms of the facets
 	CasesDir  = "cases"      // one <id>.json per case
-	PagesDir  = "pages"      // prose pages, <slug>.<lang>.md
-	TopicsDir = "topics"     // topic introductions, <facet>/<term>.<lang>.md
+	pagesDir  = "pages"      // prose pages, <slug>.<lang>.md
+	topicsDir = "topics"     // topic introductions, <facet>/<term>.<lang>.md
 )
 
 // ContentEntries are the names the loader reads at the top of the content
 // folder, in the order messages list them.
-var ContentEntries = []string{SiteFile, VocabFile, CasesDir, PagesDir, TopicsDir}
+var ContentEntries = []string{SiteFile, VocabFile, CasesDir, pagesDir, topicsDir}
 
 // CaseFile is the path of the file of the case id in the content folder,
 // such as "cases/IL-0495.json".
@@ -33,7 +33,7 @@ func InCases(p string) bool { return strings.HasPrefix(p, CasesDir+"/") }
 func Reads(p string) bool {
 	top, _, _ := strings.Cut(p, "/")
 	switch top {
-	case SiteFile, VocabFile, CasesDir, PagesDir, TopicsDir:
+	case SiteFile, VocabFile, CasesDir, pagesDir, topicsDir:
 		return true
 	}
 	return false

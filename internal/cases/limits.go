@@ -15,9 +15,9 @@ import (
 // with the content, with positions, so that a build never fails later on
 // a name the file system refuses or shows a date the site cannot.
 
-// MaxSlugLen is the length of the longest slug (org_slug, a term id): slugs
+// maxSlugLen is the length of the longest slug (org_slug, a term id): slugs
 // become folder names, which file systems cap at 255 bytes.
-const MaxSlugLen = 100
+const maxSlugLen = 100
 
 // clock gives today for the check of future dates; tests set it.
 var clock = time.Now
@@ -68,7 +68,7 @@ func blank(s string) bool {
 // rootEntries are the names the loader reads at the top of the content
 // folder, and schema/, the copy of the case schema that `incidentlib new`
 // keeps there for editors working offline (LocalSchemaFile).
-var rootEntries = map[string]bool{SiteFile: true, VocabFile: true, CasesDir: true, PagesDir: true, TopicsDir: true, path.Dir(LocalSchemaFile): true}
+var rootEntries = map[string]bool{SiteFile: true, VocabFile: true, CasesDir: true, pagesDir: true, topicsDir: true, path.Dir(LocalSchemaFile): true}
 
 // checkRoot warns about every entry at the top of the content folder that
 // the loader does not read (a misspelled case/ or topic/, an extra.json),

@@ -26,10 +26,10 @@ func LoadOffHeap(fsys fs.FS) (*Library, diag.List) {
 
 func load(fsys fs.FS, text *offheap.Arena) (*Library, diag.List) {
 	var list diag.List
-	lib := &Library{ByID: map[string]*Case{}, Topics: map[string]map[string]Text{}, text: text}
+	lib := &Library{ByID: map[string]*Case{}, Topics: map[string]map[string]Bilingual{}, text: text}
 
 	if root := readJSON(fsys, "site.json", SiteSchema, &list); root != nil {
-		lib.Site = convertSite(root)
+		lib.Settings = convertSettings(root)
 		checkParticlesJSON(root, &list)
 	}
 	root := readJSON(fsys, "vocab.json", VocabSchema, &list)
@@ -55,7 +55,7 @@ func finish(lib *Library, fsys fs.FS, list *diag.List) {
 	checkRoot(fsys, list)
 	crossCheck(lib, list)
 	checkOrgs(lib, list)
-	lib.Pages = loadPages(fsys, list)
+	lib.Prose = loadProse(fsys, list)
 	loadTopics(fsys, lib, list)
 	list.Sort()
 }
@@ -115,24 +115,24 @@ func getStr(v *jsonpos.Value, key string) string {
 	return ""
 }
 
-func getText(v *jsonpos.Value, key string) Text {
+func getText(v *jsonpos.Value, key string) Bilingual {
 	m := v.Get(key)
 	if m == nil || m.Kind != jsonpos.Object {
-		return Text{}
+		return Bilingual{}
 	}
-	return Text{En: getStr(m, "en"), Ko: getStr(m, "ko")}
+	return Bilingual{En: getStr(m, "en"), Ko: getStr(m, "ko")}
 }
 
 // getTextOrString reads a field that is either {en, ko} or one plain string.
 // A plain string is English with no Korean side, except "unknown", which
 // means the same in both languages.
-func getTextOrString(v *jsonpos.Value, key string) Text {
+func getTextOrString(v *jsonpos.Value, key string) Bilingual {
 	m := v.Get(key)
 	if m != nil && m.Kind == jsonpos.String {
 		if m.Str == "unknown" {
-			return Text{En: m.Str, Ko: m.Str}
+			return Bilingual{En: m.Str, Ko: m.Str}
 		}
-		return Text{En: m.Str}
+		return Bilingual{En: m.Str}
 	}
 	return getText(v, key)
 }
@@ -161,16 +161,16 @@ func getObj(v *jsonpos.Value, key string) *jsonpos.Value {
 	return &jsonpos.Value{Kind: jsonpos.Object}
 }
 
-func convertSite(p *parsed) Site {
+func convertSettings(p *parsed) Settings {
 	v := p.v
-	s := Site{
+	s := Settings{
 		Title:       getText(v, "title"),
 		Description: getText(v, "description"),
 		BaseURL:     getStr(v, "base_url"),
 		PageSize:    20,
 	}
 	if n := v.Get("page_size"); n != nil && n.Kind == jsonpos.Number {
-		if size, err := strconv.Atoi(n.Str); err == nil && size >= MinPageSize && size <= MaxPageSize {
+		if size, err := strconv.Atoi(n.Str); err == nil && size >= minPageSize && size <= maxPageSize {
 			s.PageSize = size
 		}
 	}

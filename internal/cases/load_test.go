@@ -134,14 +134,14 @@ func TestWarnings(t *testing.T) {
 
 func TestParseDuration(t *testing.T) {
 	for in, want := range map[string]int{"56m": 56, "1h10m": 70, "2h": 120, "1d": 1440, "2d3h": 2*1440 + 180, "0m": 0} {
-		got, ok := ParseDuration(in)
+		got, ok := parseDuration(in)
 		if !ok || int(got) != want {
-			t.Errorf("ParseDuration(%q) = %d, %v; want %d", in, got, ok, want)
+			t.Errorf("parseDuration(%q) = %d, %v; want %d", in, got, ok, want)
 		}
 	}
 	for _, in := range []string{"", "m", "5", "1m1h", "1h1h", "5s", "1hm", "-5m", "99999999m"} {
-		if _, ok := ParseDuration(in); ok {
-			t.Errorf("ParseDuration(%q) accepted", in)
+		if _, ok := parseDuration(in); ok {
+			t.Errorf("parseDuration(%q) accepted", in)
 		}
 	}
 }
@@ -191,8 +191,8 @@ func TestReservedPageSlug(t *testing.T) {
 	if err := list.Err(); list.Errors() != 1 || !strings.Contains(err.Error(), `pages/cases.en.md: "cases" is taken`) {
 		t.Fatalf("got %+v", list.Items)
 	}
-	if len(lib.Pages) != 1 || lib.Pages[0].Slug != "about" {
-		t.Errorf("pages %+v", lib.Pages)
+	if len(lib.Prose) != 1 || lib.Prose[0].Slug != "about" {
+		t.Errorf("pages %+v", lib.Prose)
 	}
 }
 
@@ -212,7 +212,7 @@ func TestPartialDates(t *testing.T) {
 	if !y.Before(m) || !m.Before(d) || d.Before(y) {
 		t.Error("a partial date does not sort before the dates inside it")
 	}
-	if got := y.First().Format("2006-01-02"); got != "2019-01-01" {
+	if got := y.first().Format("2006-01-02"); got != "2019-01-01" {
 		t.Errorf("First = %s", got)
 	}
 }
@@ -226,18 +226,18 @@ func TestReadRaw(t *testing.T) {
 		t.Fatal(list.Err())
 	}
 	c := lib.ByID["IL-0495"]
-	raw, err := c.ReadRaw()
+	raw, err := c.readRaw()
 	if err != nil {
 		t.Fatal(err)
 	}
 	if string(raw) != string(m["cases/IL-0495.json"].Data) {
-		t.Fatal("ReadRaw differs from the file")
+		t.Fatal("readRaw differs from the file")
 	}
 	if c.Title.En == "" || c.Remediation[0].Ko == "" || c.Sources[0].URL == "" {
 		t.Fatal("detached case lost its text")
 	}
 	m["cases/IL-0495.json"] = &fstest.MapFile{Data: []byte(strings.Replace(string(raw), "HubSpot", "HubSpoT", 1))}
-	if _, err := c.ReadRaw(); err == nil || !strings.Contains(err.Error(), "changed while the site was built") {
+	if _, err := c.readRaw(); err == nil || !strings.Contains(err.Error(), "changed while the site was built") {
 		t.Fatalf("changed file: got %v", err)
 	}
 }
@@ -294,17 +294,17 @@ func TestImpactForms(t *testing.T) {
 	plain := `"impact":{"scope":"Logging in, reaching content and using HubSpot tools","users":"some HubSpot customers","region":"unknown"}`
 	for _, tc := range []struct {
 		impact     string
-		scope      Text
-		users      Text
+		scope      Bilingual
+		users      Bilingual
 		errContain string
 	}{
-		{given, Text{En: "Logging in, reaching content and using HubSpot tools", Ko: "로그인, 콘텐츠 접근, HubSpot 도구 사용"}, Text{En: "some HubSpot customers", Ko: "일부 HubSpot 고객"}, ""},
-		{plain, Text{}, Text{}, `impact.scope: a plain string is English only, and the Korean page shows it marked as not translated: write {"en": "Logging in, reaching content and using HubSpot tools", "ko": "…"}`},
-		{plain, Text{}, Text{}, `impact.users: a plain string is English only`},
-		{`"impact":{"scope":{"en":"Logins","ko":"로그인"},"users":"unknown","region":"us-east-1"}`, Text{En: "Logins", Ko: "로그인"}, Text{En: "unknown", Ko: "unknown"}, ""},
-		{`"impact":{"scope":{"en":"Logins"},"users":"x","region":"US"}`, Text{}, Text{}, "impact.scope.ko: missing field"},
-		{`"impact":{"scope":3,"users":"x","region":"US"}`, Text{}, Text{}, "impact.scope: expected string or object, found number"},
-		{`"impact":{"scope":"x","users":"x","region":{"en":"US","ko":"미국"}}`, Text{}, Text{}, "impact.region: expected string, found object"},
+		{given, Bilingual{En: "Logging in, reaching content and using HubSpot tools", Ko: "로그인, 콘텐츠 접근, HubSpot 도구 사용"}, Bilingual{En: "some HubSpot customers", Ko: "일부 HubSpot 고객"}, ""},
+		{plain, Bilingual{}, Bilingual{}, `impact.scope: a plain string is English only, and the Korean page shows it marked as not translated: write {"en": "Logging in, reaching content and using HubSpot tools", "ko": "…"}`},
+		{plain, Bilingual{}, Bilingual{}, `impact.users: a plain string is English only`},
+		{`"impact":{"scope":{"en":"Logins","ko":"로그인"},"users":"unknown","region":"us-east-1"}`, Bilingual{En: "Logins", Ko: "로그인"}, Bilingual{En: "unknown", Ko: "unknown"}, ""},
+		{`"impact":{"scope":{"en":"Logins"},"users":"x","region":"US"}`, Bilingual{}, Bilingual{}, "impact.scope.ko: missing field"},
+		{`"impact":{"scope":3,"users":"x","region":"US"}`, Bilingual{}, Bilingual{}, "impact.scope: expected string or object, found number"},
+		{`"impact":{"scope":"x","users":"x","region":{"en":"US","ko":"미국"}}`, Bilingual{}, Bilingual{}, "impact.region: expected string, found object"},
 	} {
 		m := fixture(t)
 		m["cases/IL-0495.json"] = &fstest.MapFile{Data: []byte(strings.Replace(string(b), given, tc.impact, 1))}
@@ -344,7 +344,7 @@ func TestOrgNames(t *testing.T) {
 	if len(list.Items) != 0 {
 		t.Fatalf("problems: %+v", list.Items)
 	}
-	if c := lib.ByID["IL-0495"]; c.OrgAlias != "허브스팟" || c.OrgKo != "" || c.OrgName() != (Text{En: "HubSpot", Ko: "HubSpot"}) {
+	if c := lib.ByID["IL-0495"]; c.OrgAlias != "허브스팟" || c.OrgKo != "" || c.OrgName() != (Bilingual{En: "HubSpot", Ko: "HubSpot"}) {
 		t.Errorf("OrgAlias = %q, OrgKo = %q, OrgName = %v; want 허브스팟 found by search, HubSpot shown in both languages", c.OrgAlias, c.OrgKo, c.OrgName())
 	}
 	voc := string(m["vocab.json"].Data)
@@ -412,7 +412,7 @@ func TestOrgNameKo(t *testing.T) {
 	if list.Errors() != 0 {
 		t.Fatalf("%+v", list.Items)
 	}
-	want := map[string]Text{
+	want := map[string]Bilingual{
 		"unnamed-company":        {En: "Unnamed company", Ko: "이름을 밝히지 않은 회사"},
 		"bc-government":          {En: "BC Government", Ko: "BC 주정부"},
 		"uk-ministry-of-justice": {En: "UK Ministry of Justice", Ko: "영국 법무부"},

@@ -23,15 +23,15 @@ import (
 // Languages are the two languages of the library, in the order pages list them.
 var Languages = []string{"en", "ko"}
 
-// Text is a field written in both languages. Either side may be empty when a
-// translation is missing; In says which language was actually used.
-type Text struct {
+// Bilingual is a field written in both languages. Either side may be empty
+// when a translation is missing; In says which language was actually used.
+type Bilingual struct {
 	En string
 	Ko string
 }
 
 // Get returns the text in lang without falling back.
-func (t Text) Get(lang string) string {
+func (t Bilingual) Get(lang string) string {
 	if lang == "ko" {
 		return t.Ko
 	}
@@ -41,7 +41,7 @@ func (t Text) Get(lang string) string {
 // In returns the text for lang and the language it is really written in: when
 // the requested side is empty the other side is returned, so that the page can
 // mark it as untranslated.
-func (t Text) In(lang string) (text, written string) {
+func (t Bilingual) In(lang string) (text, written string) {
 	if s := t.Get(lang); s != "" {
 		return s, lang
 	}
@@ -53,7 +53,7 @@ func (t Text) In(lang string) (text, written string) {
 }
 
 // IsZero reports whether both sides are empty.
-func (t Text) IsZero() bool { return t.En == "" && t.Ko == "" }
+func (t Bilingual) IsZero() bool { return t.En == "" && t.Ko == "" }
 
 // Other returns the library's other language.
 func Other(lang string) string {
@@ -90,9 +90,9 @@ func (d Date) String() string {
 	return fmt.Sprintf("%04d-%02d-%02d", d.Year, int(d.Month), d.Day)
 }
 
-// First returns the first day the date can mean, for formats that need a
+// first returns the first day the date can mean, for formats that need a
 // whole date (feeds).
-func (d Date) First() time.Time {
+func (d Date) first() time.Time {
 	return time.Date(d.Year, max(d.Month, 1), max(d.Day, 1), 0, 0, 0, 0, time.UTC)
 }
 
@@ -117,8 +117,8 @@ type Duration int
 // seed cases are), which is English text with no Korean side. Region is an
 // identifier such as "us-east-1" and needs no translation.
 type Impact struct {
-	Scope  Text
-	Users  Text
+	Scope  Bilingual
+	Users  Bilingual
 	Region string
 }
 
@@ -157,14 +157,14 @@ type Case struct {
 	OrgAlias     string
 	Date         Date
 	DateKind     string
-	Title        Text
-	Summary      Text
-	SymptomsText Text
-	Trigger      Text
-	Detection    Text
-	Lessons      *Text
-	Remediation  []Text
-	ActionItems  []Text
+	Title        Bilingual
+	Summary      Bilingual
+	SymptomsText Bilingual
+	Trigger      Bilingual
+	Detection    Bilingual
+	Lessons      *Bilingual
+	Remediation  []Bilingual
+	ActionItems  []Bilingual
 	Impact       Impact
 	Severity     string
 	Symptoms     []string
@@ -189,18 +189,18 @@ type Case struct {
 	other map[string][]string
 
 	// The file itself is not kept: at 100,000 cases that is a gigabyte.
-	// ReadRaw reads it again, and its size and checksum tell whether it
+	// readRaw reads it again, and its size and checksum tell whether it
 	// is still the file the case was made from.
 	src     fs.FS
 	rawSize int
 	rawSum  uint32
 }
 
-// ReadRaw returns the case file exactly as it was read (the API publishes
+// readRaw returns the case file exactly as it was read (the API publishes
 // it unchanged). It fails when the file has changed since.
-func (c *Case) ReadRaw() ([]byte, error) { return c.AppendRaw(nil) }
+func (c *Case) readRaw() ([]byte, error) { return c.AppendRaw(nil) }
 
-// AppendRaw is ReadRaw into the end of dst, for a caller that reuses one
+// AppendRaw is readRaw into the end of dst, for a caller that reuses one
 // buffer for many cases.
 func (c *Case) AppendRaw(dst []byte) ([]byte, error) {
 	if c.src == nil {
@@ -259,7 +259,7 @@ func (c *Case) detach(text *offheap.Arena) {
 // eachString calls f with every string of the case that comes from its
 // file, in a fixed order.
 func (c *Case) eachString(f func(*string)) {
-	text := func(t *Text) { f(&t.En); f(&t.Ko) }
+	text := func(t *Bilingual) { f(&t.En); f(&t.Ko) }
 	list := func(l []string) {
 		for i := range l {
 			f(&l[i])
@@ -269,7 +269,7 @@ func (c *Case) eachString(f func(*string)) {
 		&c.Impact.Region, &c.Review.WrittenBy, &c.Review.ReviewedBy} {
 		f(s)
 	}
-	for _, t := range []*Text{&c.Title, &c.Summary, &c.SymptomsText, &c.Trigger, &c.Detection, &c.Impact.Scope, &c.Impact.Users} {
+	for _, t := range []*Bilingual{&c.Title, &c.Summary, &c.SymptomsText, &c.Trigger, &c.Detection, &c.Impact.Scope, &c.Impact.Users} {
 		text(t)
 	}
 	if c.Lessons != nil {
@@ -300,8 +300,8 @@ func (c *Case) eachString(f func(*string)) {
 // Term is one entry of a controlled vocabulary.
 type Term struct {
 	ID          string
-	Label       Text
-	Description Text
+	Label       Bilingual
+	Description Bilingual
 	// NameKo is for organisations only: the Korean name that Korean pages
 	// show where the English one is a description, or "".
 	NameKo string
@@ -309,11 +309,11 @@ type Term struct {
 
 // OrgName returns the case's organisation as each language's pages show it:
 // its own name in both, or a description translated.
-func (c *Case) OrgName() Text {
+func (c *Case) OrgName() Bilingual {
 	if c.OrgKo != "" {
-		return Text{En: c.Org, Ko: c.OrgKo}
+		return Bilingual{En: c.Org, Ko: c.OrgKo}
 	}
-	return Text{En: c.Org, Ko: c.Org}
+	return Bilingual{En: c.Org, Ko: c.Org}
 }
 
 // Vocab is content/vocab.json: each controlled facet's terms in display
@@ -329,7 +329,7 @@ type Vocab struct {
 
 	index map[string]map[string]int
 	// suggest answers "did you mean" for each field's terms.
-	suggest map[string]*Suggester
+	suggest map[string]*suggester
 	// broken is set when vocab.json could not be read, parsed or checked:
 	// its own errors say why, and the checks that look terms up in it are
 	// skipped rather than report every term of every case as unknown.
@@ -338,21 +338,21 @@ type Vocab struct {
 
 // Link is a labelled link from site.json.
 type Link struct {
-	Label Text
+	Label Bilingual
 	URL   string
 }
 
 // Callout is the configurable box shown on every case page.
 type Callout struct {
-	Title Text
-	Text  Text
+	Title Bilingual
+	Text  Bilingual
 	Link  Link
 }
 
-// Site is content/site.json.
-type Site struct {
-	Title       Text
-	Description Text
+// Settings is content/site.json.
+type Settings struct {
+	Title       Bilingual
+	Description Bilingual
 	BaseURL     string
 	PageSize    int // cases per list page
 	Callout     Callout
@@ -373,32 +373,25 @@ type Repository struct {
 // MCP names the Model Context Protocol server that serves the same data.
 type MCP struct {
 	URL   string
-	Note  Text
+	Note  Bilingual
 	Tools []string
 }
 
-// Page is a prose page from content/pages/<slug>.<lang>.md.
-type Page struct {
+// Prose is a prose page from content/pages/<slug>.<lang>.md.
+type Prose struct {
 	Slug string
-	Body Text // Markdown source per language
-	File Text // path per language, for messages
-}
-
-// TopicIntro is an optional Markdown introduction of a topic page.
-type TopicIntro struct {
-	Facet string
-	Term  string
-	Body  Text
+	Body Bilingual // Markdown source per language
+	File Bilingual // path per language, for messages
 }
 
 // Library is everything read from content/.
 type Library struct {
-	Cases  []*Case // sorted newest first, then by ID
-	ByID   map[string]*Case
-	Vocab  Vocab
-	Site   Site
-	Pages  []Page
-	Topics map[string]map[string]Text // facet URL name → term → Markdown intro
+	Cases    []*Case // sorted newest first, then by ID
+	ByID     map[string]*Case
+	Vocab    Vocab
+	Settings Settings
+	Prose    []Prose
+	Topics   map[string]map[string]Bilingual // facet URL name → term → Markdown intro
 
 	// text holds the strings of a library loaded by LoadOffHeap, and what
 	// Keep is given; nil for Load, whose strings are on the heap.

@@ -10,20 +10,20 @@ import (
 	"incidentlib/internal/diag"
 )
 
-// loadPages reads content/pages/<slug>.<lang>.md.
-func loadPages(fsys fs.FS, list *diag.List) []Page {
-	entries := readDir(fsys, PagesDir, list) // prose pages are optional
-	bySlug := map[string]*Page{}
+// loadProse reads content/pages/<slug>.<lang>.md.
+func loadProse(fsys fs.FS, list *diag.List) []Prose {
+	entries := readDir(fsys, pagesDir, list) // prose pages are optional
+	bySlug := map[string]*Prose{}
 	var slugs []string
 	for _, e := range entries {
-		name := PagesDir + "/" + e.Name()
+		name := pagesDir + "/" + e.Name()
 		slug, lang, ok := splitLangFile(e.Name())
 		if strings.HasPrefix(e.Name(), ".") {
 			hidden(name, list)
 			continue
 		}
 		if dir, err := isDir(fsys, name, e); err != nil || dir {
-			notAFile(name, PagesDir+"/", err, list)
+			notAFile(name, pagesDir+"/", err, list)
 			continue
 		}
 		if !ok || !isSlug(slug) {
@@ -40,7 +40,7 @@ func loadPages(fsys fs.FS, list *diag.List) []Page {
 		}
 		pg := bySlug[slug]
 		if pg == nil {
-			pg = &Page{Slug: slug}
+			pg = &Prose{Slug: slug}
 			bySlug[slug] = pg
 			slugs = append(slugs, slug)
 		}
@@ -49,12 +49,12 @@ func loadPages(fsys fs.FS, list *diag.List) []Page {
 		setLang(&pg.File, lang, name)
 	}
 	sort.Strings(slugs)
-	var out []Page
+	var out []Prose
 	for _, s := range slugs {
 		pg := bySlug[s]
 		for _, lang := range Languages {
 			if pg.Body.Get(lang) == "" {
-				list.Warnf(PagesDir+"/"+s+"."+Other(lang)+".md", 0, 0, "", "no %s version (%s/%s.%s.md): that page shows this text, marked as not translated", langName(lang), PagesDir, s, lang)
+				list.Warnf(pagesDir+"/"+s+"."+Other(lang)+".md", 0, 0, "", "no %s version (%s/%s.%s.md): that page shows this text, marked as not translated", langName(lang), pagesDir, s, lang)
 			}
 		}
 		out = append(out, *pg)
@@ -105,7 +105,7 @@ func splitLangFile(name string) (stem, lang string, ok bool) {
 	return stem, lang, lang == "en" || lang == "ko"
 }
 
-func setLang(t *Text, lang, s string) {
+func setLang(t *Bilingual, lang, s string) {
 	if lang == "ko" {
 		t.Ko = s
 	} else {
@@ -138,7 +138,7 @@ func readText(fsys fs.FS, name string, list *diag.List) (string, bool) {
 	}
 	// A byte-order mark at the start is no text, as in JSON files.
 	b = bytes.TrimPrefix(b, []byte("\ufeff"))
-	if len(b) > MaxTextBytes {
+	if len(b) > maxTextBytes {
 		list.Errorf(name, 0, 0, "", "%s", textTooLong(len(b)))
 		return "", false
 	}

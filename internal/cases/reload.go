@@ -58,7 +58,7 @@ func Reload(lib *Library, prev diag.List, fsys fs.FS, changed []string) (*Librar
 			}
 		}
 	}
-	nl := &Library{ByID: map[string]*Case{}, Topics: map[string]map[string]Text{}, Vocab: lib.Vocab, Site: lib.Site}
+	nl := &Library{ByID: map[string]*Case{}, Topics: map[string]map[string]Bilingual{}, Vocab: lib.Vocab, Settings: lib.Settings}
 
 	byFile := make(map[string]*Case, len(lib.Cases))
 	for _, c := range lib.Cases {

@@ -145,12 +145,12 @@ func TestReloadMatchesLoad(t *testing.T) {
 				t.Fatalf("%s: case %d is %s (%s), want %s (%s)", st.name, i, c.ID, c.File, w.ID, w.File)
 			}
 		}
-		if len(lib.Pages) != len(want.Pages) || lib.Topics["components"]["ingress"] != want.Topics["components"]["ingress"] {
+		if len(lib.Prose) != len(want.Prose) || lib.Topics["components"]["ingress"] != want.Topics["components"]["ingress"] {
 			t.Errorf("%s: pages or topics differ from a full load", st.name)
 		}
-		for i := range lib.Pages {
-			if lib.Pages[i] != want.Pages[i] {
-				t.Errorf("%s: page %s differs from a full load", st.name, lib.Pages[i].Slug)
+		for i := range lib.Prose {
+			if lib.Prose[i] != want.Prose[i] {
+				t.Errorf("%s: page %s differs from a full load", st.name, lib.Prose[i].Slug)
 			}
 		}
 		if st.name == "retitle" || st.name == "warning kept across other saves" {
@@ -231,8 +231,8 @@ func BenchmarkReloadParts(b *testing.B) {
 	b.Run("pages+topics", func(b *testing.B) {
 		for b.Loop() {
 			var l diag.List
-			loadPages(fsys, &l)
-			loadTopics(fsys, &Library{Vocab: lib.Vocab, Topics: map[string]map[string]Text{}}, &l)
+			loadProse(fsys, &l)
+			loadTopics(fsys, &Library{Vocab: lib.Vocab, Topics: map[string]map[string]Bilingual{}}, &l)
 		}
 	})
 }

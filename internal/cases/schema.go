@@ -46,7 +46,7 @@ func pattern(desc, re string) *Schema {
 	s.Pattern = re
 	s.match = matcher(re)
 	if re == slugPattern {
-		s.MaxLen = MaxSlugLen // a slug becomes a folder name
+		s.MaxLen = maxSlugLen // a slug becomes a folder name
 	}
 	return s
 }
@@ -101,11 +101,11 @@ const (
 	dateTimePattern     = `^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$`
 )
 
-// SourceKinds are the kinds of source a case may cite.
-var SourceKinds = []string{"postmortem", "blog", "official-status", "issue", "talk", "news", "other"}
+// sourceKinds are the kinds of source a case may cite.
+var sourceKinds = []string{"postmortem", "blog", "official-status", "issue", "talk", "news", "other"}
 
-// DateKinds say what a case's date is the date of.
-var DateKinds = []string{"incident", "published"}
+// dateKinds say what a case's date is the date of.
+var dateKinds = []string{"incident", "published"}
 
 var (
 	termList = func(desc string) *Schema { return array(desc, pattern("A term id of the vocabulary.", slugPattern)) }
@@ -126,7 +126,7 @@ func caseSchema() *Schema {
 		Prop{"org", minLen(str("The organisation that had the incident."))},
 		Prop{"org_slug", pattern("The organisation's URL slug.", slugPattern)},
 		Prop{"date", nullable(pattern("The date, YYYY-MM-DD; YYYY-MM or YYYY when the report does not give the day or the month; null when it gives no date.", datePattern))},
-		Prop{"date_kind", enum(str("What the date is the date of."), DateKinds)},
+		Prop{"date_kind", enum(str("What the date is the date of."), dateKinds)},
 		Prop{"title", text("One-sentence title.")},
 		Prop{"summary", text("What happened, in a few paragraphs.")},
 		Prop{"symptoms_text", text("What users and operators saw.")},
@@ -163,7 +163,7 @@ func caseSchema() *Schema {
 			Prop{"resolved_after", duration})},
 		Prop{"sources", array("The public documents the case is written from.", object("A source.",
 			Prop{"url", url},
-			Prop{"kind", enum(str("The kind of document."), SourceKinds)},
+			Prop{"kind", enum(str("The kind of document."), sourceKinds)},
 			Prop{"archived", nullable(pattern("An archived copy; null when there is none.", httpPattern))}))},
 		Prop{"related", array("Ids of cases an editor linked to this one.", pattern("A case id.", idPattern))},
 		Prop{"recurrence_of", nullable(pattern("The id of the earlier case this one repeats, or null.", idPattern))},
@@ -226,8 +226,8 @@ var baseURLMatch = matcher(baseURLPattern)
 // The range of page_size in site.json: a list page of more than a thousand
 // cards would be megabytes.
 const (
-	MinPageSize = 1
-	MaxPageSize = 1000
+	minPageSize = 1
+	maxPageSize = 1000
 )
 
 // SiteSchema is the format of content/site.json.
@@ -235,7 +235,7 @@ var SiteSchema = object("Site settings.",
 	Prop{"title", text("The site's title.")},
 	Prop{"description", text("One sentence about the library.")},
 	Prop{"base_url", pattern("The public URL of the site, ending in a slash.", baseURLPattern)},
-	Prop{"page_size", optional(&Schema{Types: []jsonpos.Kind{jsonpos.Number}, Min: MinPageSize, Max: MaxPageSize,
+	Prop{"page_size", optional(&Schema{Types: []jsonpos.Kind{jsonpos.Number}, Min: minPageSize, Max: maxPageSize,
 		Description: "Cases per list page (default 20)."})},
 	Prop{"callout", object("The box shown on every case page.",
 		Prop{"title", text("Its heading.")},
@@ -300,7 +300,7 @@ func (c *validator) validate(v *jsonpos.Value, s *Schema, at fieldPath) bool {
 			good = false
 		}
 	case jsonpos.String:
-		if len(v.Str) > MaxTextBytes {
+		if len(v.Str) > maxTextBytes {
 			c.errorf(v.Off, at, "%s", textTooLong(len(v.Str)))
 			return false
 		}

@@ -145,7 +145,7 @@ func TestFollowsLinks(t *testing.T) {
 	if len(linked.Topics["symptoms"]) == 0 || len(linked.Topics["symptoms"]) != len(real.Topics["symptoms"]) {
 		t.Errorf("linked facet folder: %d introductions, want %d", len(linked.Topics["symptoms"]), len(real.Topics["symptoms"]))
 	}
-	if len(linked.Pages) != len(real.Pages) || linked.Pages[0].Body != real.Pages[0].Body {
+	if len(linked.Prose) != len(real.Prose) || linked.Prose[0].Body != real.Prose[0].Body {
 		t.Errorf("linked page not read")
 	}
 }
@@ -160,7 +160,7 @@ func TestMarkdownBOM(t *testing.T) {
 	if list.Errors() > 0 {
 		t.Fatal(report(list))
 	}
-	for _, p := range lib.Pages {
+	for _, p := range lib.Prose {
 		if p.Slug == "about" && p.Body.En != plain {
 			t.Errorf("about.en.md read as %.20q, want %.20q", p.Body.En, plain)
 		}

@@ -6,26 +6,26 @@ import (
 	"unicode/utf8"
 )
 
-// Suggester answers "did you mean" for one set of names (the case ids of a
+// suggester answers "did you mean" for one set of names (the case ids of a
 // library, the terms of a vocabulary field) with bounded work per miss, so
 // that a check with ten thousand unknown references stays linear.
 // DidYouMean compares a miss with every name, which is right for the few
 // names of a schema or a facet list, but quadratic over a library: 10,000
 // unknown ids in 16,500 cases took three minutes.
 //
-// A Suggester is built once. For a set of at most smallSet names it gives
+// A suggester is built once. For a set of at most smallSet names it gives
 // exactly what DidYouMean gives. For a larger set it looks the miss's
 // neighbours up in the set (each name one edit away: a character changed,
 // added or removed, or two neighbours swapped), which finds every name at
 // distance 1 and the swaps; a name further away is not suggested. The work
 // per miss grows with the length of the miss, never with the set.
-type Suggester struct {
+type suggester struct {
 	names    []string
 	set      map[string]bool
 	alphabet []rune // every character of the names, for the neighbours
 }
 
-// smallSet is the size up to which a Suggester compares a miss with every
+// smallSet is the size up to which a suggester compares a miss with every
 // name: a vocabulary field or a list of facets.
 const smallSet = 256
 
@@ -34,13 +34,13 @@ const smallSet = 256
 // slugs are short), and its neighbours would cost work for nothing.
 const maxSuggestLen = 64
 
-// suggestWork counts the names looked up and compared by every Suggester,
+// suggestWork counts the names looked up and compared by every suggester,
 // for the test that holds checking linear.
 var suggestWork atomic.Int64
 
-// NewSuggester prepares suggestions among names.
-func NewSuggester(names []string) *Suggester {
-	s := &Suggester{names: append([]string(nil), names...), set: make(map[string]bool, len(names))}
+// newSuggester prepares suggestions among names.
+func newSuggester(names []string) *suggester {
+	s := &suggester{names: append([]string(nil), names...), set: make(map[string]bool, len(names))}
 	seen := map[rune]bool{}
 	for _, n := range names {
 		s.set[n] = true
@@ -55,9 +55,9 @@ func NewSuggester(names []string) *Suggester {
 	return s
 }
 
-// DidYouMean returns " (did you mean "x"?)" for the name closest to miss, or
+// didYouMean returns " (did you mean "x"?)" for the name closest to miss, or
 // "" when none is close enough (as the package's DidYouMean judges).
-func (s *Suggester) DidYouMean(miss string) string {
+func (s *suggester) didYouMean(miss string) string {
 	if s == nil {
 		return ""
 	}
@@ -78,7 +78,7 @@ func (s *Suggester) DidYouMean(miss string) string {
 }
 
 // neighbours calls f with every string one edit from miss.
-func (s *Suggester) neighbours(miss string, f func(string)) {
+func (s *suggester) neighbours(miss string, f func(string)) {
 	r := []rune(miss)
 	buf := make([]rune, 0, len(r)+1)
 	try := func(b []rune) {

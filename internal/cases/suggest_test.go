@@ -76,7 +76,7 @@ func TestSuggester(t *testing.T) {
 	for i := 0; i < 1000; i++ {
 		ids = append(ids, fmt.Sprintf("QQ-%04d", i))
 	}
-	big := NewSuggester(ids)
+	big := newSuggester(ids)
 	for miss, want := range map[string]string{
 		"IL-0496":   "IL-0495", // changed
 		"IL-04955":  "IL-0495", // added
@@ -87,7 +87,7 @@ func TestSuggester(t *testing.T) {
 		"ZZ-9999":   "",
 		"IL-0497ab": "", // two edits away: not looked for in a large set
 	} {
-		got := big.DidYouMean(miss)
+		got := big.didYouMean(miss)
 		if want == "" && got != "" || want != "" && got != ` (did you mean "`+want+`"?)` {
 			t.Errorf("DidYouMean(%q) = %q, want %q", miss, got, want)
 		}
@@ -95,11 +95,11 @@ func TestSuggester(t *testing.T) {
 			t.Errorf("DidYouMean(%q) = %q, the full comparison %q", miss, got, DidYouMean(miss, ids))
 		}
 	}
-	small := NewSuggester([]string{"ingress", "dns", "database"})
-	if got := small.DidYouMean("ingres"); got != ` (did you mean "ingress"?)` {
+	small := newSuggester([]string{"ingress", "dns", "database"})
+	if got := small.didYouMean("ingres"); got != ` (did you mean "ingress"?)` {
 		t.Errorf("small set: %q", got)
 	}
-	if got := NewSuggester(nil).DidYouMean("x"); got != "" {
+	if got := newSuggester(nil).didYouMean("x"); got != "" {
 		t.Errorf("empty set: %q", got)
 	}
 }

@@ -10,34 +10,34 @@ import (
 
 // loadTopics reads content/topics/<facet>/<term>.<lang>.md.
 func loadTopics(fsys fs.FS, lib *Library, list *diag.List) {
-	facets := readDir(fsys, TopicsDir, list) // topic introductions are optional
+	facets := readDir(fsys, topicsDir, list) // topic introductions are optional
 	for _, f := range facets {
 		if strings.HasPrefix(f.Name(), ".") {
-			hidden(TopicsDir+"/"+f.Name(), list)
+			hidden(topicsDir+"/"+f.Name(), list)
 			continue
 		}
-		dir, err := isDir(fsys, TopicsDir+"/"+f.Name(), f)
+		dir, err := isDir(fsys, topicsDir+"/"+f.Name(), f)
 		if err != nil || !dir {
 			if err == nil {
 				err = errors.New("a topic introduction goes in topics/<facet>/, not in topics/")
 			}
-			list.Errorf(TopicsDir+"/"+f.Name(), 0, 0, "", "%v", unwrapPathError(err))
+			list.Errorf(topicsDir+"/"+f.Name(), 0, 0, "", "%v", unwrapPathError(err))
 			continue
 		}
 		facet := FacetByName(f.Name())
 		if facet == nil || !facet.Controlled {
-			list.Errorf(TopicsDir+"/"+f.Name(), 0, 0, "", "unknown facet %q: topic introductions live in one of %s%s", f.Name(), strings.Join(vocabFacets(), ", "), DidYouMean(f.Name(), vocabFacets()))
+			list.Errorf(topicsDir+"/"+f.Name(), 0, 0, "", "unknown facet %q: topic introductions live in one of %s%s", f.Name(), strings.Join(vocabFacets(), ", "), DidYouMean(f.Name(), vocabFacets()))
 			continue
 		}
-		entries := readDir(fsys, TopicsDir+"/"+f.Name(), list)
+		entries := readDir(fsys, topicsDir+"/"+f.Name(), list)
 		for _, e := range entries {
-			name := TopicsDir + "/" + f.Name() + "/" + e.Name()
+			name := topicsDir + "/" + f.Name() + "/" + e.Name()
 			if strings.HasPrefix(e.Name(), ".") {
 				hidden(name, list)
 				continue
 			}
 			if dir, err := isDir(fsys, name, e); err != nil || dir {
-				notAFile(name, TopicsDir+"/"+f.Name()+"/", err, list)
+				notAFile(name, topicsDir+"/"+f.Name()+"/", err, list)
 				continue
 			}
 			term, lang, ok := splitLangFile(e.Name())
@@ -46,7 +46,7 @@ func loadTopics(fsys fs.FS, lib *Library, list *diag.List) {
 				continue
 			}
 			if _, ok := lib.Vocab.Term(facet.Field, term); !ok && !lib.Vocab.broken {
-				list.Errorf(name, 0, 0, "", "unknown %s term %q%s", f.Name(), term, lib.Vocab.suggest[facet.Field].DidYouMean(term))
+				list.Errorf(name, 0, 0, "", "unknown %s term %q%s", f.Name(), term, lib.Vocab.suggest[facet.Field].didYouMean(term))
 				continue
 			}
 			body, ok := readText(fsys, name, list)
@@ -54,7 +54,7 @@ func loadTopics(fsys fs.FS, lib *Library, list *diag.List) {
 				continue
 			}
 			if lib.Topics[f.Name()] == nil {
-				lib.Topics[f.Name()] = map[string]Text{}
+				lib.Topics[f.Name()] = map[string]Bilingual{}
 			}
 			checkParticlesText(name, body, list)
 			t := lib.Topics[f.Name()][term]

@@ -54,13 +54,13 @@ func (v *Vocab) buildIndex() {
 		m[t.ID] = i
 	}
 	v.index[orgsField] = m
-	v.suggest = map[string]*Suggester{}
+	v.suggest = map[string]*suggester{}
 	for _, f := range ControlledFacets() {
 		var ids []string
 		for _, t := range v.Terms(f.Field) {
 			ids = append(ids, t.ID)
 		}
-		v.suggest[f.Field] = NewSuggester(ids)
+		v.suggest[f.Field] = newSuggester(ids)
 	}
 }
 
@@ -74,7 +74,7 @@ func convertVocab(v *jsonpos.Value, p *parsed, list *diag.List) Vocab {
 			if it.Kind != jsonpos.Object {
 				continue
 			}
-			t := Term{ID: getStr(it, "id"), Label: Text{En: getStr(it, "en"), Ko: getStr(it, "ko")}, Description: getText(it, "description")}
+			t := Term{ID: getStr(it, "id"), Label: Bilingual{En: getStr(it, "en"), Ko: getStr(it, "ko")}, Description: getText(it, "description")}
 			if seen[t.ID] {
 				line, col := p.pos(it)
 				list.Errorf(p.file, line, col, fmt.Sprintf("%s[%d].id", f, i), "duplicate term %q", t.ID)
@@ -90,7 +90,7 @@ func convertVocab(v *jsonpos.Value, p *parsed, list *diag.List) Vocab {
 		if it.Kind != jsonpos.Object {
 			continue
 		}
-		t := Term{ID: getStr(it, "id"), Label: Text{En: getStr(it, "en"), Ko: getStr(it, "ko")}, NameKo: getStr(it, "name_ko")}
+		t := Term{ID: getStr(it, "id"), Label: Bilingual{En: getStr(it, "en"), Ko: getStr(it, "ko")}, NameKo: getStr(it, "name_ko")}
 		if seen[t.ID] {
 			line, col := p.pos(it)
 			list.Errorf(p.file, line, col, fmt.Sprintf("orgs[%d].id", i), "duplicate organisation %q", t.ID)
@@ -102,11 +102,11 @@ func convertVocab(v *jsonpos.Value, p *parsed, list *diag.List) Vocab {
 	return voc
 }
 
-// OrgName returns the names vocab.json gives the organisation slug.
-func (v *Vocab) OrgName(slug string) (Text, bool) {
+// orgName returns the names vocab.json gives the organisation slug.
+func (v *Vocab) orgName(slug string) (Bilingual, bool) {
 	i, ok := v.index[orgsField][slug]
 	if !ok {
-		return Text{}, false
+		return Bilingual{}, false
 	}
 	return v.Orgs[i].Label, true
 }
@@ -121,7 +121,7 @@ func checkOrgs(lib *Library, list *diag.List) {
 	warned := map[string]bool{}
 	for _, c := range lib.Cases {
 		// An empty or malformed slug is already an error of its own.
-		if _, ok := lib.Vocab.OrgName(c.OrgSlug); ok || warned[c.OrgSlug] || !isSlug(c.OrgSlug) {
+		if _, ok := lib.Vocab.orgName(c.OrgSlug); ok || warned[c.OrgSlug] || !isSlug(c.OrgSlug) {
 			continue
 		}
 		warned[c.OrgSlug] = true
@@ -132,7 +132,7 @@ func checkOrgs(lib *Library, list *diag.List) {
 
 // orgAlias returns the Korean spelling of an organisation's name, or "".
 func (v *Vocab) orgAlias(slug string) string {
-	t, _ := v.OrgName(slug)
+	t, _ := v.orgName(slug)
 	return t.Ko
 }
 

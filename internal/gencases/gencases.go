@@ -20,7 +20,7 @@
 // related and about one in fifty is a recurrence of an earlier case of the
 // same organisation. English and Korean prose is assembled from sentence
 // templates written in pairs, with Korean particles chosen by the final
-// sound of the word they follow (see Josa). Case files are compact JSON with
+// sound of the word they follow (see josa). Case files are compact JSON with
 // a trailing newline, between 8,000 and 11,000 bytes each.
 package gencases
 
@@ -49,18 +49,18 @@ type Options struct {
 	Workers int
 }
 
-// Writer receives the generated files. Names are slash-separated paths
+// writer receives the generated files. Names are slash-separated paths
 // relative to the content folder ("cases/IL-0001.json", in the layout
 // package cases names; this package cannot import cases, whose tests
 // generate libraries with it). WriteFile is called
 // from several goroutines at once and must not keep data after it returns.
-type Writer interface {
+type writer interface {
 	WriteFile(name string, data []byte) error
 }
 
-// Generate writes a whole library to w: the shared files first, then the
+// generate writes a whole library to w: the shared files first, then the
 // cases, generated and written by opt.Workers goroutines.
-func Generate(opt Options, w Writer) error {
+func generate(opt Options, w writer) error {
 	if opt.N < 0 || opt.N > 999999 {
 		return fmt.Errorf("gencases: N must be between 0 and 999999, not %d", opt.N)
 	}
@@ -116,7 +116,7 @@ func WriteDir(dir string, opt Options) error {
 	} else if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return err
 	}
-	return Generate(opt, &dirWriter{root: dir})
+	return generate(opt, &dirWriter{root: dir})
 }
 
 // MapFS generates a library in memory, for tests that build a site without
@@ -124,7 +124,7 @@ func WriteDir(dir string, opt Options) error {
 // panic, as they are a mistake in the calling test.
 func MapFS(opt Options) fstest.MapFS {
 	m := &mapWriter{fs: fstest.MapFS{}}
-	if err := Generate(opt, m); err != nil {
+	if err := generate(opt, m); err != nil {
 		panic(err)
 	}
 	return m.fs
@@ -217,7 +217,7 @@ func vocab() vocabJSON {
 	for _, t := range components {
 		v.Components = append(v.Components, term(t.id, t.en, t.ko,
 			"Cases in which the "+t.noun+" failed or sat in the path of the failure.",
-			Josa(t.ko, "이")+" 고장 났거나 장애 경로에 있었던 사례."))
+			josa(t.ko, "이")+" 고장 났거나 장애 경로에 있었던 사례."))
 	}
 	for _, t := range symptoms {
 		v.Symptoms = append(v.Symptoms, term(t.id, t.en, t.ko,
@@ -227,7 +227,7 @@ func vocab() vocabJSON {
 	for _, t := range contributings {
 		v.Contributing = append(v.Contributing, term(t.id, t.en, t.ko,
 			"Cases made worse or longer by this factor: "+t.en+".",
-			Josa(t.ko, "이")+" 장애를 키우거나 길게 만든 사례."))
+			josa(t.ko, "이")+" 장애를 키우거나 길게 만든 사례."))
 	}
 	for _, t := range domains {
 		v.Domain = append(v.Domain, term(t.id, t.en, t.ko,

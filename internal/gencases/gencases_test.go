@@ -46,7 +46,7 @@ func TestJosa(t *testing.T) {
 		{"", "을", "를"},
 	}
 	for _, tt := range tests {
-		if got := Josa(tt.word, tt.particle); got != tt.want {
+		if got := josa(tt.word, tt.particle); got != tt.want {
 			t.Errorf("Josa(%q, %q) = %q, want %q", tt.word, tt.particle, got, tt.want)
 		}
 	}
@@ -136,7 +136,7 @@ func TestWriteDir(t *testing.T) {
 	if err := WriteDir(dir, opt); err == nil {
 		t.Errorf("WriteDir into a non-empty folder succeeded")
 	}
-	if err := Generate(Options{N: -1}, &mapWriter{fs: fstest.MapFS{}}); err == nil {
+	if err := generate(Options{N: -1}, &mapWriter{fs: fstest.MapFS{}}); err == nil {
 		t.Errorf("Generate with N = -1 succeeded")
 	}
 }

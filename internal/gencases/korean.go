@@ -66,15 +66,15 @@ func finalSound(word string) uint8 {
 	return 0
 }
 
-// Josa attaches particle to word in the form the word's last sound asks for.
+// josa attaches particle to word in the form the word's last sound asks for.
 // particle may be given in either form ("을" or "를"). The particle is
 // attached to the word whatever its script ("HubSpot은", "GFE를"), as Korean
 // spelling asks (한글 맞춤법 제41항) and as the hand-written cases do.
-func Josa(word, particle string) string {
+func josa(word, particle string) string {
 	return attach(word, finalSound(word), particle)
 }
 
-// attach is Josa with the final sound given, for names whose Latin spelling
+// attach is josa with the final sound given, for names whose Latin spelling
 // does not tell how they are read ("Cobalt Pay" is read 코발트 페이).
 func attach(word string, sound uint8, particle string) string {
 	if pair, ok := particlePairs[particle]; ok {

@@ -142,7 +142,7 @@ func fill(b *strings.Builder, tpl string, s *slots, ko bool) {
 			case v.sound >= 0:
 				b.WriteString(attach(v.ko, uint8(v.sound), particle))
 			default:
-				b.WriteString(Josa(v.ko, particle))
+				b.WriteString(josa(v.ko, particle))
 			}
 			continue
 		}

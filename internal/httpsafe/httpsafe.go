@@ -27,7 +27,7 @@ const (
 
 // NewServer returns an http.Server for h with read, header and idle
 // timeouts, and ln wrapped so that at most maxConns connections are open
-// at once (0 means DefaultMaxConns). Serve the returned listener with the
+// at once (0 means defaultMaxConns). Serve the returned listener with the
 // returned server: the cap needs both.
 //
 // When the cap is reached, a new connection takes the place of the one
@@ -47,12 +47,12 @@ func NewServer(h http.Handler, ln net.Listener, maxConns int) (*http.Server, net
 }
 
 // LimitConns returns ln wrapped so that srv, which must serve it, holds at
-// most maxConns connections at once (0 means DefaultMaxConns), as
+// most maxConns connections at once (0 means defaultMaxConns), as
 // NewServer's servers do; for a server that sets its own timeouts
 // (mcp -http). It sets srv.ConnState.
 func LimitConns(srv *http.Server, ln net.Listener, maxConns int) net.Listener {
 	if maxConns <= 0 {
-		maxConns = DefaultMaxConns()
+		maxConns = defaultMaxConns()
 	}
 	l := &limitListener{Listener: ln, max: maxConns, conns: map[*limitConn]bool{}}
 	prev := srv.ConnState

@@ -2,5 +2,5 @@
 
 package httpsafe
 
-// DefaultMaxConns is the connection cap of NewServer.
-func DefaultMaxConns() int { return 1024 }
+// defaultMaxConns is the connection cap of NewServer.
+func defaultMaxConns() int { return 1024 }

@@ -4,10 +4,10 @@ package httpsafe
 
 import "syscall"
 
-// DefaultMaxConns is the connection cap of NewServer: a quarter of the
+// defaultMaxConns is the connection cap of NewServer: a quarter of the
 // process's file descriptors, so that the rest stay free for reading the
 // content, and at most 1,024.
-func DefaultMaxConns() int {
+func defaultMaxConns() int {
 	var lim syscall.Rlimit
 	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &lim); err != nil {
 		return 1024

@@ -59,9 +59,9 @@ var enMonths = [...]string{"", "January", "February", "March", "April", "May", "
 func Date(lang string, y int, m time.Month, d int) string {
 	switch {
 	case m == 0:
-		return Year(lang, y)
+		return year(lang, y)
 	case d == 0:
-		return Month(lang, y, m)
+		return month(lang, y, m)
 	}
 	if lang == "ko" {
 		return fmt.Sprintf("%d년 %d월 %d일", y, int(m), d)
@@ -69,16 +69,16 @@ func Date(lang string, y int, m time.Month, d int) string {
 	return fmt.Sprintf("%d %s %d", d, enMonths[m], y)
 }
 
-// Year writes a year: "2024", "2024년".
-func Year(lang string, y int) string {
+// year writes a year: "2024", "2024년".
+func year(lang string, y int) string {
 	if lang == "ko" {
 		return fmt.Sprintf("%d년", y)
 	}
 	return fmt.Sprintf("%d", y)
 }
 
-// Month writes a month: "August 2024", "2024년 8월".
-func Month(lang string, y int, m time.Month) string {
+// month writes a month: "August 2024", "2024년 8월".
+func month(lang string, y int, m time.Month) string {
 	if lang == "ko" {
 		return fmt.Sprintf("%d년 %d월", y, int(m))
 	}
@@ -151,8 +151,8 @@ func Range(lang string, from, to, total int) string {
 	return fmt.Sprintf("%s–%s of %s", Number(from), Number(to), Number(total))
 }
 
-// Page writes "Page 2 of 5" / "5쪽 중 2쪽".
-func Page(lang string, n, total int) string {
+// PageNumber writes "Page 2 of 5" / "5쪽 중 2쪽".
+func PageNumber(lang string, n, total int) string {
 	if lang == "ko" {
 		return fmt.Sprintf("%s쪽 중 %s쪽", Number(total), Number(n))
 	}

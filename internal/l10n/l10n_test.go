@@ -10,7 +10,7 @@ func TestFormats(t *testing.T) {
 	tests := []struct{ got, want string }{
 		{Date("en", 2024, time.August, 27), "27 August 2024"},
 		{Date("ko", 2024, time.August, 27), "2024년 8월 27일"},
-		{Month("ko", 2018, time.July), "2018년 7월"},
+		{month("ko", 2018, time.July), "2018년 7월"},
 		{Date("en", 2019, 0, 0), "2019"},
 		{Date("ko", 2019, 0, 0), "2019년"},
 		{Date("en", 2019, time.April, 0), "April 2019"},
@@ -32,7 +32,7 @@ func TestFormats(t *testing.T) {
 		{Number(1000000), "1,000,000"},
 		{Number(-1234), "-1,234"},
 		{Number(999), "999"},
-		{Page("ko", 2, 5), "5쪽 중 2쪽"},
+		{PageNumber("ko", 2, 5), "5쪽 중 2쪽"},
 		{List("en", []string{"a", "b", "c"}), "a, b and c"},
 		{List("ko", []string{"가", "나"}), "가, 나"},
 	}

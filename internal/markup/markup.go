@@ -77,9 +77,9 @@ var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 // paragraphs without a parser; goldmark writes a double quote as &quot;.
 const special = "*_`[]<>&!\\"
 
-// Text renders a case text field: paragraphs separated by blank lines, with
-// inline Markdown. The result is HTML, escaped and safe.
-func Text(src string) string {
+// Paragraphs renders a case text field: paragraphs separated by blank
+// lines, with inline Markdown. The result is HTML, escaped and safe.
+func Paragraphs(src string) string {
 	if src == "" {
 		return ""
 	}

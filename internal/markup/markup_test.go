@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-func TestText(t *testing.T) {
+func TestParagraphs(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"plain words", "<p>plain words</p>"},
 		{"one\n\ntwo", "<p>one</p><p>two</p>"},
@@ -18,11 +18,11 @@ func TestText(t *testing.T) {
 		{"[x](https://ok.example/)", `<p><a href="https://ok.example/">x</a></p>`},
 	}
 	for _, tt := range tests {
-		if got := Text(tt.in); got != tt.want {
+		if got := Paragraphs(tt.in); got != tt.want {
 			t.Errorf("Text(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
-	if got := Text("[x](javascript:alert(1))"); strings.Contains(got, "javascript") {
+	if got := Paragraphs("[x](javascript:alert(1))"); strings.Contains(got, "javascript") {
 		t.Errorf("dangerous link kept: %s", got)
 	}
 }

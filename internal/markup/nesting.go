@@ -2,15 +2,15 @@ package markup
 
 import "strings"
 
-// MaxNesting is how many block quotes and list items a line of a prose
+// maxNesting is how many block quotes and list items a line of a prose
 // page may open inside one another. The parser's work on a line grows with
 // the square of its depth: one line of 64,000 "> " took half a minute,
 // four times as many, seven. No page nests more than a few levels, so the
 // markers past this depth are kept as text.
-const MaxNesting = 16
+const maxNesting = 16
 
 // capNesting returns src with the container markers of each line past
-// MaxNesting escaped, so that they are text; src itself when no line nests
+// maxNesting escaped, so that they are text; src itself when no line nests
 // that deep, which is every page written by a person.
 func capNesting(src string) string {
 	var b strings.Builder
@@ -40,7 +40,7 @@ func capNesting(src string) string {
 }
 
 // deepMarker returns the offset in line of the container marker that
-// would open level MaxNesting+1, or -1.
+// would open level maxNesting+1, or -1.
 func deepMarker(line string) int {
 	depth, i := 0, 0
 	for {
@@ -52,7 +52,7 @@ func deepMarker(line string) int {
 		if m == 0 {
 			return -1
 		}
-		if depth == MaxNesting {
+		if depth == maxNesting {
 			return i
 		}
 		depth++

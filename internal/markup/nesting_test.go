@@ -5,21 +5,21 @@ import (
 	"testing"
 )
 
-// TestNesting: a page nested deeper than MaxNesting renders at most that
+// TestNesting: a page nested deeper than maxNesting renders at most that
 // deep, the rest as text; pages nested less are untouched.
 func TestNesting(t *testing.T) {
 	for _, unit := range []string{"> ", "- ", "1. ", "> - "} {
 		src := strings.Repeat(unit, 10000) + "end"
 		_, body, _ := Prose(src)
-		if n := strings.Count(body, "<blockquote>") + strings.Count(body, "<li>"); n > MaxNesting {
-			t.Errorf("%q × 10,000: %d levels, want at most %d", unit, n, MaxNesting)
+		if n := strings.Count(body, "<blockquote>") + strings.Count(body, "<li>"); n > maxNesting {
+			t.Errorf("%q × 10,000: %d levels, want at most %d", unit, n, maxNesting)
 		}
 		if !strings.Contains(body, "end") {
 			t.Errorf("%q × 10,000: the text is lost", unit)
 		}
-		shallow := strings.Repeat(unit, MaxNesting/strings.Count(unit, " ")) + "end"
+		shallow := strings.Repeat(unit, maxNesting/strings.Count(unit, " ")) + "end"
 		if capNesting(shallow) != shallow {
-			t.Errorf("%q × %d changed", unit, MaxNesting)
+			t.Errorf("%q × %d changed", unit, maxNesting)
 		}
 	}
 	for _, src := range []string{"", "a\n", "> quote\n> more\n\n- a\n  - b\n", "3.14 is pi\n", "-x\n"} {
@@ -39,7 +39,7 @@ func BenchmarkHostileMarkdown(b *testing.B) {
 			b.ReportAllocs()
 			b.SetBytes(int64(len(src)))
 			for b.Loop() {
-				Text(src)
+				Paragraphs(src)
 				Prose(src)
 			}
 		})

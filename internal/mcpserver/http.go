@@ -31,7 +31,7 @@ func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener) error {
 	}
 	o := s.opt.HTTP
 	srv := &http.Server{
-		Handler:           s.Handler(),
+		Handler:           s.httpHandler(),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       s.opt.CallTimeout,
 		IdleTimeout:       2 * time.Minute,
@@ -59,7 +59,7 @@ func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener) error {
 	if beyond && o.PublicURL == nil {
 		s.logf(httpsafe.PublicWarning, ln.Addr())
 	}
-	s.logf("%s%s (%s%s; watching %s; Ctrl-C to stop)\n", strings.TrimSuffix(addr, "/"), Path, mode, public, s.opt.Content)
+	s.logf("%s%s (%s%s; watching %s; Ctrl-C to stop)\n", strings.TrimSuffix(addr, "/"), mcpPath, mode, public, s.opt.Content)
 	var serveErr error
 	select {
 	case <-ctx.Done():
@@ -91,17 +91,17 @@ func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener) error {
 	return err
 }
 
-// HealthPath answers load balancers' health checks: 200 when the library
+// healthPath answers load balancers' health checks: 200 when the library
 // is loaded, 503 while its content has errors.
-const HealthPath = "/healthz"
+const healthPath = "/healthz"
 
-// Handler serves Streamable HTTP at Path and the health check at
-// HealthPath. Requests to Path pass, in order: the Host check, the Origin
+// httpHandler serves Streamable HTTP at mcpPath and the health check at
+// healthPath. Requests to mcpPath pass, in order: the Host check, the Origin
 // check, the body limit, the frame check (malformed JSON-RPC answered
 // with its error and status 400), the session gate (a call without a
 // session before initialize, or an initialize beyond the session cap) and
 // the SDK's handler. Each request is logged on one line.
-func (s *Server) Handler() http.Handler {
+func (s *Server) httpHandler() http.Handler {
 	o := s.opt.HTTP
 	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, &mcp.StreamableHTTPOptions{
 		Stateless: o.Stateless,
@@ -114,8 +114,8 @@ func (s *Server) Handler() http.Handler {
 		DisableLocalhostProtection: true,
 	})
 	mux := http.NewServeMux()
-	mux.Handle(Path, s.checkHost(s.checkOrigin(s.gate(h))))
-	mux.HandleFunc(HealthPath, s.health)
+	mux.Handle(mcpPath, s.checkHost(s.checkOrigin(s.gate(h))))
+	mux.HandleFunc(healthPath, s.health)
 	return s.accessLog(mux)
 }
 
@@ -334,7 +334,7 @@ func (s *Server) accessLog(h http.Handler) http.Handler {
 		start := time.Now()
 		lr := &logResponse{ResponseWriter: w}
 		h.ServeHTTP(lr, r)
-		if r.URL.Path == HealthPath {
+		if r.URL.Path == healthPath {
 			return
 		}
 		rpc := "-"

@@ -66,8 +66,8 @@ import (
 	"incidentlib/internal/watch"
 )
 
-// Path is where the Streamable HTTP endpoint is served.
-const Path = "/mcp"
+// mcpPath is where the Streamable HTTP endpoint is served.
+const mcpPath = "/mcp"
 
 // Options say what to serve.
 type Options struct {

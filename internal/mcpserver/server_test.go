@@ -49,10 +49,10 @@ const initialize = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"pro
 // foreign Origin.
 func TestHTTPOrigin(t *testing.T) {
 	srv, _ := library(t)
-	hs := httptest.NewServer(srv.Handler())
+	hs := httptest.NewServer(srv.httpHandler())
 	defer hs.Close()
 	post := func(origin string) (int, string) {
-		req, _ := http.NewRequest("POST", hs.URL+Path, strings.NewReader(initialize))
+		req, _ := http.NewRequest("POST", hs.URL+mcpPath, strings.NewReader(initialize))
 		req.Header.Set("Content-Type", "application/json")
 		req.Header.Set("Accept", "application/json, text/event-stream")
 		if origin != "" {

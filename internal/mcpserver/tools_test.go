@@ -451,7 +451,7 @@ func TestGetTopic(t *testing.T) {
 						t.Errorf("%s/%s: root cause %d %+v, want %+v", facet, tp.ID, i, got, tc)
 					}
 				}
-				n := min(len(tp.Cases), m.lib.Site.PageSize)
+				n := min(len(tp.Cases), m.lib.Settings.PageSize)
 				if len(out.Cases) != n || out.More != len(tp.Cases)-n {
 					t.Errorf("%s/%s: %d cases and %d more, want %d", facet, tp.ID, len(out.Cases), out.More, n)
 				}

@@ -164,7 +164,7 @@ func (m *model) topicOutput(t *site.Topic, facet, lang string) topicOutput {
 	for _, f := range cases.StatsFacets() {
 		out.Stats.Top[f.Name] = counts(f, st.Top[f.Name])
 	}
-	shown := t.Cases[:min(len(t.Cases), m.lib.Site.PageSize)]
+	shown := t.Cases[:min(len(t.Cases), m.lib.Settings.PageSize)]
 	out.Cases = make([]caseItem, len(shown))
 	for i, c := range shown {
 		out.Cases[i] = m.item(c, lang)

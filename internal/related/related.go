@@ -66,8 +66,9 @@
 //
 // # Groups
 //
-// A page shows links under one heading per reason ("same root cause · shared
-// Ingress controller"); Groups splits a case's list that way.
+// A page shows links under one heading per kind of link and answer to "same
+// root cause?" ("same root cause · shared Ingress controller"); package site
+// groups a case's list that way (site.RelGroup), from the reasons here.
 //
 // # Determinism
 //
@@ -140,10 +141,10 @@ type Reason struct {
 	Words []string
 }
 
-// Equal reports whether two reasons name the same shared terms. Shared
+// equal reports whether two reasons name the same shared terms. Shared
 // words are not compared: they say more about one pair than a heading over
 // several can, so a group is formed by the controlled terms alone.
-func (r Reason) Equal(o Reason) bool {
+func (r Reason) equal(o Reason) bool {
 	return r.SameRootCause == o.SameRootCause &&
 		slices.Equal(r.Components, o.Components) &&
 		slices.Equal(r.Contributing, o.Contributing) &&
@@ -182,24 +183,24 @@ type Options struct {
 // the work per term; Window gives a case with only common terms as many
 // candidates as the matching looks at.
 const (
-	DefaultMax      = 6
-	DefaultCommonDF = 256
-	DefaultWindow   = 8
-	DefaultWordsDF  = 32
+	defaultMax      = 6
+	defaultCommonDF = 256
+	defaultWindow   = 8
+	defaultWordsDF  = 32
 )
 
 func (o Options) withDefaults() Options {
 	if o.Max <= 0 {
-		o.Max = DefaultMax
+		o.Max = defaultMax
 	}
 	if o.CommonDF <= 0 {
-		o.CommonDF = DefaultCommonDF
+		o.CommonDF = defaultCommonDF
 	}
 	if o.Window <= 0 {
-		o.Window = DefaultWindow
+		o.Window = defaultWindow
 	}
 	if o.WordsDF <= 0 {
-		o.WordsDF = DefaultWordsDF
+		o.WordsDF = defaultWordsDF
 	}
 	return o
 }
@@ -217,32 +218,4 @@ func Compute(items []Item, opt Options) [][]Link {
 	top := ix.candidates(exp, opt)
 	comp := ix.match(top, exp, opt.Max)
 	return ix.links(exp, comp)
-}
-
-// Group is a run of links that share one reason, as a page shows them under
-// one heading ("same root cause · both involve Ingress controller").
-type Group struct {
-	Kind Kind
-	Reason
-	Links []Link
-}
-
-// Groups gathers one case's links by identical reason: same kind, same root
-// cause flag and the same shared terms. Groups come in the order of their
-// first link, and links keep their order inside a group. The kind is part of
-// the key so that explicit links stay ahead of computed ones and a
-// recurrence is never presented as mere similarity.
-func Groups(links []Link) []Group {
-	var gs []Group
-next:
-	for _, l := range links {
-		for i := range gs {
-			if gs[i].Kind == l.Kind && gs[i].Reason.Equal(l.Reason) {
-				gs[i].Links = append(gs[i].Links, l)
-				continue next
-			}
-		}
-		gs = append(gs, Group{Kind: l.Kind, Reason: l.Reason, Links: []Link{l}})
-	}
-	return gs
 }

@@ -206,57 +206,13 @@ func TestReason(t *testing.T) {
 		}
 		for i, w := range ws {
 			g := got[i]
-			if g.ID != w.ID || g.Kind != w.Kind || !g.Reason.Equal(w.Reason) {
+			if g.ID != w.ID || g.Kind != w.Kind || !g.Reason.equal(w.Reason) {
 				t.Errorf("%s[%d]: got %+v, want %+v", id, i, g, w)
 			}
 		}
 	}
 	if s := res["B"][0].Score; s != 0 {
 		t.Errorf("explicit link between cases sharing nothing has score %v, want 0", s)
-	}
-}
-
-func TestGroups(t *testing.T) {
-	cache := Reason{SameRootCause: true, Components: []string{"cache"}}
-	db := Reason{SameRootCause: true, Components: []string{"db"}}
-	both := Reason{SameRootCause: true, Components: []string{"cache", "db"}}
-	noCause := Reason{Components: []string{"cache"}}
-	links := []Link{
-		{ID: "E1", Kind: Explicit, Reason: cache},
-		{ID: "C1", Kind: Computed, Reason: both},
-		{ID: "C2", Kind: Computed, Reason: cache},
-		{ID: "C3", Kind: Computed, Reason: db},
-		{ID: "C4", Kind: Computed, Reason: cache},
-		{ID: "C5", Kind: Computed, Reason: noCause},
-		{ID: "C6", Kind: Computed, Reason: both},
-	}
-	type g struct {
-		kind   Kind
-		reason Reason
-		ids    []string
-	}
-	want := []g{
-		{Explicit, cache, []string{"E1"}},
-		{Computed, both, []string{"C1", "C6"}},
-		{Computed, cache, []string{"C2", "C4"}},
-		{Computed, db, []string{"C3"}},
-		{Computed, noCause, []string{"C5"}},
-	}
-	got := Groups(links)
-	if len(got) != len(want) {
-		t.Fatalf("got %d groups, want %d: %+v", len(got), len(want), got)
-	}
-	for i, w := range want {
-		var ids []string
-		for _, l := range got[i].Links {
-			ids = append(ids, l.ID)
-		}
-		if got[i].Kind != w.kind || !got[i].Reason.Equal(w.reason) || !slices.Equal(ids, w.ids) {
-			t.Errorf("group %d: got %v %+v %q, want %v %+v %q", i, got[i].Kind, got[i].Reason, ids, w.kind, w.reason, w.ids)
-		}
-	}
-	if Groups(nil) != nil {
-		t.Error("Groups(nil) should be nil")
 	}
 }
 
@@ -441,7 +397,7 @@ func checkInvariants(t *testing.T, items []Item, res [][]Link, opt Options) bool
 			if k > 0 && !inOrder(items, idx, ls[k-1], l) {
 				fail("%s: %s listed before %s", a.ID, ls[k-1].ID, l.ID)
 			}
-			if want := sharedTerms(terms[i], terms[j]); !l.Reason.Equal(want) {
+			if want := sharedTerms(terms[i], terms[j]); !l.Reason.equal(want) {
 				fail("%s→%s: reason %+v, want %+v", a.ID, l.ID, l.Reason, want)
 			}
 			if l.Kind == Computed && l.Score <= 0 {
@@ -557,7 +513,7 @@ func sameSet(a, b []string) bool {
 
 func sameLinks(a, b []Link) bool {
 	return slices.EqualFunc(a, b, func(x, y Link) bool {
-		return x.ID == y.ID && x.Kind == y.Kind && x.Score == y.Score && x.Reason.Equal(y.Reason)
+		return x.ID == y.ID && x.Kind == y.Kind && x.Score == y.Score && x.Reason.equal(y.Reason)
 	})
 }
 

@@ -21,7 +21,7 @@ func libraryDocs(b *testing.B, n int) ([]Doc, Labels) {
 	}
 	docs := make([]Doc, len(lib.Cases))
 	for i, c := range lib.Cases {
-		docs[i] = CaseDoc(c)
+		docs[i] = caseDoc(c)
 	}
 	labels := Labels{}
 	for _, f := range cases.ControlledFacets() {

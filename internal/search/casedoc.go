@@ -5,11 +5,11 @@ import (
 	"incidentlib/internal/urls"
 )
 
-// CaseDoc is the document of a case: both languages of its text, and its
+// caseDoc is the document of a case: both languages of its text, and its
 // terms by facet as they appear in URLs. The organisation is shown as the
 // case pages show it (cases.Case.OrgName: HubSpot in both languages); its
 // Korean spelling (허브스팟) only finds it.
-func CaseDoc(c *cases.Case) Doc {
+func caseDoc(c *cases.Case) Doc {
 	d := Doc{
 		ID: c.ID, Date: c.Date.String(), Published: c.DateKind == "published",
 		Title:    [2]string{c.Title.En, c.Title.Ko},
@@ -25,7 +25,7 @@ func CaseDoc(c *cases.Case) Doc {
 		}
 	})
 	body := make([]string, 0, 2*(4+len(c.Remediation)+len(c.ActionItems)))
-	add := func(t cases.Text) { body = append(body, t.En, t.Ko) }
+	add := func(t cases.Bilingual) { body = append(body, t.En, t.Ko) }
 	add(c.SymptomsText)
 	add(c.Trigger)
 	add(c.Detection)
@@ -47,7 +47,7 @@ func CaseDoc(c *cases.Case) Doc {
 func Docs(lib *cases.Library) []Doc {
 	docs := make([]Doc, len(lib.Cases))
 	for i, c := range lib.Cases {
-		docs[i] = CaseDoc(c)
+		docs[i] = caseDoc(c)
 	}
 	return docs
 }

@@ -198,7 +198,7 @@ func (e *Engine) prefixBuckets(p string) int {
 
 // scoreGroup mirrors scoreGroup in search.js: the best of an exact term, all
 // of the group's bigrams (averaged) and prefix completions.
-func (e *Engine) scoreGroup(g Group) map[int32]float64 {
+func (e *Engine) scoreGroup(g queryGroup) map[int32]float64 {
 	best := map[int32]float64{}
 	put := func(d int32, s float64) {
 		if v, ok := best[d]; !ok || v < s {
@@ -397,7 +397,7 @@ func (e *Engine) applyFilters(hits []scored, f Filter) ([]scored, map[string]map
 // nothing is replaced by the closest word of the whole index that starts
 // with the same character (edit distance 1, or 2 for words of more than
 // five characters; the most frequent, then the first in order, wins).
-func (e *Engine) didYouMean(text string, groups []Group, raws []string, scores []map[int32]float64) string {
+func (e *Engine) didYouMean(text string, groups []queryGroup, raws []string, scores []map[int32]float64) string {
 	for k, g := range groups {
 		if len(scores[k]) > 0 || len(g.Any) == 0 {
 			continue

@@ -522,7 +522,7 @@ func (idx *index) score(term, id string) float64 {
 }
 
 func (idx *index) search(q string, filters map[string][]string) (ids []string, partial bool) {
-	groups := Query(q, true)
+	groups := parseQuery(q, true)
 	var scores []map[int]float64
 	for _, g := range groups {
 		best := map[int]float64{}

@@ -4,20 +4,20 @@ import (
 	"strings"
 )
 
-// Group is one word of a query. A document matches it when it has any term
+// queryGroup is one word of a query. A document matches it when it has any term
 // of Any, or every term of All (when All is not empty), or, when Prefix is
 // set, any term that starts with Prefix.
-type Group struct {
+type queryGroup struct {
 	Any    []string `json:"any"`
 	All    []string `json:"all"`
 	Prefix string   `json:"prefix"`
 }
 
-// Query turns a query into groups, all of which a document should match. When
+// parseQuery turns a query into groups, all of which a document should match. When
 // prefix is true the last word also matches as a prefix, for search as you
 // type; that needs at least two characters, or one Korean syllable, and the
 // text must not end in a space (the user has finished that word).
-func Query(text string, prefix bool) []Group {
+func parseQuery(text string, prefix bool) []queryGroup {
 	groups, _, _ := query(text, prefix)
 	return groups
 }
@@ -27,9 +27,9 @@ func Query(text string, prefix bool) []Group {
 // of words.
 const MaxQueryWords = 20
 
-// query is Query that also returns each group's word as typed (lower-cased),
+// query is parseQuery that also returns each group's word as typed (lower-cased),
 // which a suggestion replaces. It keeps MaxQueryWords groups at most.
-func query(text string, prefix bool) (groups []Group, raws []string, truncated bool) {
+func query(text string, prefix bool) (groups []queryGroup, raws []string, truncated bool) {
 	ws := analyze(text)
 	if prefix && len(ws) > 0 {
 		rs := []rune(text)
@@ -37,10 +37,10 @@ func query(text string, prefix bool) (groups []Group, raws []string, truncated b
 			prefix = false
 		}
 	}
-	out := []Group{}
+	out := []queryGroup{}
 	seen := map[string]bool{}
 	for k, w := range ws {
-		g := Group{Any: []string{}, All: []string{}}
+		g := queryGroup{Any: []string{}, All: []string{}}
 		if w.term != nil {
 			g.Any = append(g.Any, string(w.term))
 			if w.hangul {

@@ -76,7 +76,7 @@ type run struct {
 }
 
 // analyze splits text into words, copied out of the tokenizer. It is the
-// single place where the rules live; IndexTerms and Query only arrange its
+// single place where the rules live; IndexTerms and parseQuery only arrange its
 // output.
 func analyze(text string) []word {
 	var tk tokenizer

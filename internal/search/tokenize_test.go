@@ -11,11 +11,11 @@ import (
 )
 
 type vectorCase struct {
-	Name   string   `json:"name"`
-	In     string   `json:"in"`
-	Index  []string `json:"index"`
-	Query  []Group  `json:"query"`
-	Typing []Group  `json:"typing"`
+	Name   string       `json:"name"`
+	In     string       `json:"in"`
+	Index  []string     `json:"index"`
+	Query  []queryGroup `json:"query"`
+	Typing []queryGroup `json:"typing"`
 }
 
 type vectorFile struct {
@@ -40,10 +40,10 @@ func TestVectors(t *testing.T) {
 		if !reflect.DeepEqual(got, c.Index) {
 			t.Errorf("%s: IndexTerms(%q) = %q, want %q", c.Name, c.In, got, c.Index)
 		}
-		if g := Query(c.In, false); !reflect.DeepEqual(g, c.Query) {
+		if g := parseQuery(c.In, false); !reflect.DeepEqual(g, c.Query) {
 			t.Errorf("%s: Query(%q, false) = %+v, want %+v", c.Name, c.In, g, c.Query)
 		}
-		if g := Query(c.In, true); !reflect.DeepEqual(g, c.Typing) {
+		if g := parseQuery(c.In, true); !reflect.DeepEqual(g, c.Typing) {
 			t.Errorf("%s: Query(%q, true) = %+v, want %+v", c.Name, c.In, g, c.Typing)
 		}
 	}
@@ -103,7 +103,7 @@ func TestVectorsUpdate(t *testing.T) {
 		if vf.Cases[k].Index == nil {
 			vf.Cases[k].Index = []string{}
 		}
-		vf.Cases[k].Query, vf.Cases[k].Typing = Query(c.In, false), Query(c.In, true)
+		vf.Cases[k].Query, vf.Cases[k].Typing = parseQuery(c.In, false), parseQuery(c.In, true)
 	}
 	out, err := json.MarshalIndent(vf, "", "  ")
 	if err != nil {
@@ -128,8 +128,8 @@ func readVectors(t *testing.T) vectorFile {
 }
 
 func TestWords(t *testing.T) {
-	got := Words("The ingress pods were cordoned; 파드가 cordon 됐다")
-	want := []Word{
+	got := wordsOf("The ingress pods were cordoned; 파드가 cordon 됐다")
+	want := []indexWord{
 		{"", "the", false}, {"ingress", "ingress", false}, {"pod", "pods", false}, {"", "were", false},
 		{"cordon", "cordoned", false}, {"파드", "파드가", true}, {"cordon", "cordon", false}, {"", "됐다", true},
 	}

@@ -4,8 +4,8 @@ import "sync"
 
 var tokenizers = sync.Pool{New: func() any { return new(tokenizer) }}
 
-// Word is one word of a text as the index reads it.
-type Word struct {
+// indexWord is one word of a text as the index reads it.
+type indexWord struct {
 	// Term is what the index records for the word: an English stem
 	// ("cordon" for "cordoned") or a Korean word stripped of its particle
 	// ("파드" for "파드가"); "" for a stop word or a bare particle.
@@ -16,18 +16,17 @@ type Word struct {
 	Hangul bool
 }
 
-// Words returns the words of text in text order, with the terms the index
-// gives them, for callers that compare texts the way search does (related
-// cases weigh the words two narratives share).
-func Words(text string) []Word {
-	var out []Word
+// wordsOf returns the words of text in text order, with the terms the index
+// gives them, as a list (EachWord without the callback, for the tests).
+func wordsOf(text string) []indexWord {
+	var out []indexWord
 	EachWord(text, func(term, raw string, hangul bool) {
-		out = append(out, Word{Term: term, Raw: raw, Hangul: hangul})
+		out = append(out, indexWord{Term: term, Raw: raw, Hangul: hangul})
 	})
 	return out
 }
 
-// EachWord calls each with the words of text in text order, as Words
+// EachWord calls each with the words of text in text order, as wordsOf
 // returns them: its term, the word as written (lower-cased) and whether it
 // is written in Hangul. Its signature names no type of this package, so
 // that package site can take it as site.Options.Words without importing

@@ -53,7 +53,7 @@ func BenchmarkReloadOneCase(b *testing.B) {
 		}
 		if n == 1 {
 			rec := httptest.NewRecorder()
-			srv.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "http://localhost/en/cases/"+benchID+"/", nil))
+			srv.handler().ServeHTTP(rec, httptest.NewRequest("GET", "http://localhost/en/cases/"+benchID+"/", nil))
 			if !strings.Contains(rec.Body.String(), title) {
 				b.Fatalf("the page does not show the edit %q", title)
 			}

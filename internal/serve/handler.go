@@ -28,18 +28,18 @@ import (
 // of the error page. They are files, not inline code, so that the preview
 // runs under the site's Content-Security-Policy.
 const (
-	EventsPath   = "/_incidentlib/events"
+	eventsPath   = "/_incidentlib/events"
 	reloadPath   = "/_incidentlib/reload.js"
 	errorCSSPath = "/_incidentlib/error.css"
 )
 
-// Handler serves the current model: pages rendered on request, the files
+// handler serves the current model: pages rendered on request, the files
 // of Options.Extras, and the event stream that makes pages reload. It answers
 // only requests for this machine (see local) and sends the site's security
 // headers with every answer.
-func (s *Server) Handler() http.Handler {
+func (s *Server) handler() http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc(EventsPath, s.events)
+	mux.HandleFunc(eventsPath, s.events)
 	mux.HandleFunc(reloadPath, file("application/javascript; charset=utf-8", reloadJS))
 	mux.HandleFunc(errorCSSPath, file("text/css; charset=utf-8", errorCSS))
 	mux.HandleFunc("/", s.page)
@@ -231,7 +231,7 @@ const reloadScript = `<script src="` + reloadPath + `" data-version="%d"></scrip
 // was loading is not missed; after a restart the browser reconnects on its
 // own and the new server's version differs.
 const reloadJS = `(function(){var s=document.currentScript,v=s&&s.getAttribute("data-version");` +
-	`if(!v||!window.EventSource)return;var es=new EventSource("` + EventsPath + `");` +
+	`if(!v||!window.EventSource)return;var es=new EventSource("` + eventsPath + `");` +
 	`es.onmessage=function(e){if(e.data!==v){es.close();location.reload();}};})();
 `
 

@@ -37,7 +37,7 @@ func request(t *testing.T, url, host string) *http.Response {
 func TestForeignHost(t *testing.T) {
 	r := start(t, Options{BuiltinTemplates: incidentlib.Templates(), BuiltinStatic: incidentlib.Static(), Content: repotest.CopyDir(t, "content")})
 	port := r.url[strings.LastIndex(r.url, ":"):]
-	for _, path := range []string{"/en/", "/en/cases/IL-0495/", "/api/v1/cases.json", EventsPath, reloadPath} {
+	for _, path := range []string{"/en/", "/en/cases/IL-0495/", "/api/v1/cases.json", eventsPath, reloadPath} {
 		for _, host := range []string{"evil.example" + port, "evil.example", "127.0.0.1.evil.example" + port, "localhost.evil.example"} {
 			resp := request(t, r.url+path, host)
 			if resp.StatusCode != http.StatusMisdirectedRequest {
@@ -47,7 +47,7 @@ func TestForeignHost(t *testing.T) {
 				t.Errorf("GET %s with Host %s: opened the event stream", path, host)
 			}
 		}
-		if path == EventsPath {
+		if path == eventsPath {
 			continue // a stream does not end; its refusal is what matters here
 		}
 		for _, host := range []string{"localhost" + port, "127.0.0.1" + port, "[::1]" + port, "LOCALHOST" + port, "localhost"} {
@@ -122,10 +122,10 @@ func TestContentFolderReplaced(t *testing.T) {
 		return status == 200 && strings.Contains(body, again)
 	})
 	// The old folder, moved away, is no longer the content.
-	v := r.srv.Version()
+	v := r.srv.version()
 	editCase(t, filepath.Join(dir+".old", "cases", "IL-0495.json"), func(c map[string]any) { c["title"].(map[string]any)["en"] = "old" })
 	time.Sleep(300 * time.Millisecond)
-	if r.srv.Version() != v {
+	if r.srv.version() != v {
 		t.Errorf("an edit in the folder moved away rebuilt the preview:\n%s", r.log.String())
 	}
 }

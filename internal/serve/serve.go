@@ -53,14 +53,14 @@ type Options struct {
 	// writes besides the pages. Nil means none.
 	Extras   []snapshot.Extra
 	BaseURL  string        // overrides site.json's base_url in canonical links
-	Addr     string        // where Run listens, such as 127.0.0.1:1313
+	Addr     string        // where the listener given to Serve listens, such as 127.0.0.1:1313
 	Log      io.Writer     // the terminal; nil means nowhere
 	Debounce time.Duration // quiet time that ends a burst of file events; 0 means 50 ms
 
-	maxConns int // the connection cap; 0 means httpsafe.DefaultMaxConns (tests set it low)
+	maxConns int // the connection cap; 0 means httpsafe.defaultMaxConns (tests set it low)
 }
 
-// Server is a running preview. Create it with New; Serve or Run it once.
+// Server is a running preview. Create it with New; Serve it once.
 type Server struct {
 	opt       Options
 	content   fs.FS
@@ -151,18 +151,9 @@ func (s *Server) addRoot(kind, dir string, required bool) error {
 	return nil
 }
 
-// Version is the version of the model now served; it changes with every
+// version is the version of the model now served; it changes with every
 // rebuild, successful or not.
-func (s *Server) Version() uint64 { return s.cur.Load().version }
-
-// Run listens on Options.Addr and serves until ctx is done.
-func (s *Server) Run(ctx context.Context) error {
-	ln, err := net.Listen("tcp", s.opt.Addr)
-	if err != nil {
-		return err
-	}
-	return s.Serve(ctx, ln)
-}
+func (s *Server) version() uint64 { return s.cur.Load().version }
 
 // Serve serves on ln and watches the folders until ctx is done. The
 // folders are watched before the first request is answered, so a client
@@ -177,7 +168,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		ln.Close()
 		return err
 	}
-	srv, ln := httpsafe.NewServer(s.Handler(), ln, s.opt.maxConns)
+	srv, ln := httpsafe.NewServer(s.handler(), ln, s.opt.maxConns)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	watchCtx, stopWatch := context.WithCancel(context.Background())

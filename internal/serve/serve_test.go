@@ -191,7 +191,7 @@ func TestEditBreakFix(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	var c struct{ Title cases.Text }
+	var c struct{ Title cases.Bilingual }
 	if err := json.Unmarshal(orig, &c); err != nil {
 		t.Fatal(err)
 	}
@@ -326,12 +326,12 @@ func TestTemplateEdit(t *testing.T) {
 func TestEventsAndShutdown(t *testing.T) {
 	dir := repotest.CopyDir(t, "content")
 	r := start(t, Options{BuiltinTemplates: incidentlib.Templates(), BuiltinStatic: incidentlib.Static(), Content: dir})
-	v0 := r.srv.Version()
+	v0 := r.srv.version()
 	if _, body := raw(t, r.url+"/en/"); !strings.Contains(body, fmt.Sprintf(`data-version="%d"`, v0)) {
 		t.Fatalf("the page's reload script does not carry version %d", v0)
 	}
 
-	resp, err := http.Get(r.url + EventsPath)
+	resp, err := http.Get(r.url + eventsPath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -364,8 +364,8 @@ func TestEventsAndShutdown(t *testing.T) {
 	editCase(t, filepath.Join(dir, "cases", "IL-0338.json"), func(c map[string]any) {
 		c["title"].(map[string]any)["ko"] = "제목을 고쳤다"
 	})
-	if v, _ := next("after a save"); v == fmt.Sprint(v0) || v != fmt.Sprint(r.srv.Version()) {
-		t.Errorf("event after a save %q, want a new version (was %d, now %d)", v, v0, r.srv.Version())
+	if v, _ := next("after a save"); v == fmt.Sprint(v0) || v != fmt.Sprint(r.srv.version()) {
+		t.Errorf("event after a save %q, want a new version (was %d, now %d)", v, v0, r.srv.version())
 	}
 
 	t0 := time.Now()
@@ -398,7 +398,7 @@ func TestRoutes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := srv.Handler()
+	h := srv.handler()
 	caseFiles, err := filepath.Glob(filepath.Join("..", "..", "content", "cases", "*.json"))
 	if err != nil || len(caseFiles) == 0 {
 		t.Fatalf("no case files in content/cases: %v", err)
@@ -424,7 +424,7 @@ func TestRoutes(t *testing.T) {
 		{"/docs/", 200, "text/html; charset=utf-8", reloadPath, ""},
 		{"/docs", 302, "", "", "/docs/"},
 		{"/en/cases/IL-9999/", 404, "text/html; charset=utf-8", reloadPath, ""},
-		{reloadPath, 200, "application/javascript; charset=utf-8", EventsPath, ""},
+		{reloadPath, 200, "application/javascript; charset=utf-8", eventsPath, ""},
 		{errorCSSPath, 200, "text/css; charset=utf-8", "body{", ""},
 		{"/../../etc/passwd", 307, "", "", "/etc/passwd"}, // cleaned by the mux first
 	}
@@ -493,13 +493,13 @@ func TestNewFolder(t *testing.T) {
 	dir := repotest.CopyDir(t, "content")
 	r := start(t, Options{BuiltinTemplates: incidentlib.Templates(), BuiltinStatic: incidentlib.Static(), Content: dir})
 	sub := filepath.Join(dir, "topics", "severities")
-	v0 := r.srv.Version()
+	v0 := r.srv.version()
 	if err := os.Mkdir(sub, 0o755); err != nil {
 		t.Fatal(err)
 	}
 	// The new folder is a change of its own; wait for it, so that the file
 	// below comes as a separate event that only a watch on sub can see.
-	for t0 := time.Now(); r.srv.Version() == v0; time.Sleep(10 * time.Millisecond) {
+	for t0 := time.Now(); r.srv.version() == v0; time.Sleep(10 * time.Millisecond) {
 		if time.Since(t0) > 5*time.Second {
 			t.Fatal("creating a folder did not rebuild")
 		}

@@ -10,38 +10,38 @@ import (
 // lists together.
 var MCPTools = []string{"search_incidents", "get_incident", "list_incidents", "get_topic", "vocab"}
 
-// APIDocView documents the static JSON API and the MCP server.
-type APIDocView struct {
-	*Page
+// apiDocView documents the static JSON API and the MCP server.
+type apiDocView struct {
+	*pageView
 	Base     string
 	Example  string
 	MCPURL   string // a hosted server named in site.json, or ""
-	Files    []APIFile
-	MCPTools []MCPTool
+	Files    []apiFile
+	MCPTools []mcpTool
 	// What site.json says of the hosted server: its note and tools.
-	MCPNote   Txt
+	MCPNote   localized
 	HostTools []string
 }
 
-// MCPTool is one tool of the MCP server.
-type MCPTool struct {
+// mcpTool is one tool of the MCP server.
+type mcpTool struct {
 	Name string
 	Desc string
 }
 
-// APIFile is one file of the API.
-type APIFile struct {
+// apiFile is one file of the API.
+type apiFile struct {
 	Path string
 	Href string
 	Desc string
 }
 
-func (s *Site) apiDocView(j Job) *APIDocView {
+func (s *Site) apiDocView(j Job) *apiDocView {
 	p := s.page(j, s.strings.Get(j.Lang, "api.title"))
 	p.Section = "api"
-	p.Crumbs = []Crumb{{p.T("nav.home"), p.Link(urls.Home(j.Lang))}, {p.Title, ""}}
-	mcp := s.lib.Site.MCP
-	v := &APIDocView{Page: p, Base: s.base + urls.APIDir, MCPURL: mcp.URL, MCPNote: s.text(mcp.Note, j.Lang), HostTools: mcp.Tools}
+	p.Crumbs = []crumb{{p.T("nav.home"), p.Link(urls.Home(j.Lang))}, {p.Title, ""}}
+	mcp := s.lib.Settings.MCP
+	v := &apiDocView{pageView: p, Base: s.base + urls.APIDir, MCPURL: mcp.URL, MCPNote: s.localize(mcp.Note, j.Lang), HostTools: mcp.Tools}
 	ex := "IL-0000"
 	if len(s.lib.Cases) > 0 {
 		ex = s.lib.Cases[0].ID
@@ -59,10 +59,10 @@ func (s *Site) apiDocView(j Job) *APIDocView {
 		{urls.APITopic(cases.Components.Name, topicEx), "api.topic"},
 		{urls.APISchema, "api.schema"},
 	} {
-		v.Files = append(v.Files, APIFile{Path: "/" + f.path, Href: p.Link(f.path), Desc: p.T(f.key)})
+		v.Files = append(v.Files, apiFile{Path: "/" + f.path, Href: p.Link(f.path), Desc: p.T(f.key)})
 	}
 	for _, name := range MCPTools {
-		v.MCPTools = append(v.MCPTools, MCPTool{Name: name, Desc: p.T("api.tool." + name)})
+		v.MCPTools = append(v.MCPTools, mcpTool{Name: name, Desc: p.T("api.tool." + name)})
 	}
 	return v
 }

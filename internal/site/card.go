@@ -10,11 +10,11 @@ import (
 	"sync/atomic"
 )
 
-// CaseLink is a related case as listed under a reason.
-type CaseLink struct {
+// caseLink is a related case as listed under a reason.
+type caseLink struct {
 	Why   string
 	ID    string
-	Title plainTxt
+	Title localizedLine
 	Org   string
 	Year  string // the year, or "date unknown"
 	// YearNote says what the year is the year of when it is not the
@@ -29,7 +29,7 @@ type CaseLink struct {
 // "" when the date is the incident's: lists mark only the dates that are not
 // what a reader assumes. A case whose source gives no date gets "" too:
 // "date published" says nothing next to "date unknown".
-func ifPublished(p *Page, c *cases.Case, key string) string {
+func ifPublished(p *pageView, c *cases.Case, key string) string {
 	if c.DateKind == "published" && c.Date.Known() {
 		return p.T(key)
 	}
@@ -38,31 +38,31 @@ func ifPublished(p *Page, c *cases.Case, key string) string {
 
 // caseLink is c as a line in a short list of cases: the related cases of a
 // case page (why says what the two share) and the home page's newest cases.
-func (s *Site) caseLink(p *Page, c *cases.Case, why string) CaseLink {
-	return CaseLink{
-		Why: why, ID: c.ID, Title: plainText(c.Title, p.Lang), Org: c.OrgName().Get(p.Lang), Year: yearText(p, c.Date), YearNote: ifPublished(p, c, "datekind.published.note"),
+func (s *Site) caseLink(p *pageView, c *cases.Case, why string) caseLink {
+	return caseLink{
+		Why: why, ID: c.ID, Title: localizeLine(c.Title, p.Lang), Org: c.OrgName().Get(p.Lang), Year: yearText(p, c.Date), YearNote: ifPublished(p, c, "datekind.published.note"),
 		Href: p.Link(urls.Case(p.Lang, c.ID)), Sev: sevLabel(s, p, c),
 	}
 }
 
-func sevLabel(s *Site, p *Page, c *cases.Case) string {
+func sevLabel(s *Site, p *pageView, c *cases.Case) string {
 	if c.Severity == "unknown" {
 		return ""
 	}
 	return s.term(p, cases.Severities, c.Severity).Label
 }
 
-// Card is a case in a list: a compact item that a reader scans (title,
+// card is a case in a list: a compact item that a reader scans (title,
 // organisation, date, severity or else who was affected, a few terms and
 // one line of summary) and that opens in place, with no script (a
 // details element), to the digest of the case as seed 002 shows it: every
 // section, long texts cut to their first paragraph, and a link to the
 // whole case ("이 사례 더 보기").
-type Card struct {
-	P            *Page
+type card struct {
+	P            *pageView
 	ID           string
 	Href         string
-	Title        plainTxt
+	Title        localizedLine
 	Org          string
 	OrgLink      string
 	Date         string
@@ -70,18 +70,18 @@ type Card struct {
 	Published    string // "Published" in the page's language when the date is the source's, else ""
 	YearLink     string
 	Sev          string
-	Users        plainTxt // who was affected, shown when Sev is unknown; "" when unknown too
-	Summary      plainTxt // the summary's first paragraph as plain text, shown on one line
-	Few          []TermLink
-	Symptoms     Txt
-	Trigger      Txt
-	RootCause    TermLink
-	Components   []TermLink
-	Contributing []TermLink
-	Detection    Txt
-	Remediation  []Txt
-	ActionItems  []Txt
-	Lessons      *Txt
+	Users        localizedLine // who was affected, shown when Sev is unknown; "" when unknown too
+	Summary      localizedLine // the summary's first paragraph as plain text, shown on one line
+	Few          []termLink
+	Symptoms     localized
+	Trigger      localized
+	RootCause    termLink
+	Components   []termLink
+	Contributing []termLink
+	Detection    localized
+	Remediation  []localized
+	ActionItems  []localized
+	Lessons      *localized
 }
 
 // cardTerms is how many terms a compact item shows: the root cause first,
@@ -99,7 +99,7 @@ func (s *Site) cardHTML(lang string, c *cases.Case) (template.HTML, error) {
 	b := bufPool.Get().(*bytes.Buffer)
 	defer bufPool.Put(b)
 	b.Reset()
-	p := &Page{Lang: lang, s: s}
+	p := &pageView{Lang: lang, s: s}
 	if err := s.theme.execute(b, "list", "card", s.card(p, c)); err != nil {
 		return "", err
 	}
@@ -136,21 +136,21 @@ func (s *Site) cardsHTML(lang string, cs []*cases.Case) ([]template.HTML, error)
 	return out, nil
 }
 
-func (s *Site) card(p *Page, c *cases.Case) Card {
+func (s *Site) card(p *pageView, c *cases.Case) card {
 	lang := p.Lang
-	first := func(t cases.Text) Txt {
+	first := func(t cases.Bilingual) localized {
 		short, _ := firstParagraph(t, lang)
-		return s.text(short, lang)
+		return s.localize(short, lang)
 	}
-	items := func(ts []cases.Text) []Txt {
-		var out []Txt
+	items := func(ts []cases.Bilingual) []localized {
+		var out []localized
 		for _, t := range ts {
-			out = append(out, s.text(t, lang))
+			out = append(out, s.localize(t, lang))
 		}
 		return out
 	}
-	cd := Card{
-		P: p, ID: c.ID, Href: p.Link(urls.Case(lang, c.ID)), Title: plainText(c.Title, lang),
+	cd := card{
+		P: p, ID: c.ID, Href: p.Link(urls.Case(lang, c.ID)), Title: localizeLine(c.Title, lang),
 		Org: c.OrgName().Get(lang), OrgLink: p.Link(urls.Topic(lang, cases.Orgs.Name, c.OrgSlug, 1)),
 		Date: dateWords(p, c.Date), DateISO: c.Date.String(), Published: ifPublished(p, c, "datekind.published"),
 		YearLink:     yearLink(p, c.Date),
@@ -165,12 +165,12 @@ func (s *Site) card(p *Page, c *cases.Case) Card {
 		ActionItems:  items(c.ActionItems),
 	}
 	if cd.Sev == "" {
-		if u := plainText(c.Impact.Users, lang); known(u.Text) != "" {
+		if u := localizeLine(c.Impact.Users, lang); known(u.Text) != "" {
 			cd.Users = u
 		}
 	}
 	sum, _ := firstParagraph(c.Summary, lang)
-	cd.Summary = plainText(sum, lang)
+	cd.Summary = localizeLine(sum, lang)
 	cd.Summary.Text = markup.Plain(cd.Summary.Text)
 	if cd.RootCause.Label != "" {
 		cd.Few = append(cd.Few, cd.RootCause)
@@ -186,13 +186,13 @@ func (s *Site) card(p *Page, c *cases.Case) Card {
 // firstParagraph returns the first paragraph of t in lang (or in the other
 // language when lang's is missing, as Text.In does), and whether more
 // followed it.
-func firstParagraph(t cases.Text, lang string) (cases.Text, bool) {
+func firstParagraph(t cases.Bilingual, lang string) (cases.Bilingual, bool) {
 	src, written := t.In(lang)
 	i := strings.Index(src, "\n\n")
 	if i < 0 {
 		return t, false
 	}
-	var short cases.Text
+	var short cases.Bilingual
 	if written == "ko" {
 		short.Ko = src[:i]
 	} else {

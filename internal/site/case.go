@@ -14,26 +14,26 @@ import (
 	"time"
 )
 
-// SourceView is one source of a case.
-type SourceView struct {
+// sourceView is one source of a case.
+type sourceView struct {
 	URL      string
 	Host     string
 	Kind     string
 	Archived string
 }
 
-// RelGroupView is related cases that share one reason.
-type RelGroupView struct {
+// relGroupView is related cases that share one reason.
+type relGroupView struct {
 	Reason string
-	Cases  []CaseLink
+	Cases  []caseLink
 }
 
 // CaseView is the case page.
 type CaseView struct {
-	*Page
+	*pageView
 	C            *cases.Case
 	WrittenBy    string
-	TitleT       plainTxt
+	TitleT       localizedLine
 	Date         string // ISO, for the datetime attribute
 	DateShort    string // the kicker's date: ISO when whole, else in words ("2019년 4월")
 	DateLong     string
@@ -43,40 +43,40 @@ type CaseView struct {
 	EditLink     string // opens the case file for editing (site.json's repository.edit_url), or ""
 	OrgLink      string
 	YearLink     string
-	Domains      []TermLink
-	Summary      Txt
-	Facts        []Fact
-	Symptoms     []TermLink
-	SymptomsText Txt
-	RootCause    TermLink
-	Trigger      Txt
-	Components   []TermLink
-	Contributing []TermLink
-	Other        []FacetTerms // facets without a place of their own (placedFacets), after Contributing
-	Detection    Txt
-	Remediation  []Txt
-	ActionItems  []Txt
-	Lessons      *Txt
-	Sources      []SourceView
+	Domains      []termLink
+	Summary      localized
+	Facts        []fact
+	Symptoms     []termLink
+	SymptomsText localized
+	RootCause    termLink
+	Trigger      localized
+	Components   []termLink
+	Contributing []termLink
+	Other        []facetTerms // facets without a place of their own (placedFacets), after Contributing
+	Detection    localized
+	Remediation  []localized
+	ActionItems  []localized
+	Lessons      *localized
+	Sources      []sourceView
 	Docs         []string
-	Related      []RelGroupView
+	Related      []relGroupView
 	ReviewedAt   string
 	Updated      string
-	Callout      CalloutView
+	Callout      calloutView
 	JSON         string
 	Similar      string
 	Markdown     string
 	MCP          cases.MCP
-	MCPNote      Txt
+	MCPNote      localized
 	MCPTools     []string
 	APIDoc       string // the page that explains the API and the MCP server
 }
 
-// FacetTerms are a case's terms in one facet, under the facet's name.
-type FacetTerms struct {
+// facetTerms are a case's terms in one facet, under the facet's name.
+type facetTerms struct {
 	ID    string // the section's id: "facet-" and the facet's name
 	Title string
-	Terms []TermLink
+	Terms []termLink
 }
 
 // placedFacets are the facets a case page shows in places of their own:
@@ -89,8 +89,8 @@ var placedFacets = []*cases.Facet{cases.Components, cases.Symptoms, cases.RootCa
 // otherFacets returns the case's terms in the facets the page does not
 // place itself, facet by facet in the table's order; facets in which the
 // case has no term are left out.
-func (s *Site) otherFacets(p *Page, c *cases.Case) []FacetTerms {
-	var out []FacetTerms
+func (s *Site) otherFacets(p *pageView, c *cases.Case) []facetTerms {
+	var out []facetTerms
 	for _, f := range cases.Facets {
 		if slices.Contains(placedFacets, f) {
 			continue
@@ -102,16 +102,16 @@ func (s *Site) otherFacets(p *Page, c *cases.Case) []FacetTerms {
 			}
 		}
 		if len(ids) > 0 {
-			out = append(out, FacetTerms{ID: "facet-" + f.Name, Title: f.Label.Get(p.Lang), Terms: s.terms(p, f, ids)})
+			out = append(out, facetTerms{ID: "facet-" + f.Name, Title: f.Label.Get(p.Lang), Terms: s.terms(p, f, ids)})
 		}
 	}
 	return out
 }
 
-// CalloutView is the configurable box.
-type CalloutView struct {
-	Title plainTxt
-	Text  Txt
+// calloutView is the configurable box.
+type calloutView struct {
+	Title localizedLine
+	Text  localized
 	Link  string
 	Label string
 }
@@ -119,20 +119,20 @@ type CalloutView struct {
 func (s *Site) caseView(j Job, html bool) *CaseView {
 	c, lang := j.Case, j.Lang
 	// The Markdown twin shows the texts' source: it needs no HTML.
-	txt := s.text
+	txt := s.localize
 	if !html {
-		txt = sourceText
+		txt = localizeSource
 	}
-	title := plainText(c.Title, lang)
+	title := localizeLine(c.Title, lang)
 	p := s.page(j, title.Text)
 	if title.Missing {
 		p.TitleLang = title.Lang
 	}
 	p.Section = "cases"
-	p.Crumbs = []Crumb{{p.T("nav.home"), p.Link(urls.Home(lang))}, {p.T("nav.cases"), p.Link(urls.Cases(lang, 1))}, {c.ID, ""}}
+	p.Crumbs = []crumb{{p.T("nav.home"), p.Link(urls.Home(lang))}, {p.T("nav.cases"), p.Link(urls.Cases(lang, 1))}, {c.ID, ""}}
 	p.Description = firstSentence(c.Summary, lang)
 	v := &CaseView{
-		Page:         p,
+		pageView:     p,
 		C:            c,
 		TitleT:       title,
 		Date:         c.Date.String(),
@@ -158,8 +158,8 @@ func (s *Site) caseView(j Job, html bool) *CaseView {
 		JSON:         p.Link(urls.APICase(c.ID)),
 		Similar:      p.Link(urls.APISimilar(c.ID)),
 		Markdown:     p.Link(urls.Markdown(lang, c.ID)),
-		MCP:          s.lib.Site.MCP,
-		MCPNote:      txt(s.lib.Site.MCP.Note, lang),
+		MCP:          s.lib.Settings.MCP,
+		MCPNote:      txt(s.lib.Settings.MCP.Note, lang),
 		MCPTools:     MCPTools,
 		APIDoc:       p.Link(urls.APIDoc(lang)) + "#mcp",
 	}
@@ -191,14 +191,14 @@ func (s *Site) caseView(j Job, html bool) *CaseView {
 
 // facts are the facts box of a case page: severity, scope, users, region
 // and the times to detect and resolve.
-func (s *Site) facts(p *Page, c *cases.Case) []Fact {
+func (s *Site) facts(p *pageView, c *cases.Case) []fact {
 	lang := p.Lang
-	sev := Fact{Label: p.T("fact.severity")}
+	sev := fact{Label: p.T("fact.severity")}
 	if c.Severity != "unknown" {
 		t := s.term(p, cases.Severities, c.Severity)
 		sev.Value, sev.Link = t.Label, t.Href
 	}
-	return []Fact{
+	return []fact{
 		sev,
 		textFact(p.T("fact.scope"), c.Impact.Scope, lang),
 		textFact(p.T("fact.users"), c.Impact.Users, lang),
@@ -209,24 +209,24 @@ func (s *Site) facts(p *Page, c *cases.Case) []Fact {
 }
 
 // sources lists a case's sources with their hosts.
-func sources(p *Page, c *cases.Case) []SourceView {
-	var out []SourceView
+func sources(p *pageView, c *cases.Case) []sourceView {
+	var out []sourceView
 	for _, src := range c.Sources {
 		host := src.URL
 		if u, err := url.Parse(src.URL); err == nil {
 			host = u.Host
 		}
-		out = append(out, SourceView{URL: src.URL, Host: host, Kind: p.T("source." + src.Kind), Archived: src.Archived})
+		out = append(out, sourceView{URL: src.URL, Host: host, Kind: p.T("source." + src.Kind), Archived: src.Archived})
 	}
 	return out
 }
 
 // relatedGroups lists a case's related cases under their headings, each
 // with its own reason.
-func (s *Site) relatedGroups(p *Page, c *cases.Case) []RelGroupView {
-	var out []RelGroupView
+func (s *Site) relatedGroups(p *pageView, c *cases.Case) []relGroupView {
+	var out []relGroupView
 	for _, g := range s.related[c.ID] {
-		gv := RelGroupView{Reason: s.reason(p, g.Kind, g.Reason)}
+		gv := relGroupView{Reason: s.reason(p, g.Kind, g.Reason)}
 		for _, l := range g.Links {
 			gv.Cases = append(gv.Cases, s.caseLink(p, s.lib.ByID[l.ID], s.reason(p, l.Kind, l.Reason)))
 		}
@@ -250,16 +250,16 @@ func (s *Site) WrittenBy(lang string, c *cases.Case) string {
 
 // callout is the site's callout box (site.json) in lang, shown on case
 // pages and under every list of cases.
-func (s *Site) callout(lang string) CalloutView {
-	co := s.lib.Site.Callout
-	return CalloutView{Title: plainText(co.Title, lang), Text: s.text(co.Text, lang), Link: co.Link.URL, Label: co.Link.Label.Get(lang)}
+func (s *Site) callout(lang string) calloutView {
+	co := s.lib.Settings.Callout
+	return calloutView{Title: localizeLine(co.Title, lang), Text: s.localize(co.Text, lang), Link: co.Link.URL, Label: co.Link.Label.Get(lang)}
 }
 
 // reason writes why cases are related: "same root cause · both involve
 // Ingress controller" / "같은 원인 · 둘 다 인그레스 컨트롤러 관련". A component
 // is named as one both cases involve, not as a component they share: two
 // companies' Ingress controllers are two controllers.
-func (s *Site) reason(p *Page, kind related.Kind, g related.Reason) string {
+func (s *Site) reason(p *pageView, kind related.Kind, g related.Reason) string {
 	var parts []string
 	switch kind {
 	case related.Explicit:
@@ -325,7 +325,7 @@ func (s *Site) sharedWords(lang string, keys []string) []string {
 
 // caseJSONLD describes a case page for search engines and link previews as
 // a schema.org Article.
-func (s *Site) caseJSONLD(p *Page, v *CaseView) template.HTML {
+func (s *Site) caseJSONLD(p *pageView, v *CaseView) template.HTML {
 	c := v.C
 	d := articleLD{
 		Context: "https://schema.org", Type: "Article",
@@ -345,7 +345,7 @@ func (s *Site) caseJSONLD(p *Page, v *CaseView) template.HTML {
 		d.TemporalCoverage = v.Date
 	}
 	keywords := make([]string, 0, 1+len(v.Components)+len(v.Symptoms))
-	for _, t := range append(append([]TermLink{v.RootCause}, v.Components...), v.Symptoms...) {
+	for _, t := range append(append([]termLink{v.RootCause}, v.Components...), v.Symptoms...) {
 		keywords = append(keywords, t.Label)
 	}
 	d.Keywords = strings.Join(keywords, ", ")

@@ -6,41 +6,41 @@ import (
 	"incidentlib/internal/urls"
 )
 
-// FacetView lists every term of a facet with its count.
-type FacetView struct {
-	*Page
+// facetView lists every term of a facet with its count.
+type facetView struct {
+	*pageView
 	Intro  string
-	Terms  []FacetTerm
-	Facets []NavItem
+	Terms  []facetTerm
+	Facets []navItem
 }
 
-// FacetTerm is one term on a facet page.
-type FacetTerm struct {
+// facetTerm is one term on a facet page.
+type facetTerm struct {
 	Label string
 	Href  string
 	Count string
 	N     int
-	Desc  plainTxt
+	Desc  localizedLine
 }
 
-func (s *Site) facetList(p *Page) []NavItem {
-	var out []NavItem
+func (s *Site) facetList(p *pageView) []navItem {
+	var out []navItem
 	for _, f := range cases.Facets {
-		out = append(out, NavItem{f.Name, f.Label.Get(p.Lang), p.Link(urls.FacetIndex(p.Lang, f.Name))})
+		out = append(out, navItem{f.Name, f.Label.Get(p.Lang), p.Link(urls.FacetIndex(p.Lang, f.Name))})
 	}
 	return out
 }
 
-func (s *Site) facetView(j Job) *FacetView {
+func (s *Site) facetView(j Job) *facetView {
 	facet := cases.FacetByName(j.Facet)
 	p := s.page(j, facet.Label.Get(j.Lang))
 	p.Section = j.Facet
-	p.Crumbs = []Crumb{{p.T("nav.home"), p.Link(urls.Home(j.Lang))}, {p.Title, ""}}
-	v := &FacetView{Page: p, Intro: facet.Intro.Get(j.Lang), Facets: s.facetList(p)}
+	p.Crumbs = []crumb{{p.T("nav.home"), p.Link(urls.Home(j.Lang))}, {p.Title, ""}}
+	v := &facetView{pageView: p, Intro: facet.Intro.Get(j.Lang), Facets: s.facetList(p)}
 	for _, t := range s.facets[j.Facet].Topics {
-		v.Terms = append(v.Terms, FacetTerm{
+		v.Terms = append(v.Terms, facetTerm{
 			Label: t.Label.Get(j.Lang), Href: p.Link(urls.Topic(j.Lang, j.Facet, t.ID, 1)),
-			Count: l10n.Cases(j.Lang, len(t.Cases)), N: len(t.Cases), Desc: plainText(t.Description, j.Lang),
+			Count: l10n.Cases(j.Lang, len(t.Cases)), N: len(t.Cases), Desc: localizeLine(t.Description, j.Lang),
 		})
 	}
 	return v

@@ -14,20 +14,20 @@ import (
 type Topic struct {
 	Facet       string
 	ID          string
-	Label       cases.Text
-	Description cases.Text
+	Label       cases.Bilingual
+	Description cases.Bilingual
 	Cases       []*cases.Case // newest first
 	stats       *Stats
 	statsOnce   sync.Once
 	voc         *cases.Vocab
 	// views holds the statistics as every page of the topic shows them,
 	// per language: with marked links they are the same on all its pages.
-	views [2]atomic.Pointer[StatsView]
+	views [2]atomic.Pointer[statsView]
 }
 
 // statsView returns the topic's statistics view in a language, made once.
 // Two workers may both make it: the same value.
-func (t *Topic) statsView(lang int, build func() *StatsView) *StatsView {
+func (t *Topic) statsView(lang int, build func() *statsView) *statsView {
 	if v := t.views[lang].Load(); v != nil {
 		return v
 	}
@@ -46,33 +46,34 @@ func (t *Topic) Stats() *Stats {
 	return t.stats
 }
 
-// Facet is one way of grouping cases, with its topics in display order.
-type Facet struct {
+// FacetTopics are the topics of one facet (cases.Facet) in this library,
+// in display order: only terms that some case has.
+type FacetTopics struct {
 	Name   string
 	Topics []*Topic // only terms that have cases
 	byID   map[string]*Topic
 }
 
 // Topic returns the facet's topic with the given id, or nil.
-func (f *Facet) Topic(id string) *Topic { return f.byID[id] }
+func (f *FacetTopics) Topic(id string) *Topic { return f.byID[id] }
 
 // ownLabel is the label of a term outside the vocabulary: an organisation's
 // name as its first case writes it, a year, or the term's id.
-func ownLabel(f *cases.Facet, id string, c *cases.Case) cases.Text {
+func ownLabel(f *cases.Facet, id string, c *cases.Case) cases.Bilingual {
 	switch f {
 	case cases.Years:
-		return cases.Text{En: id, Ko: id + "년"}
+		return cases.Bilingual{En: id, Ko: id + "년"}
 	case cases.Orgs:
 		return c.OrgName()
 	}
-	return cases.Text{En: id, Ko: id}
+	return cases.Bilingual{En: id, Ko: id}
 }
 
 // deriveFacets groups cases by every facet in one pass over the cases.
-func deriveFacets(lib *cases.Library) map[string]*Facet {
-	facets := map[string]*Facet{}
+func deriveFacets(lib *cases.Library) map[string]*FacetTopics {
+	facets := map[string]*FacetTopics{}
 	for _, cf := range cases.Facets {
-		f := &Facet{Name: cf.Name, byID: map[string]*Topic{}}
+		f := &FacetTopics{Name: cf.Name, byID: map[string]*Topic{}}
 		facets[cf.Name] = f
 		// Vocabulary facets list their terms in the vocabulary's order.
 		if cf.Controlled {
@@ -137,7 +138,7 @@ func deriveFacets(lib *cases.Library) map[string]*Facet {
 
 // Largest returns up to n topics of f with the most cases, ties in display
 // order.
-func (f *Facet) Largest(n int) []*Topic {
+func (f *FacetTopics) Largest(n int) []*Topic {
 	ts := append([]*Topic(nil), f.Topics...)
 	sort.SliceStable(ts, func(i, j int) bool { return len(ts[i].Cases) > len(ts[j].Cases) })
 	if len(ts) > n {

@@ -77,13 +77,13 @@ func (s *Site) feed(j Job, w io.Writer) error {
 	cs := s.feedCases()
 	f := atomFeed{
 		Lang:  lang,
-		Title: s.lib.Site.Title.Get(lang) + " · " + s.strings.Get(lang, "feed.title"),
+		Title: s.lib.Settings.Title.Get(lang) + " · " + s.strings.Get(lang, "feed.title"),
 		ID:    s.base + urls.Feed(lang),
 		Links: []atomLink{
 			{Href: s.base + urls.Feed(lang), Rel: "self", Type: "application/atom+xml"},
 			{Href: s.base + urls.Home(lang), Rel: "alternate", Type: "text/html"},
 		},
-		Author: atomAuth{Name: s.lib.Site.Title.Get(lang)},
+		Author: atomAuth{Name: s.lib.Settings.Title.Get(lang)},
 	}
 	// The feed's own time is that of its newest entry, not of the build, so
 	// that two builds of the same content are identical.

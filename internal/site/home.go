@@ -8,36 +8,36 @@ import (
 	"strings"
 )
 
-// HomeView is a language's home page.
-type HomeView struct {
-	*Page
+// homeView is a language's home page.
+type homeView struct {
+	*pageView
 	Intro   string
-	Counts  []HomeCount
-	Newest  []CaseLink
-	Largest []HomeFacet
+	Counts  []homeCount
+	Newest  []caseLink
+	Largest []homeFacet
 	AllLink string
 }
 
-// HomeCount is one figure on the home page, with the words around it as
+// homeCount is one figure on the home page, with the words around it as
 // each language counts things: "14 cases", "사례 14건", "조직 14곳".
-type HomeCount struct {
+type homeCount struct {
 	Before string
 	Value  string
 	After  string
 	Href   string
 }
 
-// homeCount splits the string home.count_<what> around its number.
-func homeCount(p *Page, what string, n int, href string) HomeCount {
+// newHomeCount splits the string home.count_<what> around its number.
+func newHomeCount(p *pageView, what string, n int, href string) homeCount {
 	before, after, _ := strings.Cut(p.T("home.count_"+what), "%s")
-	return HomeCount{Before: before, Value: l10n.Number(n), After: after, Href: href}
+	return homeCount{Before: before, Value: l10n.Number(n), After: after, Href: href}
 }
 
-// HomeFacet is a facet's largest topics.
-type HomeFacet struct {
+// homeFacet is a facet's largest topics.
+type homeFacet struct {
 	Title  string
 	Href   string
-	Topics []FacetTerm
+	Topics []facetTerm
 }
 
 // homeCounted returns the facets counted at the top of the home page, in
@@ -56,15 +56,15 @@ func homeCounted() []*cases.Facet {
 // homeNewest is how many cases the home page shows.
 const homeNewest = 6
 
-func (s *Site) homeView(j Job) (*HomeView, error) {
+func (s *Site) homeView(j Job) (*homeView, error) {
 	lang := j.Lang
-	p := s.page(j, s.lib.Site.Title.Get(lang))
+	p := s.page(j, s.lib.Settings.Title.Get(lang))
 	p.Section = "home"
 	p.OwnSearch = true
-	v := &HomeView{Page: p, Intro: s.lib.Site.Description.Get(lang), AllLink: p.Link(urls.Cases(lang, 1))}
-	v.Counts = []HomeCount{homeCount(p, "cases", len(s.lib.Cases), p.Link(urls.Cases(lang, 1)))}
+	v := &homeView{pageView: p, Intro: s.lib.Settings.Description.Get(lang), AllLink: p.Link(urls.Cases(lang, 1))}
+	v.Counts = []homeCount{newHomeCount(p, "cases", len(s.lib.Cases), p.Link(urls.Cases(lang, 1)))}
 	for _, f := range homeCounted() {
-		v.Counts = append(v.Counts, homeCount(p, f.Name, len(s.facets[f.Name].Topics), p.Link(urls.FacetIndex(lang, f.Name))))
+		v.Counts = append(v.Counts, newHomeCount(p, f.Name, len(s.facets[f.Name].Topics), p.Link(urls.FacetIndex(lang, f.Name))))
 	}
 	for _, c := range s.lib.Cases[:min(homeNewest, len(s.lib.Cases))] {
 		v.Newest = append(v.Newest, s.caseLink(p, c, ""))
@@ -73,40 +73,40 @@ func (s *Site) homeView(j Job) (*HomeView, error) {
 		if !f.Shows(cases.OnHome) {
 			continue
 		}
-		hf := HomeFacet{Title: f.Label.Get(lang), Href: p.Link(urls.FacetIndex(lang, f.Name))}
+		hf := homeFacet{Title: f.Label.Get(lang), Href: p.Link(urls.FacetIndex(lang, f.Name))}
 		for _, t := range s.facets[f.Name].Largest(5) {
-			hf.Topics = append(hf.Topics, FacetTerm{Label: t.Label.Get(lang), Href: p.Link(urls.Topic(lang, f.Name, t.ID, 1)), Count: l10n.Count(lang, len(t.Cases)), N: len(t.Cases)})
+			hf.Topics = append(hf.Topics, facetTerm{Label: t.Label.Get(lang), Href: p.Link(urls.Topic(lang, f.Name, t.ID, 1)), Count: l10n.Count(lang, len(t.Cases)), N: len(t.Cases)})
 		}
 		v.Largest = append(v.Largest, hf)
 	}
 	return v, nil
 }
 
-// RootView is the language chooser at /.
-type RootView struct {
-	*Page
-	Choices []RootChoice
+// rootView is the language chooser at /.
+type rootView struct {
+	*pageView
+	Choices []rootChoice
 }
 
-// RootChoice is one language on the chooser.
-type RootChoice struct {
+// rootChoice is one language on the chooser.
+type rootChoice struct {
 	Lang, Name, Title, Desc, Href string
 	NavLabel                      string
-	Nav                           []NavItem // the language's header links
+	Nav                           []navItem // the language's header links
 }
 
-func (s *Site) rootView(j Job) *RootView {
-	p := s.page(j, s.lib.Site.Title.En)
+func (s *Site) rootView(j Job) *rootView {
+	p := s.page(j, s.lib.Settings.Title.En)
 	p.Lang = "en"
 	p.Both = true
 	p.Canonical = s.base
-	p.Description = s.lib.Site.Description.Get("en")
-	p.Alternates = []Alternate{{"en", s.base + "en/"}, {"ko", s.base + "ko/"}, {"x-default", s.base}}
-	v := &RootView{Page: p}
+	p.Description = s.lib.Settings.Description.Get("en")
+	p.Alternates = []alternate{{"en", s.base + "en/"}, {"ko", s.base + "ko/"}, {"x-default", s.base}}
+	v := &rootView{pageView: p}
 	for _, lang := range cases.Languages {
-		v.Choices = append(v.Choices, RootChoice{
-			Lang: lang, Name: s.strings.Get(lang, "lang.name"), Title: s.lib.Site.Title.Get(lang),
-			Desc: s.lib.Site.Description.Get(lang), Href: p.Link(urls.Home(lang)),
+		v.Choices = append(v.Choices, rootChoice{
+			Lang: lang, Name: s.strings.Get(lang, "lang.name"), Title: s.lib.Settings.Title.Get(lang),
+			Desc: s.lib.Settings.Description.Get(lang), Href: p.Link(urls.Home(lang)),
 			NavLabel: s.strings.Get(lang, "nav.main"), Nav: s.nav[lang],
 		})
 	}

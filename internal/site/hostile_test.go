@@ -190,8 +190,8 @@ func TestHostileContentIsHostile(t *testing.T) {
 	for what, got := range map[string]string{
 		"title": c.Title.En, "Korean summary": c.Summary.Ko, "org": c.Org,
 		"remediation": c.Remediation[0].En, "source URL": c.Sources[0].URL,
-		"component label": lib.Vocab.Terms("components")[0].Label.En, "site title": lib.Site.Title.Ko,
-		"link URL": lib.Site.Links[0].URL, "page": lib.Pages[0].Body.En,
+		"component label": lib.Vocab.Terms("components")[0].Label.En, "site title": lib.Settings.Title.Ko,
+		"link URL": lib.Settings.Links[0].URL, "page": lib.Prose[0].Body.En,
 	} {
 		if !strings.Contains(got, "<script>alert(") {
 			t.Errorf("%s has no payload: %.80q", what, got)
@@ -214,7 +214,7 @@ func TestFallbackWhenCompileFails(t *testing.T) {
 	if len(slow.fast) != 0 {
 		t.Fatalf("%d templates compiled although htmlexec refused them", len(slow.fast))
 	}
-	if e := slow.Engines(); e.Compiled != 0 || len(e.Uncompiled) != len(pageKinds)+3 {
+	if e := slow.engines(); e.Compiled != 0 || len(e.Uncompiled) != len(pageKinds)+3 {
 		t.Errorf("the gauge of a theme htmlexec refused says %+v, want none compiled and %d left to the standard library", e, len(pageKinds)+3)
 	}
 	fast, err := LoadTheme(incidentlib.Templates(), incidentlib.Static())

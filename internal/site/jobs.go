@@ -38,7 +38,7 @@ func (j Job) Twin() (Job, bool) {
 
 // pages returns the number of pages a list of n cases needs.
 func (s *Site) pages(n int) int {
-	size := s.lib.Site.PageSize
+	size := s.lib.Settings.PageSize
 	if n == 0 {
 		return 1
 	}
@@ -61,7 +61,7 @@ func (s *Site) Jobs() []Job {
 		}
 	}
 	add(Job{Kind: KindRobots, Path: urls.Robots})
-	for _, a := range s.Assets() {
+	for _, a := range s.sortedAssets() {
 		add(Job{Kind: KindAsset, Path: a.Path, Asset: a.Path})
 	}
 	return append(jobs, s.pageJobs()...)
@@ -81,7 +81,7 @@ func (s *Site) listPageJobs() []Job {
 		add(Job{Kind: KindSearch, Lang: lang, Path: urls.Search(lang)})
 		add(Job{Kind: KindAPIDoc, Lang: lang, Path: urls.APIDoc(lang)})
 		add(Job{Kind: KindFeed, Lang: lang, Path: urls.Feed(lang)})
-		for _, p := range s.lib.Pages {
+		for _, p := range s.lib.Prose {
 			add(Job{Kind: KindProse, Lang: lang, Path: urls.Prose(lang, p.Slug), Slug: p.Slug})
 		}
 		for i := 1; i <= s.pages(len(s.lib.Cases)); i++ {

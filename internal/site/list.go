@@ -8,26 +8,26 @@ import (
 	"incidentlib/internal/urls"
 )
 
-// Pager links the pages of a list.
-type Pager struct {
+// pager links the pages of a list.
+type pager struct {
 	Page, Pages int
 	Prev, Next  string
-	Items       []PagerItem
+	Items       []pagerItem
 	Label       string
 	// PrevLabel and NextLabel name the arrows for screen readers.
 	PrevLabel, NextLabel string
 }
 
-// PagerItem is one page number, or a gap when Href and Current are empty.
-type PagerItem struct {
+// pagerItem is one page number, or a gap when Href and Current are empty.
+type pagerItem struct {
 	N       int
 	Href    string
 	Current bool
 	Gap     bool
 }
 
-func pager(p *Page, page, pages int, path func(int) string) Pager {
-	pg := Pager{Page: page, Pages: pages, Label: l10n.Page(p.Lang, page, pages), PrevLabel: p.T("pager.prev"), NextLabel: p.T("pager.next")}
+func newPager(p *pageView, page, pages int, path func(int) string) pager {
+	pg := pager{Page: page, Pages: pages, Label: l10n.PageNumber(p.Lang, page, pages), PrevLabel: p.T("pager.prev"), NextLabel: p.T("pager.next")}
 	if page > 1 {
 		pg.Prev = p.Link(path(page - 1))
 	}
@@ -38,45 +38,45 @@ func pager(p *Page, page, pages int, path func(int) string) Pager {
 	for n := 1; n <= pages; n++ {
 		if n == 1 || n == pages || (n >= page-2 && n <= page+2) {
 			if last != 0 && n > last+1 {
-				pg.Items = append(pg.Items, PagerItem{Gap: true})
+				pg.Items = append(pg.Items, pagerItem{Gap: true})
 			}
-			pg.Items = append(pg.Items, PagerItem{N: n, Href: p.Link(path(n)), Current: n == page})
+			pg.Items = append(pg.Items, pagerItem{N: n, Href: p.Link(path(n)), Current: n == page})
 			last = n
 		}
 	}
 	return pg
 }
 
-// ListView is the all-cases list and every topic page.
-type ListView struct {
-	*Page
+// listView is the all-cases list and every topic page.
+type listView struct {
+	*pageView
 	Heading   string
 	Kicker    string // the facet's name above a topic's label
 	Intro     template.HTML
 	IntroLang string
 	IntroMiss bool
-	Desc      Txt
+	Desc      localized
 	Count     string
 	Range     string
 	Cards     []template.HTML
-	Pager     Pager
-	Stats     *StatsView
+	Pager     pager
+	Stats     *statsView
 	FacetLink string
 	Filters   bool // show the facet filter form (all-cases list)
-	Callout   CalloutView
+	Callout   calloutView
 }
 
-func (s *Site) listView(j Job) (*ListView, error) {
+func (s *Site) listView(j Job) (*listView, error) {
 	lang := j.Lang
 	var all []*cases.Case
-	v := &ListView{}
+	v := &listView{}
 	var path func(int) string
-	var p *Page
+	var p *pageView
 	if j.Kind == KindCases {
 		all = s.lib.Cases
 		p = s.page(j, s.strings.Get(lang, "cases.title"))
 		p.Section = "cases"
-		p.Crumbs = []Crumb{{p.T("nav.home"), p.Link(urls.Home(lang))}, {p.T("nav.cases"), ""}}
+		p.Crumbs = []crumb{{p.T("nav.home"), p.Link(urls.Home(lang))}, {p.T("nav.cases"), ""}}
 		v.Heading = p.Title
 		v.Filters = true
 		p.OwnSearch = true
@@ -88,26 +88,26 @@ func (s *Site) listView(j Job) (*ListView, error) {
 		p = s.page(j, label)
 		p.Section = j.Facet
 		facetName := cases.FacetByName(j.Facet).Label.Get(lang)
-		p.Crumbs = []Crumb{{p.T("nav.home"), p.Link(urls.Home(lang))}, {facetName, p.Link(urls.FacetIndex(lang, j.Facet))}, {label, ""}}
+		p.Crumbs = []crumb{{p.T("nav.home"), p.Link(urls.Home(lang))}, {facetName, p.Link(urls.FacetIndex(lang, j.Facet))}, {label, ""}}
 		v.Heading, v.Kicker = label, facetName
 		v.FacetLink = p.Link(urls.FacetIndex(lang, j.Facet))
 		if !t.Description.IsZero() {
-			v.Desc = s.text(t.Description, lang)
+			v.Desc = s.localize(t.Description, lang)
 		}
 		if intro, ok := s.lib.Topics[j.Facet][t.ID]; ok && j.Page <= 1 {
 			src, written := intro.In(lang)
 			_, body, _ := markup.Prose(src)
 			v.Intro, v.IntroLang, v.IntroMiss = template.HTML(body), written, written != lang
 		}
-		v.Stats = t.statsView(langIndex(lang), func() *StatsView { return s.statsView(p, t.Stats(), j.Facet, t.ID) })
+		v.Stats = t.statsView(langIndex(lang), func() *statsView { return s.statsView(p, t.Stats(), j.Facet, t.ID) })
 		path = func(n int) string { return urls.Topic(lang, j.Facet, t.ID, n) }
 	}
-	v.Page = p
-	size := s.lib.Site.PageSize
+	v.pageView = p
+	size := s.lib.Settings.PageSize
 	from := (j.Page - 1) * size
 	to := min(from+size, len(all))
 	if j.Page > 1 {
-		p.Title += " · " + l10n.Page(lang, j.Page, s.pages(len(all)))
+		p.Title += " · " + l10n.PageNumber(lang, j.Page, s.pages(len(all)))
 	}
 	v.Count = l10n.Cases(lang, len(all))
 	if len(all) > 0 {
@@ -118,7 +118,7 @@ func (s *Site) listView(j Job) (*ListView, error) {
 		return nil, err
 	}
 	v.Cards = cards
-	v.Pager = pager(p, j.Page, s.pages(len(all)), path)
+	v.Pager = newPager(p, j.Page, s.pages(len(all)), path)
 	v.Callout = s.callout(lang)
 	return v, nil
 }

@@ -12,7 +12,7 @@ import (
 // LLMsView is what llms.txt (templates/llms.txt) shows: the site's own
 // settings, where its data is, and every case, newest first.
 type LLMsView struct {
-	Site  cases.Site
+	Site  cases.Settings
 	Cases []*cases.Case
 	s     *Site
 }
@@ -42,6 +42,6 @@ func (s *Site) LLMs(b *bytes.Buffer) error {
 	return s.theme.llms.execute(b, s.llmsView())
 }
 
-func (s *Site) llmsView() LLMsView { return LLMsView{Site: s.lib.Site, Cases: s.lib.Cases, s: s} }
+func (s *Site) llmsView() LLMsView { return LLMsView{Site: s.lib.Settings, Cases: s.lib.Cases, s: s} }
 
 var llmsFuncs = texttemplate.FuncMap{"join": strings.Join}

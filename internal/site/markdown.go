@@ -46,8 +46,8 @@ func (s *Site) markdownView(v *CaseView, absolute bool) *markdownView {
 		}
 		return "(" + v.T("notranslation") + ") "
 	}
-	text := func(t Txt) string { return mark(t.Missing) + t.Src }
-	labels := func(ts []TermLink) string {
+	text := func(t localized) string { return mark(t.Missing) + t.Src }
+	labels := func(ts []termLink) string {
 		if len(ts) == 0 {
 			return "–"
 		}

@@ -16,7 +16,7 @@ func TestMCPAdvertised(t *testing.T) {
 	for _, url := range []string{"", hosted} {
 		fsys := contentFS(t)
 		lib := loadContent(t, fsys)
-		lib.Site.MCP.URL = url
+		lib.Settings.MCP.URL = url
 		s := newSite(t, lib, false)
 		for _, lang := range []string{"en", "ko"} {
 			api := visible(render(t, s, Job{Kind: KindAPIDoc, Lang: lang, Path: urls.APIDoc(lang)}))
@@ -51,8 +51,8 @@ func TestMCPAdvertised(t *testing.T) {
 				t.Errorf("%s API page: no setup for the hosted server", lang)
 			}
 			// site.json's note and tools describe the hosted server.
-			note, _ := lib.Site.MCP.Note.In(lang)
-			for _, part := range []string{note, s.strings.Get(lang, "case.ai_tools") + ": " + lib.Site.MCP.Tools[0]} {
+			note, _ := lib.Settings.MCP.Note.In(lang)
+			for _, part := range []string{note, s.strings.Get(lang, "case.ai_tools") + ": " + lib.Settings.MCP.Tools[0]} {
 				if strings.Contains(api, part) != (url != "") {
 					t.Errorf("%s API page with hosted URL %q: shows %q: %v", lang, url, part, url == "")
 				}

@@ -67,14 +67,14 @@ func (t *strTable) id(b []byte) uint32 {
 	return id
 }
 
-// Words reads a text into words as the search index does: it calls each
-// with every word's term ("" for a stop word), the word as written
+// EachWordFunc reads a text into words as the search index does: it calls
+// each with every word's term ("" for a stop word), the word as written
 // (lower-cased) and whether it is written in Hangul. search.EachWord is
 // one; it is a function and not an import so that site and search stand
 // side by side.
-type Words func(text string, each func(term, raw string, hangul bool))
+type EachWordFunc func(text string, each func(term, raw string, hangul bool))
 
-func deriveNarrative(lib *cases.Library, words Words) narrative {
+func deriveNarrative(lib *cases.Library, words EachWordFunc) narrative {
 	n := len(lib.Cases)
 	all := make([][]keyForm, n)
 	var wg sync.WaitGroup
@@ -152,7 +152,7 @@ func deriveNarrative(lib *cases.Library, words Words) narrative {
 // its table numbers the keys and forms it meets; seen, own and the buffers
 // are reused from case to case.
 type storyReader struct {
-	words     Words
+	words     EachWordFunc
 	tab       *strTable
 	seen      map[uint32]bool
 	own       []string

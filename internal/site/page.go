@@ -10,20 +10,20 @@ import (
 	"strings"
 )
 
-// Page is what every page view has: its language, where it is, its title
+// pageView is what every page view has: its language, where it is, its title
 // and the links around it. Templates call its methods to translate strings
 // and to make links relative to the page.
-type Page struct {
+type pageView struct {
 	Lang        string
 	Path        string
 	Title       string
 	TitleLang   string // set when the title is shown in the other language
 	Description string
 	Canonical   string
-	Alternates  []Alternate
+	Alternates  []alternate
 	Switch      string // link to the same page in the other language
 	SwitchLang  string
-	Crumbs      []Crumb
+	Crumbs      []crumb
 	Section     string // which header section is current
 	// OwnSearch is set on pages with a search box of their own (home,
 	// search, the list of all cases): the header then shows none, so that
@@ -41,23 +41,23 @@ type Page struct {
 	s      *Site
 }
 
-// Alternate is an hreflang link.
-type Alternate struct {
+// alternate is an hreflang link.
+type alternate struct {
 	Lang string
 	Href string
 }
 
-// Crumb is one step of the breadcrumbs.
-type Crumb struct {
+// crumb is one step of the breadcrumbs.
+type crumb struct {
 	Label string
 	Href  string
 }
 
 // CallMethod lets the template executor call the page's methods that every
 // page calls, many times, without reflection (see htmlexec.Caller). Views
-// embed *Page and define no methods of these names, so the promoted method
+// embed *pageView and define no methods of these names, so the promoted method
 // is the one a template means.
-func (p *Page) CallMethod(name, arg string) (any, bool) {
+func (p *pageView) CallMethod(name, arg string) (any, bool) {
 	switch name {
 	case "T":
 		return p.T(arg), true
@@ -78,22 +78,22 @@ func (p *Page) CallMethod(name, arg string) (any, bool) {
 }
 
 // T returns a UI string in the page's language.
-func (p *Page) T(key string) string { return p.s.strings.Get(p.Lang, key) }
+func (p *pageView) T(key string) string { return p.s.strings.Get(p.Lang, key) }
 
 // Link returns a link from this page to a site path.
-func (p *Page) Link(target string) string { return markedLink(target, p.s.opt.Offline) }
+func (p *pageView) Link(target string) string { return markedLink(target, p.s.opt.Offline) }
 
 // Home returns the link to this language's home page.
-func (p *Page) Home() string { return p.Link(urls.Home(p.Lang)) }
+func (p *pageView) Home() string { return p.Link(urls.Home(p.Lang)) }
 
 // Nav lists the header's sections.
-func (p *Page) Nav() []NavItem { return p.s.nav[p.Lang] }
+func (p *pageView) Nav() []navItem { return p.s.nav[p.Lang] }
 
 // FooterLinks lists prose pages and the API for the footer.
-func (p *Page) FooterLinks() []NavItem { return p.s.footer[p.Lang] }
+func (p *pageView) FooterLinks() []navItem { return p.s.footer[p.Lang] }
 
-// NavItem is a header or footer link.
-type NavItem struct {
+// navItem is a header or footer link.
+type navItem struct {
 	ID    string
 	Label string
 	Href  string
@@ -101,86 +101,86 @@ type NavItem struct {
 
 // navigation computes the header and footer links of a language once: with
 // marked links they are the same on every page.
-func (s *Site) navigation(lang string) (nav, footer []NavItem) {
-	p := &Page{Lang: lang, s: s}
-	nav = []NavItem{
+func (s *Site) navigation(lang string) (nav, footer []navItem) {
+	p := &pageView{Lang: lang, s: s}
+	nav = []navItem{
 		{"cases", p.T("nav.cases"), p.Link(urls.Cases(lang, 1))},
 	}
 	for _, f := range cases.Facets {
 		if f.Shows(cases.InNav) {
-			nav = append(nav, NavItem{f.Name, f.Label.Get(lang), p.Link(urls.FacetIndex(lang, f.Name))})
+			nav = append(nav, navItem{f.Name, f.Label.Get(lang), p.Link(urls.FacetIndex(lang, f.Name))})
 		}
 	}
-	nav = append(nav, NavItem{"search", p.T("nav.search"), p.Link(urls.Search(lang))})
-	for _, pg := range s.lib.Pages {
+	nav = append(nav, navItem{"search", p.T("nav.search"), p.Link(urls.Search(lang))})
+	for _, pg := range s.lib.Prose {
 		if pg.Slug == "about" {
-			nav = append(nav, NavItem{"about", p.T("nav.about"), p.Link(urls.Prose(lang, "about"))})
+			nav = append(nav, navItem{"about", p.T("nav.about"), p.Link(urls.Prose(lang, "about"))})
 		}
 	}
-	for _, pg := range s.lib.Pages {
+	for _, pg := range s.lib.Prose {
 		title, _, _ := markup.Prose(pg.Body.Get(lang))
 		if title == "" {
 			title = pg.Slug
 		}
-		footer = append(footer, NavItem{pg.Slug, title, p.Link(urls.Prose(lang, pg.Slug))})
+		footer = append(footer, navItem{pg.Slug, title, p.Link(urls.Prose(lang, pg.Slug))})
 	}
-	footer = append(footer, NavItem{"api", p.T("nav.api"), p.Link(urls.APIDoc(lang))})
-	footer = append(footer, NavItem{"feed", p.T("nav.feed"), p.Link(urls.Feed(lang))})
-	for _, l := range s.lib.Site.Links {
-		footer = append(footer, NavItem{"", l.Label.Get(lang), l.URL})
+	footer = append(footer, navItem{"api", p.T("nav.api"), p.Link(urls.APIDoc(lang))})
+	footer = append(footer, navItem{"feed", p.T("nav.feed"), p.Link(urls.Feed(lang))})
+	for _, l := range s.lib.Settings.Links {
+		footer = append(footer, navItem{"", l.Label.Get(lang), l.URL})
 	}
 	return nav, footer
 }
 
 // Asset returns the link and integrity value of a static file.
-func (p *Page) Asset(name string) AssetRef {
+func (p *pageView) Asset(name string) assetRef {
 	a, ok := p.s.assets[name]
 	if !ok {
-		return AssetRef{Href: "missing-asset-" + name}
+		return assetRef{Href: "missing-asset-" + name}
 	}
-	return AssetRef{Href: p.Link(a.Path), SRI: a.SRI}
+	return assetRef{Href: p.Link(a.Path), SRI: a.SRI}
 }
 
-// AssetRef is a link to a static file with its integrity value.
-type AssetRef struct {
+// assetRef is a link to a static file with its integrity value.
+type assetRef struct {
 	Href string
 	SRI  string
 }
 
 // SiteTitle is the library's name in the page's language.
-func (p *Page) SiteTitle() string { return p.s.lib.Site.Title.Get(p.Lang) }
+func (p *pageView) SiteTitle() string { return p.s.lib.Settings.Title.Get(p.Lang) }
 
 // SearchPage is the link to the search page of the page's language, where
 // the search forms send their query.
-func (p *Page) SearchPage() string { return p.Link(urls.Search(p.Lang)) }
+func (p *pageView) SearchPage() string { return p.Link(urls.Search(p.Lang)) }
 
 // SearchRoot is the relative link to the search index folder.
-func (p *Page) SearchRoot() string { return markedLink(urls.SearchDir, false) } // a folder the script reads, never a page
+func (p *pageView) SearchRoot() string { return markedLink(urls.SearchDir, false) } // a folder the script reads, never a page
 
 // Offline reports whether this is a build for opening from disk.
-func (p *Page) Offline() bool { return p.s.opt.Offline }
+func (p *pageView) Offline() bool { return p.s.opt.Offline }
 
 // alternates returns a page's hreflang links, the same in its <head> and
 // in the sitemap: the page in each language and, for the two home pages,
 // the language chooser as x-default, so that the homes and the chooser
 // name each other alike.
-func (s *Site) alternates(j Job) []Alternate {
-	alts := make([]Alternate, 0, len(cases.Languages)+1)
+func (s *Site) alternates(j Job) []alternate {
+	alts := make([]alternate, 0, len(cases.Languages)+1)
 	for _, lang := range cases.Languages {
 		p := j.Path
 		if lang != j.Lang {
 			p = urls.Twin(j.Path, j.Lang)
 		}
-		alts = append(alts, Alternate{lang, s.base + p})
+		alts = append(alts, alternate{lang, s.base + p})
 	}
 	if j.Kind == KindHome {
-		alts = append(alts, Alternate{"x-default", s.base}) // the chooser
+		alts = append(alts, alternate{"x-default", s.base}) // the chooser
 	}
 	return alts
 }
 
-func (s *Site) page(j Job, title string) *Page {
-	p := &Page{Lang: j.Lang, Path: j.Path, Title: title, s: s}
+func (s *Site) page(j Job, title string) *pageView {
+	p := &pageView{Lang: j.Lang, Path: j.Path, Title: title, s: s}
 	if j.Lang != "" {
 		other := cases.Other(j.Lang)
 		p.Switch = markedLink(urls.Twin(j.Path, j.Lang), s.opt.Offline)
@@ -188,53 +188,56 @@ func (s *Site) page(j Job, title string) *Page {
 		p.Canonical = s.base + j.Path
 		p.Alternates = s.alternates(j)
 		p.Feed = markedLink(urls.Feed(j.Lang), s.opt.Offline)
-		p.Description = s.lib.Site.Description.Get(j.Lang)
+		p.Description = s.lib.Settings.Description.Get(j.Lang)
 	}
 	return p
 }
 
-// Txt is a text in the page's language, or in the other language with a
-// mark when the translation is missing.
-type Txt struct {
+// localized is a bilingual text as a page shows it: in the page's language,
+// or in the other language with a mark when the translation is missing,
+// rendered from its Markdown.
+type localized struct {
 	HTML    template.HTML
 	Src     string // the Markdown it is rendered from
 	Lang    string
 	Missing bool
 }
 
-func (s *Site) text(t cases.Text, lang string) Txt {
-	x := sourceText(t, lang)
-	x.HTML = template.HTML(markup.Text(x.Src))
+func (s *Site) localize(t cases.Bilingual, lang string) localized {
+	x := localizeSource(t, lang)
+	x.HTML = template.HTML(markup.Paragraphs(x.Src))
 	return x
 }
 
-// sourceText is text without its HTML, for outputs that show the source.
-func sourceText(t cases.Text, lang string) Txt {
+// localizeSource is a localized text without its HTML, for outputs that
+// show the source.
+func localizeSource(t cases.Bilingual, lang string) localized {
 	src, written := t.In(lang)
-	return Txt{Src: src, Lang: written, Missing: written != lang && src != ""}
+	return localized{Src: src, Lang: written, Missing: written != lang && src != ""}
 }
 
-// plainTxt is a one-line text without Markdown, such as a title.
-type plainTxt struct {
+// localizedLine is a one-line localized text without Markdown, such as a
+// title.
+type localizedLine struct {
 	Text    string
 	Lang    string
 	Missing bool
 }
 
-func plainText(t cases.Text, lang string) plainTxt {
-	x := sourceText(t, lang)
-	return plainTxt{Text: x.Src, Lang: x.Lang, Missing: x.Missing}
+func localizeLine(t cases.Bilingual, lang string) localizedLine {
+	x := localizeSource(t, lang)
+	return localizedLine{Text: x.Src, Lang: x.Lang, Missing: x.Missing}
 }
 
-// TermLink is a controlled term shown by its label, linking to its topic.
-type TermLink struct {
+// termLink is a controlled term shown by its label, linking to its topic.
+type termLink struct {
 	ID    string
 	Label string
 	Href  string
 }
 
-func (s *Site) term(p *Page, f *cases.Facet, id string) TermLink {
-	return TermLink{ID: id, Label: s.label(p.Lang, f, id), Href: p.Link(urls.Topic(p.Lang, f.Name, id, 1))}
+func (s *Site) term(p *pageView, f *cases.Facet, id string) termLink {
+	return termLink{ID: id, Label: s.label(p.Lang, f, id), Href: p.Link(urls.Topic(p.Lang, f.Name, id, 1))}
 }
 
 // label is a term's label in lang, or its id when it has none.
@@ -246,16 +249,16 @@ func (s *Site) label(lang string, f *cases.Facet, id string) string {
 	return id
 }
 
-func (s *Site) terms(p *Page, f *cases.Facet, ids []string) []TermLink {
-	out := make([]TermLink, len(ids))
+func (s *Site) terms(p *pageView, f *cases.Facet, ids []string) []termLink {
+	out := make([]termLink, len(ids))
 	for i, id := range ids {
 		out[i] = s.term(p, f, id)
 	}
 	return out
 }
 
-// Fact is one row of a case's facts table. Empty Value means unknown.
-type Fact struct {
+// fact is one row of a case's facts table. Empty Value means unknown.
+type fact struct {
 	Label string
 	Value string
 	Link  string
@@ -280,7 +283,7 @@ func known(v string) string {
 // partial one in words, since "2019-04" reads as a code, not a month. Korean
 // pages write every date in words (2023년 11월 5일), as the facts beside it
 // do: an ISO date in Korean text reads as a code too.
-func shortDate(p *Page, d cases.Date) string {
+func shortDate(p *pageView, d cases.Date) string {
 	if d.Day != 0 && p.Lang != "ko" {
 		return d.String()
 	}
@@ -289,7 +292,7 @@ func shortDate(p *Page, d cases.Date) string {
 
 // dateWords writes a date in the page's language (2024년 8월 27일, 2019),
 // or "date unknown" when the source gives none.
-func dateWords(p *Page, d cases.Date) string {
+func dateWords(p *pageView, d cases.Date) string {
 	if !d.Known() {
 		return p.T("date.unknown")
 	}
@@ -298,7 +301,7 @@ func dateWords(p *Page, d cases.Date) string {
 
 // dateLong is the date as the facts table shows it, where a value the
 // source does not give reads "unknown" like every other fact.
-func dateLong(p *Page, d cases.Date) string {
+func dateLong(p *pageView, d cases.Date) string {
 	if !d.Known() {
 		return p.T("unknown")
 	}
@@ -306,7 +309,7 @@ func dateLong(p *Page, d cases.Date) string {
 }
 
 // yearText is a date's year as a short list shows it.
-func yearText(p *Page, d cases.Date) string {
+func yearText(p *pageView, d cases.Date) string {
 	if !d.Known() {
 		return p.T("date.unknown")
 	}
@@ -315,7 +318,7 @@ func yearText(p *Page, d cases.Date) string {
 
 // yearLink is the topic page of a date's year; "" when the date is unknown,
 // since such a case is under no year.
-func yearLink(p *Page, d cases.Date) string {
+func yearLink(p *pageView, d cases.Date) string {
 	if !d.Known() {
 		return ""
 	}
@@ -324,9 +327,9 @@ func yearLink(p *Page, d cases.Date) string {
 
 // textFact is a fact written in words; when the page's language is missing
 // it shows the other one, marked.
-func textFact(label string, t cases.Text, lang string) Fact {
-	v := plainText(t, lang)
-	f := Fact{Label: label, Value: known(v.Text)}
+func textFact(label string, t cases.Bilingual, lang string) fact {
+	v := localizeLine(t, lang)
+	f := fact{Label: label, Value: known(v.Text)}
 	if v.Missing && f.Value != "" {
 		f.Lang = v.Lang
 	}
@@ -334,7 +337,7 @@ func textFact(label string, t cases.Text, lang string) Fact {
 }
 
 // firstSentence is a short description for meta tags and feeds.
-func firstSentence(t cases.Text, lang string) string {
+func firstSentence(t cases.Bilingual, lang string) string {
 	s, _ := t.In(lang)
 	if i := strings.Index(s, "\n"); i >= 0 {
 		s = s[:i]

@@ -8,9 +8,9 @@ import (
 	"incidentlib/internal/urls"
 )
 
-// ProseView is a prose page.
-type ProseView struct {
-	*Page
+// proseView is a prose page.
+type proseView struct {
+	*pageView
 	Body     template.HTML
 	BodyLang string
 	Missing  bool
@@ -28,17 +28,17 @@ const contributeSlug = "contribute"
 // editLink returns the address that opens file, a path in the content
 // folder, for editing, or "" when site.json names no edit_url.
 func (s *Site) editLink(file string) string {
-	if s.lib.Site.Repository.EditURL == "" || file == "" {
+	if s.lib.Settings.Repository.EditURL == "" || file == "" {
 		return ""
 	}
-	return s.lib.Site.Repository.EditURL + file
+	return s.lib.Settings.Repository.EditURL + file
 }
 
-func (s *Site) proseView(j Job) (*ProseView, error) {
-	var pg *cases.Page
-	for i := range s.lib.Pages {
-		if s.lib.Pages[i].Slug == j.Slug {
-			pg = &s.lib.Pages[i]
+func (s *Site) proseView(j Job) (*proseView, error) {
+	var pg *cases.Prose
+	for i := range s.lib.Prose {
+		if s.lib.Prose[i].Slug == j.Slug {
+			pg = &s.lib.Prose[i]
 		}
 	}
 	if pg == nil {
@@ -51,13 +51,13 @@ func (s *Site) proseView(j Job) (*ProseView, error) {
 	}
 	p := s.page(j, title)
 	p.Section = pg.Slug
-	p.Crumbs = []Crumb{{p.T("nav.home"), p.Link(urls.Home(j.Lang))}, {title, ""}}
+	p.Crumbs = []crumb{{p.T("nav.home"), p.Link(urls.Home(j.Lang))}, {title, ""}}
 	if written != j.Lang {
 		p.TitleLang = written
 	}
-	v := &ProseView{Page: p, Body: template.HTML(body), BodyLang: written, Missing: written != j.Lang, TOC: toc, EditLink: s.editLink(pg.File.Get(written))}
+	v := &proseView{pageView: p, Body: template.HTML(body), BodyLang: written, Missing: written != j.Lang, TOC: toc, EditLink: s.editLink(pg.File.Get(written))}
 	if pg.Slug == contributeSlug {
-		v.Repository = s.lib.Site.Repository.URL
+		v.Repository = s.lib.Settings.Repository.URL
 	}
 	return v, nil
 }

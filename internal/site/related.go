@@ -22,7 +22,7 @@ type RelGroup struct {
 // deriveRelated computes every case's related cases once; both languages
 // and the API use the result. The second result is the words to show for
 // the narrative keys that reasons name (narrative.go).
-func deriveRelated(lib *cases.Library, words Words) (map[string][]RelGroup, map[string]string) {
+func deriveRelated(lib *cases.Library, words EachWordFunc) (map[string][]RelGroup, map[string]string) {
 	nar := deriveNarrative(lib, words)
 	items := make([]related.Item, len(lib.Cases))
 	for i, c := range lib.Cases {
@@ -118,5 +118,5 @@ func (s *Site) Related(id string) []RelGroup { return s.related[id] }
 
 // Reason writes why a case is related, in lang, for the API.
 func (s *Site) Reason(lang string, kind related.Kind, r related.Reason) string {
-	return s.reason(&Page{Lang: lang, s: s}, kind, r)
+	return s.reason(&pageView{Lang: lang, s: s}, kind, r)
 }

@@ -125,14 +125,14 @@ func syntheticLibrary(n int) *cases.Library {
 		out := make([]cases.Term, k)
 		for i := range out {
 			id := fmt.Sprintf("%s-%d", prefix, i)
-			out[i] = cases.Term{ID: id, Label: cases.Text{En: id, Ko: id + " 한"}}
+			out[i] = cases.Term{ID: id, Label: cases.Bilingual{En: id, Ko: id + " 한"}}
 		}
 		return out
 	}
 	byField := map[string][]cases.Term{"root_cause": terms("rc", 15), "components": terms("comp", 40), "symptoms": terms("sym", 40),
 		"contributing": terms("con", 25), "domain": terms("dom", 12), "severity": terms("sev", 4)}
 	voc := cases.NewVocab(byField, nil)
-	lib := &cases.Library{ByID: map[string]*cases.Case{}, Vocab: voc, Site: cases.Site{PageSize: 20, BaseURL: "https://x.example/"}}
+	lib := &cases.Library{ByID: map[string]*cases.Case{}, Vocab: voc, Settings: cases.Settings{PageSize: 20, BaseURL: "https://x.example/"}}
 	zipf := func(k int) *rand.Zipf { return rand.NewZipf(r, 1.1, 1, uint64(k-1)) }
 	zc, zs, zr, zk, zd := zipf(40), zipf(40), zipf(15), zipf(25), zipf(12)
 	pick := func(z *rand.Zipf, ts []cases.Term, k int) []string {
@@ -151,7 +151,7 @@ func syntheticLibrary(n int) *cases.Library {
 		c := &cases.Case{
 			ID: fmt.Sprintf("IL-%06d", i+1), Org: fmt.Sprintf("Org %d", i%500), OrgSlug: fmt.Sprintf("org-%d", i%500),
 			Date:       cases.Date{Year: 2014 + i%13, Month: time.Month(1 + i%12), Day: 1 + i%28},
-			Title:      cases.Text{En: "t", Ko: "제목"},
+			Title:      cases.Bilingual{En: "t", Ko: "제목"},
 			Components: pick(zc, byField["components"], 1+r.Intn(3)), Symptoms: pick(zs, byField["symptoms"], 1+r.Intn(3)),
 			RootCause: byField["root_cause"][zr.Uint64()].ID, Contributing: pick(zk, byField["contributing"], r.Intn(3)),
 			Domain: pick(zd, byField["domain"], 1+r.Intn(2)), Severity: "unknown",
@@ -164,7 +164,7 @@ func syntheticLibrary(n int) *cases.Library {
 	return lib
 }
 
-func derive(lib *cases.Library) (map[string]*Facet, map[string][]RelGroup) {
+func derive(lib *cases.Library) (map[string]*FacetTopics, map[string][]RelGroup) {
 	facets := deriveFacets(lib)
 	for _, f := range facets {
 		for _, t := range f.Topics {

@@ -2,16 +2,16 @@ package site
 
 import "incidentlib/internal/urls"
 
-// SearchView is the search page.
-type SearchView struct {
-	*Page
-	Facets []NavItem
+// searchView is the search page.
+type searchView struct {
+	*pageView
+	Facets []navItem
 }
 
-func (s *Site) searchView(j Job) *SearchView {
+func (s *Site) searchView(j Job) *searchView {
 	p := s.page(j, s.strings.Get(j.Lang, "search.title"))
 	p.Section = "search"
 	p.OwnSearch = true
-	p.Crumbs = []Crumb{{p.T("nav.home"), p.Link(urls.Home(j.Lang))}, {p.Title, ""}}
-	return &SearchView{Page: p, Facets: s.facetList(p)}
+	p.Crumbs = []crumb{{p.T("nav.home"), p.Link(urls.Home(j.Lang))}, {p.Title, ""}}
+	return &searchView{pageView: p, Facets: s.facetList(p)}
 }

@@ -14,12 +14,12 @@
 // theme's template for it. A case page has a second output, its Markdown
 // twin (markdown.go, templates/case.md): RenderCase writes both from one
 // view, and Render writes the twin alone for a job from Job.Twin. Links inside a page are written marked and
-// resolved relative to the page as it is written (urls.go), so the site
+// resolved relative to the page as it is written (links.go), so the site
 // works under any path prefix and from disk.
 //
 // # View models
 //
-// Every page view embeds *Page (page.go): its language, title, navigation
+// Every page view embeds *pageView (page.go): its language, title, navigation
 // and the methods templates call (T, Link, Asset). One file per page kind
 // holds its view and the function that fills it: case.go, list.go,
 // facet.go, home.go (with the language-choice root page), search.go,
@@ -84,7 +84,7 @@ type Options struct {
 	// search index reads them; it is required, and search.EachWord is the
 	// one to pass (package snapshot does). It is a function and not an
 	// import so that site and search stand side by side.
-	Words Words
+	Words EachWordFunc
 }
 
 // Site is a library ready to render.
@@ -95,13 +95,13 @@ type Site struct {
 	root    string // Options.Root or the base URL's path, ending in a slash
 	strings l10n.Strings
 	theme   *Theme
-	assets  map[string]Asset // logical name such as css/site.css → asset
-	facets  map[string]*Facet
+	assets  map[string]asset // logical name such as css/site.css → asset
+	facets  map[string]*FacetTopics
 	related map[string][]RelGroup
 	// wordForms is the text of each narrative key a reason can name.
 	wordForms map[string]string
-	nav       map[string][]NavItem
-	footer    map[string][]NavItem
+	nav       map[string][]navItem
+	footer    map[string][]navItem
 	// cards holds each case's rendered card per language, by the case's
 	// position in lib.Cases.
 	cards     [2][]atomic.Pointer[template.HTML]
@@ -121,7 +121,7 @@ func New(lib *cases.Library, opt Options) (*Site, error) {
 	if opt.Words == nil {
 		return nil, errors.New("site.New: Options.Words is required (search.EachWord)")
 	}
-	s := &Site{lib: lib, opt: opt, base: lib.Site.BaseURL}
+	s := &Site{lib: lib, opt: opt, base: lib.Settings.BaseURL}
 	if opt.BaseURL != "" {
 		s.base = opt.BaseURL
 	}
@@ -158,16 +158,16 @@ func New(lib *cases.Library, opt Options) (*Site, error) {
 	} else {
 		s.related, s.wordForms = deriveRelated(lib, opt.Words)
 	}
-	s.nav, s.footer = map[string][]NavItem{}, map[string][]NavItem{}
+	s.nav, s.footer = map[string][]navItem{}, map[string][]navItem{}
 	for _, lang := range cases.Languages {
 		s.nav[lang], s.footer[lang] = s.navigation(lang)
 	}
 	return s, nil
 }
 
-// Assets returns the static files, sorted by path.
-func (s *Site) Assets() []Asset {
-	out := make([]Asset, 0, len(s.assets))
+// sortedAssets returns the static files, sorted by path.
+func (s *Site) sortedAssets() []asset {
+	out := make([]asset, 0, len(s.assets))
 	for _, a := range s.assets {
 		out = append(out, a)
 	}
@@ -177,13 +177,13 @@ func (s *Site) Assets() []Asset {
 
 // Engines returns the gauge of the template engines that rendered the
 // site's pages so far (see Theme.Engines).
-func (s *Site) Engines() Engines { return s.theme.Engines() }
+func (s *Site) Engines() Engines { return s.theme.engines() }
 
 // Library returns the library the site renders.
 func (s *Site) Library() *cases.Library { return s.lib }
 
 // Facets returns the facets by URL name.
-func (s *Site) Facets() map[string]*Facet { return s.facets }
+func (s *Site) Facets() map[string]*FacetTopics { return s.facets }
 
 // The kinds of job.
 const (

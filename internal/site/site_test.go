@@ -73,13 +73,13 @@ func TestLossless(t *testing.T) {
 		for _, lang := range cases.Languages {
 			page := render(t, s, Job{Kind: KindCase, Lang: lang, Path: urls.Case(lang, c.ID), Case: c})
 			text := visible(page)
-			check := func(field string, t2 cases.Text) {
+			check := func(field string, t2 cases.Bilingual) {
 				src, written := t2.In(lang)
 				if src == "" {
 					return
 				}
 				for _, para := range strings.Split(src, "\n\n") {
-					want := visible(markup.Text(para))
+					want := visible(markup.Paragraphs(para))
 					if !strings.Contains(text, want) {
 						t.Errorf("%s %s: %s: text missing from page: %.80q", c.ID, lang, field, want)
 					}
@@ -88,10 +88,10 @@ func TestLossless(t *testing.T) {
 					t.Errorf("%s %s: %s: untranslated text without lang", c.ID, lang, field)
 				}
 			}
-			for name, f := range map[string]cases.Text{"title": c.Title, "summary": c.Summary, "symptoms_text": c.SymptomsText, "trigger": c.Trigger, "detection": c.Detection} {
+			for name, f := range map[string]cases.Bilingual{"title": c.Title, "summary": c.Summary, "symptoms_text": c.SymptomsText, "trigger": c.Trigger, "detection": c.Detection} {
 				check(name, f)
 			}
-			for name, f := range map[string]cases.Text{"impact.scope": c.Impact.Scope, "impact.users": c.Impact.Users} {
+			for name, f := range map[string]cases.Bilingual{"impact.scope": c.Impact.Scope, "impact.users": c.Impact.Users} {
 				if f.En != "unknown" {
 					check(name, f)
 				}
@@ -173,7 +173,7 @@ func TestLocalised(t *testing.T) {
 	}
 	list := visible(render(t, s, Job{Kind: KindTopic, Lang: "ko", Path: urls.Topic("ko", "components", "ingress", 1), Topic: s.facets["components"].Topic("ingress"), Facet: "components", Page: 1}))
 	n := len(s.facets["components"].Topic("ingress").Cases)
-	for _, want := range []string{"사례 " + itoa(n) + "건", itoa(n) + "건 중 1~" + itoa(min(n, lib.Site.PageSize)) + "번째", "가장 많이 나오는 구성 요소"} {
+	for _, want := range []string{"사례 " + itoa(n) + "건", itoa(n) + "건 중 1~" + itoa(min(n, lib.Settings.PageSize)) + "번째", "가장 많이 나오는 구성 요소"} {
 		if !strings.Contains(list, want) {
 			t.Errorf("Korean topic page lacks %q", want)
 		}

@@ -102,28 +102,28 @@ func median(xs []int) *int {
 	return &m
 }
 
-// StatsView is the statistics block of a list, ready to draw, and the
+// statsView is the statistics block of a list, ready to draw, and the
 // sentence that closes the list.
-type StatsView struct {
+type statsView struct {
 	Closing       string
-	Groups        []BarGroup
-	Years         BarGroup
+	Groups        []barGroup
+	Years         barGroup
 	MedianDetect  string
 	MedianResolve string
 	DetectNote    string
 	ResolveNote   string
 }
 
-// BarGroup is one small bar chart.
-type BarGroup struct {
+// barGroup is one small bar chart.
+type barGroup struct {
 	Title  string
-	Bars   []Bar
+	Bars   []bar
 	Height int
 	Alt    string
 }
 
-// Bar is one bar: Width is in percent of the largest bar.
-type Bar struct {
+// bar is one bar: Width is in percent of the largest bar.
+type bar struct {
 	Label string
 	Href  string
 	Count int
@@ -136,7 +136,7 @@ type Bar struct {
 // the components that at least two of the cases name, most common first,
 // leaving out the topic's own term. It is empty when no component is that
 // common.
-func closing(s *Site, p *Page, st *Stats, facet, term string) string {
+func closing(s *Site, p *pageView, st *Stats, facet, term string) string {
 	var names []string
 	for _, tc := range st.Top[cases.Components.Name] {
 		if tc.Count < 2 || (facet == cases.Components.Name && tc.ID == term) {
@@ -154,21 +154,21 @@ func closing(s *Site, p *Page, st *Stats, facet, term string) string {
 	return fmt.Sprintf(p.T(key), l10n.Count(p.Lang, st.Total), l10n.List(p.Lang, names))
 }
 
-func (s *Site) statsView(p *Page, st *Stats, facet, term string) *StatsView {
+func (s *Site) statsView(p *pageView, st *Stats, facet, term string) *statsView {
 	if st == nil || st.Total == 0 {
 		return nil
 	}
 	lang := p.Lang
-	v := &StatsView{}
-	mk := func(title string, f *cases.Facet, tcs []TermCount) BarGroup {
-		g := BarGroup{Title: title}
+	v := &statsView{}
+	mk := func(title string, f *cases.Facet, tcs []TermCount) barGroup {
+		g := barGroup{Title: title}
 		maxN := 1
 		for _, tc := range tcs {
 			maxN = max(maxN, tc.Count)
 		}
 		var alt []string
 		for i, tc := range tcs {
-			b := Bar{Count: tc.Count, Text: l10n.Count(lang, tc.Count), Width: tc.Count * 100 / maxN, Y: i * 24}
+			b := bar{Count: tc.Count, Text: l10n.Count(lang, tc.Count), Width: tc.Count * 100 / maxN, Y: i * 24}
 			b.Label, b.Href = tc.ID, p.Link(urls.Topic(lang, f.Name, tc.ID, 1))
 			if t := s.facets[f.Name].Topic(tc.ID); t != nil && t.Label.Get(lang) != "" {
 				b.Label = t.Label.Get(lang)

@@ -18,9 +18,9 @@ import (
 	texttemplate "text/template"
 )
 
-// Asset is a static file published under a name that includes a hash of its
+// asset is a static file published under a name that includes a hash of its
 // content, so that a CDN may cache it forever.
-type Asset struct {
+type asset struct {
 	Path string // site path, such as assets/site.1a2b3c4d.css
 	SRI  string // Subresource Integrity value
 	Data []byte
@@ -39,7 +39,7 @@ type Theme struct {
 	fast    map[string]*htmlexec.Template // by kind, and "card"; absent where a template needs html/template itself
 	md      textTemplate                  // case.md, the Markdown twin of a case page
 	llms    textTemplate                  // llms.txt
-	assets  map[string]Asset
+	assets  map[string]asset
 	// uncompiled names the templates htmlexec refused, which the standard
 	// library runs every time.
 	uncompiled []string
@@ -57,8 +57,8 @@ type Engines struct {
 	Fallbacks  int64
 }
 
-// Engines returns the gauge of the theme's engines so far.
-func (th *Theme) Engines() Engines {
+// engines returns the gauge of the theme's engines so far.
+func (th *Theme) engines() Engines {
 	e := Engines{Uncompiled: th.uncompiled}
 	add := func(t *htmlexec.Template) {
 		if t != nil {
@@ -210,8 +210,8 @@ var funcs = template.FuncMap{
 	"add": func(a, b int) int { return a + b },
 }
 
-func loadAssets(static fs.FS) (map[string]Asset, error) {
-	assets := map[string]Asset{}
+func loadAssets(static fs.FS) (map[string]asset, error) {
+	assets := map[string]asset{}
 	err := fs.WalkDir(static, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -227,7 +227,7 @@ func loadAssets(static fs.FS) (map[string]Asset, error) {
 		}
 		sum := sha256.Sum256(data)
 		name := strings.TrimSuffix(path.Base(p), ext)
-		assets[p] = Asset{
+		assets[p] = asset{
 			Path: urls.Asset(name, hex.EncodeToString(sum[:])[:10], ext),
 			SRI:  "sha256-" + base64.StdEncoding.EncodeToString(sum[:]),
 			Data: data,

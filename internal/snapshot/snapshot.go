@@ -74,7 +74,7 @@ type Snapshot struct {
 	Stages []Stage
 }
 
-// Stage is the time one step of New took.
+// Stage is the time one step took: of New, or of a build (build.Result).
 type Stage struct {
 	Name string
 	Took time.Duration

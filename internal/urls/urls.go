@@ -113,24 +113,24 @@ const APIVersion = "v1"
 // APIDir is the folder of the JSON API.
 const APIDir = "api/" + APIVersion + "/"
 
-// APIFile is a file of the API by its path inside APIDir.
-func APIFile(p string) string { return APIDir + p }
+// apiFile is a file of the API by its path inside APIDir.
+func apiFile(p string) string { return APIDir + p }
 
 // API files.
 var (
-	APICases  = APIFile("cases.json")
-	APIVocab  = APIFile("vocab.json")
-	APISchema = APIFile("schema/case.json")
+	APICases  = apiFile("cases.json")
+	APIVocab  = apiFile("vocab.json")
+	APISchema = apiFile("schema/case.json")
 )
 
 // APICase is the JSON of one case, as in the source.
-func APICase(id string) string { return APIFile("cases/" + id + ".json") }
+func APICase(id string) string { return apiFile("cases/" + id + ".json") }
 
 // APISimilar is the list of cases related to one case.
-func APISimilar(id string) string { return APIFile("cases/" + id + "/similar.json") }
+func APISimilar(id string) string { return apiFile("cases/" + id + "/similar.json") }
 
 // APITopic is the JSON of one term of a facet.
-func APITopic(facet, term string) string { return APIFile("topics/" + facet + "/" + term + ".json") }
+func APITopic(facet, term string) string { return apiFile("topics/" + facet + "/" + term + ".json") }
 
 func paged(base string, page int) string {
 	if page <= 1 {

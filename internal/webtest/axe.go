@@ -10,8 +10,8 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// AxeTags are the rule sets Axe runs: WCAG 2.0 and 2.1, levels A and AA.
-var AxeTags = []string{"wcag2a", "wcag2aa", "wcag21a", "wcag21aa"}
+// axeTags are the rule sets Axe runs: WCAG 2.0 and 2.1, levels A and AA.
+var axeTags = []string{"wcag2a", "wcag2aa", "wcag21a", "wcag21aa"}
 
 // Violation is one axe-core rule that failed on the page.
 type Violation struct {
@@ -52,7 +52,7 @@ type axeViolation struct {
 }
 
 // Axe runs axe-core (node_modules/axe-core/axe.min.js) on the page loaded in
-// the tab of ctx with AxeTags and returns its violations; none means the page
+// the tab of ctx with axeTags and returns its violations; none means the page
 // passed.
 func Axe(t testing.TB, ctx context.Context) []Violation {
 	t.Helper()
@@ -71,7 +71,7 @@ func Axe(t testing.TB, ctx context.Context) []Violation {
 			t.Fatalf("axe: inject axe.min.js: %v", err)
 		}
 	}
-	tags := `["` + strings.Join(AxeTags, `","`) + `"]`
+	tags := `["` + strings.Join(axeTags, `","`) + `"]`
 	raw, err := chromedp.Run(ctx, chromedp.Evaluate[[]axeViolation](fmt.Sprintf(axeRun, tags, maxTargets), chromedp.EvalAwaitPromise))
 	if err != nil {
 		t.Fatalf("axe: run: %v", err)

@@ -28,18 +28,18 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// ChromiumPath is the browser the tests drive: Debian's package, which
+// chromiumPath is the browser the tests drive: Debian's package, which
 // scripts/test-deps.sh installs. Tests never download a browser.
-const ChromiumPath = "/usr/bin/chromium"
+const chromiumPath = "/usr/bin/chromium"
 
-// Flags is the complete list of switches Chromium gets, apart from the
+// chromiumFlags is the complete list of switches Chromium gets, apart from the
 // --user-data-dir that StartBrowser adds and the --remote-debugging-pipe and
 // about:blank that chromedp needs to talk to it. The list is deliberately
 // short: no switch from chromedp's defaults is taken over, and the
 // background-networking, component-update and sync switches keep the browser
 // from reaching any host the page did not ask for (the machines that run the
 // tests have no internet).
-var Flags = []string{
+var chromiumFlags = []string{
 	"headless",
 	"no-sandbox",
 	"disable-gpu",
@@ -50,29 +50,29 @@ var Flags = []string{
 	"disable-sync",
 }
 
-// ErrNoBrowser is returned by StartBrowser when ChromiumPath does not exist.
-var ErrNoBrowser = errors.New("webtest: " + ChromiumPath + " is missing; run `make test` (scripts/test-deps.sh installs chromium and the CJK fonts)")
+// errNoBrowser is returned by StartBrowser when chromiumPath does not exist.
+var errNoBrowser = errors.New("webtest: " + chromiumPath + " is missing; run `make test` (scripts/test-deps.sh installs chromium and the CJK fonts)")
 
-// AllocatorOptions are the chromedp allocator options for ChromiumPath with
-// exactly Flags and the given profile folder. It is exported so that tools
-// outside tests (cmd/shoot) start the browser the same way.
-func AllocatorOptions(userDataDir string) []chromedp.ExecAllocatorOption {
-	opts := []chromedp.ExecAllocatorOption{chromedp.ExecPath(ChromiumPath)}
-	for _, f := range Flags {
+// allocatorOptions are the chromedp allocator options for chromiumPath with
+// exactly chromiumFlags and the given profile folder. StartBrowser uses
+// them, so the tests and cmd/shoot start the browser the same way.
+func allocatorOptions(userDataDir string) []chromedp.ExecAllocatorOption {
+	opts := []chromedp.ExecAllocatorOption{chromedp.ExecPath(chromiumPath)}
+	for _, f := range chromiumFlags {
 		opts = append(opts, chromedp.Flag(f, true))
 	}
 	return append(opts, chromedp.UserDataDir(userDataDir))
 }
 
-// StartBrowser starts Chromium with AllocatorOptions and opens its first tab.
+// StartBrowser starts Chromium with allocatorOptions and opens its first tab.
 // The returned context is the tab's chromedp context; calling stop closes
 // the browser and waits for it to exit. Extra context options (for example
 // chromedp.WithListener) apply to the first tab.
 func StartBrowser(parent context.Context, userDataDir string, tabOpts ...chromedp.ContextOption) (ctx context.Context, stop func(), err error) {
-	if _, err := os.Stat(ChromiumPath); err != nil {
-		return nil, nil, ErrNoBrowser
+	if _, err := os.Stat(chromiumPath); err != nil {
+		return nil, nil, errNoBrowser
 	}
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(parent, AllocatorOptions(userDataDir)...)
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(parent, allocatorOptions(userDataDir)...)
 	tabCtx, cancelTab := chromedp.NewContext(allocCtx, tabOpts...)
 	stop = func() {
 		cancelTab()
@@ -90,7 +90,7 @@ func StartBrowser(parent context.Context, userDataDir string, tabOpts ...chromed
 	}
 	if err != nil {
 		stop()
-		return nil, nil, fmt.Errorf("webtest: start %s: %w", ChromiumPath, err)
+		return nil, nil, fmt.Errorf("webtest: start %s: %w", chromiumPath, err)
 	}
 	return tabCtx, stop, nil
 }

@@ -10,8 +10,8 @@ import (
 	"time"
 )
 
-// HTMLValidateTimeout is the deadline of one run of html-validate.
-const HTMLValidateTimeout = 10 * time.Minute
+// htmlValidateTimeout is the deadline of one run of html-validate.
+const htmlValidateTimeout = 10 * time.Minute
 
 // HTMLValidate checks every .html file under dir with html-validate
 // (node_modules/.bin/html-validate) and the repository's .htmlvalidate.json,
@@ -28,7 +28,7 @@ func HTMLValidate(t testing.TB, dir string) []string {
 	// It exits 1 when it found errors; a report that does not parse, or a
 	// failure without one, is the tool failing.
 	tl := Tool{Name: "html-validate", Path: bin, Args: []string{"-c", config, "-f", "json", filepath.ToSlash(dir) + "/**/*.html"},
-		Runtime: "node", Timeout: HTMLValidateTimeout, Report: []int{1}}
+		Runtime: "node", Timeout: htmlValidateTimeout, Report: []int{1}}
 	res := Run(t, tl)
 	var rep []struct {
 		FilePath string `json:"filePath"`

@@ -20,8 +20,8 @@ import (
 // package points it at a fake.
 var linkinatorBin = "node_modules/.bin/linkinator"
 
-// LinksTimeout is the deadline of one linkinator run.
-const LinksTimeout = 10 * time.Minute
+// linksTimeout is the deadline of one linkinator run.
+const linksTimeout = 10 * time.Minute
 
 type linkinatorReport struct {
 	Passed bool `json:"passed"`
@@ -90,11 +90,11 @@ func LinksUnder(t testing.TB, dir, prefix string) []string {
 	// a retry waits in a queue that only an unref'd timer wakes: either way
 	// a promise stays pending, node runs out of things to wait on and exits
 	// 13 before writing its JSON. A local server needs neither a timeout
-	// nor retries; the whole run has a deadline instead (LinksTimeout), and
+	// nor retries; the whole run has a deadline instead (linksTimeout), and
 	// a request that fails is a broken link.
 	args = append(args, "--recurse", "--format", "json", "--skip", skip, "--timeout", "0", "--verbosity", "error",
 		"--concurrency", "25")
-	tl := Tool{Name: "linkinator", Path: bin, Args: args, Dir: dir, Runtime: "node", Timeout: LinksTimeout, Report: []int{1}}
+	tl := Tool{Name: "linkinator", Path: bin, Args: args, Dir: dir, Runtime: "node", Timeout: linksTimeout, Report: []int{1}}
 	res := Run(t, tl)
 	// linkinator exits 1 when a link is broken; only an unreadable report
 	// means the tool itself failed.

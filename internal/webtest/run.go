@@ -14,7 +14,7 @@ import (
 )
 
 // Tool is one run of an external checker: linkinator, the Nu checker,
-// html-validate, node. Every checker runs through RunTool, so that each has
+// html-validate, node. Every checker runs through runTool, so that each has
 // a deadline of its own and fails with the same kind of message.
 type Tool struct {
 	// Name is the tool as people know it ("linkinator"); it starts every
@@ -166,11 +166,11 @@ func lastLines(b []byte, n int) string {
 	return out.String()
 }
 
-// RunTool runs tl to its end or its deadline. A status of 0 or one of
+// runTool runs tl to its end or its deadline. A status of 0 or one of
 // tl.Report gives a result; anything else, a killed process or a deadline
 // gives a *ToolError. On the deadline the tool's whole process group is
 // killed, so that nothing it started lives on.
-func RunTool(ctx context.Context, tl Tool) (ToolResult, error) {
+func runTool(ctx context.Context, tl Tool) (ToolResult, error) {
 	if tl.Timeout <= 0 {
 		return ToolResult{}, &ToolError{Tool: tl, Exit: -1, Err: errors.New("webtest: Tool.Timeout not set: every checker needs a deadline")}
 	}
@@ -214,11 +214,11 @@ func RunTool(ctx context.Context, tl Tool) (ToolResult, error) {
 	return res, nil
 }
 
-// Run is RunTool for a test: a tool that fails fails the test with the
+// Run is runTool for a test: a tool that fails fails the test with the
 // ToolError's message.
 func Run(t testing.TB, tl Tool) ToolResult {
 	t.Helper()
-	res, err := RunTool(context.Background(), tl)
+	res, err := runTool(context.Background(), tl)
 	if err != nil {
 		t.Fatal(err)
 	}

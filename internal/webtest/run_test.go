@@ -49,9 +49,9 @@ wait
 `)
 	tl := Tool{Name: "linkinator", Path: bin, Runtime: "node", Timeout: time.Second, Report: []int{1}}
 	start := time.Now()
-	_, err := RunTool(context.Background(), tl)
+	_, err := runTool(context.Background(), tl)
 	if took := time.Since(start); took > time.Minute {
-		t.Errorf("RunTool returned after %v, long after its 1s deadline", took)
+		t.Errorf("runTool returned after %v, long after its 1s deadline", took)
 	}
 	var te *ToolError
 	if !errors.As(err, &te) || !te.TimedOut {
@@ -88,7 +88,7 @@ echo "Warning: Detected unsettled top-level await at file:///cli.js:534" >&2
 exit 13
 `)
 	tl := Tool{Name: "linkinator", Path: bin, Runtime: "node", Timeout: time.Minute, Report: []int{1}}
-	_, err := RunTool(context.Background(), tl)
+	_, err := runTool(context.Background(), tl)
 	var te *ToolError
 	if !errors.As(err, &te) || te.Exit != 13 {
 		t.Fatalf("err = %v, want a *ToolError with exit status 13", err)
@@ -102,18 +102,18 @@ exit 13
 
 	// Exit 1 is linkinator's report of broken links, not a failure.
 	ok := fakeTool(t, "echo '{\"passed\": false}'; exit 1\n")
-	res, err := RunTool(context.Background(), Tool{Name: "linkinator", Path: ok, Runtime: "node", Timeout: time.Minute, Report: []int{1}})
+	res, err := runTool(context.Background(), Tool{Name: "linkinator", Path: ok, Runtime: "node", Timeout: time.Minute, Report: []int{1}})
 	if err != nil || res.Exit != 1 || !strings.Contains(string(res.Stdout), "passed") {
 		t.Errorf("a report with status 1: %+v, %v", res, err)
 	}
 
 	// A signal from outside is told apart from the deadline.
 	killed := fakeTool(t, "echo starting; kill -KILL $$\n")
-	_, err = RunTool(context.Background(), Tool{Name: "vnu", Path: killed, Runtime: "java", Timeout: time.Minute})
+	_, err = runTool(context.Background(), Tool{Name: "vnu", Path: killed, Runtime: "java", Timeout: time.Minute})
 	wantAll(t, err.Error(), "vnu was ended by a signal (killed)", "out-of-memory killer", "starting")
 
 	// No deadline is no run.
-	if _, err := RunTool(context.Background(), Tool{Name: "node", Path: ok}); err == nil || !strings.Contains(err.Error(), "Timeout not set") {
+	if _, err := runTool(context.Background(), Tool{Name: "node", Path: ok}); err == nil || !strings.Contains(err.Error(), "Timeout not set") {
 		t.Errorf("a tool without a deadline ran: %v", err)
 	}
 }
@@ -180,8 +180,8 @@ func TestStrict(t *testing.T) {
 	}{{"", "", false}, {"true", "", true}, {"false", "", false}, {"", "1", true}, {"1", "", true}} {
 		t.Setenv("CI", tc.ci)
 		t.Setenv("INCIDENTLIB_REQUIRE_TOOLS", tc.require)
-		if got := Strict(); got != tc.want {
-			t.Errorf("CI=%q INCIDENTLIB_REQUIRE_TOOLS=%q: Strict() = %v", tc.ci, tc.require, got)
+		if got := strict(); got != tc.want {
+			t.Errorf("CI=%q INCIDENTLIB_REQUIRE_TOOLS=%q: strict() = %v", tc.ci, tc.require, got)
 		}
 	}
 }

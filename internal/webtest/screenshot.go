@@ -25,19 +25,19 @@ var (
 	Phone   = Viewport{Width: 390, Height: 844, Mobile: true}
 )
 
-// Capture loads url in the tab of ctx at the viewport and returns a PNG of
+// capture loads url in the tab of ctx at the viewport and returns a PNG of
 // the whole page (beyond the viewport). The viewport is reset afterwards.
-func Capture(ctx context.Context, url string, vp Viewport) ([]byte, error) {
-	return CaptureAfter(ctx, url, vp, 0)
+func capture(ctx context.Context, url string, vp Viewport) ([]byte, error) {
+	return captureAfter(ctx, url, vp, 0)
 }
 
-// CaptureAfter is Capture that waits settle after the page loaded, for
+// captureAfter is capture that waits settle after the page loaded, for
 // what scripts draw later (search results fetched after load).
-func CaptureAfter(ctx context.Context, url string, vp Viewport, settle time.Duration) ([]byte, error) {
+func captureAfter(ctx context.Context, url string, vp Viewport, settle time.Duration) ([]byte, error) {
 	return CaptureClicked(ctx, url, vp, settle, "")
 }
 
-// CaptureClicked is CaptureAfter that then clicks every element matching
+// CaptureClicked is captureAfter that then clicks every element matching
 // the CSS selector click, in document order, and waits settle again before
 // the picture, to show what a page looks like once the user opened its
 // folded parts. An empty selector clicks nothing; one that matches nothing
@@ -88,11 +88,11 @@ func CaptureClicked(ctx context.Context, url string, vp Viewport, settle time.Du
 	return png, nil
 }
 
-// Screenshot writes a full-page PNG of url at width x height (desktop
+// saveScreenshot writes a full-page PNG of url at width x height (desktop
 // emulation) to path, creating its folder.
-func Screenshot(t testing.TB, ctx context.Context, url string, width, height int64, path string) {
+func saveScreenshot(t testing.TB, ctx context.Context, url string, width, height int64, path string) {
 	t.Helper()
-	png, err := Capture(ctx, url, Viewport{Width: width, Height: height})
+	png, err := capture(ctx, url, Viewport{Width: width, Height: height})
 	if err != nil {
 		t.Fatal(err)
 	}

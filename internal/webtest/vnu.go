@@ -12,8 +12,8 @@ import (
 	"time"
 )
 
-// VNUTimeout is the deadline of one run of the Nu checker.
-const VNUTimeout = 10 * time.Minute
+// vnuTimeout is the deadline of one run of the Nu checker.
+const vnuTimeout = 10 * time.Minute
 
 type vnuReport struct {
 	Messages []struct {
@@ -43,7 +43,7 @@ func VNU(t testing.TB, dir string) []string {
 	// prints on stderr cannot corrupt it. vnu exits 1 when it found errors,
 	// so that status alone is no failure of the tool; an unreadable report
 	// is.
-	tl := Tool{Name: "vnu (the Nu HTML checker)", Path: "java", Runtime: "java", Timeout: VNUTimeout, Report: []int{1},
+	tl := Tool{Name: "vnu (the Nu HTML checker)", Path: "java", Runtime: "java", Timeout: vnuTimeout, Report: []int{1},
 		Args: []string{"-jar", jar, "--errors-only", "--skip-non-html", "--format", "json", "--stdout", dir}}
 	res := Run(t, tl)
 	var rep vnuReport

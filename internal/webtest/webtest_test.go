@@ -139,7 +139,7 @@ func TestBrowser(t *testing.T) {
 			t.Fatal(err)
 		}
 		args := strings.Fields(cmdline)
-		for _, f := range Flags {
+		for _, f := range chromiumFlags {
 			if !slices.Contains(args, "--"+f) {
 				t.Errorf("Chromium did not get --%s; command line: %s", f, cmdline)
 			}
@@ -223,7 +223,7 @@ func TestBrowser(t *testing.T) {
 
 	t.Run("screenshot", func(t *testing.T) {
 		for _, vp := range []Viewport{Desktop, Phone} {
-			img, err := Capture(tab.Ctx, base+"/good/", vp)
+			img, err := capture(tab.Ctx, base+"/good/", vp)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -255,24 +255,24 @@ func TestBrowser(t *testing.T) {
 			t.Errorf("a selector that matches nothing: %v", err)
 		}
 		path := filepath.Join(t.TempDir(), "shots", "good.png")
-		Screenshot(t, tab.Ctx, base+"/good/", 800, 600, path)
+		saveScreenshot(t, tab.Ctx, base+"/good/", 800, 600, path)
 		f, err := os.Open(path)
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer f.Close()
 		if cfg, err := png.DecodeConfig(f); err != nil || cfg.Width != 800 {
-			t.Errorf("Screenshot wrote %+v, %v; want an 800 px wide PNG", cfg, err)
+			t.Errorf("saveScreenshot wrote %+v, %v; want an 800 px wide PNG", cfg, err)
 		}
 	})
 }
 
-// TestAllocatorArgs checks the exact command line chromedp runs: Flags, the
+// TestAllocatorArgs checks the exact command line chromedp runs: chromiumFlags, the
 // profile folder and what chromedp needs to talk to the browser, nothing else.
 func TestAllocatorArgs(t *testing.T) {
 	dir := t.TempDir()
 	var args []string
-	opts := append(AllocatorOptions(dir), chromedp.ModifyCmdFunc(func(cmd *exec.Cmd) {
+	opts := append(allocatorOptions(dir), chromedp.ModifyCmdFunc(func(cmd *exec.Cmd) {
 		args = cmd.Args
 		cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 	}))
@@ -283,8 +283,8 @@ func TestAllocatorArgs(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
 		t.Fatal(err)
 	}
-	want := []string{ChromiumPath}
-	for _, f := range Flags {
+	want := []string{chromiumPath}
+	for _, f := range chromiumFlags {
 		want = append(want, "--"+f)
 	}
 	want = append(want, "--user-data-dir="+dir, "--remote-debugging-pipe", "about:blank")

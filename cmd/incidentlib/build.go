@@ -1,0 +1,196 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"runtime/pprof"
+	"strings"
+
+	"incidentlib/internal/build"
+	"incidentlib/internal/site"
+)
+
+// tuneGC sets how the collector paces itself.
+//
+// A build keeps the text of the cases off the heap (about 1.2 GB at 100,000
+// cases, see cases.LoadOffHeap), so what is live on the heap is small next to
+// what the pages allocate, and collecting less often saves CPU: the heap may
+// grow to two and a half times what is live (GOGC=150) up to a soft ceiling
+// of 2.25 GiB. Measured with make bench: 10,000 cases 4.2 s/370 MB → 4.1
+// s/455 MB at GOGC=200, 100,000 cases 48.9 s/3.40 GB → 46.5 s/3.38 GB (at
+// that size the ceiling, not GOGC, sets the pace). On the generated library
+// with real-text vocabulary, 10,000 cases, GOGC=200 peaked at 648 MB, 150
+// at 549 MB and 120 at 540 MB, with no CPU time between them that the
+// noise of a shared machine let show (24–25.4 s, medians of 2 runs, load
+// average 3): 150 keeps the build under 600 MB.
+//
+// The other commands, serve above all, keep their text on the heap, so they
+// keep the default pace under a ceiling of 3 GiB.
+//
+// GOGC and GOMEMLIMIT in the environment win.
+func tuneGC(build bool) {
+	limit := int64(3 << 30)
+	if build {
+		limit = 2304 << 20
+		if os.Getenv("GOGC") == "" {
+			debug.SetGCPercent(150)
+		}
+	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(limit)
+	}
+}
+
+// buildOptions are the build's options and the command's own.
+type buildOptions struct {
+	build.Options
+	Verbose                bool
+	CPUProfile, MemProfile string
+}
+
+func buildFlags(o *buildOptions, stderr io.Writer) *flag.FlagSet {
+	fs := newFlags("build", "[flags]", `Reads the content folder, checks every file, and writes the whole site (pages
+in both languages, search index, JSON API, feeds, sitemap) into a new folder
+that replaces -out only when everything succeeded.`, stderr)
+	fs.StringVar(&o.Content, "content", "content", "content `DIR` to read")
+	fs.StringVar(&o.Out, "out", "public", "output `DIR`, replaced as a whole: a new or empty one, or one an earlier build wrote")
+	fs.BoolVar(&o.Offline, "offline", false, "write links that name index.html, so the site works when opened from disk")
+	fs.StringVar(&o.BaseURL, "base-url", "", "public `URL` of the site, such as https://example.org/incidentlib/ (default: base_url in site.json)")
+	fs.StringVar(&o.TemplatesDir, "templates", "", "use templates from this `DIR` instead of the built-in ones")
+	fs.StringVar(&o.StaticDir, "static", "", "use static files from this `DIR` instead of the built-in ones")
+	fs.IntVar(&o.Workers, "workers", 0, "render `N` pages at once (default: number of CPUs)")
+	fs.BoolVar(&o.ForceOut, "force-out", false, "replace -out even when it holds files the last build did not write, or has no "+build.Marker+" (never across filesystems)")
+	fs.BoolVar(&o.Verbose, "v", false, "print the time of each stage, the files per kind and how many files were written, kept and removed")
+	fs.StringVar(&o.CPUProfile, "cpuprofile", "", "write a CPU profile of the build to `FILE` (for go tool pprof)")
+	fs.StringVar(&o.MemProfile, "memprofile", "", "write a heap profile to `FILE` when the pages are written, before the old output is replaced")
+	return fs
+}
+
+func cmdBuild(args []string, stdout, stderr io.Writer) int {
+	var bo buildOptions
+	fs := buildFlags(&bo, stderr)
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	o, verbose, cpuprofile, memprofile := bo.Options, bo.Verbose, bo.CPUProfile, bo.MemProfile
+	if err := checkProfiles(o, cpuprofile, memprofile); err != nil {
+		fmt.Fprintf(stderr, "incidentlib build: %v\n", err)
+		return 2
+	}
+	if memprofile != "" {
+		o.Written = func() {
+			f, err := os.Create(memprofile)
+			if err != nil {
+				fmt.Fprintf(stderr, "incidentlib build: %v\n", err)
+				return
+			}
+			defer f.Close()
+			if err := pprof.Lookup("heap").WriteTo(f, 0); err != nil {
+				fmt.Fprintf(stderr, "incidentlib build: %v\n", err)
+			}
+		}
+	}
+	if cpuprofile != "" {
+		f, err := os.Create(cpuprofile)
+		if err != nil {
+			fmt.Fprintf(stderr, "incidentlib build: %v\n", err)
+			return 1
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintf(stderr, "incidentlib build: %v\n", err)
+			return 1
+		}
+		defer pprof.StopCPUProfile()
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "incidentlib build: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	if o.BaseURL != "" && !strings.HasSuffix(o.BaseURL, "/") {
+		o.BaseURL += "/"
+	}
+	if isTerminal(stderr) {
+		o.Progress = func(done, total int) {
+			fmt.Fprintf(stderr, "\rrendering: %d of %d files", done, total)
+		}
+	}
+	o.Templates, o.Static = theme(o.TemplatesDir, o.StaticDir)
+	o.Extras = build.StandardExtras()
+	// This process ends after the build, so the text of the cases can live
+	// outside the collected heap for good.
+	o.OffHeap = true
+	ctx, stop := interruptible(stderr)
+	defer stop()
+	st, list, err := build.Run(ctx, o)
+	if o.Progress != nil {
+		fmt.Fprint(stderr, "\r\033[K") // clear the progress line
+	}
+	printDiags(stderr, list, o.Content)
+	if err != nil {
+		fmt.Fprintf(stderr, "incidentlib build: %v\n", err)
+		if errors.Is(err, context.Canceled) {
+			return exitInterrupted
+		}
+		return 1
+	}
+	for _, l := range st.KindLines() {
+		fmt.Fprintln(stdout, "  "+l)
+	}
+	if verbose {
+		for _, s := range st.Stages {
+			fmt.Fprintf(stdout, "  %-28s %s\n", s.Name, s.Took.Round(10e3))
+		}
+		fmt.Fprintf(stdout, "  files: %d written, %d kept as they were, %d removed\n", st.Written, st.Kept, st.Removed)
+		fmt.Fprintf(stdout, "  %s\n", engineLine(st.Engines))
+	}
+	for _, w := range st.Warnings {
+		fmt.Fprintf(stderr, "incidentlib build: warning: %s\n", w)
+	}
+	fmt.Fprintf(stdout, "%s → %s\n", st.Summary(), o.Out)
+	return 0
+}
+
+// engineLine is the gauge of the template engines in the -v summary: a
+// template htmlexec refused, or a page it handed back to the standard
+// library, shows nowhere else but as a slower build.
+func engineLine(e site.Engines) string {
+	line := fmt.Sprintf("htmlexec: %d templates compiled", e.Compiled)
+	if len(e.Uncompiled) > 0 {
+		line += fmt.Sprintf(", %d left to the standard library (%s)", len(e.Uncompiled), strings.Join(e.Uncompiled, ", "))
+	}
+	return line + fmt.Sprintf(", %d fallbacks to the standard library at run time", e.Fallbacks)
+}
+
+// checkProfiles refuses profile files that would land in the content,
+// templates, static or output folders or overwrite a file that is not a
+// profile, before any work; and one file for both profiles.
+func checkProfiles(o build.Options, cpu, mem string) error {
+	for _, f := range []string{cpu, mem} {
+		if f == "" {
+			continue
+		}
+		if err := build.CheckProfile(f, o); err != nil {
+			return err
+		}
+	}
+	if cpu != "" && mem != "" {
+		a, errA := filepath.Abs(cpu)
+		b, errB := filepath.Abs(mem)
+		if errA == nil && errB == nil && a == b {
+			return fmt.Errorf("-cpuprofile and -memprofile name the same file, %s", cpu)
+		}
+		if ia, err := os.Stat(cpu); err == nil {
+			if ib, err := os.Stat(mem); err == nil && os.SameFile(ia, ib) {
+				return fmt.Errorf("-cpuprofile and -memprofile name the same file, %s", cpu)
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,104 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/url"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"incidentlib"
+	"incidentlib/internal/mcpserver"
+)
+
+type mcpOptions struct {
+	Content     string
+	HTTP        string
+	PublicURL   string
+	CallTimeout time.Duration
+	mcpserver.HTTPOptions
+}
+
+func mcpFlags(o *mcpOptions, stderr io.Writer) *flag.FlagSet {
+	fs := newFlags("mcp", "[flags]", `Serves the library to AI coding tools as a Model Context Protocol server with
+the tools search_incidents, get_incident, list_incidents, get_topic and vocab.
+Without -http it speaks over standard input and output, as AI tools start
+local servers; with -http it serves Streamable HTTP at /mcp and a health
+check at /healthz. It watches the content folder and answers from the new
+library after every save.
+
+To serve the public behind a reverse proxy or a load balancer, give the
+address clients use with -public-url: requests must name its host, and
+browsers may call only from its origin. With -stateless no call needs the
+replica that answered the one before, so any number of replicas can share
+the load. SIGTERM stops the server after the calls in flight.`, stderr)
+	fs.StringVar(&o.Content, "content", "content", "content `DIR` to read")
+	fs.StringVar(&o.HTTP, "http", "", "serve Streamable HTTP on this `ADDR` instead of stdio; a bare port or :PORT listens on 127.0.0.1, 0.0.0.0:PORT on every interface")
+	fs.StringVar(&o.PublicURL, "public-url", "", "the `URL` clients reach the server at, such as https://mcp.example.org/; the Host and Origin it accepts come from it")
+	fs.BoolVar(&o.Stateless, "stateless", false, "answer every call on its own, without sessions, so that replicas need no session affinity")
+	fs.IntVar(&o.MaxSessions, "max-sessions", 1000, "most open sessions; an initialize beyond them gets 503")
+	fs.DurationVar(&o.SessionIdle, "session-idle", 10*time.Minute, "close a session after this long without a request")
+	fs.Int64Var(&o.MaxBody, "max-body", 1<<20, "largest request body in `bytes`")
+	fs.DurationVar(&o.CallTimeout, "call-timeout", 30*time.Second, "longest time to read a request and answer a call")
+	fs.DurationVar(&o.ShutdownGrace, "shutdown-grace", 10*time.Second, "how long calls in flight may finish after SIGTERM")
+	return fs
+}
+
+func cmdMCP(args []string, stdin io.ReadCloser, stdout, stderr io.Writer) int {
+	var o mcpOptions
+	fs := mcpFlags(&o, stderr)
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "incidentlib mcp: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	if o.PublicURL != "" {
+		u, err := url.Parse(o.PublicURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			fmt.Fprintf(stderr, "incidentlib mcp: -public-url %q is not an http or https address such as https://mcp.example.org/\n", o.PublicURL)
+			return 2
+		}
+		o.HTTPOptions.PublicURL = u
+	}
+	var ln net.Listener
+	if o.HTTP != "" {
+		var err error
+		if ln, err = net.Listen("tcp", mcpserver.ListenAddr(o.HTTP, o.HTTPOptions.PublicURL != nil)); err != nil {
+			fmt.Fprintf(stderr, "incidentlib mcp: %v\n", err)
+			return 1
+		}
+	}
+	srv, err := mcpserver.New(mcpserver.Options{Content: o.Content, Templates: incidentlib.Templates(), Static: incidentlib.Static(), Log: stderr, CallTimeout: o.CallTimeout, HTTP: o.HTTPOptions})
+	if err != nil {
+		if ln != nil {
+			ln.Close()
+		}
+		fmt.Fprintf(stderr, "incidentlib mcp: %v\n", err)
+		return 1
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if ln != nil {
+		err = srv.ServeHTTP(ctx, ln)
+	} else {
+		err = srv.ServeStdio(ctx, stdin, nopCloser{stdout})
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "incidentlib mcp: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// nopCloser lets the MCP session close standard output's writer without
+// closing the file, which the process still owns.
+type nopCloser struct{ io.Writer }
+
+func (nopCloser) Close() error { return nil }
