@@ -21,14 +21,16 @@ import (
 // A build keeps the text of the cases off the heap (about 1.2 GB at 100,000
 // cases, see cases.LoadOffHeap), so what is live on the heap is small next to
 // what the pages allocate, and collecting less often saves CPU: the heap may
-// grow to two and a half times what is live (GOGC=150) up to a soft ceiling
-// of 2.25 GiB. Measured with make bench: 10,000 cases 4.2 s/370 MB → 4.1
-// s/455 MB at GOGC=200, 100,000 cases 48.9 s/3.40 GB → 46.5 s/3.38 GB (at
-// that size the ceiling, not GOGC, sets the pace). On the generated library
-// with real-text vocabulary, 10,000 cases, GOGC=200 peaked at 648 MB, 150
-// at 549 MB and 120 at 540 MB, with no CPU time between them that the
-// noise of a shared machine let show (24–25.4 s, medians of 2 runs, load
-// average 3): 150 keeps the build under 600 MB.
+// grow to 2.2 times what is live (GOGC=120) up to a soft ceiling of 2.25
+// GiB. Measured with make bench: 10,000 cases 4.2 s/370 MB → 4.1 s/455 MB
+// at GOGC=200, 100,000 cases 48.9 s/3.40 GB → 46.5 s/3.38 GB (at that size
+// the ceiling, not GOGC, sets the pace). On the generated library with
+// real-text vocabulary, 10,000 cases, after the narrative keys became
+// numbers (2026-12-01, quiet machine, max RSS of 2 interleaved runs each):
+// GOGC=150 577–608 MB, 120 552–560 MB, 100 509–522 MB, with wall times
+// that the noise hides (11–14 s); at 1,000 cases 120 costs some 5% more
+// CPU than 150 (2.35 s against 2.22 s user, medians of 5). 120 keeps the
+// 10,000-case build under 600 MB with room to spare.
 //
 // The other commands, serve above all, keep their text on the heap, so they
 // keep the default pace under a ceiling of 3 GiB.
@@ -39,7 +41,7 @@ func tuneGC(build bool) {
 	if build {
 		limit = 2304 << 20
 		if os.Getenv("GOGC") == "" {
-			debug.SetGCPercent(150)
+			debug.SetGCPercent(120)
 		}
 	}
 	if os.Getenv("GOMEMLIMIT") == "" {
