@@ -99,21 +99,28 @@ func Run(ctx context.Context, opt Options) (*Result, diag.List, error) {
 	}
 	// The earlier output is judged to the bottom while the content loads.
 	old := checkOld(target, opt)
-	snap, list, t, err := prepare(ctx, opt, st, start)
+	// The first failure, or the caller's cancel, stops every worker. The
+	// extras that need only the library start as soon as it has loaded;
+	// whatever way Run returns, they have stopped before the temporary
+	// folder is removed.
+	ctx, stop := context.WithCancelCause(ctx)
+	extras := newExtras(ctx, stop, w, opt.Extras)
+	defer extras.done.Wait()
+	defer stop(nil)
+	snap, list, t, err := prepare(ctx, opt, st, start, extras)
 	if err != nil {
+		stop(err)
 		return nil, list, err
 	}
 	oldFiles, err := old.wait()
 	if err != nil {
+		stop(err)
 		return nil, list, err
 	}
 	if target.exists {
 		st.Stages = append(st.Stages, snapshot.Stage{Name: "check old output (alongside)", Took: old.took})
 	}
-	// The first failure, or the caller's cancel, stops every worker.
-	ctx, stop := context.WithCancelCause(ctx)
-	defer stop(nil)
-	extras := startExtras(ctx, stop, snap, w, opt.Extras)
+	extras.start(snap)
 	writePages(ctx, stop, snap.Site, w, opt, st, t)
 	snap.Site.ReleaseCards() // their memory is free for what is still running
 	extras.wait(st)
@@ -145,8 +152,9 @@ func Run(ctx context.Context, opt Options) (*Result, diag.List, error) {
 // prepare makes the snapshot of the content (load and check, theme,
 // derive), timing each stage from t. It returns the time the last one
 // ended. A Ctrl-C while the content loads need not wait for it: nothing is
-// written yet that would need cleaning up.
-func prepare(ctx context.Context, opt Options, st *Result, t time.Time) (*snapshot.Snapshot, diag.List, time.Time, error) {
+// written yet that would need cleaning up. Once the content has loaded
+// without errors, the extras that need only the library start.
+func prepare(ctx context.Context, opt Options, st *Result, t time.Time, extras *runningExtras) (*snapshot.Snapshot, diag.List, time.Time, error) {
 	fsys, err := snapshot.Content(opt.Content)
 	if err != nil {
 		return nil, diag.List{}, t, err
@@ -155,6 +163,7 @@ func prepare(ctx context.Context, opt Options, st *Result, t time.Time) (*snapsh
 	snap, err := snapshot.New(ctx, fsys, snapshot.Options{
 		LoadTheme: func() (*site.Theme, error) { return site.LoadTheme(opt.Templates, opt.Static) },
 		Offline:   opt.Offline, BaseURL: opt.BaseURL, OffHeap: opt.OffHeap,
+		Loaded: func(lib *cases.Library) { extras.startLibrary(lib, opt.Offline) },
 	})
 	if err != nil {
 		return nil, diag.List{}, t, interrupted(ctx)

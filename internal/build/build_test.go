@@ -3,15 +3,20 @@ package build
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"hash/maphash"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"incidentlib"
+	"incidentlib/internal/cases"
 	"incidentlib/internal/repotest"
+	"incidentlib/internal/snapshot"
 )
 
 // tree reads every file under dir into a map.
@@ -197,3 +202,57 @@ func TestBaseURLChecked(t *testing.T) {
 		}
 	}
 }
+
+// TestFailedDeriveStopsEarlyExtras: the extras that need only the library
+// start before the theme is parsed; when the theme then fails, Run stops
+// them and waits for them before it removes the temporary folder, so that
+// none writes after the failed build returned, and the output is as it was.
+func TestFailedDeriveStopsEarlyExtras(t *testing.T) {
+	content := repotest.CopyDir(t, "content")
+	out := filepath.Join(t.TempDir(), "public")
+	if _, _, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: out}); err != nil {
+		t.Fatal(err)
+	}
+	before := tree(t, out)
+	var returned atomic.Bool
+	wrote := make(chan struct{})
+	early := snapshot.Extra{Name: "early", Library: func(lib *cases.Library, _ bool, write func(string, []byte) error) error {
+		defer returned.Store(true)
+		for i := 0; ; i++ {
+			if err := write(fmt.Sprintf("early/%d.txt", i), []byte("x")); err != nil {
+				return err
+			}
+			if i == 0 {
+				close(wrote) // the theme fails now
+			}
+			time.Sleep(50 * time.Millisecond) // so that a Run that does not wait returns first
+		}
+	}}
+	// The theme fails once the extra has written a file (or after a
+	// while, if the extra never starts before the theme).
+	broken := openFunc(func(name string) (fs.File, error) {
+		select {
+		case <-wrote:
+		case <-time.After(time.Minute):
+			t.Error("the early extra did not start before the theme")
+		}
+		return nil, fs.ErrNotExist
+	})
+	_, _, err := Run(context.Background(), Options{Templates: broken, Static: incidentlib.Static(), Content: content, Out: out, Extras: []snapshot.Extra{early}})
+	if err == nil {
+		t.Fatal("a broken theme built")
+	}
+	if !returned.Load() {
+		t.Fatal("Run returned before the early extra")
+	}
+	sameTree(t, before, tree(t, out), "after a failed theme")
+	entries, _ := os.ReadDir(filepath.Dir(out))
+	if len(entries) != 1 {
+		t.Errorf("a failed build left %d entries beside the output", len(entries))
+	}
+}
+
+// openFunc is a file system that is one Open function.
+type openFunc func(name string) (fs.File, error)
+
+func (f openFunc) Open(name string) (fs.File, error) { return f(name) }

@@ -211,7 +211,7 @@ func (m *model) extraFiles() (map[string][]byte, error) {
 			return nil
 		}
 		for _, e := range m.extraList {
-			if err := e.Write(m.snap, store); err != nil {
+			if err := e.Run(m.snap, store); err != nil {
 				m.extrasErr = fmt.Errorf("%s: %w", e.Name, err)
 				break
 			}

@@ -69,6 +69,11 @@ func ownLabel(f *cases.Facet, id string, c *cases.Case) cases.Bilingual {
 	return cases.Bilingual{En: id, Ko: id}
 }
 
+// DeriveFacets returns the facets of lib by URL name, as Site.Facets does,
+// without the rest of the site: what needs only the topics (the search
+// index's labels) need not wait for New.
+func DeriveFacets(lib *cases.Library) map[string]*FacetTopics { return deriveFacets(lib) }
+
 // deriveFacets groups cases by every facet in one pass over the cases.
 func deriveFacets(lib *cases.Library) map[string]*FacetTopics {
 	facets := map[string]*FacetTopics{}

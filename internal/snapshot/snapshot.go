@@ -53,6 +53,12 @@ type Options struct {
 	// heap (cases.LoadOffHeap); only a process that builds once and exits
 	// sets it.
 	OffHeap bool
+	// Loaded, when set, is called with the library once the content has
+	// loaded (or reloaded) without errors, before the theme is parsed and
+	// the site derived: a build starts there what needs only the library
+	// (see Extra.Library), alongside the deriving. It is not called when
+	// the content has errors or ctx ended during the loading.
+	Loaded func(lib *cases.Library)
 }
 
 // Snapshot is one immutable state of the library.
@@ -128,6 +134,9 @@ func New(ctx context.Context, fsys fs.FS, opt Options) (*Snapshot, error) {
 	if ctx.Err() != nil {
 		return nil, context.Cause(ctx)
 	}
+	if opt.Loaded != nil {
+		opt.Loaded(s.Lib)
+	}
 	if s.Theme == nil {
 		th, err := opt.LoadTheme()
 		stage("theme")
@@ -190,18 +199,25 @@ func loadUnless(ctx context.Context, fsys fs.FS, offHeap bool) (*cases.Library, 
 // They are made anew on each call and not kept: a build needs them only
 // while it writes the index. It may be called only when Site is set.
 func (s *Snapshot) SearchDocs() ([]search.Doc, search.Labels) {
-	return search.Docs(s.Lib), labels(s.Site)
+	return search.Docs(s.Lib), labels(s.Site.Facets())
+}
+
+// LibrarySearchDocs returns what SearchDocs returns, from the library
+// alone: the topics are derived again (site.DeriveFacets, some
+// milliseconds), so that the search index need not wait for the site.
+func LibrarySearchDocs(lib *cases.Library) ([]search.Doc, search.Labels) {
+	return search.Docs(lib), labels(site.DeriveFacets(lib))
 }
 
 // labels are the labels of every facet's topics as the site shows them.
 // An organisation's label is its name as the case pages show it (HubSpot
 // in both languages); its Korean spelling in vocab.json only finds it, as
 // each document's OrgAlias.
-func labels(st *site.Site) search.Labels {
+func labels(facets map[string]*site.FacetTopics) search.Labels {
 	out := search.Labels{}
 	for _, f := range cases.FacetNames() {
 		m := map[string][2]string{}
-		for _, t := range st.Facets()[f].Topics {
+		for _, t := range facets[f].Topics {
 			m[t.ID] = [2]string{t.Label.En, t.Label.Ko}
 		}
 		out[f] = m
@@ -213,7 +229,20 @@ func labels(st *site.Site) search.Labels {
 // search index or the JSON API: the build writes the extras beside the
 // pages, the preview makes them on first request. Package build lists the
 // standard ones (build.StandardExtras).
+//
+// An extra that needs only the library sets Library instead of Write: a
+// build starts it as soon as the content has loaded (Options.Loaded),
+// alongside the deriving of the site, instead of after it.
 type Extra struct {
-	Name  string
-	Write func(s *Snapshot, write func(path string, data []byte) error) error
+	Name    string
+	Write   func(s *Snapshot, write func(path string, data []byte) error) error
+	Library func(lib *cases.Library, offline bool, write func(path string, data []byte) error) error
+}
+
+// Run writes the extra from s, whose Site is set.
+func (e Extra) Run(s *Snapshot, write func(path string, data []byte) error) error {
+	if e.Library != nil {
+		return e.Library(s.Lib, s.Site.Offline(), write)
+	}
+	return e.Write(s, write)
 }
