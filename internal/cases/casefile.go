@@ -27,10 +27,18 @@ type caseResult struct {
 func loadCases(fsys fs.FS, voc *Vocab, text *offheap.Arena, list *diag.List) []*Case {
 	names := listCases(fsys, list)
 	results := loadCaseFiles(fsys, names, voc, text)
+	return gatherCases(names, func(name string) caseResult { return results[name] }, list)
+}
+
+// gatherCases merges the results of the case files names lists, in that
+// (file-name) order, so that reports are stable and the first of two files
+// with the same id keeps it; the second is an error at its id. It returns
+// the cases newest first. Load and Reload both gather through it.
+func gatherCases(names []string, result func(name string) caseResult, list *diag.List) []*Case {
 	var out []*Case
 	firstFile := map[string]string{}
-	for _, name := range names { // listed in name order, so reports are stable
-		r := results[name]
+	for _, name := range names {
+		r := result(name)
 		list.Merge(r.list)
 		if r.c == nil {
 			continue

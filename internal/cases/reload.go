@@ -73,27 +73,14 @@ func Reload(lib *Library, prev diag.List, fsys fs.FS, changed []string) (*Librar
 	}
 	fresh := loadCaseFiles(fsys, todo, &nl.Vocab, nil) // a server reloads: its text must be collectable
 
-	// Merge in file-name order, as loadCases does, so that the first of
-	// two files with the same id keeps it whichever of them was re-read.
-	firstFile := map[string]string{}
-	for _, name := range names {
-		r, ok := fresh[name]
-		if !ok {
-			r = caseResult{c: byFile[name]}
+	// Unchanged files keep their case; whichever of two files with the
+	// same id was re-read, the first in file-name order keeps it.
+	nl.Cases = gatherCases(names, func(name string) caseResult {
+		if r, ok := fresh[name]; ok {
+			return r
 		}
-		list.Merge(r.list)
-		if r.c == nil {
-			continue
-		}
-		if prevFile, dup := firstFile[r.c.ID]; dup {
-			line, col := fieldPos(r.c, "id")
-			list.Errorf(r.c.File, line, col, "id", "duplicate case id %q (also in %s)", r.c.ID, prevFile)
-			continue
-		}
-		firstFile[r.c.ID] = r.c.File
-		nl.Cases = append(nl.Cases, r.c)
-	}
-	SortNewestFirst(nl.Cases)
+		return caseResult{c: byFile[name]}
+	}, &list)
 	finish(nl, fsys, &list)
 	return nl, list
 }
