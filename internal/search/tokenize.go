@@ -66,6 +66,7 @@ type tokenizer struct {
 	// phrase i), those under way.
 	phrase []int
 	active uint32
+	utf8   []byte // the current word in UTF-8, for EachWord
 }
 
 // run is a script run inside a chunk: tokenizer.rs[start:end]. It holds no

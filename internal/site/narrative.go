@@ -68,11 +68,11 @@ func (t *strTable) id(b []byte) uint32 {
 }
 
 // EachWordFunc reads a text into words as the search index does: it calls
-// each with every word's term ("" for a stop word), the word as written
-// (lower-cased) and whether it is written in Hangul. search.EachWord is
-// one; it is a function and not an import so that site and search stand
-// side by side.
-type EachWordFunc func(text string, each func(term, raw string, hangul bool))
+// each with every word's term (empty for a stop word), the word as written
+// (lower-cased), both in UTF-8 and valid only until each returns, and
+// whether it is written in Hangul. search.EachWord is one; it is a
+// function and not an import so that site and search stand side by side.
+type EachWordFunc func(text string, each func(term, raw []byte, hangul bool))
 
 func deriveNarrative(lib *cases.Library, words EachWordFunc) narrative {
 	n := len(lib.Cases)
@@ -83,7 +83,7 @@ func deriveNarrative(lib *cases.Library, words EachWordFunc) narrative {
 	for w := range workers {
 		tables[w] = newStrTable()
 		wg.Go(func() {
-			r := storyReader{tab: tables[w], seen: map[uint32]bool{}, words: words}
+			r := storyReader{tab: tables[w], words: words}
 			for i := w; i < n; i += workers {
 				all[i] = r.keys(lib.Cases[i])
 			}
@@ -152,26 +152,32 @@ func deriveNarrative(lib *cases.Library, words EachWordFunc) narrative {
 // its table numbers the keys and forms it meets; seen, own and the buffers
 // are reused from case to case.
 type storyReader struct {
-	words     EachWordFunc
-	tab       *strTable
-	seen      map[uint32]bool
+	words EachWordFunc
+	tab   *strTable
+	// seen holds, per key number, the number of the last case read that
+	// has the key (counting from 1 in gen), so that starting a case
+	// clears nothing.
+	seen      []uint32
+	gen       uint32
 	own       []string
 	key, form []byte
 	out       []keyForm
-	prev      string // the term of the previous story word of the clause, or ""
-	prevForm  string
-	lang      string
+	// prev is the term of the previous story word of the clause, empty
+	// for none, and prevForm its form; copies, as the words are the
+	// tokenizer's.
+	prev, prevForm []byte
+	lang           string
 }
 
 // keys reads the narrative keys of one case, each once, with the form its
 // text first writes, in the order the text first has them.
 func (r *storyReader) keys(c *cases.Case) []keyForm {
 	r.out = nil
-	clear(r.seen)
+	r.gen++
 	r.own = r.own[:0]
-	r.words(c.Org+" "+strings.ReplaceAll(c.OrgSlug, "-", " ")+" "+c.OrgKo, func(term, _ string, _ bool) {
-		if !slices.Contains(r.own, term) {
-			r.own = append(r.own, term)
+	r.words(c.Org+" "+strings.ReplaceAll(c.OrgSlug, "-", " ")+" "+c.OrgKo, func(term, _ []byte, _ bool) {
+		if !slices.Contains(r.own, string(term)) {
+			r.own = append(r.own, string(term))
 		}
 	})
 	for _, lang := range cases.Languages {
@@ -189,28 +195,24 @@ func (r *storyReader) keys(c *cases.Case) []keyForm {
 // text reads one text, clause by clause: a phrase never spans a clause
 // break.
 func (r *storyReader) text(t string) {
-	if strings.Contains(t, "s ") {
+	if strings.Contains(t, "'s ") || strings.Contains(t, "’s ") {
 		t = possessive.Replace(t)
 	}
 	for len(t) > 0 {
-		end := strings.IndexFunc(t, isClauseBreak)
-		if end < 0 {
-			end = len(t)
-		}
+		end, size := clauseBreak(t)
 		if end > 0 {
-			r.prev = ""
+			r.prev = r.prev[:0]
 			r.words(t[:end], r.word)
 		}
-		_, size := utf8.DecodeRuneInString(t[end:])
 		t = t[min(len(t), end+size):]
 	}
 }
 
 // word takes one word of a clause: a story word is a key, and so is the
 // pair it makes with the story word before it.
-func (r *storyReader) word(term, raw string, hangul bool) {
+func (r *storyReader) word(term, raw []byte, hangul bool) {
 	if !storyWord(term, raw, hangul, r.own) {
-		r.prev = ""
+		r.prev = r.prev[:0]
 		return
 	}
 	form := raw
@@ -220,22 +222,25 @@ func (r *storyReader) word(term, raw string, hangul bool) {
 	r.key = append(append(append(r.key[:0], r.lang...), ':'), term...)
 	r.form = append(r.form[:0], form...)
 	r.add()
-	if r.prev != "" {
+	if len(r.prev) > 0 {
 		r.key = append(append(append(append(append(r.key[:0], r.lang...), ':'), r.prev...), ' '), term...)
 		r.form = append(append(append(r.form[:0], r.prevForm...), ' '), form...)
 		r.add()
 	}
-	r.prev, r.prevForm = term, form
+	r.prev, r.prevForm = append(r.prev[:0], term...), append(r.prevForm[:0], form...)
 }
 
 // add records the key in r.key with the form in r.form, unless the case
 // has the key already.
 func (r *storyReader) add() {
 	id := r.tab.id(r.key)
-	if r.seen[id] {
+	if int(id) >= len(r.seen) {
+		r.seen = append(r.seen, make([]uint32, len(r.tab.strs)-len(r.seen))...)
+	}
+	if r.seen[id] == r.gen {
 		return
 	}
-	r.seen[id] = true
+	r.seen[id] = r.gen
 	r.out = append(r.out, keyForm{id, r.tab.id(r.form)})
 }
 
@@ -243,28 +248,66 @@ func (r *storyReader) add() {
 // to its word ("Platform's live" would read "platforms live").
 var possessive = strings.NewReplacer("'s ", " ", "’s ", " ")
 
-// isClauseBreak ends a run of words that may form a phrase.
-func isClauseBreak(r rune) bool {
-	return strings.ContainsRune(".,;:()[]!?\"“”\n", r)
+// clauseBreak returns where in t the first character that ends a run of
+// words that may form a phrase is, and its size in bytes; or len(t) and 0.
+// They are ASCII but for the curly double quotes.
+func clauseBreak(t string) (int, int) {
+	for i := 0; i < len(t); i++ {
+		switch b := t[i]; {
+		case b < utf8.RuneSelf:
+			if clauseBreaks[b] {
+				return i, 1
+			}
+		case b == 0xE2 && i+2 < len(t) && t[i+1] == 0x80 && (t[i+2] == 0x9C || t[i+2] == 0x9D):
+			return i, 3 // “ or ”
+		}
+	}
+	return len(t), 0
 }
+
+var clauseBreaks = func() (t [utf8.RuneSelf]bool) {
+	for _, b := range []byte(".,;:()[]!?\"\n") {
+		t[b] = true
+	}
+	return t
+}()
 
 // storyWord says whether a word may be a narrative key: its term, the word
 // as written, whether it is Hangul, and the words of the case's own
 // organisation.
-func storyWord(term, raw string, hangul bool, own []string) bool {
-	if term == "" || strings.IndexFunc(term, unicode.IsDigit) >= 0 {
+func storyWord(term, raw []byte, hangul bool, own []string) bool {
+	if len(term) == 0 || hasDigit(term) {
 		return false
 	}
 	for _, o := range own {
 		// "DFDS's" is read as "dfdss": the organisation's word starts it.
-		if term == o || utf8.RuneCountInString(o) >= 3 && strings.HasPrefix(term, o) {
+		if string(term) == o || utf8.RuneCountInString(o) >= 3 && len(term) >= len(o) && string(term[:len(o)]) == o {
 			return false
 		}
 	}
 	if hangul {
-		return utf8.RuneCountInString(term) >= 2 && !koreanStop[term] && !koreanPredicate(term)
+		return utf8.RuneCount(term) >= 2 && !koreanStop[string(term)] && !koreanPredicate(term)
 	}
-	return utf8.RuneCountInString(term) >= 3 && !narrativeStop[raw]
+	return utf8.RuneCount(term) >= 3 && !narrativeStop[string(raw)]
+}
+
+// hasDigit says whether a word holds a decimal digit of any script.
+func hasDigit(w []byte) bool {
+	for i := 0; i < len(w); {
+		if w[i] < utf8.RuneSelf {
+			if '0' <= w[i] && w[i] <= '9' {
+				return true
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(w[i:])
+		if unicode.IsDigit(r) {
+			return true
+		}
+		i += size
+	}
+	return false
 }
 
 // narrativeStop are English words common in any story, beyond the search
@@ -303,11 +346,13 @@ var koreanStop = map[string]bool{}
 // koreanPredicate says whether a Korean word, its particle stripped, is a
 // verb or adverb form rather than a noun: stories share "멈췄다" and
 // "완전히" by chance, while the nouns name the mechanism.
-func koreanPredicate(term string) bool {
-	for _, end := range []string{"다", "고", "며", "게", "히", "면", "서", "했", "됐", "였", "지만", "려"} {
-		if strings.HasSuffix(term, end) {
+func koreanPredicate(term []byte) bool {
+	for _, end := range predicateEndings {
+		if len(term) >= len(end) && string(term[len(term)-len(end):]) == end {
 			return true
 		}
 	}
 	return false
 }
+
+var predicateEndings = []string{"다", "고", "며", "게", "히", "면", "서", "했", "됐", "였", "지만", "려"}
