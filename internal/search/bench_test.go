@@ -75,9 +75,11 @@ func BenchmarkAnalyse(b *testing.B) {
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
+	start := cpuTime()
 	for b.Loop() {
 		analyseSorted(sorted, labels)
 	}
+	b.ReportMetric((cpuTime()-start).Seconds()/float64(b.N), "cpu-s/op")
 }
 
 // BenchmarkEachWord reads the texts of a generated library of 1,000 cases
@@ -91,10 +93,12 @@ func BenchmarkEachWord(b *testing.B) {
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
+	start := cpuTime()
 	for b.Loop() {
 		n := 0
 		for _, t := range texts {
 			EachWord(t, func(term, raw []byte, hangul bool) { n += len(term) + len(raw) })
 		}
 	}
+	b.ReportMetric((cpuTime()-start).Seconds()/float64(b.N), "cpu-s/op")
 }

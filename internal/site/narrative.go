@@ -54,6 +54,17 @@ type strTable struct {
 
 func newStrTable() *strTable { return &strTable{ids: map[string]uint32{}} }
 
+// idString returns the number of s.
+func (t *strTable) idString(s string) uint32 {
+	if id, ok := t.ids[s]; ok {
+		return id
+	}
+	id := uint32(len(t.strs))
+	t.ids[s] = id
+	t.strs = append(t.strs, s)
+	return id
+}
+
 // id returns the number of the string b holds, copying b only the first
 // time it is seen.
 func (t *strTable) id(b []byte) uint32 {
@@ -83,7 +94,7 @@ func deriveNarrative(lib *cases.Library, words EachWordFunc) narrative {
 	for w := range workers {
 		tables[w] = newStrTable()
 		wg.Go(func() {
-			r := storyReader{tab: tables[w], words: words}
+			r := newStoryReader(tables[w], words)
 			for i := w; i < n; i += workers {
 				all[i] = r.keys(lib.Cases[i])
 			}
@@ -95,7 +106,7 @@ func deriveNarrative(lib *cases.Library, words EachWordFunc) narrative {
 	for w, t := range tables {
 		to := make([]uint32, len(t.strs))
 		for i, s := range t.strs {
-			to[i] = tab.id([]byte(s))
+			to[i] = tab.idString(s)
 		}
 		for i := w; i < n; i += workers {
 			for k := range all[i] {
@@ -109,34 +120,44 @@ func deriveNarrative(lib *cases.Library, words EachWordFunc) narrative {
 			df[kf.key]++
 		}
 	}
+	// A key's weight and language, worked out once per key rather than
+	// once per case that has it: a weight of 0 leaves the key out.
 	maxDF := max(3, n/8)
-	out := narrative{words: make([][]string, n), forms: map[string]string{}}
-	type scored struct {
-		key  string
-		w    float64
-		form uint32
+	weight := make([]float64, len(tab.strs))
+	lang := make([]int8, len(tab.strs))
+	for k, s := range tab.strs {
+		d := int(df[k])
+		if d < 2 || d > maxDF {
+			continue
+		}
+		lang[k] = -1
+		for l, name := range cases.Languages {
+			if len(s) > len(name) && s[len(name)] == ':' && s[:len(name)] == name {
+				lang[k] = int8(l)
+			}
+		}
+		if lang[k] < 0 {
+			continue
+		}
+		w := math.Log(float64(n) / float64(d))
+		if strings.Contains(s, " ") {
+			w *= 1.5 // a phrase says more than either of its words
+		}
+		weight[k] = w
 	}
-	var pick []scored
+	out := narrative{words: make([][]string, n), forms: map[string]string{}}
+	var pick []scoredKey
 	for i, kfs := range all {
 		var keys []string
-		for _, lang := range cases.Languages {
+		for l := range cases.Languages {
 			pick = pick[:0]
 			for _, kf := range kfs {
-				k := tab.strs[kf.key]
-				d := int(df[kf.key])
-				if d < 2 || d > maxDF || !strings.HasPrefix(k, lang+":") {
+				if weight[kf.key] == 0 || int(lang[kf.key]) != l {
 					continue
 				}
-				w := math.Log(float64(n) / float64(d))
-				if strings.Contains(k, " ") {
-					w *= 1.5 // a phrase says more than either of its words
-				}
-				pick = append(pick, scored{k, w, kf.form})
+				pick = topKeys(pick, scoredKey{tab.strs[kf.key], weight[kf.key], kf.form}, wordsPerLang)
 			}
-			slices.SortFunc(pick, func(a, b scored) int {
-				return cmp.Or(cmp.Compare(b.w, a.w), cmp.Compare(a.key, b.key))
-			})
-			for _, p := range pick[:min(len(pick), wordsPerLang)] {
+			for _, p := range pick {
 				keys = append(keys, p.key)
 				if _, ok := out.forms[p.key]; !ok {
 					out.forms[p.key] = tab.strs[p.form]
@@ -148,25 +169,73 @@ func deriveNarrative(lib *cases.Library, words EachWordFunc) narrative {
 	return out
 }
 
+// A scoredKey is a narrative key of a case with its weight and form.
+type scoredKey struct {
+	key  string
+	w    float64
+	form uint32
+}
+
+// topKeys adds k to the list of a case's best keys, heaviest first and
+// in the order of their keys at equal weight, which it keeps at most n
+// long: a case has hundreds of keys and keeps a dozen, so that sorting
+// them all was most of the time spent picking.
+func topKeys(top []scoredKey, k scoredKey, n int) []scoredKey {
+	before := func(a, b scoredKey) bool {
+		return cmp.Or(cmp.Compare(b.w, a.w), cmp.Compare(a.key, b.key)) < 0
+	}
+	if len(top) == n && !before(k, top[n-1]) {
+		return top
+	}
+	i := len(top)
+	for i > 0 && before(k, top[i-1]) {
+		i--
+	}
+	if len(top) < n {
+		top = append(top, scoredKey{})
+	}
+	copy(top[i+1:], top[i:len(top)-1])
+	top[i] = k
+	return top
+}
+
 // storyReader reads the narrative keys of cases, one goroutine's worth:
-// its table numbers the keys and forms it meets; seen, own and the buffers
-// are reused from case to case.
+// its table numbers the keys and forms it meets, and it remembers what it
+// found out about each word, so that a word met again costs one look-up.
+// The buffers are reused from case to case.
 type storyReader struct {
 	words EachWordFunc
 	tab   *strTable
+	// known numbers the words read so far, by language, term and form as
+	// written ("en:cordon\x00cordoned"), into info; pairs numbers the
+	// pairs of story words, by their numbers in known, into their key and
+	// form.
+	known map[string]int32
+	info  []storyWord
+	pairs map[uint64]keyForm
 	// seen holds, per key number, the number of the last case read that
 	// has the key (counting from 1 in gen), so that starting a case
 	// clears nothing.
-	seen      []uint32
-	gen       uint32
-	own       []string
-	key, form []byte
-	out       []keyForm
-	// prev is the term of the previous story word of the clause, empty
-	// for none, and prevForm its form; copies, as the words are the
-	// tokenizer's.
-	prev, prevForm []byte
-	lang           string
+	seen []uint32
+	gen  uint32
+	own  []string
+	buf  []byte
+	out  []keyForm
+	prev int32 // the number in known of the previous story word of the clause, or -1
+	lang string
+}
+
+// A storyWord is a word as a reader knows it: whether it may be a
+// narrative key, unless it is one of the case's organisation, its term
+// and its key and form.
+type storyWord struct {
+	story bool
+	term  string
+	kf    keyForm
+}
+
+func newStoryReader(tab *strTable, words EachWordFunc) *storyReader {
+	return &storyReader{words: words, tab: tab, known: map[string]int32{}, pairs: map[uint64]keyForm{}}
 }
 
 // keys reads the narrative keys of one case, each once, with the form its
@@ -201,7 +270,7 @@ func (r *storyReader) text(t string) {
 	for len(t) > 0 {
 		end, size := clauseBreak(t)
 		if end > 0 {
-			r.prev = r.prev[:0]
+			r.prev = -1
 			r.words(t[:end], r.word)
 		}
 		t = t[min(len(t), end+size):]
@@ -211,37 +280,70 @@ func (r *storyReader) text(t string) {
 // word takes one word of a clause: a story word is a key, and so is the
 // pair it makes with the story word before it.
 func (r *storyReader) word(term, raw []byte, hangul bool) {
-	if !storyWord(term, raw, hangul, r.own) {
-		r.prev = r.prev[:0]
+	// Words with digits, most of the words met once (versions, hosts,
+	// times), are left out before they cost a look-up.
+	if len(term) == 0 || hasDigit(term) {
+		r.prev = -1
 		return
 	}
+	r.buf = append(append(append(append(append(r.buf[:0], r.lang...), ':'), term...), 0), raw...)
+	n, ok := r.known[string(r.buf)]
+	if !ok {
+		n = r.learn(term, raw, hangul)
+	}
+	w := &r.info[n]
+	if !w.story || ownWord(w.term, r.own) {
+		r.prev = -1
+		return
+	}
+	r.add(w.kf)
+	if r.prev >= 0 {
+		r.add(r.pair(r.prev, n))
+	}
+	r.prev = n
+}
+
+// learn adds a word that the reader has not met to known and info.
+func (r *storyReader) learn(term, raw []byte, hangul bool) int32 {
 	form := raw
 	if hangul {
 		form = term // the word without its particle
 	}
-	r.key = append(append(append(r.key[:0], r.lang...), ':'), term...)
-	r.form = append(r.form[:0], form...)
-	r.add()
-	if len(r.prev) > 0 {
-		r.key = append(append(append(append(append(r.key[:0], r.lang...), ':'), r.prev...), ' '), term...)
-		r.form = append(append(append(r.form[:0], r.prevForm...), ' '), form...)
-		r.add()
-	}
-	r.prev, r.prevForm = append(r.prev[:0], term...), append(r.prevForm[:0], form...)
+	n := int32(len(r.info))
+	r.known[string(r.buf)] = n
+	key := append(append(append([]byte(nil), r.lang...), ':'), term...)
+	r.info = append(r.info, storyWord{
+		story: storyTerm(term, raw, hangul),
+		term:  string(term),
+		kf:    keyForm{r.tab.id(key), r.tab.id(form)},
+	})
+	return n
 }
 
-// add records the key in r.key with the form in r.form, unless the case
-// has the key already.
-func (r *storyReader) add() {
-	id := r.tab.id(r.key)
-	if int(id) >= len(r.seen) {
+// pair returns the key and form of story word b after story word a.
+func (r *storyReader) pair(a, b int32) keyForm {
+	k := uint64(a)<<32 | uint64(b)
+	if kf, ok := r.pairs[k]; ok {
+		return kf
+	}
+	wa, wb := &r.info[a], &r.info[b]
+	key := r.tab.strs[wa.kf.key] + " " + wb.term
+	form := r.tab.strs[wa.kf.form] + " " + r.tab.strs[wb.kf.form]
+	kf := keyForm{r.tab.id([]byte(key)), r.tab.id([]byte(form))}
+	r.pairs[k] = kf
+	return kf
+}
+
+// add records a key with its form, unless the case has the key already.
+func (r *storyReader) add(kf keyForm) {
+	if int(kf.key) >= len(r.seen) {
 		r.seen = append(r.seen, make([]uint32, len(r.tab.strs)-len(r.seen))...)
 	}
-	if r.seen[id] == r.gen {
+	if r.seen[kf.key] == r.gen {
 		return
 	}
-	r.seen[id] = r.gen
-	r.out = append(r.out, keyForm{id, r.tab.id(r.form)})
+	r.seen[kf.key] = r.gen
+	r.out = append(r.out, kf)
 }
 
 // possessive drops the English possessive, which the tokenizer would join
@@ -272,23 +374,26 @@ var clauseBreaks = func() (t [utf8.RuneSelf]bool) {
 	return t
 }()
 
-// storyWord says whether a word may be a narrative key: its term, the word
-// as written, whether it is Hangul, and the words of the case's own
-// organisation.
-func storyWord(term, raw []byte, hangul bool, own []string) bool {
-	if len(term) == 0 || hasDigit(term) {
-		return false
-	}
-	for _, o := range own {
-		// "DFDS's" is read as "dfdss": the organisation's word starts it.
-		if string(term) == o || utf8.RuneCountInString(o) >= 3 && len(term) >= len(o) && string(term[:len(o)]) == o {
-			return false
-		}
-	}
+// storyTerm says whether a word may be a narrative key, unless it is one
+// of the case's organisation: its term, without digits, the word as
+// written and whether it is Hangul.
+func storyTerm(term, raw []byte, hangul bool) bool {
 	if hangul {
 		return utf8.RuneCount(term) >= 2 && !koreanStop[string(term)] && !koreanPredicate(term)
 	}
 	return utf8.RuneCount(term) >= 3 && !narrativeStop[string(raw)]
+}
+
+// ownWord says whether a term is one of the words of the case's own
+// organisation.
+func ownWord(term string, own []string) bool {
+	for _, o := range own {
+		// "DFDS's" is read as "dfdss": the organisation's word starts it.
+		if term == o || utf8.RuneCountInString(o) >= 3 && strings.HasPrefix(term, o) {
+			return true
+		}
+	}
+	return false
 }
 
 // hasDigit says whether a word holds a decimal digit of any script.
@@ -302,7 +407,7 @@ func hasDigit(w []byte) bool {
 			continue
 		}
 		r, size := utf8.DecodeRune(w[i:])
-		if unicode.IsDigit(r) {
+		if (r < 0xAC00 || r > 0xD7A3) && unicode.IsDigit(r) { // Hangul syllables, most of these, are letters
 			return true
 		}
 		i += size
