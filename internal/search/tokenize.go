@@ -3,6 +3,7 @@ package search
 import (
 	"slices"
 	"unicode"
+	"unicode/utf8"
 )
 
 // The tokenizer below has a twin in static/js/search.js. Both must give the
@@ -155,6 +156,23 @@ func (tk *tokenizer) eachWord(text string, f func(*word)) {
 			rs[wpos] = r
 			wpos++
 			i++
+			// The rest of a run of ASCII letters or digits, or of Hangul
+			// syllables, most of every text, needs none of the checks
+			// above: it continues the run.
+			switch c {
+			case clLetter, clDigit:
+				for i < len(rs) && rs[i] < utf8.RuneSelf && int(asciiClass[rs[i]]) == c {
+					rs[wpos] = rs[i]
+					wpos++
+					i++
+				}
+			case clHangul:
+				for i < len(rs) && rs[i] >= 0xAC00 && rs[i] <= 0xD7A3 {
+					rs[wpos] = rs[i]
+					wpos++
+					i++
+				}
+			}
 		}
 		runs[len(runs)-1].end = wpos
 		tk.runs = runs

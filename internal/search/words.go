@@ -1,6 +1,7 @@
 package search
 
 import (
+	"slices"
 	"sync"
 	"unicode/utf8"
 )
@@ -54,31 +55,30 @@ func EachWord(text string, each func(term, raw []byte, hangul bool)) {
 // written (a stem without its ending, a Korean word without its particle)
 // and then shares its bytes.
 func (tk *tokenizer) wordBytes(w *word) (term, raw []byte) {
-	b := tk.utf8[:0]
-	prefix := len(w.term) > 0 && len(w.term) <= len(w.raw) && &w.term[0] == &w.raw[0]
-	termEnd := 0
-	for i, r := range w.raw {
-		if i == len(w.term) && prefix {
-			termEnd = len(b)
-		}
+	// A character takes at most four bytes.
+	b := slices.Grow(tk.utf8[:0], 4*(len(w.raw)+len(w.term)))
+	if len(w.term) > 0 && len(w.term) <= len(w.raw) && &w.term[0] == &w.raw[0] {
+		b = appendUTF8(b, w.term)
+		n := len(b)
+		b = appendUTF8(b, w.raw[len(w.term):])
+		tk.utf8 = b
+		return b[:n], b
+	}
+	b = appendUTF8(b, w.raw)
+	n := len(b)
+	b = appendUTF8(b, w.term)
+	tk.utf8 = b
+	return b[n:], b[:n]
+}
+
+// appendUTF8 appends the UTF-8 encoding of rs to b.
+func appendUTF8(b []byte, rs []rune) []byte {
+	for _, r := range rs {
 		if r < utf8.RuneSelf {
 			b = append(b, byte(r))
 		} else {
 			b = utf8.AppendRune(b, r)
 		}
 	}
-	rawEnd := len(b)
-	termStart := 0
-	switch {
-	case prefix && len(w.term) == len(w.raw):
-		termEnd = rawEnd
-	case !prefix:
-		termStart = rawEnd
-		for _, r := range w.term {
-			b = utf8.AppendRune(b, r)
-		}
-		termEnd = len(b)
-	}
-	tk.utf8 = b
-	return b[termStart:termEnd], b[:rawEnd]
+	return b
 }
