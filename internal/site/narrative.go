@@ -121,16 +121,16 @@ func deriveNarrative(lib *cases.Library, words EachWordFunc) narrative {
 		}
 	}
 	// A key's weight and language, worked out once per key rather than
-	// once per case that has it: a weight of 0 leaves the key out.
+	// once per case that has it: a language of -1 leaves the key out.
 	maxDF := max(3, n/8)
 	weight := make([]float64, len(tab.strs))
 	lang := make([]int8, len(tab.strs))
 	for k, s := range tab.strs {
+		lang[k] = -1
 		d := int(df[k])
 		if d < 2 || d > maxDF {
 			continue
 		}
-		lang[k] = -1
 		for l, name := range cases.Languages {
 			if len(s) > len(name) && s[len(name)] == ':' && s[:len(name)] == name {
 				lang[k] = int8(l)
@@ -152,7 +152,7 @@ func deriveNarrative(lib *cases.Library, words EachWordFunc) narrative {
 		for l := range cases.Languages {
 			pick = pick[:0]
 			for _, kf := range kfs {
-				if weight[kf.key] == 0 || int(lang[kf.key]) != l {
+				if int(lang[kf.key]) != l {
 					continue
 				}
 				pick = topKeys(pick, scoredKey{tab.strs[kf.key], weight[kf.key], kf.form}, wordsPerLang)
@@ -207,9 +207,9 @@ type storyReader struct {
 	words EachWordFunc
 	tab   *strTable
 	// known numbers the words read so far, by language, term and form as
-	// written ("en:cordon\x00cordoned"), into info; pairs numbers the
-	// pairs of story words, by their numbers in known, into their key and
-	// form.
+	// written ("en:cordon\x00cordoned", and a further 0 for Hangul), into
+	// info; pairs numbers the pairs of story words, by their numbers in
+	// known, into their key and form.
 	known map[string]int32
 	info  []storyWord
 	pairs map[uint64]keyForm
@@ -287,6 +287,9 @@ func (r *storyReader) word(term, raw []byte, hangul bool) {
 		return
 	}
 	r.buf = append(append(append(append(append(r.buf[:0], r.lang...), ':'), term...), 0), raw...)
+	if hangul {
+		r.buf = append(r.buf, 0)
+	}
 	n, ok := r.known[string(r.buf)]
 	if !ok {
 		n = r.learn(term, raw, hangul)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"incidentlib/internal/cases"
@@ -65,5 +66,29 @@ func TestStoryWords(t *testing.T) {
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("keys:\n got %q\nwant %q", got, want)
+	}
+}
+
+// TestNarrativeSmallLibrary: in a library of two cases, the words both
+// stories share weigh 0 (the log of 2/2), words and phrases alike, and are
+// still keys of both, in the order of the keys.
+func TestNarrativeSmallLibrary(t *testing.T) {
+	story := func(id, title string) *cases.Case {
+		return &cases.Case{ID: id, Org: "Org " + id, OrgSlug: "org-" + strings.ToLower(id),
+			Title: cases.Bilingual{En: title, Ko: "캐시 서버가 멈춤"}}
+	}
+	lib := &cases.Library{Cases: []*cases.Case{
+		story("A", "Cache stampede overloaded database"),
+		story("B", "Cache stampede after deploy"),
+	}}
+	nar := deriveNarrative(lib, search.EachWord)
+	want := []string{"en:cach", "en:cach stamped", "en:stamped", "ko:멈춤", "ko:서버", "ko:서버 멈춤", "ko:캐시", "ko:캐시 서버"}
+	for i := range lib.Cases {
+		if !slices.Equal(nar.words[i], want) {
+			t.Errorf("case %d: keys %q, want %q", i, nar.words[i], want)
+		}
+	}
+	if nar.forms["en:cach stamped"] != "cache stampede" {
+		t.Errorf("form of en:cach stamped: %q", nar.forms["en:cach stamped"])
 	}
 }
