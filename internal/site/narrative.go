@@ -208,11 +208,10 @@ type storyReader struct {
 	tab   *strTable
 	// known numbers the words read so far, by language, term and form as
 	// written ("en:cordon\x00cordoned", and a further 0 for Hangul), into
-	// info; pairs numbers the pairs of story words, by their numbers in
-	// known, into their key and form.
+	// info. Pairs of words are looked up as keys each time: most are met
+	// once, and remembering them too cost more memory than it saved time.
 	known map[string]int32
 	info  []storyWord
-	pairs map[uint64]keyForm
 	// seen holds, per key number, the number of the last case read that
 	// has the key (counting from 1 in gen), so that starting a case
 	// clears nothing.
@@ -220,6 +219,7 @@ type storyReader struct {
 	gen  uint32
 	own  []string
 	buf  []byte
+	key  []byte
 	out  []keyForm
 	prev int32 // the number in known of the previous story word of the clause, or -1
 	lang string
@@ -235,7 +235,7 @@ type storyWord struct {
 }
 
 func newStoryReader(tab *strTable, words EachWordFunc) *storyReader {
-	return &storyReader{words: words, tab: tab, known: map[string]int32{}, pairs: map[uint64]keyForm{}}
+	return &storyReader{words: words, tab: tab, known: map[string]int32{}}
 }
 
 // keys reads the narrative keys of one case, each once, with the form its
@@ -301,7 +301,7 @@ func (r *storyReader) word(term, raw []byte, hangul bool) {
 	}
 	r.add(w.kf)
 	if r.prev >= 0 {
-		r.add(r.pair(r.prev, n))
+		r.addPair(&r.info[r.prev], w)
 	}
 	r.prev = n
 }
@@ -314,39 +314,44 @@ func (r *storyReader) learn(term, raw []byte, hangul bool) int32 {
 	}
 	n := int32(len(r.info))
 	r.known[string(r.buf)] = n
-	key := append(append(append([]byte(nil), r.lang...), ':'), term...)
+	key := r.tab.id(append(append(append(r.key[:0], r.lang...), ':'), term...))
 	r.info = append(r.info, storyWord{
 		story: storyTerm(term, raw, hangul),
-		term:  string(term),
-		kf:    keyForm{r.tab.id(key), r.tab.id(form)},
+		term:  r.tab.strs[key][len(r.lang)+1:],
+		kf:    keyForm{key, r.tab.id(form)},
 	})
 	return n
 }
 
-// pair returns the key and form of story word b after story word a.
-func (r *storyReader) pair(a, b int32) keyForm {
-	k := uint64(a)<<32 | uint64(b)
-	if kf, ok := r.pairs[k]; ok {
-		return kf
+// addPair records the key of story word b after story word a, with its
+// form, unless the case has the key already.
+func (r *storyReader) addPair(a, b *storyWord) {
+	r.buf = append(append(append(r.buf[:0], r.tab.strs[a.kf.key]...), ' '), b.term...)
+	key := r.tab.id(r.buf)
+	if r.seenKey(key) {
+		return
 	}
-	wa, wb := &r.info[a], &r.info[b]
-	key := r.tab.strs[wa.kf.key] + " " + wb.term
-	form := r.tab.strs[wa.kf.form] + " " + r.tab.strs[wb.kf.form]
-	kf := keyForm{r.tab.id([]byte(key)), r.tab.id([]byte(form))}
-	r.pairs[k] = kf
-	return kf
+	r.buf = append(append(append(r.buf[:0], r.tab.strs[a.kf.form]...), ' '), r.tab.strs[b.kf.form]...)
+	r.out = append(r.out, keyForm{key, r.tab.id(r.buf)})
+}
+
+// seenKey says whether the case has key already, and marks it seen.
+func (r *storyReader) seenKey(key uint32) bool {
+	if int(key) >= len(r.seen) {
+		r.seen = append(r.seen, make([]uint32, len(r.tab.strs)-len(r.seen))...)
+	}
+	if r.seen[key] == r.gen {
+		return true
+	}
+	r.seen[key] = r.gen
+	return false
 }
 
 // add records a key with its form, unless the case has the key already.
 func (r *storyReader) add(kf keyForm) {
-	if int(kf.key) >= len(r.seen) {
-		r.seen = append(r.seen, make([]uint32, len(r.tab.strs)-len(r.seen))...)
+	if !r.seenKey(kf.key) {
+		r.out = append(r.out, kf)
 	}
-	if r.seen[kf.key] == r.gen {
-		return
-	}
-	r.seen[kf.key] = r.gen
-	r.out = append(r.out, kf)
 }
 
 // possessive drops the English possessive, which the tokenizer would join
