@@ -83,12 +83,14 @@ func classOfOther(r rune) int {
 // reuses.
 func (tk *tokenizer) lower(text string) []rune {
 	// A text has no more characters than bytes.
-	rs := slices.Grow(tk.rs[:0], len(text))
+	rs := slices.Grow(tk.rs[:0], len(text))[:len(text)]
+	n := 0
 	for i := 0; i < len(text); {
 		// ASCII, most of an English text and the spaces and
 		// punctuation of a Korean one, needs no decoding.
 		if c := text[i]; c < utf8.RuneSelf {
-			rs = append(rs, rune(lowerASCII[c]))
+			rs[n] = rune(lowerASCII[c])
+			n++
 			i++
 			continue
 		}
@@ -98,15 +100,16 @@ func (tk *tokenizer) lower(text string) []rune {
 		case r >= 0xac00 && r <= 0xd7a3:
 			// Hangul syllables have no case.
 		case !nfcStable(r):
-			tk.rs = rs
+			tk.rs = rs[:0]
 			return tk.lowerAll(norm.NFC.String(text))
 		default:
 			r = fold(r)
 		}
-		rs = append(rs, r)
+		rs[n] = r
+		n++
 	}
-	tk.rs = rs
-	return rs
+	tk.rs = rs[:n]
+	return tk.rs
 }
 
 // lowerAll is lower for text known to be in NFC.
