@@ -100,7 +100,7 @@ func (tk *tokenizer) counter(rs []rune, d, h run) bool {
 	}
 	tk.extra, tk.lists = tk.extra[:0], tk.lists[:0]
 	tk.lists = append(tk.lists, rs[d.start:d.end])
-	tk.w = word{term: rs[d.start : h.start+len(stem)], alt: tk.lists[:1], raw: rs[d.start:h.end]}
+	tk.w.set(false, rs[d.start:h.start+len(stem)], rs[d.start:h.end], tk.lists[:1])
 	return true
 }
 
@@ -109,7 +109,7 @@ func (tk *tokenizer) counter(rs []rune, d, h run) bool {
 // that is only a particle or ending has a nil term.
 func (tk *tokenizer) koreanWord(rs []rune) bool {
 	w := &tk.w
-	*w = word{hangul: true, raw: rs}
+	w.set(true, nil, rs, nil)
 	var suffixes []suffix
 	if last := rs[len(rs)-1]; last >= 0xAC00 && last <= 0xD7A3 {
 		suffixes = suffixLists[suffixesByLast[last-0xAC00]]

@@ -208,7 +208,7 @@ func (tk *tokenizer) eachWord(text string, f func(*word)) {
 			}
 			if j == k {
 				raw := rs[r.start:r.end]
-				*w = word{term: tk.alnumTerm(r.class, raw), raw: raw}
+				w.set(false, tk.alnumTerm(r.class, raw), raw, nil)
 			} else {
 				for _, p := range runs[k : j+1] {
 					if t := tk.alnumTerm(p.class, rs[p.start:p.end]); t != nil {
@@ -220,7 +220,7 @@ func (tk *tokenizer) eachWord(text string, f func(*word)) {
 					parts = tk.lists
 				}
 				joined := rs[r.start:runs[j].end]
-				*w = word{term: joined, alt: parts, raw: joined}
+				w.set(false, joined, joined, parts)
 			}
 			f(w)
 			k = j
@@ -228,6 +228,15 @@ func (tk *tokenizer) eachWord(text string, f func(*word)) {
 		}
 		spaceOnly = true
 	}
+}
+
+// set makes w a word with the given term, raw form and alternatives,
+// and nothing else. It sets the fields one by one: assigning a whole word
+// made a copy of it through the write barrier, for every word.
+func (w *word) set(hangul bool, term, raw []rune, alt [][]rune) {
+	w.hangul, w.ended, w.noun = hangul, false, false
+	w.term, w.raw, w.alt = term, raw, alt
+	w.parts, w.chain, w.compound = nil, nil, nil
 }
 
 // compoundMark starts the index terms of Korean compounds written with a
