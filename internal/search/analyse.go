@@ -90,11 +90,17 @@ func analyseSorted(docs []Doc, labels Labels) *analysed {
 				pt.order[k] = int32(k)
 			}
 			slices.SortFunc(pt.order, func(a, b int32) int { return strings.Compare(pt.a.terms[a], pt.a.terms[b]) })
+			pt.pack()
 			ix.parts[p] = pt
 		})
 	}
 	wg.Wait()
 	ix.merge()
+	// What is left of a part is its postings, which encode releases as it
+	// goes: the terms are ix.terms now, their strings shared.
+	for _, pt := range ix.parts {
+		pt.a, pt.order, pt.counts = analyser{}, nil, nil
+	}
 	// Summed in document order, so that the average, and with it every
 	// score, does not depend on the number of parts.
 	total := 0.0
@@ -136,6 +142,32 @@ func (pt *part) add(d *Doc, i int32, labels Labels) float64 {
 		pt.lastDoc[t.term] = i
 	}
 	return length
+}
+
+// packBlock is the size of the blocks that pack copies postings into.
+const packBlock = 64 << 10
+
+// pack copies the part's postings, in the order of its terms, into blocks
+// of packBlock bytes, and drops what only the reading of the text needed
+// (the term table, the tokenizer's buffers, the last document of every
+// term). A list grown by append has a quarter of slack on average, and
+// one allocation per term; in blocks laid out in term order, the walk over
+// the terms that encodes them (walkTerms) frees a block as soon as it has
+// passed it, so that the pages, rendered meanwhile, find the memory of
+// the postings already written.
+func (pt *part) pack() {
+	var block []byte
+	for _, t := range pt.order {
+		p := pt.postings[t]
+		if len(p) > cap(block)-len(block) {
+			block = make([]byte, 0, max(packBlock, len(p)))
+		}
+		start := len(block)
+		block = append(block, p...)
+		pt.postings[t] = block[start:len(block):len(block)]
+	}
+	pt.lastDoc = nil
+	pt.a.table, pt.a.tk, pt.a.tf, pt.a.doc, pt.a.out, pt.a.facets = termTable{}, tokenizer{}, nil, nil, nil, nil
 }
 
 // merge makes the sorted list of every part's terms.

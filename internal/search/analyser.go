@@ -99,12 +99,14 @@ func (a *analyser) docTerms(d *Doc, labels Labels) ([]termTF, float64) {
 // termTable numbers terms, given as runes, in order of first sight. It is a
 // hash table with open addressing over the runes themselves: at some 1,500
 // term occurrences per case, encoding each term to look it up in a Go map
-// was most of the cost of the index build.
+// was most of the cost of the index build. A slot holds the term's hash
+// beside its number, so that a probe reads the term's runes only when the
+// hashes agree: in a table of a hundred thousand terms, every other array
+// a probe reads is a miss of the cache.
 type termTable struct {
-	slots  []int32  // term number + 1, or 0 for a free slot; the length is a power of two
-	hashes []uint32 // term number → hash
-	runes  []rune   // every term's runes, one after another
-	ends   []int    // term number → end of its runes in runes
+	slots []uint64 // hash<<32 | term number + 1, or 0 for a free slot; the length is a power of two
+	runes []rune   // every term's runes, one after another
+	ends  []int32  // term number → end of its runes in runes
 }
 
 // number returns the number of term t, and whether t is new.
@@ -115,23 +117,24 @@ func (tt *termTable) number(t []rune) (int32, bool) {
 	h := hashRunes(t)
 	mask := uint32(len(tt.slots) - 1)
 	for i := h & mask; ; i = (i + 1) & mask {
-		n := tt.slots[i] - 1
-		if n < 0 {
-			n = int32(len(tt.ends))
-			tt.slots[i] = n + 1
-			tt.hashes = append(tt.hashes, h)
+		s := tt.slots[i]
+		if s == 0 {
+			n := int32(len(tt.ends))
+			tt.slots[i] = uint64(h)<<32 | uint64(n+1)
 			tt.runes = append(tt.runes, t...)
-			tt.ends = append(tt.ends, len(tt.runes))
+			tt.ends = append(tt.ends, int32(len(tt.runes)))
 			return n, true
 		}
-		if tt.hashes[n] == h && slices.Equal(tt.term(n), t) {
-			return n, false
+		if uint32(s>>32) == h {
+			if n := int32(uint32(s)) - 1; slices.Equal(tt.term(n), t) {
+				return n, false
+			}
 		}
 	}
 }
 
 func (tt *termTable) term(n int32) []rune {
-	start := 0
+	start := int32(0)
 	if n > 0 {
 		start = tt.ends[n-1]
 	}
@@ -140,14 +143,18 @@ func (tt *termTable) term(n int32) []rune {
 
 // grow doubles the slots, keeping the table at most half full.
 func (tt *termTable) grow() {
-	tt.slots = make([]int32, max(1024, 2*len(tt.slots)))
+	old := tt.slots
+	tt.slots = make([]uint64, max(1024, 2*len(old)))
 	mask := uint32(len(tt.slots) - 1)
-	for n, h := range tt.hashes {
-		i := h & mask
+	for _, s := range old {
+		if s == 0 {
+			continue
+		}
+		i := uint32(s>>32) & mask
 		for tt.slots[i] != 0 {
 			i = (i + 1) & mask
 		}
-		tt.slots[i] = int32(n) + 1
+		tt.slots[i] = s
 	}
 }
 
