@@ -13,7 +13,7 @@ import (
 // libraryDocs loads a generated library of n cases and turns it into search
 // documents as internal/build does, so that the benchmark sees text of
 // the shape and length of real cases.
-func libraryDocs(b *testing.B, n int) ([]Doc, Labels) {
+func libraryDocs(b testing.TB, n int) ([]Doc, Labels) {
 	b.Helper()
 	lib, list := cases.Load(gencases.MapFS(gencases.Options{N: n, Seed: 1}))
 	if list.Errors() > 0 {
