@@ -100,18 +100,18 @@ func (a *analyser) docTerms(d *Doc, labels Labels) ([]termTF, float64) {
 // hash table with open addressing over the runes themselves: at some 1,500
 // term occurrences per case, encoding each term to look it up in a Go map
 // was most of the cost of the index build. A slot holds the term's hash
-// beside its number, so that a probe reads the term's runes only when the
-// hashes agree: in a table of a hundred thousand terms, every other array
-// a probe reads is a miss of the cache.
+// beside the place of its entry, and the entry holds the term's number and
+// length beside its runes, so that a lookup reads two places of memory: in
+// a table of a hundred thousand terms, each is a miss of the cache.
 type termTable struct {
-	slots []uint64 // hash<<32 | term number + 1, or 0 for a free slot; the length is a power of two
-	runes []rune   // every term's runes, one after another
-	ends  []int32  // term number → end of its runes in runes
+	slots   []uint64 // hash<<32 | place of the entry in entries + 1, or 0 for a free slot; the length is a power of two
+	entries []rune   // per term: its number, its length and its runes
+	n       int32    // the number of terms
 }
 
 // number returns the number of term t, and whether t is new.
 func (tt *termTable) number(t []rune) (int32, bool) {
-	if 2*len(tt.ends) >= len(tt.slots) {
+	if 2*int(tt.n) >= len(tt.slots) {
 		tt.grow()
 	}
 	h := hashRunes(t)
@@ -119,26 +119,20 @@ func (tt *termTable) number(t []rune) (int32, bool) {
 	for i := h & mask; ; i = (i + 1) & mask {
 		s := tt.slots[i]
 		if s == 0 {
-			n := int32(len(tt.ends))
-			tt.slots[i] = uint64(h)<<32 | uint64(n+1)
-			tt.runes = append(tt.runes, t...)
-			tt.ends = append(tt.ends, int32(len(tt.runes)))
+			n := tt.n
+			tt.slots[i] = uint64(h)<<32 | uint64(len(tt.entries)+1)
+			tt.entries = append(tt.entries, n, rune(len(t)))
+			tt.entries = append(tt.entries, t...)
+			tt.n++
 			return n, true
 		}
 		if uint32(s>>32) == h {
-			if n := int32(uint32(s)) - 1; slices.Equal(tt.term(n), t) {
-				return n, false
+			e := tt.entries[uint32(s)-1:]
+			if int(e[1]) == len(t) && slices.Equal(e[2:2+len(t)], t) {
+				return e[0], false
 			}
 		}
 	}
-}
-
-func (tt *termTable) term(n int32) []rune {
-	start := int32(0)
-	if n > 0 {
-		start = tt.ends[n-1]
-	}
-	return tt.runes[start:tt.ends[n]]
 }
 
 // grow doubles the slots, keeping the table at most half full.
