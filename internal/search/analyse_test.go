@@ -14,7 +14,7 @@ func TestAnalysisHoldsOnlyPostings(t *testing.T) {
 	}
 	ix := analyseSorted(sorted, labels)
 	for p, pt := range ix.parts {
-		if pt.a.table.slots != nil || pt.a.terms != nil || pt.a.tk.rs != nil || pt.lastDoc != nil || pt.order != nil {
+		if pt.a.table.slots != nil || pt.a.terms != nil || pt.a.tk.rs != nil || pt.a.state != nil || pt.order != nil {
 			t.Errorf("part %d keeps its term table, terms, tokenizer or last documents after the analysis", p)
 		}
 		used, held := 0, 0

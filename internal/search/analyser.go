@@ -11,12 +11,22 @@ import (
 type analyser struct {
 	tk     tokenizer
 	table  termTable
-	terms  []string  // number → term
-	tf     []float32 // number → weighted frequency in the document being analysed
-	word   []bool    // number → seen as a word as written (see eachIndexTerm)
-	doc    []int32   // numbers of that document's terms, in order of first occurrence
-	out    []termTF  // what docTerms returned last, reused
+	terms  []string    // number → term
+	state  []termState // number → what is known of the term so far
+	doc    []int32     // numbers of that document's terms, in order of first occurrence
+	out    []termTF    // what docTerms returned last, reused
 	facets []string
+}
+
+// termState is what the analysis of a part keeps of a term as it reads
+// the documents: all in one place, so that an occurrence of a term costs
+// one read of memory that is not in the cache, not one per array.
+type termState struct {
+	postings []byte  // the part's postings of the term so far, packed (see part)
+	lastDoc  int32   // the document of the last posting
+	count    int32   // the number of postings
+	tf       float32 // weighted frequency in the document being analysed
+	word     bool    // seen as a word as written (see eachIndexTerm)
 }
 
 // termTF is a term of a document, by its number in the analyser that found
@@ -40,17 +50,17 @@ func (a *analyser) docTerms(d *Doc, labels Labels) ([]termTF, float64) {
 			id, isNew := a.table.number(t)
 			if isNew {
 				a.terms = append(a.terms, string(t))
-				a.tf = append(a.tf, 0)
-				a.word = append(a.word, false)
+				a.state = append(a.state, termState{})
 			}
+			st := &a.state[id]
 			if word {
-				a.word[id] = true
+				st.word = true
 			}
 			// Weights are positive, so a zero frequency means a first occurrence.
-			if a.tf[id] == 0 {
+			if st.tf == 0 {
 				a.doc = append(a.doc, id)
 			}
-			a.tf[id] += w
+			st.tf += w
 			if counted {
 				length++
 			}
@@ -88,8 +98,8 @@ func (a *analyser) docTerms(d *Doc, labels Labels) ([]termTF, float64) {
 	}
 	out := a.out[:0]
 	for _, id := range a.doc {
-		out = append(out, termTF{id, a.tf[id]})
-		a.tf[id] = 0
+		out = append(out, termTF{id, a.state[id].tf})
+		a.state[id].tf = 0
 	}
 	a.doc = a.doc[:0]
 	a.out = out

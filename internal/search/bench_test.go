@@ -82,6 +82,23 @@ func BenchmarkAnalyse(b *testing.B) {
 	b.ReportMetric((cpuTime()-start).Seconds()/float64(b.N), "cpu-s/op")
 }
 
+// BenchmarkAnalyse10000 is BenchmarkAnalyse over 10,000 cases, whose
+// term tables and postings no longer fit in the caches of the CPU: where
+// the reads of memory per term cost more than the instructions.
+func BenchmarkAnalyse10000(b *testing.B) {
+	docs, labels := libraryDocs(b, 10000)
+	sorted, err := sortDocs(docs)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	start := cpuTime()
+	for b.Loop() {
+		analyseSorted(sorted, labels)
+	}
+	b.ReportMetric((cpuTime()-start).Seconds()/float64(b.N), "cpu-s/op")
+}
+
 // BenchmarkEachWord reads the texts of a generated library of 1,000 cases
 // word by word through EachWord, as the narrative of related cases does.
 func BenchmarkEachWord(b *testing.B) {
