@@ -176,3 +176,54 @@ func TestTextLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestFolderReader reads every entry of a hostile cases folder, and a few
+// names that are not there, both with the folder reader and with
+// ReadContent: the bytes and the errors must be the same. A link from
+// cases/ to a file elsewhere in the content folder leaves the folder but
+// not the content, and is read.
+func TestFolderReader(t *testing.T) {
+	dir, secret := hostileFolder(t)
+	if err := os.Symlink("../vocab.json", filepath.Join(dir, "cases", "IL-9006.json")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "cases", "IL-9007.json"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	fsys := ContentFS(dir)
+	r := openFolder(fsys, CasesDir)
+	defer r.close()
+	if r.root == nil {
+		t.Fatal("the folder reader did not open cases/")
+	}
+	entries, err := os.ReadDir(filepath.Join(dir, "cases"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := []string{"cases/missing.json", "cases/../site.json", "cases/a/b.json", "site.json", "cases"}
+	for _, e := range entries {
+		names = append(names, "cases/"+e.Name())
+	}
+	read, failed := 0, 0
+	for _, name := range names {
+		got, gotErr := r.read(name)
+		want, wantErr := ReadContent(fsys, name)
+		if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || string(got) != string(want) {
+			t.Errorf("%s: folder reader gave %d bytes, %v; ReadContent %d bytes, %v", name, len(got), gotErr, len(want), wantErr)
+		}
+		if strings.Contains(string(got), secret) {
+			t.Errorf("%s: read the secret outside the content folder", name)
+		}
+		if gotErr == nil {
+			read++
+		} else {
+			failed++
+		}
+	}
+	if read < 30 || failed < 6 {
+		t.Errorf("%d files read and %d refused: the folder is not what the test means it to be", read, failed)
+	}
+	if b, err := r.read("cases/IL-9006.json"); err != nil || !strings.Contains(string(b), `"components"`) {
+		t.Errorf("a link to ../vocab.json: %v", err)
+	}
+}
