@@ -275,32 +275,42 @@ func openFolder(fsys fs.FS, dir string) *folderReader {
 
 // read reads the file name, a slash-separated path of the content.
 func (r *folderReader) read(name string) ([]byte, error) {
-	if r.root == nil {
-		return ReadContent(r.fsys, name)
-	}
-	base, ok := strings.CutPrefix(name, r.dir+"/")
-	if !ok || strings.Contains(base, "/") {
-		return ReadContent(r.fsys, name)
-	}
-	// As jailFS.open: the kind of file is checked before it is opened,
-	// and again once it is open.
-	info, err := r.root.Stat(base)
-	if err != nil || fileKind(info) != nil {
-		return ReadContent(r.fsys, name)
-	}
-	f, err := r.root.OpenFile(base, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
+	f, info := r.open(name)
+	if f == nil {
 		return ReadContent(r.fsys, name)
 	}
 	defer f.Close()
-	if info, err = f.Stat(); err != nil || fileKind(info) != nil {
-		return ReadContent(r.fsys, name)
-	}
 	b, err := readBounded(f, info, name)
 	if err != nil {
 		return ReadContent(r.fsys, name)
 	}
 	return b, nil
+}
+
+// open opens the file name through the folder's handle, checking its kind
+// as jailFS.open does: before it is opened, and again once it is. It
+// returns nil when it cannot: the caller then goes the long way.
+func (r *folderReader) open(name string) (*os.File, fs.FileInfo) {
+	if r.root == nil {
+		return nil, nil
+	}
+	base, ok := strings.CutPrefix(name, r.dir+"/")
+	if !ok || strings.Contains(base, "/") {
+		return nil, nil
+	}
+	info, err := r.root.Stat(base)
+	if err != nil || fileKind(info) != nil {
+		return nil, nil
+	}
+	f, err := r.root.OpenFile(base, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, nil
+	}
+	if info, err = f.Stat(); err != nil || fileKind(info) != nil {
+		f.Close()
+		return nil, nil
+	}
+	return f, info
 }
 
 func (r *folderReader) close() {
