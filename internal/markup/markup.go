@@ -77,13 +77,36 @@ var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 // paragraphs without a parser; goldmark writes a double quote as &quot;.
 const special = "*_`[]<>&!\\"
 
+// notPlain marks the bytes after which text needs the parser: those of
+// special, and a carriage return.
+var notPlain = func() (t [256]bool) {
+	for i := 0; i < len(special); i++ {
+		t[special[i]] = true
+	}
+	t['\r'] = true
+	return t
+}()
+
+// isPlain reports whether src renders without a parser: none of the bytes
+// of special, no carriage return and no hard line break (two spaces before
+// a line break). One pass over the text, which most texts pass.
+func isPlain(src string) bool {
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		if notPlain[c] || c == '\n' && i >= 2 && src[i-1] == ' ' && src[i-2] == ' ' {
+			return false
+		}
+	}
+	return true
+}
+
 // Paragraphs renders a case text field: paragraphs separated by blank
 // lines, with inline Markdown. The result is HTML, escaped and safe.
 func Paragraphs(src string) string {
 	if src == "" {
 		return ""
 	}
-	if !strings.ContainsAny(src, special) && !strings.Contains(src, "\r") && !strings.Contains(src, "  \n") {
+	if isPlain(src) {
 		return plainParagraphs(src)
 	}
 	buf := bufPool.Get().(*bytes.Buffer)
@@ -114,15 +137,17 @@ func compactString(b []byte) string {
 	return string(bytes.TrimRight(Compact(b, &raw), " \n\t\r"))
 }
 
-// plainParagraphs is what goldmark makes of text with no Markdown in it.
+// plainParagraphs is what goldmark makes of text with no Markdown in it:
+// paragraphs split at blank lines, each line trimmed, empty lines and
+// paragraphs left out, and double quotes written as &quot;.
 func plainParagraphs(src string) string {
 	var b strings.Builder
 	b.Grow(len(src) + 32)
-	for _, para := range strings.Split(src, "\n\n") {
-		lines := strings.Split(strings.TrimSpace(para), "\n")
+	for rest := src; ; {
+		para, after, more := strings.Cut(rest, "\n\n")
 		first := true
-		for _, l := range lines {
-			l = strings.TrimSpace(l)
+		for line := range strings.Lines(para) {
+			l := strings.TrimSpace(line)
 			if l == "" {
 				continue
 			}
@@ -132,16 +157,32 @@ func plainParagraphs(src string) string {
 			} else {
 				b.WriteByte('\n')
 			}
-			b.WriteString(quoteEscaper.Replace(l)) // the only character left to escape
+			writeQuoted(&b, l) // the only character left to escape
 		}
 		if !first {
 			b.WriteString("</p>") // as Compact leaves goldmark's paragraphs
 		}
+		if !more {
+			break
+		}
+		rest = after
 	}
 	return b.String()
 }
 
-var quoteEscaper = strings.NewReplacer(`"`, "&quot;")
+// writeQuoted writes s to b with its double quotes as &quot;.
+func writeQuoted(b *strings.Builder, s string) {
+	for {
+		i := strings.IndexByte(s, '"')
+		if i < 0 {
+			b.WriteString(s)
+			return
+		}
+		b.WriteString(s[:i])
+		b.WriteString("&quot;")
+		s = s[i+1:]
+	}
+}
 
 func escape(s string) string {
 	var b bytes.Buffer
