@@ -56,25 +56,77 @@ type crumb struct {
 // CallMethod lets the template executor call the page's methods that every
 // page calls, many times, without reflection (see htmlexec.Caller). Views
 // embed *pageView and define no methods of these names, so the promoted method
-// is the one a template means.
+// is the one a template means. The values that depend on the language alone
+// are boxed once per site (pageConsts), so that a call allocates nothing.
 func (p *pageView) CallMethod(name, arg string) (any, bool) {
+	var c *pageConsts
+	if i, ok := langSlot(p.Lang); ok && p.s.consts[i].strings != nil {
+		c = &p.s.consts[i]
+	}
 	switch name {
 	case "T":
+		if c != nil {
+			if v, ok := c.strings[arg]; ok {
+				return v, true
+			}
+		}
 		return p.T(arg), true
 	case "Link":
 		return p.Link(arg), true
 	case "Offline":
 		return p.Offline(), true
 	case "SiteTitle":
+		if c != nil {
+			return c.siteTitle, true
+		}
 		return p.SiteTitle(), true
 	case "Home":
+		if c != nil {
+			return c.home, true
+		}
 		return p.Home(), true
 	case "SearchRoot":
 		return p.SearchRoot(), true
 	case "SearchPage":
+		if c != nil {
+			return c.searchPage, true
+		}
 		return p.SearchPage(), true
 	}
 	return nil, false
+}
+
+// pageConsts are what CallMethod returns for a language, boxed: the UI
+// strings by key and the methods without arguments that depend on the
+// language alone.
+type pageConsts struct {
+	strings                     map[string]any
+	siteTitle, home, searchPage any
+}
+
+// langSlot is the place of lang in cases.Languages; false for a page of
+// both languages or none.
+func langSlot(lang string) (int, bool) {
+	for i, l := range cases.Languages {
+		if l == lang {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// pageConsts boxes the values of CallMethod for each language.
+func (s *Site) pageConsts() [2]pageConsts {
+	var out [2]pageConsts
+	for i, lang := range cases.Languages {
+		p := &pageView{Lang: lang, s: s}
+		c := pageConsts{strings: make(map[string]any, len(s.strings)), siteTitle: p.SiteTitle(), home: p.Home(), searchPage: p.SearchPage()}
+		for key := range s.strings {
+			c.strings[key] = p.T(key)
+		}
+		out[i] = c
+	}
+	return out
 }
 
 // T returns a UI string in the page's language.

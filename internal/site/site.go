@@ -102,6 +102,7 @@ type Site struct {
 	wordForms map[string]string
 	nav       map[string][]navItem
 	footer    map[string][]navItem
+	consts    [2]pageConsts // by language, see CallMethod
 	// cards holds each case's rendered card per language, by the case's
 	// position in lib.Cases.
 	cards     [2][]atomic.Pointer[template.HTML]
@@ -158,6 +159,7 @@ func New(lib *cases.Library, opt Options) (*Site, error) {
 	} else {
 		s.related, s.wordForms = deriveRelated(lib, opt.Words)
 	}
+	s.consts = s.pageConsts()
 	s.nav, s.footer = map[string][]navItem{}, map[string][]navItem{}
 	for _, lang := range cases.Languages {
 		s.nav[lang], s.footer[lang] = s.navigation(lang)
