@@ -224,13 +224,17 @@ func sources(p *pageView, c *cases.Case) []sourceView {
 // relatedGroups lists a case's related cases under their headings, each
 // with its own reason.
 func (s *Site) relatedGroups(p *pageView, c *cases.Case) []relGroupView {
-	var out []relGroupView
-	for _, g := range s.related[c.ID] {
-		gv := relGroupView{Reason: s.reason(p, g.Kind, g.Reason)}
-		for _, l := range g.Links {
-			gv.Cases = append(gv.Cases, s.caseLink(p, s.lib.ByID[l.ID], s.reason(p, l.Kind, l.Reason)))
+	groups := s.related[c.ID]
+	if len(groups) == 0 {
+		return nil
+	}
+	out := make([]relGroupView, len(groups))
+	for i, g := range groups {
+		gv := relGroupView{Reason: s.reason(p, g.Kind, g.Reason), Cases: make([]caseLink, len(g.Links))}
+		for k, l := range g.Links {
+			gv.Cases[k] = s.caseLink(p, s.lib.ByID[l.ID], s.reason(p, l.Kind, l.Reason))
 		}
-		out = append(out, gv)
+		out[i] = gv
 	}
 	return out
 }
@@ -258,69 +262,128 @@ func (s *Site) callout(lang string) calloutView {
 // reason writes why cases are related: "same root cause · both involve
 // Ingress controller" / "같은 원인 · 둘 다 인그레스 컨트롤러 관련". A component
 // is named as one both cases involve, not as a component they share: two
-// companies' Ingress controllers are two controllers.
+// companies' Ingress controllers are two controllers. It is written in one
+// builder: every related case of every case page has one, and the API's
+// similar cases too.
 func (s *Site) reason(p *pageView, kind related.Kind, g related.Reason) string {
-	var parts []string
+	var b strings.Builder
+	parts := 0
+	part := func(text string) {
+		if parts > 0 {
+			b.WriteString(" · ")
+		}
+		b.WriteString(text)
+		parts++
+	}
 	switch kind {
 	case related.Explicit:
-		parts = append(parts, p.T("related.explicit"))
+		part(p.T("related.explicit"))
 	case related.RecurrenceOf:
-		parts = append(parts, p.T("related.recurrence_of"))
+		part(p.T("related.recurrence_of"))
 	case related.Recurred:
-		parts = append(parts, p.T("related.recurred"))
+		part(p.T("related.recurred"))
 	}
 	if g.SameRootCause {
-		parts = append(parts, p.T("related.same_root_cause"))
+		part(p.T("related.same_root_cause"))
 	}
-	labels := func(f *cases.Facet, ids []string) []string {
-		out := make([]string, len(ids))
+	// labels writes the terms' labels as l10n.List joins them: a reason
+	// names terms; it links none.
+	labels := func(b *strings.Builder, f *cases.Facet, ids []string) {
 		for i, id := range ids {
-			out[i] = s.label(p.Lang, f, id) // a reason names terms; it links none
+			writeListSep(b, p.Lang, i, len(ids))
+			b.WriteString(s.label(p.Lang, f, id))
 		}
-		return out
 	}
 	if len(g.Components) > 0 {
-		parts = append(parts, fmt.Sprintf(p.T("related.shared"), l10n.List(p.Lang, labels(cases.Components, g.Components))))
+		format := p.T("related.shared")
+		if before, after, ok := strings.Cut(format, "%s"); ok && !strings.Contains(before, "%") && !strings.Contains(after, "%") {
+			part(before)
+			labels(&b, cases.Components, g.Components)
+			b.WriteString(after)
+		} else { // a format of another shape: as fmt writes it
+			var list strings.Builder
+			labels(&list, cases.Components, g.Components)
+			part(fmt.Sprintf(format, list.String()))
+		}
 	}
 	if len(g.Contributing) > 0 {
-		parts = append(parts, p.T("related.contributing")+" "+l10n.List(p.Lang, labels(cases.Contributing, g.Contributing)))
+		part(p.T("related.contributing"))
+		b.WriteByte(' ')
+		labels(&b, cases.Contributing, g.Contributing)
 	}
 	if len(g.Symptoms) > 0 {
-		parts = append(parts, p.T("related.symptoms")+" "+l10n.List(p.Lang, labels(cases.Symptoms, g.Symptoms)))
+		part(p.T("related.symptoms"))
+		b.WriteByte(' ')
+		labels(&b, cases.Symptoms, g.Symptoms)
 	}
-	if words := s.sharedWords(p.Lang, g.Words); len(words) > 0 {
-		parts = append(parts, p.T("related.words")+" "+l10n.List(p.Lang, words))
+	if words, n := s.sharedWords(p.Lang, g.Words); n > 0 {
+		part(p.T("related.words"))
+		b.WriteByte(' ')
+		for i, w := range words[:n] {
+			writeListSep(&b, p.Lang, i, n)
+			b.WriteString("“")
+			b.WriteString(w)
+			b.WriteString("”")
+		}
 	}
-	return strings.Join(parts, " · ")
+	return b.String()
+}
+
+// writeListSep writes what l10n.List puts before item i of n: nothing
+// before the first, " and " before the last of two or more in English, and
+// ", " otherwise.
+func writeListSep(b *strings.Builder, lang string, i, n int) {
+	switch {
+	case i == 0:
+	case lang != "ko" && i == n-1:
+		b.WriteString(" and ")
+	default:
+		b.WriteString(", ")
+	}
 }
 
 // maxReasonWords is how many shared narrative words a reason names.
 const maxReasonWords = 3
 
-// sharedWords returns the narrative words of lang among keys, quoted, most
-// distinctive first, leaving out a word already inside a phrase shown.
-func (s *Site) sharedWords(lang string, keys []string) []string {
-	var out, shown []string
-	prefix := lang + ":"
+// sharedWords returns the narrative words of lang among keys (the first n
+// of the array), most distinctive first, leaving out a word already inside
+// a phrase shown and a phrase around a word shown.
+func (s *Site) sharedWords(lang string, keys []string) (out [maxReasonWords]string, n int) {
 	for _, k := range keys {
-		if len(out) == maxReasonWords {
+		if n == maxReasonWords {
 			break
 		}
+		if len(k) <= len(lang) || k[len(lang)] != ':' || k[:len(lang)] != lang {
+			continue
+		}
 		form, ok := s.wordForms[k]
-		if !ok || !strings.HasPrefix(k, prefix) {
+		if !ok {
 			continue
 		}
 		inside := false
-		for _, sh := range shown {
-			inside = inside || slices.Contains(strings.Fields(sh), form) || slices.Contains(strings.Fields(form), sh)
+		for _, sh := range out[:n] {
+			if hasField(sh, form) || hasField(form, sh) {
+				inside = true
+				break
+			}
 		}
-		if inside {
-			continue
+		if !inside {
+			out[n] = form
+			n++
 		}
-		shown = append(shown, form)
-		out = append(out, "“"+form+"”")
 	}
-	return out
+	return out, n
+}
+
+// hasField reports whether w is one of the space-separated words of s
+// (slices.Contains(strings.Fields(s), w), without the slice).
+func hasField(s, w string) bool {
+	for f := range strings.FieldsSeq(s) {
+		if f == w {
+			return true
+		}
+	}
+	return false
 }
 
 // caseJSONLD describes a case page for search engines and link previews as

@@ -106,6 +106,7 @@ type Site struct {
 	// cards holds each case's rendered card per language, by the case's
 	// position in lib.Cases.
 	cards     [2][]atomic.Pointer[template.HTML]
+	links     [2][]atomic.Pointer[caseLink] // each case as a related case, per language, by position
 	caseIndex map[*cases.Case]int
 
 	// The page jobs, listed once: the build and every part of the sitemap
@@ -152,6 +153,7 @@ func New(lib *cases.Library, opt Options) (*Site, error) {
 	}
 	for i := range s.cards {
 		s.cards[i] = make([]atomic.Pointer[template.HTML], len(lib.Cases))
+		s.links[i] = make([]atomic.Pointer[caseLink], len(lib.Cases))
 	}
 	s.facets = deriveFacets(lib)
 	if p := opt.Previous; p != nil && sameRelations(p.lib, lib) {
