@@ -109,6 +109,9 @@ func Paragraphs(src string) string {
 	if isPlain(src) {
 		return plainParagraphs(src)
 	}
+	if html, ok := codeParagraphs(src); ok {
+		return html
+	}
 	buf := bufPool.Get().(*bytes.Buffer)
 	buf.Reset()
 	defer bufPool.Put(buf)
@@ -169,6 +172,96 @@ func plainParagraphs(src string) string {
 	}
 	return b.String()
 }
+
+// codeParagraphs renders without a parser the texts whose only Markdown is
+// code spans of the simplest shape, as goldmark renders them: false for any
+// other text. Such a text has no byte of special but '`', no carriage
+// return, no space or tab at either end of a line (so that lines need no
+// trimming, a blank line is an empty one, and no line is indented), and on
+// each line an even number of single backticks, each pair around a code
+// that neither starts nor ends with a space. A code span then never
+// crosses a line, and the first backtick of a line opens one.
+func codeParagraphs(src string) (string, bool) {
+	ticks := 0
+	for line := range strings.Lines(src) {
+		line = strings.TrimSuffix(line, "\n")
+		if line == "" {
+			continue
+		}
+		if isLineSpace(line[0]) || isLineSpace(line[len(line)-1]) {
+			return "", false
+		}
+		open := -1 // where the open code span's content starts
+		for i := 0; i < len(line); i++ {
+			c := line[i]
+			if c != '`' {
+				if notPlain[c] {
+					return "", false
+				}
+				continue
+			}
+			ticks++
+			if i+1 < len(line) && line[i+1] == '`' {
+				return "", false // a longer backtick string
+			}
+			if open < 0 {
+				open = i + 1
+				continue
+			}
+			if i == open || line[open] == ' ' || line[i-1] == ' ' {
+				return "", false // empty, or space at an end: the parser's
+			}
+			open = -1
+		}
+		if open >= 0 {
+			return "", false // a backtick left open
+		}
+	}
+	if ticks == 0 {
+		return "", false
+	}
+	var b strings.Builder
+	b.Grow(len(src) + 16*ticks)
+	inPara := false
+	for line := range strings.Lines(src) {
+		line = strings.TrimSuffix(line, "\n")
+		if line == "" {
+			if inPara {
+				b.WriteString("</p>")
+				inPara = false
+			}
+			continue
+		}
+		if inPara {
+			b.WriteByte('\n')
+		} else {
+			b.WriteString("<p>")
+			inPara = true
+		}
+		code := false
+		for {
+			i := strings.IndexByte(line, '`')
+			if i < 0 {
+				writeQuoted(&b, line)
+				break
+			}
+			writeQuoted(&b, line[:i])
+			if code {
+				b.WriteString("</code>")
+			} else {
+				b.WriteString("<code>")
+			}
+			code = !code
+			line = line[i+1:]
+		}
+	}
+	if inPara {
+		b.WriteString("</p>")
+	}
+	return b.String(), true
+}
+
+func isLineSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\v' || c == '\f' }
 
 // writeQuoted writes s to b with its double quotes as &quot;.
 func writeQuoted(b *strings.Builder, s string) {

@@ -76,6 +76,39 @@ func TestPlainParagraphsRandom(t *testing.T) {
 	}
 }
 
+// TestCodeParagraphsMatchGoldmark holds the path for texts whose only
+// Markdown is code spans to what goldmark makes of the same texts, on texts
+// drawn at random from the pieces that matter to it: backticks alone and
+// doubled, code with and without spaces at its ends, spaces, tabs and
+// Unicode spaces at the ends of lines, blank and white lines, quotes.
+func TestCodeParagraphsMatchGoldmark(t *testing.T) {
+	pieces := []string{"a", "word", "한국어", " ", "  ", "\t", "\n", "\n\n", "\n \n", "\u00a0", `"`, "'", "`", "``", "`x`", "`a b`", "` x`", "`x `", "`kubectl drain`", "`\"q\"`", "-", "#", "*", "\r", "<"}
+	r := rand.New(rand.NewPCG(5, 6))
+	fast := 0
+	for range 200000 {
+		var b strings.Builder
+		for range 1 + r.IntN(14) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		in := b.String()
+		got, ok := codeParagraphs(in)
+		if !ok {
+			continue
+		}
+		fast++
+		var md strings.Builder
+		if err := caseMD.Convert([]byte(in), &md); err != nil {
+			t.Fatal(err)
+		}
+		if want := compactString([]byte(md.String())); got != want {
+			t.Fatalf("codeParagraphs(%q) = %q, goldmark says %q", in, got, want)
+		}
+	}
+	if fast < 6000 {
+		t.Errorf("only %d texts took the path", fast)
+	}
+}
+
 // splitParagraphs is the first form of plainParagraphs.
 func splitParagraphs(src string) string {
 	var b strings.Builder
