@@ -267,6 +267,7 @@ func (s *Site) callout(lang string) calloutView {
 // similar cases too.
 func (s *Site) reason(p *pageView, kind related.Kind, g related.Reason) string {
 	var b strings.Builder
+	b.Grow(192) // most reasons fit: one allocation
 	parts := 0
 	part := func(text string) {
 		if parts > 0 {

@@ -87,6 +87,21 @@ func (p *pageView) CallMethod(name, arg string) (any, bool) {
 		return p.Home(), true
 	case "SearchRoot":
 		return p.SearchRoot(), true
+	case "Nav":
+		if c != nil {
+			return c.nav, true
+		}
+		return p.Nav(), true
+	case "FooterLinks":
+		if c != nil {
+			return c.footer, true
+		}
+		return p.FooterLinks(), true
+	case "Asset":
+		if v, ok := p.s.assetRefs[arg]; ok {
+			return v, true
+		}
+		return p.Asset(arg), true
 	case "SearchPage":
 		if c != nil {
 			return c.searchPage, true
@@ -102,6 +117,7 @@ func (p *pageView) CallMethod(name, arg string) (any, bool) {
 type pageConsts struct {
 	strings                     map[string]any
 	siteTitle, home, searchPage any
+	nav, footer                 any
 }
 
 // langSlot is the place of lang in cases.Languages; false for a page of
@@ -120,7 +136,7 @@ func (s *Site) pageConsts() [2]pageConsts {
 	var out [2]pageConsts
 	for i, lang := range cases.Languages {
 		p := &pageView{Lang: lang, s: s}
-		c := pageConsts{strings: make(map[string]any, len(s.strings)), siteTitle: p.SiteTitle(), home: p.Home(), searchPage: p.SearchPage()}
+		c := pageConsts{strings: make(map[string]any, len(s.strings)), siteTitle: p.SiteTitle(), home: p.Home(), searchPage: p.SearchPage(), nav: p.Nav(), footer: p.FooterLinks()}
 		for key := range s.strings {
 			c.strings[key] = p.T(key)
 		}
@@ -182,6 +198,17 @@ func (s *Site) navigation(lang string) (nav, footer []navItem) {
 		footer = append(footer, navItem{"", l.Label.Get(lang), l.URL})
 	}
 	return nav, footer
+}
+
+// boxAssetRefs returns what Asset returns for each static file, boxed for
+// CallMethod: the same on every page.
+func (s *Site) boxAssetRefs() map[string]any {
+	p := &pageView{s: s}
+	out := make(map[string]any, len(s.assets))
+	for name := range s.assets {
+		out[name] = p.Asset(name)
+	}
+	return out
 }
 
 // Asset returns the link and integrity value of a static file.

@@ -103,6 +103,7 @@ type Site struct {
 	nav       map[string][]navItem
 	footer    map[string][]navItem
 	consts    [2]pageConsts // by language, see CallMethod
+	assetRefs map[string]any
 	// cards holds each case's rendered card per language, by the case's
 	// position in lib.Cases.
 	cards     [2][]atomic.Pointer[template.HTML]
@@ -161,11 +162,11 @@ func New(lib *cases.Library, opt Options) (*Site, error) {
 	} else {
 		s.related, s.wordForms = deriveRelated(lib, opt.Words)
 	}
-	s.consts = s.pageConsts()
 	s.nav, s.footer = map[string][]navItem{}, map[string][]navItem{}
 	for _, lang := range cases.Languages {
 		s.nav[lang], s.footer[lang] = s.navigation(lang)
 	}
+	s.consts, s.assetRefs = s.pageConsts(), s.boxAssetRefs()
 	return s, nil
 }
 
