@@ -8,6 +8,7 @@ import (
 	"incidentlib/internal/urls"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // pageView is what every page view has: its language, where it is, its title
@@ -316,7 +317,42 @@ type termLink struct {
 }
 
 func (s *Site) term(p *pageView, f *cases.Facet, id string) termLink {
+	if i, ok := langSlot(p.Lang); ok {
+		if t, ok := s.termLinks[f][id]; ok {
+			return t[i]
+		}
+	}
+	return newTermLink(s, p, f, id)
+}
+
+func newTermLink(s *Site, p *pageView, f *cases.Facet, id string) termLink {
 	return termLink{ID: id, Label: s.label(p.Lang, f, id), Href: p.Link(urls.Topic(p.Lang, f.Name, id, 1))}
+}
+
+// makeTermLinks makes the link of every topic in both languages once: case
+// pages and cards show a case's terms, and a term is shown for many cases.
+func (s *Site) makeTermLinks() map[*cases.Facet]map[string]*[2]termLink {
+	out := make(map[*cases.Facet]map[string]*[2]termLink, len(s.facets))
+	var pages [2]*pageView
+	for i, lang := range cases.Languages {
+		pages[i] = &pageView{Lang: lang, s: s}
+	}
+	for name, ft := range s.facets {
+		f := cases.FacetByName(name)
+		if f == nil {
+			continue
+		}
+		m := make(map[string]*[2]termLink, len(ft.Topics))
+		for _, t := range ft.Topics {
+			var links [2]termLink
+			for i, p := range pages {
+				links[i] = newTermLink(s, p, f, t.ID)
+			}
+			m[t.ID] = &links
+		}
+		out[f] = m
+	}
+	return out
 }
 
 // label is a term's label in lang, or its id when it has none.
@@ -401,7 +437,34 @@ func yearLink(p *pageView, d cases.Date) string {
 	if !d.Known() {
 		return ""
 	}
+	if i, ok := langSlot(p.Lang); ok && p.s != nil {
+		if links, ok := p.s.yearLinks[d.Year]; ok {
+			return links[i]
+		}
+	}
 	return p.Link(urls.Topic(p.Lang, cases.Years.Name, strconv.Itoa(d.Year), 1))
+}
+
+// makeYearLinks makes the link to each year's topic in both languages
+// once, by year: a case page and a card link their case's year.
+func (s *Site) makeYearLinks() map[int]*[2]string {
+	out := map[int]*[2]string{}
+	ft := s.facets[cases.Years.Name]
+	if ft == nil {
+		return out
+	}
+	for _, t := range ft.Topics {
+		y, err := strconv.Atoi(t.ID)
+		if err != nil || strconv.Itoa(y) != t.ID {
+			continue
+		}
+		var links [2]string
+		for i, lang := range cases.Languages {
+			links[i] = markedLink(urls.Topic(lang, cases.Years.Name, t.ID, 1), s.opt.Offline)
+		}
+		out[y] = &links
+	}
+	return out
 }
 
 // textFact is a fact written in words; when the page's language is missing
@@ -421,8 +484,8 @@ func firstSentence(t cases.Bilingual, lang string) string {
 	if i := strings.Index(s, "\n"); i >= 0 {
 		s = s[:i]
 	}
-	r := []rune(s)
-	if len(r) > 200 {
+	if utf8.RuneCountInString(s) > 200 {
+		r := []rune(s)
 		return string(r[:199]) + "…"
 	}
 	return s

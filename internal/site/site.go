@@ -104,6 +104,8 @@ type Site struct {
 	footer    map[string][]navItem
 	consts    [2]pageConsts // by language, see CallMethod
 	assetRefs map[string]any
+	termLinks map[*cases.Facet]map[string]*[2]termLink // every topic's link, per language (term)
+	yearLinks map[int]*[2]string                       // every year's topic link, per language (yearLink)
 	// cards holds each case's rendered card per language, by the case's
 	// position in lib.Cases.
 	cards     [2][]atomic.Pointer[template.HTML]
@@ -157,6 +159,7 @@ func New(lib *cases.Library, opt Options) (*Site, error) {
 		s.links[i] = make([]atomic.Pointer[caseLink], len(lib.Cases))
 	}
 	s.facets = deriveFacets(lib)
+	s.termLinks, s.yearLinks = s.makeTermLinks(), s.makeYearLinks()
 	if p := opt.Previous; p != nil && sameRelations(p.lib, lib) {
 		s.related, s.wordForms = p.related, p.wordForms // an edit of other text leaves every relation as it was
 	} else {
