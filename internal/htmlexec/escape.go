@@ -25,15 +25,34 @@ const (
 	contentSrcset
 )
 
-var contentTypes = map[reflect.Type]contentType{
-	reflect.TypeFor[string]():            contentPlain,
-	reflect.TypeFor[template.CSS]():      contentCSS,
-	reflect.TypeFor[template.HTML]():     contentHTML,
-	reflect.TypeFor[template.HTMLAttr](): contentHTMLAttr,
-	reflect.TypeFor[template.JS]():       contentJS,
-	reflect.TypeFor[template.JSStr]():    contentJSStr,
-	reflect.TypeFor[template.URL]():      contentURL,
-	reflect.TypeFor[template.Srcset]():   contentSrcset,
+// contentTypes are the string types stringify keeps, plain strings first:
+// a few comparisons of types cost less than hashing one for a map.
+var contentTypes = [...]struct {
+	typ reflect.Type
+	ct  contentType
+}{
+	{reflect.TypeFor[string](), contentPlain},
+	{reflect.TypeFor[template.HTML](), contentHTML},
+	{reflect.TypeFor[template.URL](), contentURL},
+	{reflect.TypeFor[template.HTMLAttr](), contentHTMLAttr},
+	{reflect.TypeFor[template.CSS](), contentCSS},
+	{reflect.TypeFor[template.JS](), contentJS},
+	{reflect.TypeFor[template.JSStr](), contentJSStr},
+	{reflect.TypeFor[template.Srcset](), contentSrcset},
+}
+
+// contentTypeOf is the content type of a value of type typ, if it is one
+// of contentTypes.
+func contentTypeOf(typ reflect.Type) (contentType, bool) {
+	if typ.Kind() != reflect.String {
+		return 0, false
+	}
+	for _, c := range contentTypes {
+		if c.typ == typ {
+			return c.ct, true
+		}
+	}
+	return 0, false
 }
 
 var (
@@ -58,7 +77,7 @@ func stringify(v reflect.Value) (string, contentType) {
 	for v.Kind() == reflect.Pointer && !v.IsNil() {
 		v = v.Elem()
 	}
-	if ct, ok := contentTypes[v.Type()]; ok {
+	if ct, ok := contentTypeOf(v.Type()); ok {
 		return v.String(), ct
 	}
 	switch v.Type() {

@@ -291,8 +291,13 @@ type fieldRef struct {
 	name  string
 	tree  *parse.Tree
 	node  parse.Node
-	cache atomic.Pointer[fieldEntry]
+	cache atomic.Pointer[[]*fieldEntry] // the latest receivers' entries, newest first
 }
+
+// fieldCacheSize is how many receiver types a fieldRef remembers: a
+// template called with values of a few types (a page's text from a
+// pointer, a card's from a copy) finds each without a new look-up.
+const fieldCacheSize = 4
 
 type fieldEntry struct {
 	typ      reflect.Type // the receiver's type, after following pointers
@@ -321,8 +326,13 @@ var (
 // lookup resolves the name on a receiver of type typ; addr says that its
 // methods are those of *typ, as for an addressable value.
 func (f *fieldRef) lookup(typ reflect.Type, addr bool) *fieldEntry {
-	if e := f.cache.Load(); e != nil && e.typ == typ && e.addr == addr {
-		return e
+	old := f.cache.Load()
+	if old != nil {
+		for _, e := range *old {
+			if e.typ == typ && e.addr == addr {
+				return e
+			}
+		}
 	}
 	e := &fieldEntry{typ: typ, addr: addr, method: -1}
 	mt := typ
@@ -343,7 +353,11 @@ func (f *fieldRef) lookup(typ reflect.Type, addr bool) *fieldEntry {
 			}
 		}
 	}
-	f.cache.Store(e)
+	entries := []*fieldEntry{e}
+	if old != nil {
+		entries = append(entries, (*old)[:min(len(*old), fieldCacheSize-1)]...)
+	}
+	f.cache.Store(&entries) // a look-up at the same time may store its own: either holds
 	return e
 }
 
