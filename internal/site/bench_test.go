@@ -89,3 +89,14 @@ func BenchmarkNarrative(b *testing.B) {
 		deriveNarrative(lib, search.EachWord)
 	}
 }
+
+// BenchmarkLoadTheme parses, compacts and compiles the shipped templates
+// and minifies and hashes the static files: a fixed cost of every build.
+func BenchmarkLoadTheme(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := LoadTheme(incidentlib.Templates(), incidentlib.Static()); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
