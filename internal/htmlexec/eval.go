@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"sync/atomic"
 	"text/template/parse"
+	"unsafe"
 )
 
 var (
@@ -291,7 +292,7 @@ type fieldRef struct {
 	name  string
 	tree  *parse.Tree
 	node  parse.Node
-	cache atomic.Pointer[[]*fieldEntry] // the latest receivers' entries, newest first
+	cache atomic.Pointer[[]fieldEntry] // the latest receivers' entries, newest first
 }
 
 // fieldCacheSize is how many receiver types a fieldRef remembers: a
@@ -300,12 +301,23 @@ type fieldRef struct {
 const fieldCacheSize = 4
 
 type fieldEntry struct {
+	key      typeKey      // typ's identity, compared on every look-up
 	typ      reflect.Type // the receiver's type, after following pointers
 	addr     bool         // methods are looked up and called on the receiver's address
 	method   int          // index in the method set, or -1
 	caller   bool         // the method set's type implements Caller
 	field    []int        // index of the struct field, or nil
 	exported bool
+}
+
+// typeKey is the identity of a reflect.Type: the pointer its interface
+// holds, which is the same for every value of one type. Comparing two
+// reflect.Type values compares the same pointers through a call of the
+// runtime's, which cost a fifth of looking a field up.
+type typeKey unsafe.Pointer
+
+func keyOf(t reflect.Type) typeKey {
+	return typeKey((*[2]unsafe.Pointer)(unsafe.Pointer(&t))[1])
 }
 
 // Caller is implemented by data whose methods templates call on every page,
@@ -326,15 +338,17 @@ var (
 // lookup resolves the name on a receiver of type typ; addr says that its
 // methods are those of *typ, as for an addressable value.
 func (f *fieldRef) lookup(typ reflect.Type, addr bool) *fieldEntry {
+	key := keyOf(typ)
 	old := f.cache.Load()
 	if old != nil {
-		for _, e := range *old {
-			if e.typ == typ && e.addr == addr {
-				return e
+		entries := *old
+		for i := range entries {
+			if entries[i].key == key && entries[i].addr == addr {
+				return &entries[i]
 			}
 		}
 	}
-	e := &fieldEntry{typ: typ, addr: addr, method: -1}
+	e := &fieldEntry{key: key, typ: typ, addr: addr, method: -1}
 	mt := typ
 	if addr {
 		mt = reflect.PointerTo(typ)
@@ -353,7 +367,7 @@ func (f *fieldRef) lookup(typ reflect.Type, addr bool) *fieldEntry {
 			}
 		}
 	}
-	entries := []*fieldEntry{e}
+	entries := []fieldEntry{*e}
 	if old != nil {
 		entries = append(entries, (*old)[:min(len(*old), fieldCacheSize-1)]...)
 	}
