@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // sourceView is one source of a case.
@@ -416,7 +417,7 @@ func (s *Site) caseJSONLD(p *pageView, v *CaseView) template.HTML {
 	for _, src := range c.Sources {
 		d.IsBasedOn = append(d.IsBasedOn, src.URL)
 	}
-	return jsonLD(d)
+	return jsonLD(&d)
 }
 
 // articleLD is the schema.org data of a case page. Its fields are in the
@@ -449,13 +450,98 @@ type orgLD struct {
 	Name string `json:"name"`
 }
 
-// jsonLD returns data as a script element of type application/ld+json.
-// encoding/json writes <, > and & as \u escapes, so no text in the data can
-// close the element or open a comment inside it.
-func jsonLD(data any) template.HTML {
-	b, err := json.Marshal(data)
-	if err != nil {
-		return "" // maps of strings: cannot fail
+// jsonLD returns a case page's data as a script element of type
+// application/ld+json. Its JSON is what encoding/json writes for it, with
+// <, > and & as \u escapes, so no text in the data can close the element or
+// open a comment inside it; it is written by hand (appendJSON), since every
+// case page has one.
+func jsonLD(d *articleLD) template.HTML {
+	b := make([]byte, 0, 1024)
+	b = append(b, `<script type="application/ld+json">`...)
+	b = d.appendJSON(b)
+	b = append(b, `</script>`...)
+	return template.HTML(b)
+}
+
+// appendJSON appends d as json.Marshal writes it: fields in order,
+// omitempty ones left out when empty.
+func (d *articleLD) appendJSON(b []byte) []byte {
+	field := func(b []byte, first bool, key, value string) []byte {
+		if !first {
+			b = append(b, ',')
+		}
+		b = append(b, '"')
+		b = append(b, key...)
+		b = append(b, `":`...)
+		return appendJSONString(b, value)
 	}
-	return template.HTML(`<script type="application/ld+json">` + string(b) + `</script>`)
+	b = append(b, '{')
+	b = field(b, true, "@context", d.Context)
+	b = field(b, false, "@type", d.Type)
+	b = field(b, false, "dateModified", d.DateModified)
+	b = field(b, false, "description", d.Description)
+	b = field(b, false, "headline", d.Headline)
+	b = field(b, false, "identifier", d.Identifier)
+	b = field(b, false, "inLanguage", d.InLanguage)
+	if len(d.IsBasedOn) > 0 {
+		b = append(b, `,"isBasedOn":[`...)
+		for i, u := range d.IsBasedOn {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendJSONString(b, u)
+		}
+		b = append(b, ']')
+	}
+	b = append(b, `,"isPartOf":{`...)
+	b = field(b, true, "@type", d.IsPartOf.Type)
+	b = field(b, false, "name", d.IsPartOf.Name)
+	if d.IsPartOf.URL != "" {
+		b = field(b, false, "url", d.IsPartOf.URL)
+	}
+	b = append(b, '}')
+	b = field(b, false, "keywords", d.Keywords)
+	b = append(b, `,"publisher":{`...)
+	b = field(b, true, "@type", d.Publisher.Type)
+	b = field(b, false, "name", d.Publisher.Name)
+	b = append(b, '}')
+	if d.TemporalCoverage != "" {
+		b = field(b, false, "temporalCoverage", d.TemporalCoverage)
+	}
+	if d.URL != "" {
+		b = field(b, false, "url", d.URL)
+	}
+	return append(b, '}')
+}
+
+// appendJSONString appends s as a JSON string, as json.Marshal writes it.
+// Text of printable ASCII other than ", \, <, > and &, and valid UTF-8
+// beyond ASCII other than U+2028 and U+2029, is written as it is; any other
+// string is left to encoding/json.
+func appendJSONString(b []byte, s string) []byte {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			ascii = false
+			continue
+		}
+		if c < 0x20 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			return appendMarshaled(b, s)
+		}
+	}
+	if !ascii && (!utf8.ValidString(s) || strings.ContainsRune(s, '\u2028') || strings.ContainsRune(s, '\u2029')) {
+		return appendMarshaled(b, s)
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
+}
+
+func appendMarshaled(b []byte, s string) []byte {
+	j, err := json.Marshal(s)
+	if err != nil {
+		return append(b, `""`...) // a string: cannot fail
+	}
+	return append(b, j...)
 }
