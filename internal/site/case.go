@@ -160,7 +160,7 @@ func (s *Site) caseView(j Job, html bool) *CaseView {
 		Similar:      p.Link(urls.APISimilar(c.ID)),
 		Markdown:     p.Link(urls.Markdown(lang, c.ID)),
 		MCP:          s.lib.Settings.MCP,
-		MCPNote:      txt(s.lib.Settings.MCP.Note, lang),
+		MCPNote:      s.mcpNote(lang, html),
 		MCPTools:     MCPTools,
 		APIDoc:       p.Link(urls.APIDoc(lang)) + "#mcp",
 	}
@@ -256,6 +256,14 @@ func (s *Site) WrittenBy(lang string, c *cases.Case) string {
 // callout is the site's callout box (site.json) in lang, shown on case
 // pages and under every list of cases.
 func (s *Site) callout(lang string) calloutView {
+	if i, ok := langSlot(lang); ok && s.callouts[i] != nil {
+		return *s.callouts[i]
+	}
+	return s.makeCallout(lang)
+}
+
+// makeCallout renders the callout box in lang; New keeps one per language.
+func (s *Site) makeCallout(lang string) calloutView {
 	co := s.lib.Settings.Callout
 	return calloutView{Title: localizeLine(co.Title, lang), Text: s.localize(co.Text, lang), Link: co.Link.URL, Label: co.Link.Label.Get(lang)}
 }
@@ -386,6 +394,19 @@ func hasField(s, w string) bool {
 		}
 	}
 	return false
+}
+
+// mcpNote is site.json's note on the hosted MCP server in lang, with its
+// HTML when html is set; New renders it once per language.
+func (s *Site) mcpNote(lang string, html bool) localized {
+	note := s.lib.Settings.MCP.Note
+	if !html {
+		return localizeSource(note, lang)
+	}
+	if i, ok := langSlot(lang); ok && s.mcpNotes[i] != nil {
+		return *s.mcpNotes[i]
+	}
+	return s.localize(note, lang)
 }
 
 // caseJSONLD describes a case page for search engines and link previews as

@@ -104,6 +104,8 @@ type Site struct {
 	footer    map[string][]navItem
 	consts    [2]pageConsts // by language, see CallMethod
 	assetRefs map[string]any
+	callouts  [2]*calloutView                          // the callout box per language (callout)
+	mcpNotes  [2]*localized                            // the hosted MCP server's note per language (mcpNote)
 	termLinks map[*cases.Facet]map[string]*[2]termLink // every topic's link, per language (term)
 	yearLinks map[int]*[2]string                       // every year's topic link, per language (yearLink)
 	// cards holds each case's rendered card per language, by the case's
@@ -170,6 +172,10 @@ func New(lib *cases.Library, opt Options) (*Site, error) {
 		s.nav[lang], s.footer[lang] = s.navigation(lang)
 	}
 	s.consts, s.assetRefs = s.pageConsts(), s.boxAssetRefs()
+	for i, lang := range cases.Languages {
+		co, note := s.makeCallout(lang), s.localize(lib.Settings.MCP.Note, lang)
+		s.callouts[i], s.mcpNotes[i] = &co, &note
+	}
 	return s, nil
 }
 
