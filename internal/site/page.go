@@ -87,6 +87,9 @@ func (p *pageView) CallMethod(name, arg string) (any, bool) {
 		}
 		return p.Home(), true
 	case "SearchRoot":
+		if c != nil {
+			return c.searchRoot, true
+		}
 		return p.SearchRoot(), true
 	case "Nav":
 		if c != nil {
@@ -118,7 +121,7 @@ func (p *pageView) CallMethod(name, arg string) (any, bool) {
 type pageConsts struct {
 	strings                     map[string]any
 	siteTitle, home, searchPage any
-	nav, footer                 any
+	nav, footer, searchRoot     any
 }
 
 // langSlot is the place of lang in cases.Languages; false for a page of
@@ -137,7 +140,7 @@ func (s *Site) pageConsts() [2]pageConsts {
 	var out [2]pageConsts
 	for i, lang := range cases.Languages {
 		p := &pageView{Lang: lang, s: s}
-		c := pageConsts{strings: make(map[string]any, len(s.strings)), siteTitle: p.SiteTitle(), home: p.Home(), searchPage: p.SearchPage(), nav: p.Nav(), footer: p.FooterLinks()}
+		c := pageConsts{strings: make(map[string]any, len(s.strings)), siteTitle: p.SiteTitle(), home: p.Home(), searchPage: p.SearchPage(), nav: p.Nav(), footer: p.FooterLinks(), searchRoot: p.SearchRoot()}
 		for key := range s.strings {
 			c.strings[key] = p.T(key)
 		}
