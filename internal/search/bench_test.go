@@ -63,3 +63,42 @@ func BenchmarkBuildLibrary(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkAnalyse finds the terms of a generated library of 1,000 cases,
+// the part of the index build that reads every text with the tokenizer and
+// numbers its terms, without the encoding and writing that follow.
+func BenchmarkAnalyse(b *testing.B) {
+	docs, labels := libraryDocs(b, 1000)
+	sorted, err := sortDocs(docs)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	start := cpuTime()
+	for b.Loop() {
+		analyseSorted(sorted, labels)
+	}
+	b.ReportMetric((cpuTime()-start).Seconds()/float64(b.N), "cpu-s/op")
+}
+
+// BenchmarkEachWord reads the texts of a generated library of 1,000 cases
+// word by word through EachWord, as the narrative of related cases does.
+func BenchmarkEachWord(b *testing.B) {
+	docs, _ := libraryDocs(b, 1000)
+	var texts []string
+	for _, d := range docs {
+		texts = append(texts, d.Title[0], d.Title[1], d.Summary[0], d.Summary[1])
+		texts = append(texts, d.Body...)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	start := cpuTime()
+	for b.Loop() {
+		n := 0
+		for _, t := range texts {
+			EachWord(t, func(term, raw []byte, hangul bool) { n += len(term) + len(raw) })
+		}
+	}
+	b.ReportMetric((cpuTime()-start).Seconds()/float64(b.N), "cpu-s/op")
+}

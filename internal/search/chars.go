@@ -51,6 +51,17 @@ var asciiClass = func() (t [utf8.RuneSelf]uint8) {
 	return t
 }()
 
+// lowerASCII lower-cases an ASCII character.
+var lowerASCII = func() (t [utf8.RuneSelf]byte) {
+	for c := range byte(utf8.RuneSelf) {
+		t[c] = c
+		if 'A' <= c && c <= 'Z' {
+			t[c] += 'a' - 'A'
+		}
+	}
+	return t
+}()
+
 func classOfOther(r rune) int {
 	switch {
 	case r >= 0x1100 && r <= 0x11FF, r >= 0x3130 && r <= 0x318F,
@@ -72,25 +83,33 @@ func classOfOther(r rune) int {
 // reuses.
 func (tk *tokenizer) lower(text string) []rune {
 	// A text has no more characters than bytes.
-	rs := slices.Grow(tk.rs[:0], len(text))
-	for _, r := range text {
+	rs := slices.Grow(tk.rs[:0], len(text))[:len(text)]
+	n := 0
+	for i := 0; i < len(text); {
+		// ASCII, most of an English text and the spaces and
+		// punctuation of a Korean one, needs no decoding.
+		if c := text[i]; c < utf8.RuneSelf {
+			rs[n] = rune(lowerASCII[c])
+			n++
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(text[i:])
+		i += size
 		switch {
-		case r < utf8.RuneSelf:
-			if 'A' <= r && r <= 'Z' {
-				r += 'a' - 'A'
-			}
 		case r >= 0xac00 && r <= 0xd7a3:
 			// Hangul syllables have no case.
 		case !nfcStable(r):
-			tk.rs = rs
+			tk.rs = rs[:0]
 			return tk.lowerAll(norm.NFC.String(text))
 		default:
 			r = fold(r)
 		}
-		rs = append(rs, r)
+		rs[n] = r
+		n++
 	}
-	tk.rs = rs
-	return rs
+	tk.rs = rs[:n]
+	return tk.rs
 }
 
 // lowerAll is lower for text known to be in NFC.

@@ -96,6 +96,11 @@ func (tk *tokenizer) stemEnglish(w []rune) []rune {
 	if len(w) <= 3 {
 		return w
 	}
+	// Every ending below ends in one of these letters; most words end in
+	// another one and keep all their letters.
+	if last := w[len(w)-1]; last != 's' && last != 'd' && last != 'g' && last != 'e' {
+		return w
+	}
 	has := func(suf string) bool {
 		if len(suf) > len(w) {
 			return false

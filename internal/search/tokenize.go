@@ -3,6 +3,7 @@ package search
 import (
 	"slices"
 	"unicode"
+	"unicode/utf8"
 )
 
 // The tokenizer below has a twin in static/js/search.js. Both must give the
@@ -66,6 +67,7 @@ type tokenizer struct {
 	// phrase i), those under way.
 	phrase []int
 	active uint32
+	utf8   []byte // the current word in UTF-8, for EachWord
 }
 
 // run is a script run inside a chunk: tokenizer.rs[start:end]. It holds no
@@ -154,6 +156,23 @@ func (tk *tokenizer) eachWord(text string, f func(*word)) {
 			rs[wpos] = r
 			wpos++
 			i++
+			// The rest of a run of ASCII letters or digits, or of Hangul
+			// syllables, most of every text, needs none of the checks
+			// above: it continues the run.
+			switch c {
+			case clLetter, clDigit:
+				for i < len(rs) && rs[i] < utf8.RuneSelf && int(asciiClass[rs[i]]) == c {
+					rs[wpos] = rs[i]
+					wpos++
+					i++
+				}
+			case clHangul:
+				for i < len(rs) && rs[i] >= 0xAC00 && rs[i] <= 0xD7A3 {
+					rs[wpos] = rs[i]
+					wpos++
+					i++
+				}
+			}
 		}
 		runs[len(runs)-1].end = wpos
 		tk.runs = runs
@@ -189,7 +208,7 @@ func (tk *tokenizer) eachWord(text string, f func(*word)) {
 			}
 			if j == k {
 				raw := rs[r.start:r.end]
-				*w = word{term: tk.alnumTerm(r.class, raw), raw: raw}
+				w.set(false, tk.alnumTerm(r.class, raw), raw, nil)
 			} else {
 				for _, p := range runs[k : j+1] {
 					if t := tk.alnumTerm(p.class, rs[p.start:p.end]); t != nil {
@@ -201,7 +220,7 @@ func (tk *tokenizer) eachWord(text string, f func(*word)) {
 					parts = tk.lists
 				}
 				joined := rs[r.start:runs[j].end]
-				*w = word{term: joined, alt: parts, raw: joined}
+				w.set(false, joined, joined, parts)
 			}
 			f(w)
 			k = j
@@ -209,6 +228,15 @@ func (tk *tokenizer) eachWord(text string, f func(*word)) {
 		}
 		spaceOnly = true
 	}
+}
+
+// set makes w a word with the given term, raw form and alternatives,
+// and nothing else. It sets the fields one by one: assigning a whole word
+// made a copy of it through the write barrier, for every word.
+func (w *word) set(hangul bool, term, raw []rune, alt [][]rune) {
+	w.hangul, w.ended, w.noun = hangul, false, false
+	w.term, w.raw, w.alt = term, raw, alt
+	w.parts, w.chain, w.compound = nil, nil, nil
 }
 
 // compoundMark starts the index terms of Korean compounds written with a

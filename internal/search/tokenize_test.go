@@ -2,6 +2,7 @@ package search
 
 import (
 	"golang.org/x/text/unicode/norm"
+	"slices"
 
 	"encoding/json"
 	"os"
@@ -153,6 +154,35 @@ func TestIsStop(t *testing.T) {
 	for _, w := range []string{"", "x", "ab", "thee", "whic", "whichever", "load", "etcd", "théir", "로드"} {
 		if isStop([]rune(w)) != englishStop[w] {
 			t.Errorf("isStop(%q) = %v", w, !englishStop[w])
+		}
+	}
+}
+
+// TestEachWordBytes compares the UTF-8 words EachWord hands out, term
+// sharing the raw form's bytes or not, with the words analyze copies out,
+// on every vector and on words whose term is no prefix of the word
+// ("incidents" → "incident" is one, "replicas" → "replica" too, "retries"
+// → "retry" is not) or is empty (stop words, bare particles).
+func TestEachWordBytes(t *testing.T) {
+	texts := []string{
+		"Retries failed; the replicas' caches were purged at 14:20 UTC에, 3월에 ＨＡＰｒｏｘｙ의 k8s 502s",
+		"Cafe\u0301 naïve ÉCOLE 로드 밸런서를 다시 시작했다. 평가 은 팀이 메모리가 바닥나는",
+		"", " ", "a", "되고", "studies copied", "v1.12.1 10.0.3.17",
+	}
+	for _, c := range readVectors(t).Cases {
+		texts = append(texts, c.In)
+	}
+	for _, text := range texts {
+		var want []indexWord
+		for _, w := range analyze(text) {
+			want = append(want, indexWord{Term: string(w.term), Raw: string(w.raw), Hangul: w.hangul})
+		}
+		var got []indexWord
+		EachWord(text, func(term, raw []byte, hangul bool) {
+			got = append(got, indexWord{Term: string(term), Raw: string(raw), Hangul: hangul})
+		})
+		if !slices.Equal(got, want) {
+			t.Errorf("EachWord(%q):\n got %+v\nwant %+v", text, got, want)
 		}
 	}
 }

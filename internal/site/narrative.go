@@ -54,6 +54,17 @@ type strTable struct {
 
 func newStrTable() *strTable { return &strTable{ids: map[string]uint32{}} }
 
+// idString returns the number of s.
+func (t *strTable) idString(s string) uint32 {
+	if id, ok := t.ids[s]; ok {
+		return id
+	}
+	id := uint32(len(t.strs))
+	t.ids[s] = id
+	t.strs = append(t.strs, s)
+	return id
+}
+
 // id returns the number of the string b holds, copying b only the first
 // time it is seen.
 func (t *strTable) id(b []byte) uint32 {
@@ -68,11 +79,11 @@ func (t *strTable) id(b []byte) uint32 {
 }
 
 // EachWordFunc reads a text into words as the search index does: it calls
-// each with every word's term ("" for a stop word), the word as written
-// (lower-cased) and whether it is written in Hangul. search.EachWord is
-// one; it is a function and not an import so that site and search stand
-// side by side.
-type EachWordFunc func(text string, each func(term, raw string, hangul bool))
+// each with every word's term (empty for a stop word), the word as written
+// (lower-cased), both in UTF-8 and valid only until each returns, and
+// whether it is written in Hangul. search.EachWord is one; it is a
+// function and not an import so that site and search stand side by side.
+type EachWordFunc func(text string, each func(term, raw []byte, hangul bool))
 
 func deriveNarrative(lib *cases.Library, words EachWordFunc) narrative {
 	n := len(lib.Cases)
@@ -83,7 +94,7 @@ func deriveNarrative(lib *cases.Library, words EachWordFunc) narrative {
 	for w := range workers {
 		tables[w] = newStrTable()
 		wg.Go(func() {
-			r := storyReader{tab: tables[w], seen: map[uint32]bool{}, words: words}
+			r := newStoryReader(tables[w], words)
 			for i := w; i < n; i += workers {
 				all[i] = r.keys(lib.Cases[i])
 			}
@@ -95,7 +106,7 @@ func deriveNarrative(lib *cases.Library, words EachWordFunc) narrative {
 	for w, t := range tables {
 		to := make([]uint32, len(t.strs))
 		for i, s := range t.strs {
-			to[i] = tab.id([]byte(s))
+			to[i] = tab.idString(s)
 		}
 		for i := w; i < n; i += workers {
 			for k := range all[i] {
@@ -109,34 +120,44 @@ func deriveNarrative(lib *cases.Library, words EachWordFunc) narrative {
 			df[kf.key]++
 		}
 	}
+	// A key's weight and language, worked out once per key rather than
+	// once per case that has it: a language of -1 leaves the key out.
 	maxDF := max(3, n/8)
-	out := narrative{words: make([][]string, n), forms: map[string]string{}}
-	type scored struct {
-		key  string
-		w    float64
-		form uint32
+	weight := make([]float64, len(tab.strs))
+	lang := make([]int8, len(tab.strs))
+	for k, s := range tab.strs {
+		lang[k] = -1
+		d := int(df[k])
+		if d < 2 || d > maxDF {
+			continue
+		}
+		for l, name := range cases.Languages {
+			if len(s) > len(name) && s[len(name)] == ':' && s[:len(name)] == name {
+				lang[k] = int8(l)
+			}
+		}
+		if lang[k] < 0 {
+			continue
+		}
+		w := math.Log(float64(n) / float64(d))
+		if strings.Contains(s, " ") {
+			w *= 1.5 // a phrase says more than either of its words
+		}
+		weight[k] = w
 	}
-	var pick []scored
+	out := narrative{words: make([][]string, n), forms: map[string]string{}}
+	var pick []scoredKey
 	for i, kfs := range all {
 		var keys []string
-		for _, lang := range cases.Languages {
+		for l := range cases.Languages {
 			pick = pick[:0]
 			for _, kf := range kfs {
-				k := tab.strs[kf.key]
-				d := int(df[kf.key])
-				if d < 2 || d > maxDF || !strings.HasPrefix(k, lang+":") {
+				if int(lang[kf.key]) != l {
 					continue
 				}
-				w := math.Log(float64(n) / float64(d))
-				if strings.Contains(k, " ") {
-					w *= 1.5 // a phrase says more than either of its words
-				}
-				pick = append(pick, scored{k, w, kf.form})
+				pick = topKeys(pick, scoredKey{tab.strs[kf.key], weight[kf.key], kf.form}, wordsPerLang)
 			}
-			slices.SortFunc(pick, func(a, b scored) int {
-				return cmp.Or(cmp.Compare(b.w, a.w), cmp.Compare(a.key, b.key))
-			})
-			for _, p := range pick[:min(len(pick), wordsPerLang)] {
+			for _, p := range pick {
 				keys = append(keys, p.key)
 				if _, ok := out.forms[p.key]; !ok {
 					out.forms[p.key] = tab.strs[p.form]
@@ -148,30 +169,84 @@ func deriveNarrative(lib *cases.Library, words EachWordFunc) narrative {
 	return out
 }
 
+// A scoredKey is a narrative key of a case with its weight and form.
+type scoredKey struct {
+	key  string
+	w    float64
+	form uint32
+}
+
+// topKeys adds k to the list of a case's best keys, heaviest first and
+// in the order of their keys at equal weight, which it keeps at most n
+// long: a case has hundreds of keys and keeps a dozen, so that sorting
+// them all was most of the time spent picking.
+func topKeys(top []scoredKey, k scoredKey, n int) []scoredKey {
+	before := func(a, b scoredKey) bool {
+		return cmp.Or(cmp.Compare(b.w, a.w), cmp.Compare(a.key, b.key)) < 0
+	}
+	if len(top) == n && !before(k, top[n-1]) {
+		return top
+	}
+	i := len(top)
+	for i > 0 && before(k, top[i-1]) {
+		i--
+	}
+	if len(top) < n {
+		top = append(top, scoredKey{})
+	}
+	copy(top[i+1:], top[i:len(top)-1])
+	top[i] = k
+	return top
+}
+
 // storyReader reads the narrative keys of cases, one goroutine's worth:
-// its table numbers the keys and forms it meets; seen, own and the buffers
-// are reused from case to case.
+// its table numbers the keys and forms it meets, and it remembers what it
+// found out about each word, so that a word met again costs one look-up.
+// The buffers are reused from case to case.
 type storyReader struct {
-	words     EachWordFunc
-	tab       *strTable
-	seen      map[uint32]bool
-	own       []string
-	key, form []byte
-	out       []keyForm
-	prev      string // the term of the previous story word of the clause, or ""
-	prevForm  string
-	lang      string
+	words EachWordFunc
+	tab   *strTable
+	// known numbers the words read so far, by language, term and form as
+	// written ("en:cordon\x00cordoned", and a further 0 for Hangul), into
+	// info. Pairs of words are looked up as keys each time: most are met
+	// once, and remembering them too cost more memory than it saved time.
+	known map[string]int32
+	info  []storyWord
+	// seen holds, per key number, the number of the last case read that
+	// has the key (counting from 1 in gen), so that starting a case
+	// clears nothing.
+	seen []uint32
+	gen  uint32
+	own  []string
+	buf  []byte
+	key  []byte
+	out  []keyForm
+	prev int32 // the number in known of the previous story word of the clause, or -1
+	lang string
+}
+
+// A storyWord is a word as a reader knows it: whether it may be a
+// narrative key, unless it is one of the case's organisation, its term
+// and its key and form.
+type storyWord struct {
+	story bool
+	term  string
+	kf    keyForm
+}
+
+func newStoryReader(tab *strTable, words EachWordFunc) *storyReader {
+	return &storyReader{words: words, tab: tab, known: map[string]int32{}}
 }
 
 // keys reads the narrative keys of one case, each once, with the form its
 // text first writes, in the order the text first has them.
 func (r *storyReader) keys(c *cases.Case) []keyForm {
 	r.out = nil
-	clear(r.seen)
+	r.gen++
 	r.own = r.own[:0]
-	r.words(c.Org+" "+strings.ReplaceAll(c.OrgSlug, "-", " ")+" "+c.OrgKo, func(term, _ string, _ bool) {
-		if !slices.Contains(r.own, term) {
-			r.own = append(r.own, term)
+	r.words(c.Org+" "+strings.ReplaceAll(c.OrgSlug, "-", " ")+" "+c.OrgKo, func(term, _ []byte, _ bool) {
+		if !slices.Contains(r.own, string(term)) {
+			r.own = append(r.own, string(term))
 		}
 	})
 	for _, lang := range cases.Languages {
@@ -189,82 +264,163 @@ func (r *storyReader) keys(c *cases.Case) []keyForm {
 // text reads one text, clause by clause: a phrase never spans a clause
 // break.
 func (r *storyReader) text(t string) {
-	if strings.Contains(t, "s ") {
+	if strings.Contains(t, "'s ") || strings.Contains(t, "’s ") {
 		t = possessive.Replace(t)
 	}
 	for len(t) > 0 {
-		end := strings.IndexFunc(t, isClauseBreak)
-		if end < 0 {
-			end = len(t)
-		}
+		end, size := clauseBreak(t)
 		if end > 0 {
-			r.prev = ""
+			r.prev = -1
 			r.words(t[:end], r.word)
 		}
-		_, size := utf8.DecodeRuneInString(t[end:])
 		t = t[min(len(t), end+size):]
 	}
 }
 
 // word takes one word of a clause: a story word is a key, and so is the
 // pair it makes with the story word before it.
-func (r *storyReader) word(term, raw string, hangul bool) {
-	if !storyWord(term, raw, hangul, r.own) {
-		r.prev = ""
+func (r *storyReader) word(term, raw []byte, hangul bool) {
+	// Words with digits, most of the words met once (versions, hosts,
+	// times), are left out before they cost a look-up.
+	if len(term) == 0 || hasDigit(term) {
+		r.prev = -1
 		return
 	}
+	r.buf = append(append(append(append(append(r.buf[:0], r.lang...), ':'), term...), 0), raw...)
+	if hangul {
+		r.buf = append(r.buf, 0)
+	}
+	n, ok := r.known[string(r.buf)]
+	if !ok {
+		n = r.learn(term, raw, hangul)
+	}
+	w := &r.info[n]
+	if !w.story || ownWord(w.term, r.own) {
+		r.prev = -1
+		return
+	}
+	r.add(w.kf)
+	if r.prev >= 0 {
+		r.addPair(&r.info[r.prev], w)
+	}
+	r.prev = n
+}
+
+// learn adds a word that the reader has not met to known and info.
+func (r *storyReader) learn(term, raw []byte, hangul bool) int32 {
 	form := raw
 	if hangul {
 		form = term // the word without its particle
 	}
-	r.key = append(append(append(r.key[:0], r.lang...), ':'), term...)
-	r.form = append(r.form[:0], form...)
-	r.add()
-	if r.prev != "" {
-		r.key = append(append(append(append(append(r.key[:0], r.lang...), ':'), r.prev...), ' '), term...)
-		r.form = append(append(append(r.form[:0], r.prevForm...), ' '), form...)
-		r.add()
-	}
-	r.prev, r.prevForm = term, form
+	n := int32(len(r.info))
+	r.known[string(r.buf)] = n
+	key := r.tab.id(append(append(append(r.key[:0], r.lang...), ':'), term...))
+	r.info = append(r.info, storyWord{
+		story: storyTerm(term, raw, hangul),
+		term:  r.tab.strs[key][len(r.lang)+1:],
+		kf:    keyForm{key, r.tab.id(form)},
+	})
+	return n
 }
 
-// add records the key in r.key with the form in r.form, unless the case
-// has the key already.
-func (r *storyReader) add() {
-	id := r.tab.id(r.key)
-	if r.seen[id] {
+// addPair records the key of story word b after story word a, with its
+// form, unless the case has the key already.
+func (r *storyReader) addPair(a, b *storyWord) {
+	r.buf = append(append(append(r.buf[:0], r.tab.strs[a.kf.key]...), ' '), b.term...)
+	key := r.tab.id(r.buf)
+	if r.seenKey(key) {
 		return
 	}
-	r.seen[id] = true
-	r.out = append(r.out, keyForm{id, r.tab.id(r.form)})
+	r.buf = append(append(append(r.buf[:0], r.tab.strs[a.kf.form]...), ' '), r.tab.strs[b.kf.form]...)
+	r.out = append(r.out, keyForm{key, r.tab.id(r.buf)})
+}
+
+// seenKey says whether the case has key already, and marks it seen.
+func (r *storyReader) seenKey(key uint32) bool {
+	if int(key) >= len(r.seen) {
+		r.seen = append(r.seen, make([]uint32, len(r.tab.strs)-len(r.seen))...)
+	}
+	if r.seen[key] == r.gen {
+		return true
+	}
+	r.seen[key] = r.gen
+	return false
+}
+
+// add records a key with its form, unless the case has the key already.
+func (r *storyReader) add(kf keyForm) {
+	if !r.seenKey(kf.key) {
+		r.out = append(r.out, kf)
+	}
 }
 
 // possessive drops the English possessive, which the tokenizer would join
 // to its word ("Platform's live" would read "platforms live").
 var possessive = strings.NewReplacer("'s ", " ", "’s ", " ")
 
-// isClauseBreak ends a run of words that may form a phrase.
-func isClauseBreak(r rune) bool {
-	return strings.ContainsRune(".,;:()[]!?\"“”\n", r)
+// clauseBreak returns where in t the first character that ends a run of
+// words that may form a phrase is, and its size in bytes; or len(t) and 0.
+// They are ASCII but for the curly double quotes.
+func clauseBreak(t string) (int, int) {
+	for i := 0; i < len(t); i++ {
+		switch b := t[i]; {
+		case b < utf8.RuneSelf:
+			if clauseBreaks[b] {
+				return i, 1
+			}
+		case b == 0xE2 && i+2 < len(t) && t[i+1] == 0x80 && (t[i+2] == 0x9C || t[i+2] == 0x9D):
+			return i, 3 // “ or ”
+		}
+	}
+	return len(t), 0
 }
 
-// storyWord says whether a word may be a narrative key: its term, the word
-// as written, whether it is Hangul, and the words of the case's own
-// organisation.
-func storyWord(term, raw string, hangul bool, own []string) bool {
-	if term == "" || strings.IndexFunc(term, unicode.IsDigit) >= 0 {
-		return false
+var clauseBreaks = func() (t [utf8.RuneSelf]bool) {
+	for _, b := range []byte(".,;:()[]!?\"\n") {
+		t[b] = true
 	}
+	return t
+}()
+
+// storyTerm says whether a word may be a narrative key, unless it is one
+// of the case's organisation: its term, without digits, the word as
+// written and whether it is Hangul.
+func storyTerm(term, raw []byte, hangul bool) bool {
+	if hangul {
+		return utf8.RuneCount(term) >= 2 && !koreanStop[string(term)] && !koreanPredicate(term)
+	}
+	return utf8.RuneCount(term) >= 3 && !narrativeStop[string(raw)]
+}
+
+// ownWord says whether a term is one of the words of the case's own
+// organisation.
+func ownWord(term string, own []string) bool {
 	for _, o := range own {
 		// "DFDS's" is read as "dfdss": the organisation's word starts it.
 		if term == o || utf8.RuneCountInString(o) >= 3 && strings.HasPrefix(term, o) {
-			return false
+			return true
 		}
 	}
-	if hangul {
-		return utf8.RuneCountInString(term) >= 2 && !koreanStop[term] && !koreanPredicate(term)
+	return false
+}
+
+// hasDigit says whether a word holds a decimal digit of any script.
+func hasDigit(w []byte) bool {
+	for i := 0; i < len(w); {
+		if w[i] < utf8.RuneSelf {
+			if '0' <= w[i] && w[i] <= '9' {
+				return true
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(w[i:])
+		if (r < 0xAC00 || r > 0xD7A3) && unicode.IsDigit(r) { // Hangul syllables, most of these, are letters
+			return true
+		}
+		i += size
 	}
-	return utf8.RuneCountInString(term) >= 3 && !narrativeStop[raw]
+	return false
 }
 
 // narrativeStop are English words common in any story, beyond the search
@@ -303,11 +459,13 @@ var koreanStop = map[string]bool{}
 // koreanPredicate says whether a Korean word, its particle stripped, is a
 // verb or adverb form rather than a noun: stories share "멈췄다" and
 // "완전히" by chance, while the nouns name the mechanism.
-func koreanPredicate(term string) bool {
-	for _, end := range []string{"다", "고", "며", "게", "히", "면", "서", "했", "됐", "였", "지만", "려"} {
-		if strings.HasSuffix(term, end) {
+func koreanPredicate(term []byte) bool {
+	for _, end := range predicateEndings {
+		if len(term) >= len(end) && string(term[len(term)-len(end):]) == end {
 			return true
 		}
 	}
 	return false
 }
+
+var predicateEndings = []string{"다", "고", "며", "게", "히", "면", "서", "했", "됐", "였", "지만", "려"}
