@@ -176,6 +176,11 @@ func loadUnless(ctx context.Context, fsys fs.FS, offHeap bool) (*cases.Library, 
 		lib, list := load(fsys)
 		return lib, list, nil
 	}
+	// A context that has already ended is not raced against a load that
+	// may finish first: a select with both ready picks either.
+	if ctx.Err() != nil {
+		return nil, diag.List{}, context.Cause(ctx)
+	}
 	type result struct {
 		lib  *cases.Library
 		list diag.List
