@@ -193,10 +193,12 @@ func (w *writer) reason(lang string, kind related.Kind, r related.Reason) string
 // caseFiles writes, for every case, its JSON as it is in the input and its
 // similar.json.
 func (w *writer) caseFiles() error {
+	files := cases.OpenCaseFiles(w.lib)
+	defer files.Close()
 	for _, c := range w.lib.Cases {
 		// The case as in the input, byte for byte.
 		var err error
-		if w.buf, err = c.AppendRaw(w.buf[:0]); err != nil {
+		if w.buf, err = files.AppendRaw(c, w.buf[:0]); err != nil {
 			return err
 		}
 		if err := w.write(urls.APICase(c.ID), w.buf); err != nil {

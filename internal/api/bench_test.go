@@ -1,6 +1,7 @@
 package api
 
 import (
+	"io/fs"
 	"testing"
 
 	"incidentlib"
@@ -12,7 +13,12 @@ import (
 
 func benchSite(b *testing.B, n int) *site.Site {
 	b.Helper()
-	lib, list := cases.Load(gencases.MapFS(gencases.Options{N: n, Seed: 1}))
+	return benchSiteOf(b, gencases.MapFS(gencases.Options{N: n, Seed: 1}))
+}
+
+func benchSiteOf(b *testing.B, fsys fs.FS) *site.Site {
+	b.Helper()
+	lib, list := cases.Load(fsys)
 	if list.Errors() > 0 {
 		b.Fatal(list.Err())
 	}
@@ -40,4 +46,21 @@ func BenchmarkWrite(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(files), "files")
+}
+
+// BenchmarkWriteDir is BenchmarkWrite on a library loaded from a folder on
+// disk, as a build loads it: every case file is read again from there.
+func BenchmarkWriteDir(b *testing.B) {
+	dir := b.TempDir()
+	if err := gencases.WriteDir(dir, gencases.Options{N: 1000, Seed: 1}); err != nil {
+		b.Fatal(err)
+	}
+	s := benchSiteOf(b, cases.ContentFS(dir))
+	discard := func(path string, data []byte) error { return nil }
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := Write(s, discard); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

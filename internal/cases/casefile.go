@@ -66,9 +66,10 @@ func SortNewestFirst(cs []*Case) {
 	})
 }
 
-// loadCase reads, checks and converts one case file, parsing it with ps.
-func loadCase(fsys fs.FS, name string, voc *Vocab, text *offheap.Arena, ps *jsonpos.Parser) (r caseResult) {
-	b, err := ReadContent(fsys, name)
+// loadCase reads (through dir, a reader of fsys's cases folder), checks
+// and converts one case file, parsing it with ps.
+func loadCase(fsys fs.FS, name string, dir *folderReader, voc *Vocab, text *offheap.Arena, ps *jsonpos.Parser) (r caseResult) {
+	b, err := dir.read(name)
 	if err != nil {
 		r.list.Errorf(name, 0, 0, "", "cannot read: %v", unwrapPathError(err))
 		return r

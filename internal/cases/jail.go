@@ -243,3 +243,78 @@ func Transient(list diag.List) []string {
 func textTooLong(n int) string {
 	return fmt.Sprintf("a text of %d bytes: a text holds at most %d (%d kB); shorten it, or link to the full document", n, maxTextBytes, maxTextBytes>>10)
 }
+
+// folderReader reads the files of one folder of the content, the case
+// files of a large library, through one handle of the folder held open for
+// the whole read, instead of opening the content folder and finding the
+// folder in it again for each file as ReadContent does (eight system calls
+// a file instead of fifteen). It reads through ReadContent whatever
+// it cannot read by itself: every file when fsys is not a ContentFS or the
+// folder cannot be opened, and any file it fails on (a link that leads out
+// of the folder, which may still lead to a file inside the content folder;
+// a missing file; a file too large), so that the bytes and the errors are
+// the same as ReadContent's.
+type folderReader struct {
+	fsys fs.FS
+	dir  string
+	root *os.Root // the folder dir, or nil
+}
+
+// openFolder returns a reader of the files of dir in fsys; close it after
+// use. It is safe for use by several goroutines at once.
+func openFolder(fsys fs.FS, dir string) *folderReader {
+	r := &folderReader{fsys: fsys, dir: dir}
+	if jail, ok := fsys.(jailFS); ok && fs.ValidPath(dir) {
+		if top, err := os.OpenRoot(string(jail)); err == nil {
+			r.root, _ = top.OpenRoot(dir) // follows a link to a folder only inside the content
+			top.Close()
+		}
+	}
+	return r
+}
+
+// read reads the file name, a slash-separated path of the content.
+func (r *folderReader) read(name string) ([]byte, error) {
+	f, info := r.open(name)
+	if f == nil {
+		return ReadContent(r.fsys, name)
+	}
+	defer f.Close()
+	b, err := readBounded(f, info, name)
+	if err != nil {
+		return ReadContent(r.fsys, name)
+	}
+	return b, nil
+}
+
+// open opens the file name through the folder's handle, checking its kind
+// as jailFS.open does: before it is opened, and again once it is. It
+// returns nil when it cannot: the caller then goes the long way.
+func (r *folderReader) open(name string) (*os.File, fs.FileInfo) {
+	if r.root == nil {
+		return nil, nil
+	}
+	base, ok := strings.CutPrefix(name, r.dir+"/")
+	if !ok || strings.Contains(base, "/") {
+		return nil, nil
+	}
+	info, err := r.root.Stat(base)
+	if err != nil || fileKind(info) != nil {
+		return nil, nil
+	}
+	f, err := r.root.OpenFile(base, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, nil
+	}
+	if info, err = f.Stat(); err != nil || fileKind(info) != nil {
+		f.Close()
+		return nil, nil
+	}
+	return f, info
+}
+
+func (r *folderReader) close() {
+	if r.root != nil {
+		r.root.Close()
+	}
+}

@@ -176,3 +176,125 @@ func TestTextLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestFolderReader reads every entry of a hostile cases folder, and a few
+// names that are not there, both with the folder reader and with
+// ReadContent: the bytes and the errors must be the same. A link from
+// cases/ to a file elsewhere in the content folder leaves the folder but
+// not the content, and is read.
+func TestFolderReader(t *testing.T) {
+	dir, secret := hostileFolder(t)
+	if err := os.Symlink("../vocab.json", filepath.Join(dir, "cases", "IL-9006.json")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "cases", "IL-9007.json"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	fsys := ContentFS(dir)
+	r := openFolder(fsys, CasesDir)
+	defer r.close()
+	if r.root == nil {
+		t.Fatal("the folder reader did not open cases/")
+	}
+	entries, err := os.ReadDir(filepath.Join(dir, "cases"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := []string{"cases/missing.json", "cases/../site.json", "cases/a/b.json", "site.json", "cases"}
+	for _, e := range entries {
+		names = append(names, "cases/"+e.Name())
+	}
+	read, failed := 0, 0
+	for _, name := range names {
+		got, gotErr := r.read(name)
+		want, wantErr := ReadContent(fsys, name)
+		if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || string(got) != string(want) {
+			t.Errorf("%s: folder reader gave %d bytes, %v; ReadContent %d bytes, %v", name, len(got), gotErr, len(want), wantErr)
+		}
+		if strings.Contains(string(got), secret) {
+			t.Errorf("%s: read the secret outside the content folder", name)
+		}
+		if gotErr == nil {
+			read++
+		} else {
+			failed++
+		}
+	}
+	if read < 30 || failed < 6 {
+		t.Errorf("%d files read and %d refused: the folder is not what the test means it to be", read, failed)
+	}
+	if b, err := r.read("cases/IL-9006.json"); err != nil || !strings.Contains(string(b), `"components"`) {
+		t.Errorf("a link to ../vocab.json: %v", err)
+	}
+}
+
+// TestCaseFiles reads every case of a content folder again through
+// CaseFiles and through Case.AppendRaw: the same bytes, and, for files
+// edited, grown, removed or replaced by a link out of the folder since the
+// load, the same errors.
+func TestCaseFiles(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "content")
+	repotest.CopyTree(t, repotest.Dir(t, "content"), dir)
+	lib, list := Load(ContentFS(dir))
+	if list.Errors() > 0 {
+		t.Fatal(list.Err())
+	}
+	if len(lib.Cases) < 8 {
+		t.Fatalf("only %d cases", len(lib.Cases))
+	}
+	compare := func(when string) (failed int) {
+		files := OpenCaseFiles(lib)
+		defer files.Close()
+		if files.dir == nil || files.dir.root == nil {
+			t.Fatal("CaseFiles did not open the cases folder")
+		}
+		for _, c := range lib.Cases {
+			got, gotErr := files.AppendRaw(c, []byte("x"))
+			want, wantErr := c.AppendRaw([]byte("x"))
+			if string(got) != string(want) || fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
+				t.Errorf("%s: %s: CaseFiles gave %d bytes, %v; AppendRaw %d bytes, %v", when, c.File, len(got), gotErr, len(want), wantErr)
+			}
+			if gotErr != nil {
+				failed++
+			}
+		}
+		return failed
+	}
+	if n := compare("as loaded"); n != 0 {
+		t.Fatalf("%d files failed to read as loaded", n)
+	}
+	path := func(i int) string { return filepath.Join(dir, filepath.FromSlash(lib.Cases[i].File)) }
+	b, err := os.ReadFile(path(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	edit := func(name string, data []byte) {
+		if err := os.WriteFile(name, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b1, _ := os.ReadFile(path(1))
+	edit(path(0), []byte(strings.Replace(string(b), `"id"`, `"iD"`, 1))) // same size, other bytes
+	edit(path(1), append(b1, ' '))                                       // grown
+	if err := os.Remove(path(2)); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(path(3)); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../../outside.json", path(3)); err != nil {
+		t.Fatal(err)
+	}
+	edit(filepath.Join(filepath.Dir(dir), "outside.json"), b)
+	b4, _ := os.ReadFile(path(4))
+	if err := os.Remove(path(4)); err != nil {
+		t.Fatal(err)
+	}
+	edit(filepath.Join(dir, "elsewhere.json"), b4)
+	if err := os.Symlink("../elsewhere.json", path(4)); err != nil { // out of cases/, inside the content: read
+		t.Fatal(err)
+	}
+	if n := compare("after the edits"); n != 4 {
+		t.Errorf("%d files failed after the edits, want 4", n)
+	}
+}

@@ -79,18 +79,19 @@ type ParticleGap struct {
 // FindParticleGaps returns every particle written apart in s, in order.
 func FindParticleGaps(s string) []ParticleGap {
 	var out []ParticleGap
-	for i := 0; i < len(s); {
-		j := strings.IndexByte(s[i:], ' ')
-		if j < 0 {
-			break
+	// Only a run of spaces followed by a Hangul syllable (U+AC00 to U+D7A3,
+	// whose UTF-8 starts with a byte from 0xEA to 0xED) can be a gap: the
+	// loop looks for that pair of bytes, and most spaces, those of English
+	// text and those before a digit or a Latin word, cost one comparison.
+	for i := 1; i < len(s); i++ {
+		if s[i]-0xEA > 0xED-0xEA || s[i-1] != ' ' {
+			continue
 		}
-		off := i + j
-		end := off
-		for end < len(s) && s[end] == ' ' {
-			end++
+		off := i - 1
+		for off > 0 && s[off-1] == ' ' {
+			off--
 		}
-		i = end
-		if g, ok := gapAt(s, off, end); ok {
+		if g, ok := gapAt(s, off, i); ok {
 			out = append(out, g)
 		}
 	}
@@ -144,6 +145,8 @@ func attachesParticle(r rune) bool {
 	switch {
 	case r < utf8.RuneSelf && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'):
 		return true
+	case isHangulSyllable(r):
+		return false // the common case in Korean text, decided before the list below
 	case strings.ContainsRune(")]}\"'`’”%»›°", r):
 		return true
 	case r >= utf8.RuneSelf && r < 0x0530 && unicode.IsLetter(r): // Latin-1 to Cyrillic
@@ -256,13 +259,22 @@ func rawString(src string, off int) string {
 	if off >= len(src) || src[off] != '"' {
 		return ""
 	}
-	for i := off + 1; i < len(src); i++ {
-		switch src[i] {
-		case '\\':
-			i++
-		case '"':
+	for i := off + 1; i < len(src); {
+		j := strings.IndexByte(src[i:], '"')
+		if j < 0 {
+			return ""
+		}
+		i += j
+		// The quote is escaped when an odd number of backslashes stand
+		// before it.
+		bs := 0
+		for k := i - 1; k > off && src[k] == '\\'; k-- {
+			bs++
+		}
+		if bs%2 == 0 {
 			return src[off+1 : i]
 		}
+		i++
 	}
 	return ""
 }

@@ -143,11 +143,13 @@ func readDir(fsys fs.FS, name string, list *diag.List) []fs.DirEntry {
 // usual save, is read on the calling goroutine.
 func loadCaseFiles(fsys fs.FS, names []string, voc *Vocab, text *offheap.Arena) map[string]caseResult {
 	results := make([]caseResult, len(names))
+	dir := openFolder(fsys, CasesDir)
+	defer dir.close()
 	workers := min(runtime.GOMAXPROCS(0), len(names))
 	if workers <= 1 {
 		var ps jsonpos.Parser
 		for i, name := range names {
-			results[i] = loadCase(fsys, name, voc, text, &ps)
+			results[i] = loadCase(fsys, name, dir, voc, text, &ps)
 		}
 	} else {
 		var wg sync.WaitGroup
@@ -158,7 +160,7 @@ func loadCaseFiles(fsys fs.FS, names []string, voc *Vocab, text *offheap.Arena) 
 				defer wg.Done()
 				var ps jsonpos.Parser // one per worker: its memory is reused for every file
 				for i := range next {
-					results[i] = loadCase(fsys, names[i], voc, text, &ps)
+					results[i] = loadCase(fsys, names[i], dir, voc, text, &ps)
 				}
 			}()
 		}

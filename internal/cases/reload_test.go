@@ -207,8 +207,10 @@ func BenchmarkReloadParts(b *testing.B) {
 	})
 	b.Run("loadCase", func(b *testing.B) {
 		var ps jsonpos.Parser
+		dir := openFolder(fsys, CasesDir)
+		defer dir.close()
 		for b.Loop() {
-			loadCase(fsys, name, &lib.Vocab, nil, &ps)
+			loadCase(fsys, name, dir, &lib.Vocab, nil, &ps)
 		}
 	})
 	b.Run("crossCheck", func(b *testing.B) {

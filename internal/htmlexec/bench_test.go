@@ -8,6 +8,7 @@ import (
 	"incidentlib/internal/cases"
 	"incidentlib/internal/gencases"
 	"incidentlib/internal/htmlexec"
+	"incidentlib/internal/search"
 	"incidentlib/internal/site"
 )
 
@@ -80,7 +81,7 @@ func newSite(b *testing.B, lib *cases.Library) *site.Site {
 	if err != nil {
 		b.Fatal(err)
 	}
-	s, err := site.New(lib, site.Options{Theme: th})
+	s, err := site.New(lib, site.Options{Theme: th, Words: search.EachWord})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -25,15 +25,34 @@ const (
 	contentSrcset
 )
 
-var contentTypes = map[reflect.Type]contentType{
-	reflect.TypeFor[string]():            contentPlain,
-	reflect.TypeFor[template.CSS]():      contentCSS,
-	reflect.TypeFor[template.HTML]():     contentHTML,
-	reflect.TypeFor[template.HTMLAttr](): contentHTMLAttr,
-	reflect.TypeFor[template.JS]():       contentJS,
-	reflect.TypeFor[template.JSStr]():    contentJSStr,
-	reflect.TypeFor[template.URL]():      contentURL,
-	reflect.TypeFor[template.Srcset]():   contentSrcset,
+// contentTypes are the string types stringify keeps, plain strings first:
+// a few comparisons of types cost less than hashing one for a map.
+var contentTypes = [...]struct {
+	typ reflect.Type
+	ct  contentType
+}{
+	{reflect.TypeFor[string](), contentPlain},
+	{reflect.TypeFor[template.HTML](), contentHTML},
+	{reflect.TypeFor[template.URL](), contentURL},
+	{reflect.TypeFor[template.HTMLAttr](), contentHTMLAttr},
+	{reflect.TypeFor[template.CSS](), contentCSS},
+	{reflect.TypeFor[template.JS](), contentJS},
+	{reflect.TypeFor[template.JSStr](), contentJSStr},
+	{reflect.TypeFor[template.Srcset](), contentSrcset},
+}
+
+// contentTypeOf is the content type of a value of type typ, if it is one
+// of contentTypes.
+func contentTypeOf(typ reflect.Type) (contentType, bool) {
+	if typ.Kind() != reflect.String {
+		return 0, false
+	}
+	for _, c := range contentTypes {
+		if c.typ == typ {
+			return c.ct, true
+		}
+	}
+	return 0, false
 }
 
 var (
@@ -58,7 +77,7 @@ func stringify(v reflect.Value) (string, contentType) {
 	for v.Kind() == reflect.Pointer && !v.IsNil() {
 		v = v.Elem()
 	}
-	if ct, ok := contentTypes[v.Type()]; ok {
+	if ct, ok := contentTypeOf(v.Type()); ok {
 		return v.String(), ct
 	}
 	switch v.Type() {
@@ -204,12 +223,20 @@ func replaceString(s string, keepAmp bool) string {
 }
 
 // safeURL reports whether a URL is relative or uses http, https or mailto.
+// The scheme is what comes before the first ':' when no '/' comes before
+// it, so the scan stops at the first of the two: most links here are
+// relative and start with one.
 func safeURL(s string) bool {
-	scheme, _, ok := strings.Cut(s, ":")
-	if !ok || strings.Contains(scheme, "/") {
-		return true
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '/':
+			return true
+		case ':':
+			scheme := s[:i]
+			return strings.EqualFold(scheme, "http") || strings.EqualFold(scheme, "https") || strings.EqualFold(scheme, "mailto")
+		}
 	}
-	return strings.EqualFold(scheme, "http") || strings.EqualFold(scheme, "https") || strings.EqualFold(scheme, "mailto")
+	return true
 }
 
 // processURL percent-encodes the bytes of s that may not appear in a URL
@@ -224,7 +251,7 @@ func processURL(s string, norm bool) string {
 		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9',
 			c == '-', c == '.', c == '_', c == '~':
 			continue
-		case strings.IndexByte("!#$&*+,/:;=?@[]", c) >= 0:
+		case urlPunct[c]:
 			if norm {
 				continue
 			}
@@ -247,6 +274,14 @@ func processURL(s string, norm bool) string {
 }
 
 const hexDigit = "0123456789abcdef"
+
+// urlPunct marks the punctuation of URLs, which normalizing keeps.
+var urlPunct = func() (t [256]bool) {
+	for _, c := range []byte("!#$&*+,/:;=?@[]") {
+		t[c] = true
+	}
+	return t
+}()
 
 func isHex(c byte) bool {
 	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"sync/atomic"
 	"text/template/parse"
+	"unsafe"
 )
 
 var (
@@ -291,15 +292,32 @@ type fieldRef struct {
 	name  string
 	tree  *parse.Tree
 	node  parse.Node
-	cache atomic.Pointer[fieldEntry]
+	cache atomic.Pointer[[]fieldEntry] // the latest receivers' entries, newest first
 }
 
+// fieldCacheSize is how many receiver types a fieldRef remembers: a
+// template called with values of a few types (a page's text from a
+// pointer, a card's from a copy) finds each without a new look-up.
+const fieldCacheSize = 4
+
 type fieldEntry struct {
-	typ      reflect.Type // the receiver's type, after taking its address when it can
-	method   int          // index in typ's method set, or -1
-	caller   bool         // typ implements Caller
+	key      typeKey      // typ's identity, compared on every look-up
+	typ      reflect.Type // the receiver's type, after following pointers
+	addr     bool         // methods are looked up and called on the receiver's address
+	method   int          // index in the method set, or -1
+	caller   bool         // the method set's type implements Caller
 	field    []int        // index of the struct field, or nil
 	exported bool
+}
+
+// typeKey is the identity of a reflect.Type: the pointer its interface
+// holds, which is the same for every value of one type. Comparing two
+// reflect.Type values compares the same pointers through a call of the
+// runtime's, which cost a fifth of looking a field up.
+type typeKey unsafe.Pointer
+
+func keyOf(t reflect.Type) typeKey {
+	return typeKey((*[2]unsafe.Pointer)(unsafe.Pointer(&t))[1])
 }
 
 // Caller is implemented by data whose methods templates call on every page,
@@ -317,14 +335,27 @@ var (
 	callerType = reflect.TypeFor[Caller]()
 )
 
-func (f *fieldRef) lookup(typ reflect.Type) *fieldEntry {
-	if e := f.cache.Load(); e != nil && e.typ == typ {
-		return e
+// lookup resolves the name on a receiver of type typ; addr says that its
+// methods are those of *typ, as for an addressable value.
+func (f *fieldRef) lookup(typ reflect.Type, addr bool) *fieldEntry {
+	key := keyOf(typ)
+	old := f.cache.Load()
+	if old != nil {
+		entries := *old
+		for i := range entries {
+			if entries[i].key == key && entries[i].addr == addr {
+				return &entries[i]
+			}
+		}
 	}
-	e := &fieldEntry{typ: typ, method: -1}
-	if m, ok := typ.MethodByName(f.name); ok {
+	e := &fieldEntry{key: key, typ: typ, addr: addr, method: -1}
+	mt := typ
+	if addr {
+		mt = reflect.PointerTo(typ)
+	}
+	if m, ok := mt.MethodByName(f.name); ok {
 		e.method = m.Index
-		e.caller = typ.Implements(callerType)
+		e.caller = mt.Implements(callerType)
 	} else {
 		st := typ
 		if st.Kind() == reflect.Pointer {
@@ -336,7 +367,11 @@ func (f *fieldRef) lookup(typ reflect.Type) *fieldEntry {
 			}
 		}
 	}
-	f.cache.Store(e)
+	entries := []fieldEntry{*e}
+	if old != nil {
+		entries = append(entries, (*old)[:min(len(*old), fieldCacheSize-1)]...)
+	}
+	f.cache.Store(&entries) // a look-up at the same time may store its own: either holds
 	return e
 }
 
@@ -346,15 +381,19 @@ func (f *fieldRef) eval(s *state, dot, recv reflect.Value, args []arg, final ref
 	}
 	typ := recv.Type()
 	recv, isNil := indirect(recv)
-	if recv.Kind() == reflect.Interface && isNil {
+	kind := recv.Kind()
+	if kind == reflect.Interface && isNil {
 		fail(f.tree, f.node, "nil pointer evaluating %s.%s", typ, f.name)
 	}
-	ptr := recv
-	if ptr.Kind() != reflect.Interface && ptr.Kind() != reflect.Pointer && ptr.CanAddr() {
-		ptr = ptr.Addr()
-	}
-	e := f.lookup(ptr.Type())
+	// The address of an addressable value is taken only for a method,
+	// whose set is then the pointer's: the type of a pointer made by
+	// reflection costs a look-up of its own.
+	e := f.lookup(recv.Type(), kind != reflect.Interface && kind != reflect.Pointer && recv.CanAddr())
 	if e.method >= 0 {
+		ptr := recv
+		if e.addr {
+			ptr = recv.Addr()
+		}
 		if e.caller && !hasFinal && len(args) <= 1 {
 			var str string
 			isString := true
@@ -377,15 +416,20 @@ func (f *fieldRef) eval(s *state, dot, recv reflect.Value, args []arg, final ref
 		return callValue(s, dot, f.tree, f.node, f.name, ptr.Method(e.method), args, final, hasFinal)
 	}
 	hasArgs := len(args) > 0 || hasFinal
-	switch recv.Kind() {
+	switch kind {
 	case reflect.Struct:
 		if e.field != nil {
 			if !e.exported {
 				fail(f.tree, f.node, "%s is an unexported field of struct type %s", f.name, typ)
 			}
-			field, err := recv.FieldByIndexErr(e.field)
-			if err != nil {
-				fail(f.tree, f.node, "%v", err)
+			var field reflect.Value
+			if len(e.field) == 1 {
+				field = recv.Field(e.field[0])
+			} else {
+				var err error
+				if field, err = recv.FieldByIndexErr(e.field); err != nil {
+					fail(f.tree, f.node, "%v", err)
+				}
 			}
 			if hasArgs {
 				fail(f.tree, f.node, "%s has arguments but cannot be invoked as function", f.name)
@@ -473,18 +517,25 @@ func (c *compiler) function(n *parse.IdentifierNode, argNodes []parse.Node, hasF
 // nothing is converted.
 func directCall(tree *parse.Tree, n parse.Node, name string, d directFunc, args []arg) expr {
 	return func(s *state, dot, final reflect.Value, has bool) reflect.Value {
-		var small [4]reflect.Value
-		argv := small[:0]
+		// The arguments go on the state's stack of them, which a call
+		// in an argument uses above them and leaves as it found it: a
+		// slice of the call's own would be made on the heap, since d.fn
+		// is not known when this is compiled.
+		from := len(s.args)
 		for i := range args {
-			argv = append(argv, args[i].natural(s, dot, tree))
+			v := args[i].natural(s, dot, tree)
+			s.args = append(s.args, v)
 		}
 		if has {
-			argv = append(argv, final)
+			s.args = append(s.args, final)
 		}
+		argv := s.args[from:]
 		if len(argv) < d.min || d.max >= 0 && len(argv) > d.max {
 			unsupported("wrong number of arguments for " + name)
 		}
 		v, err := d.fn(argv)
+		clear(argv) // let go of the values
+		s.args = s.args[:from]
 		if err != nil {
 			fail(tree, n, "error calling %s: %v", name, err)
 		}

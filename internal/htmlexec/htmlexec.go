@@ -173,7 +173,7 @@ func CompileText(set *texttemplate.Template, name string, funcs texttemplate.Fun
 // with html/template (or text/template) instead: Fallbacks counts these.
 func (t *Template) Execute(w *bytes.Buffer, data any) (err error) {
 	dot := reflect.ValueOf(data)
-	s := &state{w: w, vars: make([]variable, 1, 8)}
+	s := &state{w: w, vars: make([]variable, 1, 8), args: make([]reflect.Value, 0, 8)}
 	s.vars[0] = variable{"$", dot}
 	defer func() {
 		if r := recover(); r != nil {
@@ -207,6 +207,7 @@ type state struct {
 	vars  []variable
 	base  int // the first variable of the template being executed
 	depth int
+	args  []reflect.Value // the arguments of the builtins being called (directCall)
 }
 
 type execError struct{ err error }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -208,5 +209,23 @@ func TestCompileReportsEscapingErrors(t *testing.T) {
 	var terr *template.Error
 	if !errors.As(err, &terr) {
 		t.Fatalf("got %v, want html/template's error", err)
+	}
+}
+
+// TestEscapersRandom runs every context on values made at random of the
+// pieces that decide how URLs and text are escaped: schemes, colons and
+// slashes in every order, URL punctuation, escapes valid and broken,
+// entities' characters and non-ASCII text.
+func TestEscapersRandom(t *testing.T) {
+	pieces := []string{"http", "HTTPS", "mailto", "javascript", "data", ":", "/", "//", "~/", "?", "#", "&", "=", "+", "%", "%2", "%41", " ", "a", "Z9", "-._~", "!$*,;@[]", "'", `"`, "<", ">", "한", "\xff", "\x00"}
+	r := rand.New(rand.NewPCG(11, 12))
+	for range 3000 {
+		var b strings.Builder
+		for range r.IntN(7) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		for _, c := range contexts {
+			same(t, c, nil, b.String())
+		}
 	}
 }

@@ -77,14 +77,40 @@ var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 // paragraphs without a parser; goldmark writes a double quote as &quot;.
 const special = "*_`[]<>&!\\"
 
+// notPlain marks the bytes after which text needs the parser: those of
+// special, and a carriage return.
+var notPlain = func() (t [256]bool) {
+	for i := 0; i < len(special); i++ {
+		t[special[i]] = true
+	}
+	t['\r'] = true
+	return t
+}()
+
+// isPlain reports whether src renders without a parser: none of the bytes
+// of special, no carriage return and no hard line break (two spaces before
+// a line break). One pass over the text, which most texts pass.
+func isPlain(src string) bool {
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		if notPlain[c] || c == '\n' && i >= 2 && src[i-1] == ' ' && src[i-2] == ' ' {
+			return false
+		}
+	}
+	return true
+}
+
 // Paragraphs renders a case text field: paragraphs separated by blank
 // lines, with inline Markdown. The result is HTML, escaped and safe.
 func Paragraphs(src string) string {
 	if src == "" {
 		return ""
 	}
-	if !strings.ContainsAny(src, special) && !strings.Contains(src, "\r") && !strings.Contains(src, "  \n") {
+	if isPlain(src) {
 		return plainParagraphs(src)
+	}
+	if html, ok := codeParagraphs(src); ok {
+		return html
 	}
 	buf := bufPool.Get().(*bytes.Buffer)
 	buf.Reset()
@@ -114,15 +140,17 @@ func compactString(b []byte) string {
 	return string(bytes.TrimRight(Compact(b, &raw), " \n\t\r"))
 }
 
-// plainParagraphs is what goldmark makes of text with no Markdown in it.
+// plainParagraphs is what goldmark makes of text with no Markdown in it:
+// paragraphs split at blank lines, each line trimmed, empty lines and
+// paragraphs left out, and double quotes written as &quot;.
 func plainParagraphs(src string) string {
 	var b strings.Builder
 	b.Grow(len(src) + 32)
-	for _, para := range strings.Split(src, "\n\n") {
-		lines := strings.Split(strings.TrimSpace(para), "\n")
+	for rest := src; ; {
+		para, after, more := strings.Cut(rest, "\n\n")
 		first := true
-		for _, l := range lines {
-			l = strings.TrimSpace(l)
+		for line := range strings.Lines(para) {
+			l := strings.TrimSpace(line)
 			if l == "" {
 				continue
 			}
@@ -132,16 +160,122 @@ func plainParagraphs(src string) string {
 			} else {
 				b.WriteByte('\n')
 			}
-			b.WriteString(quoteEscaper.Replace(l)) // the only character left to escape
+			writeQuoted(&b, l) // the only character left to escape
 		}
 		if !first {
 			b.WriteString("</p>") // as Compact leaves goldmark's paragraphs
 		}
+		if !more {
+			break
+		}
+		rest = after
 	}
 	return b.String()
 }
 
-var quoteEscaper = strings.NewReplacer(`"`, "&quot;")
+// codeParagraphs renders without a parser the texts whose only Markdown is
+// code spans of the simplest shape, as goldmark renders them: false for any
+// other text. Such a text has no byte of special but '`', no carriage
+// return, no space or tab at either end of a line (so that lines need no
+// trimming, a blank line is an empty one, and no line is indented), and on
+// each line an even number of single backticks, each pair around a code
+// that neither starts nor ends with a space. A code span then never
+// crosses a line, and the first backtick of a line opens one.
+func codeParagraphs(src string) (string, bool) {
+	ticks := 0
+	for line := range strings.Lines(src) {
+		line = strings.TrimSuffix(line, "\n")
+		if line == "" {
+			continue
+		}
+		if isLineSpace(line[0]) || isLineSpace(line[len(line)-1]) {
+			return "", false
+		}
+		open := -1 // where the open code span's content starts
+		for i := 0; i < len(line); i++ {
+			c := line[i]
+			if c != '`' {
+				if notPlain[c] {
+					return "", false
+				}
+				continue
+			}
+			ticks++
+			if i+1 < len(line) && line[i+1] == '`' {
+				return "", false // a longer backtick string
+			}
+			if open < 0 {
+				open = i + 1
+				continue
+			}
+			if i == open || line[open] == ' ' || line[i-1] == ' ' {
+				return "", false // empty, or space at an end: the parser's
+			}
+			open = -1
+		}
+		if open >= 0 {
+			return "", false // a backtick left open
+		}
+	}
+	if ticks == 0 {
+		return "", false
+	}
+	var b strings.Builder
+	b.Grow(len(src) + 16*ticks)
+	inPara := false
+	for line := range strings.Lines(src) {
+		line = strings.TrimSuffix(line, "\n")
+		if line == "" {
+			if inPara {
+				b.WriteString("</p>")
+				inPara = false
+			}
+			continue
+		}
+		if inPara {
+			b.WriteByte('\n')
+		} else {
+			b.WriteString("<p>")
+			inPara = true
+		}
+		code := false
+		for {
+			i := strings.IndexByte(line, '`')
+			if i < 0 {
+				writeQuoted(&b, line)
+				break
+			}
+			writeQuoted(&b, line[:i])
+			if code {
+				b.WriteString("</code>")
+			} else {
+				b.WriteString("<code>")
+			}
+			code = !code
+			line = line[i+1:]
+		}
+	}
+	if inPara {
+		b.WriteString("</p>")
+	}
+	return b.String(), true
+}
+
+func isLineSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\v' || c == '\f' }
+
+// writeQuoted writes s to b with its double quotes as &quot;.
+func writeQuoted(b *strings.Builder, s string) {
+	for {
+		i := strings.IndexByte(s, '"')
+		if i < 0 {
+			b.WriteString(s)
+			return
+		}
+		b.WriteString(s[:i])
+		b.WriteString("&quot;")
+		s = s[i+1:]
+	}
+}
 
 func escape(s string) string {
 	var b bytes.Buffer

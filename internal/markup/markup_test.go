@@ -1,6 +1,7 @@
 package markup
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -40,6 +41,98 @@ func TestPlainMatchesGoldmark(t *testing.T) {
 			t.Errorf("plainParagraphs(%q) = %q, goldmark says %q", in, got, b.String())
 		}
 	}
+}
+
+// TestPlainParagraphsRandom checks the one-pass test and fast path against
+// their first form (splitting, then trimming each line), which
+// TestPlainMatchesGoldmark holds to goldmark, on texts drawn at random from
+// the pieces that matter to them: line breaks, blank lines, spaces and tabs
+// at the ends of lines, Unicode spaces, quotes, Hangul, and the bytes that
+// send a text to the parser.
+func TestPlainParagraphsRandom(t *testing.T) {
+	pieces := []string{"a", "word", "한국어", " ", "  ", "\t", "\n", "\n\n", "\n\n\n", "\u00a0", "\u3000", `"`, "'", "1.2", "-", "#", "`", "*", "_", "\r", "&", "<", "\\", "!", "[", "]", ">"}
+	r := rand.New(rand.NewPCG(1, 2))
+	plain := 0
+	for range 50000 {
+		var b strings.Builder
+		for range 1 + r.IntN(12) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		in := b.String()
+		want := !strings.ContainsAny(in, special) && !strings.Contains(in, "\r") && !strings.Contains(in, "  \n")
+		if got := isPlain(in); got != want {
+			t.Fatalf("isPlain(%q) = %v, want %v", in, got, want)
+		}
+		if !want {
+			continue
+		}
+		plain++
+		if got, want := plainParagraphs(in), splitParagraphs(in); got != want {
+			t.Fatalf("plainParagraphs(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if plain < 5000 {
+		t.Errorf("only %d texts took the fast path", plain)
+	}
+}
+
+// TestCodeParagraphsMatchGoldmark holds the path for texts whose only
+// Markdown is code spans to what goldmark makes of the same texts, on texts
+// drawn at random from the pieces that matter to it: backticks alone and
+// doubled, code with and without spaces at its ends, spaces, tabs and
+// Unicode spaces at the ends of lines, blank and white lines, quotes.
+func TestCodeParagraphsMatchGoldmark(t *testing.T) {
+	pieces := []string{"a", "word", "한국어", " ", "  ", "\t", "\n", "\n\n", "\n \n", "\u00a0", `"`, "'", "`", "``", "`x`", "`a b`", "` x`", "`x `", "`kubectl drain`", "`\"q\"`", "-", "#", "*", "\r", "<"}
+	r := rand.New(rand.NewPCG(5, 6))
+	fast := 0
+	for range 200000 {
+		var b strings.Builder
+		for range 1 + r.IntN(14) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		in := b.String()
+		got, ok := codeParagraphs(in)
+		if !ok {
+			continue
+		}
+		fast++
+		var md strings.Builder
+		if err := caseMD.Convert([]byte(in), &md); err != nil {
+			t.Fatal(err)
+		}
+		if want := compactString([]byte(md.String())); got != want {
+			t.Fatalf("codeParagraphs(%q) = %q, goldmark says %q", in, got, want)
+		}
+	}
+	if fast < 6000 {
+		t.Errorf("only %d texts took the path", fast)
+	}
+}
+
+// splitParagraphs is the first form of plainParagraphs.
+func splitParagraphs(src string) string {
+	var b strings.Builder
+	for _, para := range strings.Split(src, "\n\n") {
+		lines := strings.Split(strings.TrimSpace(para), "\n")
+		first := true
+		for _, l := range lines {
+			l = strings.TrimSpace(l)
+			if l == "" {
+				continue
+			}
+			if first {
+				b.WriteString("<p>")
+				first = false
+			} else {
+				b.WriteByte('\n')
+			}
+			b.WriteString(strings.ReplaceAll(l, `"`, "&quot;"))
+		}
+		if !first {
+			b.WriteString("</p>")
+		}
+	}
+	return b.String()
 }
 
 func TestProse(t *testing.T) {

@@ -51,6 +51,33 @@ func BenchmarkRender(b *testing.B) {
 	}
 }
 
+// BenchmarkBuildPages renders every page and Markdown twin of a 1,000-case
+// library as a build does, one after the other, into memory: the figures are
+// per whole site. Cards are dropped before each run, so that every run renders
+// them as a build does once.
+func BenchmarkBuildPages(b *testing.B) {
+	s := benchSite(b, 1000)
+	jobs := s.Jobs()
+	var out, twin bytes.Buffer
+	b.ReportAllocs()
+	for b.Loop() {
+		s.ReleaseCards()
+		for _, j := range jobs {
+			out.Reset()
+			twin.Reset()
+			var err error
+			if j.Kind == KindCase {
+				err = s.RenderCase(j, &out, &twin)
+			} else {
+				_, err = s.Render(j, &out)
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
 // BenchmarkNarrative derives the narrative keys of a 1,000-case library,
 // the part of deriving a site that reads every story with the search
 // tokenizer.
@@ -76,4 +103,15 @@ func cpuTime() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkLoadTheme parses, compacts and compiles the shipped templates
+// and minifies and hashes the static files: a fixed cost of every build.
+func BenchmarkLoadTheme(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := LoadTheme(incidentlib.Templates(), incidentlib.Static()); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

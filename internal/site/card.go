@@ -38,9 +38,32 @@ func ifPublished(p *pageView, c *cases.Case, key string) string {
 
 // caseLink is c as a line in a short list of cases: the related cases of a
 // case page (why says what the two share) and the home page's newest cases.
+// All but why depends on the case and the language alone: it is made once
+// per case and language and kept, since a case is listed as related on
+// several pages.
 func (s *Site) caseLink(p *pageView, c *cases.Case, why string) caseLink {
+	i, ok := langSlot(p.Lang)
+	ci, known := s.caseIndex[c]
+	if !ok || !known {
+		l := newCaseLink(s, p, c)
+		l.Why = why
+		return l
+	}
+	slot := &s.links[i][ci]
+	l := slot.Load()
+	if l == nil {
+		made := newCaseLink(s, p, c)
+		l = &made
+		slot.Store(l) // two workers may both make it: the same link
+	}
+	out := *l
+	out.Why = why
+	return out
+}
+
+func newCaseLink(s *Site, p *pageView, c *cases.Case) caseLink {
 	return caseLink{
-		Why: why, ID: c.ID, Title: localizeLine(c.Title, p.Lang), Org: c.OrgName().Get(p.Lang), Year: yearText(p, c.Date), YearNote: ifPublished(p, c, "datekind.published.note"),
+		ID: c.ID, Title: localizeLine(c.Title, p.Lang), Org: c.OrgName().Get(p.Lang), Year: yearText(p, c.Date), YearNote: ifPublished(p, c, "datekind.published.note"),
 		Href: p.Link(urls.Case(p.Lang, c.ID)), Sev: sevLabel(s, p, c),
 	}
 }

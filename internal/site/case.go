@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // sourceView is one source of a case.
@@ -159,7 +160,7 @@ func (s *Site) caseView(j Job, html bool) *CaseView {
 		Similar:      p.Link(urls.APISimilar(c.ID)),
 		Markdown:     p.Link(urls.Markdown(lang, c.ID)),
 		MCP:          s.lib.Settings.MCP,
-		MCPNote:      txt(s.lib.Settings.MCP.Note, lang),
+		MCPNote:      s.mcpNote(lang, html),
 		MCPTools:     MCPTools,
 		APIDoc:       p.Link(urls.APIDoc(lang)) + "#mcp",
 	}
@@ -224,13 +225,17 @@ func sources(p *pageView, c *cases.Case) []sourceView {
 // relatedGroups lists a case's related cases under their headings, each
 // with its own reason.
 func (s *Site) relatedGroups(p *pageView, c *cases.Case) []relGroupView {
-	var out []relGroupView
-	for _, g := range s.related[c.ID] {
-		gv := relGroupView{Reason: s.reason(p, g.Kind, g.Reason)}
-		for _, l := range g.Links {
-			gv.Cases = append(gv.Cases, s.caseLink(p, s.lib.ByID[l.ID], s.reason(p, l.Kind, l.Reason)))
+	groups := s.related[c.ID]
+	if len(groups) == 0 {
+		return nil
+	}
+	out := make([]relGroupView, len(groups))
+	for i, g := range groups {
+		gv := relGroupView{Reason: s.reason(p, g.Kind, g.Reason), Cases: make([]caseLink, len(g.Links))}
+		for k, l := range g.Links {
+			gv.Cases[k] = s.caseLink(p, s.lib.ByID[l.ID], s.reason(p, l.Kind, l.Reason))
 		}
-		out = append(out, gv)
+		out[i] = gv
 	}
 	return out
 }
@@ -251,6 +256,14 @@ func (s *Site) WrittenBy(lang string, c *cases.Case) string {
 // callout is the site's callout box (site.json) in lang, shown on case
 // pages and under every list of cases.
 func (s *Site) callout(lang string) calloutView {
+	if i, ok := langSlot(lang); ok && s.callouts[i] != nil {
+		return *s.callouts[i]
+	}
+	return s.makeCallout(lang)
+}
+
+// makeCallout renders the callout box in lang; New keeps one per language.
+func (s *Site) makeCallout(lang string) calloutView {
 	co := s.lib.Settings.Callout
 	return calloutView{Title: localizeLine(co.Title, lang), Text: s.localize(co.Text, lang), Link: co.Link.URL, Label: co.Link.Label.Get(lang)}
 }
@@ -258,69 +271,142 @@ func (s *Site) callout(lang string) calloutView {
 // reason writes why cases are related: "same root cause · both involve
 // Ingress controller" / "같은 원인 · 둘 다 인그레스 컨트롤러 관련". A component
 // is named as one both cases involve, not as a component they share: two
-// companies' Ingress controllers are two controllers.
+// companies' Ingress controllers are two controllers. It is written in one
+// builder: every related case of every case page has one, and the API's
+// similar cases too.
 func (s *Site) reason(p *pageView, kind related.Kind, g related.Reason) string {
-	var parts []string
+	var b strings.Builder
+	b.Grow(192) // most reasons fit: one allocation
+	parts := 0
+	part := func(text string) {
+		if parts > 0 {
+			b.WriteString(" · ")
+		}
+		b.WriteString(text)
+		parts++
+	}
 	switch kind {
 	case related.Explicit:
-		parts = append(parts, p.T("related.explicit"))
+		part(p.T("related.explicit"))
 	case related.RecurrenceOf:
-		parts = append(parts, p.T("related.recurrence_of"))
+		part(p.T("related.recurrence_of"))
 	case related.Recurred:
-		parts = append(parts, p.T("related.recurred"))
+		part(p.T("related.recurred"))
 	}
 	if g.SameRootCause {
-		parts = append(parts, p.T("related.same_root_cause"))
+		part(p.T("related.same_root_cause"))
 	}
-	labels := func(f *cases.Facet, ids []string) []string {
-		out := make([]string, len(ids))
+	// labels writes the terms' labels as l10n.List joins them: a reason
+	// names terms; it links none.
+	labels := func(b *strings.Builder, f *cases.Facet, ids []string) {
 		for i, id := range ids {
-			out[i] = s.label(p.Lang, f, id) // a reason names terms; it links none
+			writeListSep(b, p.Lang, i, len(ids))
+			b.WriteString(s.label(p.Lang, f, id))
 		}
-		return out
 	}
 	if len(g.Components) > 0 {
-		parts = append(parts, fmt.Sprintf(p.T("related.shared"), l10n.List(p.Lang, labels(cases.Components, g.Components))))
+		format := p.T("related.shared")
+		if before, after, ok := strings.Cut(format, "%s"); ok && !strings.Contains(before, "%") && !strings.Contains(after, "%") {
+			part(before)
+			labels(&b, cases.Components, g.Components)
+			b.WriteString(after)
+		} else { // a format of another shape: as fmt writes it
+			var list strings.Builder
+			labels(&list, cases.Components, g.Components)
+			part(fmt.Sprintf(format, list.String()))
+		}
 	}
 	if len(g.Contributing) > 0 {
-		parts = append(parts, p.T("related.contributing")+" "+l10n.List(p.Lang, labels(cases.Contributing, g.Contributing)))
+		part(p.T("related.contributing"))
+		b.WriteByte(' ')
+		labels(&b, cases.Contributing, g.Contributing)
 	}
 	if len(g.Symptoms) > 0 {
-		parts = append(parts, p.T("related.symptoms")+" "+l10n.List(p.Lang, labels(cases.Symptoms, g.Symptoms)))
+		part(p.T("related.symptoms"))
+		b.WriteByte(' ')
+		labels(&b, cases.Symptoms, g.Symptoms)
 	}
-	if words := s.sharedWords(p.Lang, g.Words); len(words) > 0 {
-		parts = append(parts, p.T("related.words")+" "+l10n.List(p.Lang, words))
+	if words, n := s.sharedWords(p.Lang, g.Words); n > 0 {
+		part(p.T("related.words"))
+		b.WriteByte(' ')
+		for i, w := range words[:n] {
+			writeListSep(&b, p.Lang, i, n)
+			b.WriteString("“")
+			b.WriteString(w)
+			b.WriteString("”")
+		}
 	}
-	return strings.Join(parts, " · ")
+	return b.String()
+}
+
+// writeListSep writes what l10n.List puts before item i of n: nothing
+// before the first, " and " before the last of two or more in English, and
+// ", " otherwise.
+func writeListSep(b *strings.Builder, lang string, i, n int) {
+	switch {
+	case i == 0:
+	case lang != "ko" && i == n-1:
+		b.WriteString(" and ")
+	default:
+		b.WriteString(", ")
+	}
 }
 
 // maxReasonWords is how many shared narrative words a reason names.
 const maxReasonWords = 3
 
-// sharedWords returns the narrative words of lang among keys, quoted, most
-// distinctive first, leaving out a word already inside a phrase shown.
-func (s *Site) sharedWords(lang string, keys []string) []string {
-	var out, shown []string
-	prefix := lang + ":"
+// sharedWords returns the narrative words of lang among keys (the first n
+// of the array), most distinctive first, leaving out a word already inside
+// a phrase shown and a phrase around a word shown.
+func (s *Site) sharedWords(lang string, keys []string) (out [maxReasonWords]string, n int) {
 	for _, k := range keys {
-		if len(out) == maxReasonWords {
+		if n == maxReasonWords {
 			break
 		}
+		if len(k) <= len(lang) || k[len(lang)] != ':' || k[:len(lang)] != lang {
+			continue
+		}
 		form, ok := s.wordForms[k]
-		if !ok || !strings.HasPrefix(k, prefix) {
+		if !ok {
 			continue
 		}
 		inside := false
-		for _, sh := range shown {
-			inside = inside || slices.Contains(strings.Fields(sh), form) || slices.Contains(strings.Fields(form), sh)
+		for _, sh := range out[:n] {
+			if hasField(sh, form) || hasField(form, sh) {
+				inside = true
+				break
+			}
 		}
-		if inside {
-			continue
+		if !inside {
+			out[n] = form
+			n++
 		}
-		shown = append(shown, form)
-		out = append(out, "“"+form+"”")
 	}
-	return out
+	return out, n
+}
+
+// hasField reports whether w is one of the space-separated words of s
+// (slices.Contains(strings.Fields(s), w), without the slice).
+func hasField(s, w string) bool {
+	for f := range strings.FieldsSeq(s) {
+		if f == w {
+			return true
+		}
+	}
+	return false
+}
+
+// mcpNote is site.json's note on the hosted MCP server in lang, with its
+// HTML when html is set; New renders it once per language.
+func (s *Site) mcpNote(lang string, html bool) localized {
+	note := s.lib.Settings.MCP.Note
+	if !html {
+		return localizeSource(note, lang)
+	}
+	if i, ok := langSlot(lang); ok && s.mcpNotes[i] != nil {
+		return *s.mcpNotes[i]
+	}
+	return s.localize(note, lang)
 }
 
 // caseJSONLD describes a case page for search engines and link previews as
@@ -352,7 +438,7 @@ func (s *Site) caseJSONLD(p *pageView, v *CaseView) template.HTML {
 	for _, src := range c.Sources {
 		d.IsBasedOn = append(d.IsBasedOn, src.URL)
 	}
-	return jsonLD(d)
+	return jsonLD(&d)
 }
 
 // articleLD is the schema.org data of a case page. Its fields are in the
@@ -385,13 +471,98 @@ type orgLD struct {
 	Name string `json:"name"`
 }
 
-// jsonLD returns data as a script element of type application/ld+json.
-// encoding/json writes <, > and & as \u escapes, so no text in the data can
-// close the element or open a comment inside it.
-func jsonLD(data any) template.HTML {
-	b, err := json.Marshal(data)
-	if err != nil {
-		return "" // maps of strings: cannot fail
+// jsonLD returns a case page's data as a script element of type
+// application/ld+json. Its JSON is what encoding/json writes for it, with
+// <, > and & as \u escapes, so no text in the data can close the element or
+// open a comment inside it; it is written by hand (appendJSON), since every
+// case page has one.
+func jsonLD(d *articleLD) template.HTML {
+	b := make([]byte, 0, 1024)
+	b = append(b, `<script type="application/ld+json">`...)
+	b = d.appendJSON(b)
+	b = append(b, `</script>`...)
+	return template.HTML(b)
+}
+
+// appendJSON appends d as json.Marshal writes it: fields in order,
+// omitempty ones left out when empty.
+func (d *articleLD) appendJSON(b []byte) []byte {
+	field := func(b []byte, first bool, key, value string) []byte {
+		if !first {
+			b = append(b, ',')
+		}
+		b = append(b, '"')
+		b = append(b, key...)
+		b = append(b, `":`...)
+		return appendJSONString(b, value)
 	}
-	return template.HTML(`<script type="application/ld+json">` + string(b) + `</script>`)
+	b = append(b, '{')
+	b = field(b, true, "@context", d.Context)
+	b = field(b, false, "@type", d.Type)
+	b = field(b, false, "dateModified", d.DateModified)
+	b = field(b, false, "description", d.Description)
+	b = field(b, false, "headline", d.Headline)
+	b = field(b, false, "identifier", d.Identifier)
+	b = field(b, false, "inLanguage", d.InLanguage)
+	if len(d.IsBasedOn) > 0 {
+		b = append(b, `,"isBasedOn":[`...)
+		for i, u := range d.IsBasedOn {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendJSONString(b, u)
+		}
+		b = append(b, ']')
+	}
+	b = append(b, `,"isPartOf":{`...)
+	b = field(b, true, "@type", d.IsPartOf.Type)
+	b = field(b, false, "name", d.IsPartOf.Name)
+	if d.IsPartOf.URL != "" {
+		b = field(b, false, "url", d.IsPartOf.URL)
+	}
+	b = append(b, '}')
+	b = field(b, false, "keywords", d.Keywords)
+	b = append(b, `,"publisher":{`...)
+	b = field(b, true, "@type", d.Publisher.Type)
+	b = field(b, false, "name", d.Publisher.Name)
+	b = append(b, '}')
+	if d.TemporalCoverage != "" {
+		b = field(b, false, "temporalCoverage", d.TemporalCoverage)
+	}
+	if d.URL != "" {
+		b = field(b, false, "url", d.URL)
+	}
+	return append(b, '}')
+}
+
+// appendJSONString appends s as a JSON string, as json.Marshal writes it.
+// Text of printable ASCII other than ", \, <, > and &, and valid UTF-8
+// beyond ASCII other than U+2028 and U+2029, is written as it is; any other
+// string is left to encoding/json.
+func appendJSONString(b []byte, s string) []byte {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			ascii = false
+			continue
+		}
+		if c < 0x20 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			return appendMarshaled(b, s)
+		}
+	}
+	if !ascii && (!utf8.ValidString(s) || strings.ContainsRune(s, '\u2028') || strings.ContainsRune(s, '\u2029')) {
+		return appendMarshaled(b, s)
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
+}
+
+func appendMarshaled(b []byte, s string) []byte {
+	j, err := json.Marshal(s)
+	if err != nil {
+		return append(b, `""`...) // a string: cannot fail
+	}
+	return append(b, j...)
 }

@@ -56,21 +56,29 @@ var markAttr = []byte(`="` + rootMark)
 // with root, the page's way to the site root (upToRoot, or an absolute path
 // for the 404 page). Text from cases can never produce the pattern:
 // html/template and the Markdown renderer escape its quote. It writes to w
-// as it goes, without a copy of the page in between.
+// as it goes, without a copy of the page in between. It looks for the mark
+// itself, whose '~' is rare in a page, and then for the quote before it:
+// '=' and '"' are everywhere.
 func writeResolved(w io.Writer, html []byte, root string) error {
 	up := []byte(`="` + root)
+	from := 0 // where the search goes on; html[:from] holds no whole pattern
 	for {
-		i := bytes.Index(html, markAttr)
+		i := bytes.Index(html[from:], markAttr[2:])
 		if i < 0 {
 			break
 		}
-		if _, err := w.Write(html[:i]); err != nil {
+		i += from
+		if i < 2 || html[i-2] != markAttr[0] || html[i-1] != markAttr[1] {
+			from = i + 1
+			continue
+		}
+		if _, err := w.Write(html[:i-2]); err != nil {
 			return err
 		}
 		if _, err := w.Write(up); err != nil {
 			return err
 		}
-		html = html[i+len(markAttr):]
+		html, from = html[i+len(markAttr)-2:], 0
 	}
 	_, err := w.Write(html)
 	return err

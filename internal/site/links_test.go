@@ -2,6 +2,8 @@ package site
 
 import (
 	"bytes"
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"incidentlib/internal/urls"
@@ -36,6 +38,25 @@ func TestLinks(t *testing.T) {
 	in := `<p>x="~/y</p><a href="https://h.example/~/z">`
 	if got := string(resolveLinks([]byte(`<p>x=&#34;~/y</p><a href="https://h.example/~/z">`), "en/")); got != `<p>x=&#34;~/y</p><a href="https://h.example/~/z">` {
 		t.Errorf("resolveLinks changed %q into %q", in, got)
+	}
+}
+
+// TestWriteResolvedRandom holds writeResolved to a plain replacement of
+// every marked attribute value, on pages made at random of the pieces that
+// could confuse a search for the mark.
+func TestWriteResolvedRandom(t *testing.T) {
+	pieces := []string{`="~/`, `=`, `"`, `~`, `/`, `~/`, `="`, `a`, `==""~~//`, `<a href="`, `x`}
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 20000 {
+		var b strings.Builder
+		for range r.IntN(16) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		in := b.String()
+		want := strings.ReplaceAll(in, `="~/`, `="../../`)
+		if got := string(resolveLinks([]byte(in), "a/b/")); got != want {
+			t.Fatalf("resolved %q into %q, want %q", in, got, want)
+		}
 	}
 }
 

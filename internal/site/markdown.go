@@ -66,6 +66,15 @@ func (s *Site) markdownView(v *CaseView, absolute bool) *markdownView {
 		Trigger: text(v.Trigger), Detection: text(v.Detection),
 		APICase: s.URL(urls.APICase(c.ID)), APISimilar: s.URL(urls.APISimilar(c.ID)),
 	}
+	related := 0
+	for _, g := range v.Related {
+		related += len(g.Cases)
+	}
+	m.OtherTerms = make([]mdFact, 0, len(v.Other))
+	m.Facts = make([]mdFact, 0, len(v.Facts))
+	m.Remediation = make([]string, 0, len(v.Remediation))
+	m.ActionItems = make([]string, 0, len(v.ActionItems))
+	m.Related = make([]mdRelated, 0, related)
 	for _, o := range v.Other {
 		m.OtherTerms = append(m.OtherTerms, mdFact{o.Title, labels(o.Terms)})
 	}

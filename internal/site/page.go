@@ -8,6 +8,7 @@ import (
 	"incidentlib/internal/urls"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // pageView is what every page view has: its language, where it is, its title
@@ -56,25 +57,96 @@ type crumb struct {
 // CallMethod lets the template executor call the page's methods that every
 // page calls, many times, without reflection (see htmlexec.Caller). Views
 // embed *pageView and define no methods of these names, so the promoted method
-// is the one a template means.
+// is the one a template means. The values that depend on the language alone
+// are boxed once per site (pageConsts), so that a call allocates nothing.
 func (p *pageView) CallMethod(name, arg string) (any, bool) {
+	var c *pageConsts
+	if i, ok := langSlot(p.Lang); ok && p.s.consts[i].strings != nil {
+		c = &p.s.consts[i]
+	}
 	switch name {
 	case "T":
+		if c != nil {
+			if v, ok := c.strings[arg]; ok {
+				return v, true
+			}
+		}
 		return p.T(arg), true
 	case "Link":
 		return p.Link(arg), true
 	case "Offline":
 		return p.Offline(), true
 	case "SiteTitle":
+		if c != nil {
+			return c.siteTitle, true
+		}
 		return p.SiteTitle(), true
 	case "Home":
+		if c != nil {
+			return c.home, true
+		}
 		return p.Home(), true
 	case "SearchRoot":
+		if c != nil {
+			return c.searchRoot, true
+		}
 		return p.SearchRoot(), true
+	case "Nav":
+		if c != nil {
+			return c.nav, true
+		}
+		return p.Nav(), true
+	case "FooterLinks":
+		if c != nil {
+			return c.footer, true
+		}
+		return p.FooterLinks(), true
+	case "Asset":
+		if v, ok := p.s.assetRefs[arg]; ok {
+			return v, true
+		}
+		return p.Asset(arg), true
 	case "SearchPage":
+		if c != nil {
+			return c.searchPage, true
+		}
 		return p.SearchPage(), true
 	}
 	return nil, false
+}
+
+// pageConsts are what CallMethod returns for a language, boxed: the UI
+// strings by key and the methods without arguments that depend on the
+// language alone.
+type pageConsts struct {
+	strings                     map[string]any
+	siteTitle, home, searchPage any
+	nav, footer, searchRoot     any
+}
+
+// langSlot is the place of lang in cases.Languages; false for a page of
+// both languages or none.
+func langSlot(lang string) (int, bool) {
+	for i, l := range cases.Languages {
+		if l == lang {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// pageConsts boxes the values of CallMethod for each language.
+func (s *Site) pageConsts() [2]pageConsts {
+	var out [2]pageConsts
+	for i, lang := range cases.Languages {
+		p := &pageView{Lang: lang, s: s}
+		c := pageConsts{strings: make(map[string]any, len(s.strings)), siteTitle: p.SiteTitle(), home: p.Home(), searchPage: p.SearchPage(), nav: p.Nav(), footer: p.FooterLinks(), searchRoot: p.SearchRoot()}
+		for key := range s.strings {
+			c.strings[key] = p.T(key)
+		}
+		out[i] = c
+	}
+	return out
 }
 
 // T returns a UI string in the page's language.
@@ -130,6 +202,17 @@ func (s *Site) navigation(lang string) (nav, footer []navItem) {
 		footer = append(footer, navItem{"", l.Label.Get(lang), l.URL})
 	}
 	return nav, footer
+}
+
+// boxAssetRefs returns what Asset returns for each static file, boxed for
+// CallMethod: the same on every page.
+func (s *Site) boxAssetRefs() map[string]any {
+	p := &pageView{s: s}
+	out := make(map[string]any, len(s.assets))
+	for name := range s.assets {
+		out[name] = p.Asset(name)
+	}
+	return out
 }
 
 // Asset returns the link and integrity value of a static file.
@@ -237,7 +320,42 @@ type termLink struct {
 }
 
 func (s *Site) term(p *pageView, f *cases.Facet, id string) termLink {
+	if i, ok := langSlot(p.Lang); ok {
+		if t, ok := s.termLinks[f][id]; ok {
+			return t[i]
+		}
+	}
+	return newTermLink(s, p, f, id)
+}
+
+func newTermLink(s *Site, p *pageView, f *cases.Facet, id string) termLink {
 	return termLink{ID: id, Label: s.label(p.Lang, f, id), Href: p.Link(urls.Topic(p.Lang, f.Name, id, 1))}
+}
+
+// makeTermLinks makes the link of every topic in both languages once: case
+// pages and cards show a case's terms, and a term is shown for many cases.
+func (s *Site) makeTermLinks() map[*cases.Facet]map[string]*[2]termLink {
+	out := make(map[*cases.Facet]map[string]*[2]termLink, len(s.facets))
+	var pages [2]*pageView
+	for i, lang := range cases.Languages {
+		pages[i] = &pageView{Lang: lang, s: s}
+	}
+	for name, ft := range s.facets {
+		f := cases.FacetByName(name)
+		if f == nil {
+			continue
+		}
+		m := make(map[string]*[2]termLink, len(ft.Topics))
+		for _, t := range ft.Topics {
+			var links [2]termLink
+			for i, p := range pages {
+				links[i] = newTermLink(s, p, f, t.ID)
+			}
+			m[t.ID] = &links
+		}
+		out[f] = m
+	}
+	return out
 }
 
 // label is a term's label in lang, or its id when it has none.
@@ -322,7 +440,34 @@ func yearLink(p *pageView, d cases.Date) string {
 	if !d.Known() {
 		return ""
 	}
+	if i, ok := langSlot(p.Lang); ok && p.s != nil {
+		if links, ok := p.s.yearLinks[d.Year]; ok {
+			return links[i]
+		}
+	}
 	return p.Link(urls.Topic(p.Lang, cases.Years.Name, strconv.Itoa(d.Year), 1))
+}
+
+// makeYearLinks makes the link to each year's topic in both languages
+// once, by year: a case page and a card link their case's year.
+func (s *Site) makeYearLinks() map[int]*[2]string {
+	out := map[int]*[2]string{}
+	ft := s.facets[cases.Years.Name]
+	if ft == nil {
+		return out
+	}
+	for _, t := range ft.Topics {
+		y, err := strconv.Atoi(t.ID)
+		if err != nil || strconv.Itoa(y) != t.ID {
+			continue
+		}
+		var links [2]string
+		for i, lang := range cases.Languages {
+			links[i] = markedLink(urls.Topic(lang, cases.Years.Name, t.ID, 1), s.opt.Offline)
+		}
+		out[y] = &links
+	}
+	return out
 }
 
 // textFact is a fact written in words; when the page's language is missing
@@ -342,8 +487,8 @@ func firstSentence(t cases.Bilingual, lang string) string {
 	if i := strings.Index(s, "\n"); i >= 0 {
 		s = s[:i]
 	}
-	r := []rune(s)
-	if len(r) > 200 {
+	if utf8.RuneCountInString(s) > 200 {
+		r := []rune(s)
 		return string(r[:199]) + "…"
 	}
 	return s

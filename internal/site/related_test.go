@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"incidentlib/internal/cases"
+	"incidentlib/internal/l10n"
 	"incidentlib/internal/related"
 	"incidentlib/internal/search"
 )
@@ -366,6 +367,28 @@ func TestNarrativeReason(t *testing.T) {
 					t.Errorf("%s: narrative word %q names an organisation", c.ID, k)
 				}
 			}
+		}
+	}
+}
+
+// TestReasonFormat: a theme's "related.shared" is a format with one %s as
+// shipped, which reason writes without fmt; a format of another shape is
+// still written as fmt.Sprintf writes it.
+func TestReasonFormat(t *testing.T) {
+	lib := loadContent(t, contentFS(t))
+	s := newSite(t, lib, false)
+	r := related.Reason{Components: []string{lib.Cases[0].Components[0], lib.Cases[1].Components[0]}}
+	labels := s.label("en", cases.Components, r.Components[0]) + " and " + s.label("en", cases.Components, r.Components[1])
+	for _, format := range []string{"both involve %s", "%s", "%s!", "both %q", "%[1]s / %[1]s", "100%% %s"} {
+		strs := l10n.Strings{}
+		for k, v := range s.strings {
+			strs[k] = v
+		}
+		strs["related.shared"] = map[string]string{"en": format, "ko": format}
+		s.strings = strs
+		s.consts = s.pageConsts()
+		if got, want := s.Reason("en", related.Computed, r), fmt.Sprintf(format, labels); got != want {
+			t.Errorf("format %q: reason %q, want %q", format, got, want)
 		}
 	}
 }

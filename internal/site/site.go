@@ -102,9 +102,16 @@ type Site struct {
 	wordForms map[string]string
 	nav       map[string][]navItem
 	footer    map[string][]navItem
+	consts    [2]pageConsts // by language, see CallMethod
+	assetRefs map[string]any
+	callouts  [2]*calloutView                          // the callout box per language (callout)
+	mcpNotes  [2]*localized                            // the hosted MCP server's note per language (mcpNote)
+	termLinks map[*cases.Facet]map[string]*[2]termLink // every topic's link, per language (term)
+	yearLinks map[int]*[2]string                       // every year's topic link, per language (yearLink)
 	// cards holds each case's rendered card per language, by the case's
 	// position in lib.Cases.
 	cards     [2][]atomic.Pointer[template.HTML]
+	links     [2][]atomic.Pointer[caseLink] // each case as a related case, per language, by position
 	caseIndex map[*cases.Case]int
 
 	// The page jobs, listed once: the build and every part of the sitemap
@@ -151,8 +158,10 @@ func New(lib *cases.Library, opt Options) (*Site, error) {
 	}
 	for i := range s.cards {
 		s.cards[i] = make([]atomic.Pointer[template.HTML], len(lib.Cases))
+		s.links[i] = make([]atomic.Pointer[caseLink], len(lib.Cases))
 	}
 	s.facets = deriveFacets(lib)
+	s.termLinks, s.yearLinks = s.makeTermLinks(), s.makeYearLinks()
 	if p := opt.Previous; p != nil && sameRelations(p.lib, lib) {
 		s.related, s.wordForms = p.related, p.wordForms // an edit of other text leaves every relation as it was
 	} else {
@@ -161,6 +170,11 @@ func New(lib *cases.Library, opt Options) (*Site, error) {
 	s.nav, s.footer = map[string][]navItem{}, map[string][]navItem{}
 	for _, lang := range cases.Languages {
 		s.nav[lang], s.footer[lang] = s.navigation(lang)
+	}
+	s.consts, s.assetRefs = s.pageConsts(), s.boxAssetRefs()
+	for i, lang := range cases.Languages {
+		co, note := s.makeCallout(lang), s.localize(lib.Settings.MCP.Note, lang)
+		s.callouts[i], s.mcpNotes[i] = &co, &note
 	}
 	return s, nil
 }

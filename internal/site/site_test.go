@@ -1,8 +1,10 @@
 package site
 
 import (
+	"encoding/json"
 	"flag"
 	"html"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -296,5 +298,42 @@ func TestAssetNames(t *testing.T) {
 	}
 	if !strings.HasPrefix(a["css/site.css"], "assets/site.") || !strings.HasSuffix(a["css/site.css"], ".css") {
 		t.Errorf("name %s", a["css/site.css"])
+	}
+}
+
+// TestJSONLD holds a case page's schema.org data, written by hand, to what
+// json.Marshal writes for it, on data made at random of text that JSON
+// escapes (quotes, backslashes, <, > and &, control characters, U+2028,
+// invalid UTF-8) and text it does not (Hangul, URLs), with the optional
+// fields now set and now empty.
+func TestJSONLD(t *testing.T) {
+	pieces := []string{"", "a", "Title", "한국어", "https://x.example/a?b=c", `"`, `\`, "<", ">", "&", "\n", "\t", "\x01", "\x7f", "\u2028", "\u2029", "\xff", "é", " "}
+	r := rand.New(rand.NewPCG(9, 10))
+	str := func() string {
+		var b strings.Builder
+		for range r.IntN(5) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		return b.String()
+	}
+	for range 5000 {
+		d := articleLD{
+			Context: str(), Type: str(), DateModified: str(), Description: str(), Headline: str(),
+			Identifier: str(), InLanguage: str(), IsPartOf: siteLD{Type: str(), Name: str(), URL: str()},
+			Keywords: str(), Publisher: orgLD{Type: str(), Name: str()}, TemporalCoverage: str(), URL: str(),
+		}
+		for range r.IntN(3) {
+			d.IsBasedOn = append(d.IsBasedOn, str())
+		}
+		if r.IntN(4) == 0 {
+			d.IsBasedOn = []string{}
+		}
+		want, err := json.Marshal(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := d.appendJSON(nil); string(got) != string(want) {
+			t.Fatalf("appendJSON wrote\n%s\njson.Marshal writes\n%s", got, want)
+		}
 	}
 }

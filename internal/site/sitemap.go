@@ -94,7 +94,8 @@ func (s *Site) sitemap(j Job, w io.Writer) error {
 // sitemapURL writes one page's entry.
 func (s *Site) sitemapURL(b *bytes.Buffer, j Job) {
 	b.WriteString("<url><loc>")
-	xml.EscapeText(b, []byte(s.base+j.Path))
+	escapeXML(b, s.base)
+	escapeXML(b, j.Path)
 	b.WriteString("</loc>")
 	if j.Kind == KindCase {
 		b.WriteString("<lastmod>")
@@ -105,10 +106,25 @@ func (s *Site) sitemapURL(b *bytes.Buffer, j Job) {
 		b.WriteString(`<xhtml:link rel="alternate" hreflang="`)
 		b.WriteString(a.Lang)
 		b.WriteString(`" href="`)
-		xml.EscapeText(b, []byte(a.Href))
+		escapeXML(b, a.Href)
 		b.WriteString(`"/>`)
 	}
 	b.WriteString("</url>\n")
+}
+
+// escapeXML writes s as xml.EscapeText does. URLs are printable ASCII
+// with none of the characters it escapes, and are written as they are;
+// anything else goes through xml.EscapeText. A URL that is written in
+// two pieces (base and path) escapes alike, since every escape is of one
+// character and the pieces are split between characters.
+func escapeXML(b *bytes.Buffer, s string) {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '<' || c == '>' || c == '&' || c == '\'' || c == '"' {
+			xml.EscapeText(b, []byte(s))
+			return
+		}
+	}
+	b.WriteString(s)
 }
 
 // The most one sitemap file may hold, by the sitemap protocol: a larger

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
+	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -119,5 +121,25 @@ func TestSitemapAtScale(t *testing.T) {
 	}
 	if !bytes.Contains(files[urls.SitemapPart(1)], []byte("<lastmod>2026-01-02T03:04:05Z</lastmod>")) {
 		t.Error("case pages lost their lastmod")
+	}
+}
+
+// TestEscapeXML holds escapeXML to xml.EscapeText on strings made at random
+// of URL characters, those it escapes, control characters, Hangul and
+// invalid UTF-8.
+func TestEscapeXML(t *testing.T) {
+	pieces := []string{"https://", "x.example", "/en/cases/IL-0001/", "~", "%20", "<", ">", "&", "'", `"`, "\t", "\n", "\r", "\x01", "\x7f", "한", "\xff", " "}
+	r := rand.New(rand.NewPCG(7, 8))
+	for range 20000 {
+		var in strings.Builder
+		for range r.IntN(8) {
+			in.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		var got, want bytes.Buffer
+		escapeXML(&got, in.String())
+		xml.EscapeText(&want, []byte(in.String()))
+		if got.String() != want.String() {
+			t.Fatalf("escapeXML(%q) = %q, want %q", in.String(), got.String(), want.String())
+		}
 	}
 }

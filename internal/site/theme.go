@@ -13,8 +13,10 @@ import (
 	"incidentlib/internal/urls"
 	"io/fs"
 	"path"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 	texttemplate "text/template"
 )
 
@@ -140,34 +142,72 @@ func loadTheme(templates, static fs.FS, cfg themeConfig) (*Theme, error) {
 	if th.strings, err = l10n.ParseStrings(data); err != nil {
 		return nil, fmt.Errorf("templates/strings.json: %w", err)
 	}
-	if th.assets, err = loadAssets(static); err != nil {
-		return nil, err
+	// The static files, the text templates and each page kind's set are
+	// independent of each other: they are loaded side by side, and their
+	// errors reported in the order they were loaded in one after another.
+	type kindSet struct {
+		tmpl               *template.Template
+		fast, card         *htmlexec.Template
+		parseErr           error
+		compileErr, cardEr error
 	}
-	if th.md, err = loadText(templates, "case.md", mdFuncs, cfg); err != nil {
-		return nil, err
+	var (
+		wg        sync.WaitGroup
+		assetsErr error
+		mdErr     error
+		llmsErr   error
+		sets      = make([]kindSet, len(pageKinds))
+	)
+	wg.Go(func() { th.assets, assetsErr = loadAssets(static) })
+	wg.Go(func() {
+		th.md, mdErr = loadText(templates, "case.md", mdFuncs, cfg)
+		if mdErr == nil {
+			th.llms, llmsErr = loadText(templates, "llms.txt", llmsFuncs, cfg)
+		}
+	})
+	for i, kind := range pageKinds {
+		wg.Go(func() {
+			k := &sets[i]
+			t, err := template.New(kind).Funcs(funcs).ParseFS(templates, "base.html", kind+".html")
+			if err != nil {
+				k.parseErr = err
+				return
+			}
+			if !cfg.keepWhitespace {
+				compactTemplates(t)
+			}
+			k.tmpl = t
+			k.fast, k.compileErr = cfg.compile(t, "base", funcs)
+			if kind == "list" { // the card, after the page: one set
+				k.card, k.cardEr = cfg.compile(t, "card", funcs)
+			}
+		})
 	}
-	if th.llms, err = loadText(templates, "llms.txt", llmsFuncs, cfg); err != nil {
-		return nil, err
+	wg.Wait()
+	if assetsErr != nil {
+		return nil, assetsErr
 	}
-	for name, t := range map[string]textTemplate{"case.md": th.md, "llms.txt": th.llms} {
-		if t.fast == nil {
+	if mdErr != nil {
+		return nil, mdErr
+	}
+	if llmsErr != nil {
+		return nil, llmsErr
+	}
+	for _, name := range []string{"case.md", "llms.txt"} {
+		if t := map[string]textTemplate{"case.md": th.md, "llms.txt": th.llms}[name]; t.fast == nil {
 			th.uncompiled = append(th.uncompiled, name)
 		}
 	}
 	th.tmpl = map[string]*template.Template{}
-	for _, kind := range pageKinds {
-		t, err := template.New(kind).Funcs(funcs).ParseFS(templates, "base.html", kind+".html")
-		if err != nil {
+	for i, kind := range pageKinds {
+		if err := sets[i].parseErr; err != nil {
 			return nil, fmt.Errorf("templates: %w", err)
 		}
-		if !cfg.keepWhitespace {
-			compactTemplates(t)
-		}
-		th.tmpl[kind] = t
+		th.tmpl[kind] = sets[i].tmpl
 	}
 	th.fast = map[string]*htmlexec.Template{}
-	for _, kind := range pageKinds {
-		ft, err := cfg.compile(th.tmpl[kind], "base", funcs)
+	for i, kind := range pageKinds {
+		ft, err := sets[i].fast, sets[i].compileErr
 		if err != nil && !errors.Is(err, htmlexec.ErrUnsupported) {
 			return nil, fmt.Errorf("templates: %w", err)
 		}
@@ -177,7 +217,8 @@ func loadTheme(templates, static fs.FS, cfg themeConfig) (*Theme, error) {
 			th.uncompiled = append(th.uncompiled, kind+".html")
 		}
 	}
-	if ft, err := cfg.compile(th.tmpl["list"], "card", funcs); err == nil {
+	list := sets[slices.Index(pageKinds, "list")]
+	if ft, err := list.card, list.cardEr; err == nil {
 		th.fast["card"] = ft
 	} else if !errors.Is(err, htmlexec.ErrUnsupported) {
 		return nil, fmt.Errorf("templates: %w", err)

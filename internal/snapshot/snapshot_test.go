@@ -4,10 +4,14 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io/fs"
 	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"incidentlib"
 	"incidentlib/internal/repotest"
@@ -129,4 +133,66 @@ func stageNames(s *Snapshot) string {
 		names = append(names, st.Name)
 	}
 	return strings.Join(names, " ")
+}
+
+// gatedFS holds every Open until gate is closed, or until the wait is
+// over (then the test has failed already).
+type gatedFS struct {
+	fs.FS
+	gate <-chan struct{}
+	wait time.Duration
+	late *atomic.Bool
+}
+
+func (g gatedFS) Open(name string) (fs.File, error) {
+	if g.late.Load() {
+		return g.FS.Open(name)
+	}
+	select {
+	case <-g.gate:
+	case <-time.After(g.wait):
+		g.late.Store(true)
+	}
+	return g.FS.Open(name)
+}
+
+// TestThemeAlongside checks that a first snapshot parses the theme while
+// the content loads, and that a theme error still comes only after the
+// content has loaded without errors.
+func TestThemeAlongside(t *testing.T) {
+	gate := make(chan struct{})
+	var late atomic.Bool
+	// The content cannot be read before the theme has started parsing; a
+	// New that parses after the loading waits the whole minute.
+	fsys := gatedFS{repotest.MapFS(t, "content"), gate, time.Minute, &late}
+	var once sync.Once
+	s, err := New(context.Background(), fsys, Options{LoadTheme: func() (*site.Theme, error) {
+		once.Do(func() { close(gate) })
+		return site.LoadTheme(incidentlib.Templates(), incidentlib.Static())
+	}})
+	if err != nil || s.Site == nil {
+		t.Fatalf("New: %v, site %v", err, s != nil && s.Site != nil)
+	}
+	if late.Load() {
+		t.Error("the content was read before the theme had started parsing")
+	}
+
+	// Broken content and a broken theme: the content's errors, and no
+	// theme error.
+	broken := repotest.MapFS(t, "content")
+	broken["cases/IL-0495.json"] = &fstest.MapFile{Data: []byte("{")}
+	s, err = New(context.Background(), broken, Options{LoadTheme: func() (*site.Theme, error) {
+		return nil, errors.New("a broken template")
+	}})
+	if err != nil || s.Diags.Errors() == 0 || s.Err != nil || s.Site != nil {
+		t.Errorf("broken content and theme: %v, %d content errors, theme error %v", err, s.Diags.Errors(), s.Err)
+	}
+
+	// Good content and a broken theme: the theme's error.
+	s, err = New(context.Background(), repotest.MapFS(t, "content"), Options{LoadTheme: func() (*site.Theme, error) {
+		return nil, errors.New("a broken template")
+	}})
+	if err != nil || s.Err == nil || s.Site != nil || stageNames(s) != "load theme" {
+		t.Errorf("a broken theme: %v, theme error %v, stages %q", err, s.Err, stageNames(s))
+	}
 }
