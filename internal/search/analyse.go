@@ -39,10 +39,14 @@ type analysed struct {
 // few bytes each instead of eight and the slack of a growing slice, which
 // at 100,000 cases is most of a gigabyte.
 type part struct {
-	a        analyser
+	a analyser
+	// postings, counts and word are, by the part's term number, the
+	// term's postings, their number and whether it was seen as a word
+	// (see eachIndexTerm): what the analyser's state was, once the
+	// documents are read (see pack).
 	postings [][]byte
 	counts   []int32
-	lastDoc  []int32
+	word     []bool
 	order    []int32 // the part's term numbers, by term
 }
 
@@ -90,11 +94,17 @@ func analyseSorted(docs []Doc, labels Labels) *analysed {
 				pt.order[k] = int32(k)
 			}
 			slices.SortFunc(pt.order, func(a, b int32) int { return strings.Compare(pt.a.terms[a], pt.a.terms[b]) })
+			pt.pack()
 			ix.parts[p] = pt
 		})
 	}
 	wg.Wait()
 	ix.merge()
+	// What is left of a part is its postings, which encode releases as it
+	// goes: the terms are ix.terms now, their strings shared.
+	for _, pt := range ix.parts {
+		pt.a, pt.order, pt.counts, pt.word = analyser{}, nil, nil, nil
+	}
 	// Summed in document order, so that the average, and with it every
 	// score, does not depend on the number of parts.
 	total := 0.0
@@ -124,18 +134,45 @@ func referenceLength(avg float64) float64 {
 // add analyses document i into the part and returns its length in terms.
 func (pt *part) add(d *Doc, i int32, labels Labels) float64 {
 	terms, length := pt.a.docTerms(d, labels)
-	for len(pt.postings) < len(pt.a.terms) {
-		pt.postings = append(pt.postings, nil)
-		pt.counts = append(pt.counts, 0)
-		pt.lastDoc = append(pt.lastDoc, 0)
-	}
 	for _, t := range terms {
-		pt.postings[t.term] = binary.AppendUvarint(pt.postings[t.term], uint64(i-pt.lastDoc[t.term]))
-		pt.postings[t.term] = binary.AppendUvarint(pt.postings[t.term], uint64(t.tf*2))
-		pt.counts[t.term]++
-		pt.lastDoc[t.term] = i
+		st := &pt.a.state[t.term]
+		st.postings = binary.AppendUvarint(st.postings, uint64(i-st.lastDoc))
+		st.postings = binary.AppendUvarint(st.postings, uint64(t.tf*2))
+		st.count++
+		st.lastDoc = i
 	}
 	return length
+}
+
+// packBlock is the size of the blocks that pack copies postings into.
+const packBlock = 64 << 10
+
+// pack copies the part's postings, in the order of its terms, into blocks
+// of packBlock bytes, keeps their counts and which terms are words, and
+// drops what only the reading of the text needed (the term table, the
+// tokenizer's buffers, the state of every term). A list grown by append
+// has a quarter of slack on average (half at 300 cases), and one
+// allocation per term; in blocks laid out in term order, the walk over
+// the terms that encodes them (walkTerms) frees a block as soon as it has
+// passed it, so that the pages, rendered meanwhile, find the memory of
+// the postings already written.
+func (pt *part) pack() {
+	n := len(pt.a.state)
+	pt.postings, pt.counts, pt.word = make([][]byte, n), make([]int32, n), make([]bool, n)
+	var block []byte
+	for _, t := range pt.order {
+		st := &pt.a.state[t]
+		p := st.postings
+		if len(p) > cap(block)-len(block) {
+			block = make([]byte, 0, max(packBlock, len(p)))
+		}
+		start := len(block)
+		block = append(block, p...)
+		pt.postings[t] = block[start:len(block):len(block)]
+		pt.counts[t], pt.word[t] = st.count, st.word
+		st.postings = nil
+	}
+	pt.a.table, pt.a.tk, pt.a.state, pt.a.doc, pt.a.out, pt.a.facets = termTable{}, tokenizer{}, nil, nil, nil, nil
 }
 
 // merge makes the sorted list of every part's terms.
@@ -166,7 +203,7 @@ func (ix *analysed) merge() {
 				local = pt.order[heads[p]]
 				heads[p]++
 				ix.counts[g] += pt.counts[local]
-				ix.word[g] = ix.word[g] || pt.a.word[local]
+				ix.word[g] = ix.word[g] || pt.word[local]
 			}
 			ix.local[p] = append(ix.local[p], local)
 		}

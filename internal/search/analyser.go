@@ -11,12 +11,22 @@ import (
 type analyser struct {
 	tk     tokenizer
 	table  termTable
-	terms  []string  // number → term
-	tf     []float32 // number → weighted frequency in the document being analysed
-	word   []bool    // number → seen as a word as written (see eachIndexTerm)
-	doc    []int32   // numbers of that document's terms, in order of first occurrence
-	out    []termTF  // what docTerms returned last, reused
+	terms  []string    // number → term
+	state  []termState // number → what is known of the term so far
+	doc    []int32     // numbers of that document's terms, in order of first occurrence
+	out    []termTF    // what docTerms returned last, reused
 	facets []string
+}
+
+// termState is what the analysis of a part keeps of a term as it reads
+// the documents: all in one place, so that an occurrence of a term costs
+// one read of memory that is not in the cache, not one per array.
+type termState struct {
+	postings []byte  // the part's postings of the term so far, packed (see part)
+	lastDoc  int32   // the document of the last posting
+	count    int32   // the number of postings
+	tf       float32 // weighted frequency in the document being analysed
+	word     bool    // seen as a word as written (see eachIndexTerm)
 }
 
 // termTF is a term of a document, by its number in the analyser that found
@@ -40,17 +50,17 @@ func (a *analyser) docTerms(d *Doc, labels Labels) ([]termTF, float64) {
 			id, isNew := a.table.number(t)
 			if isNew {
 				a.terms = append(a.terms, string(t))
-				a.tf = append(a.tf, 0)
-				a.word = append(a.word, false)
+				a.state = append(a.state, termState{})
 			}
+			st := &a.state[id]
 			if word {
-				a.word[id] = true
+				st.word = true
 			}
 			// Weights are positive, so a zero frequency means a first occurrence.
-			if a.tf[id] == 0 {
+			if st.tf == 0 {
 				a.doc = append(a.doc, id)
 			}
-			a.tf[id] += w
+			st.tf += w
 			if counted {
 				length++
 			}
@@ -88,8 +98,8 @@ func (a *analyser) docTerms(d *Doc, labels Labels) ([]termTF, float64) {
 	}
 	out := a.out[:0]
 	for _, id := range a.doc {
-		out = append(out, termTF{id, a.tf[id]})
-		a.tf[id] = 0
+		out = append(out, termTF{id, a.state[id].tf})
+		a.state[id].tf = 0
 	}
 	a.doc = a.doc[:0]
 	a.out = out
@@ -99,55 +109,56 @@ func (a *analyser) docTerms(d *Doc, labels Labels) ([]termTF, float64) {
 // termTable numbers terms, given as runes, in order of first sight. It is a
 // hash table with open addressing over the runes themselves: at some 1,500
 // term occurrences per case, encoding each term to look it up in a Go map
-// was most of the cost of the index build.
+// was most of the cost of the index build. A slot holds the term's hash
+// beside the place of its entry, and the entry holds the term's number and
+// length beside its runes, so that a lookup reads two places of memory: in
+// a table of a hundred thousand terms, each is a miss of the cache.
 type termTable struct {
-	slots  []int32  // term number + 1, or 0 for a free slot; the length is a power of two
-	hashes []uint32 // term number → hash
-	runes  []rune   // every term's runes, one after another
-	ends   []int    // term number → end of its runes in runes
+	slots   []uint64 // hash<<32 | place of the entry in entries + 1, or 0 for a free slot; the length is a power of two
+	entries []rune   // per term: its number, its length and its runes
+	n       int32    // the number of terms
 }
 
 // number returns the number of term t, and whether t is new.
 func (tt *termTable) number(t []rune) (int32, bool) {
-	if 2*len(tt.ends) >= len(tt.slots) {
+	if 2*int(tt.n) >= len(tt.slots) {
 		tt.grow()
 	}
 	h := hashRunes(t)
 	mask := uint32(len(tt.slots) - 1)
 	for i := h & mask; ; i = (i + 1) & mask {
-		n := tt.slots[i] - 1
-		if n < 0 {
-			n = int32(len(tt.ends))
-			tt.slots[i] = n + 1
-			tt.hashes = append(tt.hashes, h)
-			tt.runes = append(tt.runes, t...)
-			tt.ends = append(tt.ends, len(tt.runes))
+		s := tt.slots[i]
+		if s == 0 {
+			n := tt.n
+			tt.slots[i] = uint64(h)<<32 | uint64(len(tt.entries)+1)
+			tt.entries = append(tt.entries, n, rune(len(t)))
+			tt.entries = append(tt.entries, t...)
+			tt.n++
 			return n, true
 		}
-		if tt.hashes[n] == h && slices.Equal(tt.term(n), t) {
-			return n, false
+		if uint32(s>>32) == h {
+			e := tt.entries[uint32(s)-1:]
+			if int(e[1]) == len(t) && slices.Equal(e[2:2+len(t)], t) {
+				return e[0], false
+			}
 		}
 	}
-}
-
-func (tt *termTable) term(n int32) []rune {
-	start := 0
-	if n > 0 {
-		start = tt.ends[n-1]
-	}
-	return tt.runes[start:tt.ends[n]]
 }
 
 // grow doubles the slots, keeping the table at most half full.
 func (tt *termTable) grow() {
-	tt.slots = make([]int32, max(1024, 2*len(tt.slots)))
+	old := tt.slots
+	tt.slots = make([]uint64, max(1024, 2*len(old)))
 	mask := uint32(len(tt.slots) - 1)
-	for n, h := range tt.hashes {
-		i := h & mask
+	for _, s := range old {
+		if s == 0 {
+			continue
+		}
+		i := uint32(s>>32) & mask
 		for tt.slots[i] != 0 {
 			i = (i + 1) & mask
 		}
-		tt.slots[i] = int32(n) + 1
+		tt.slots[i] = s
 	}
 }
 
