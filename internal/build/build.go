@@ -173,7 +173,8 @@ func prepare(ctx context.Context, opt Options, st *Result, t time.Time, extras *
 			sg.Took += before
 		}
 		// "theme+minify" parses, compacts (the minifying) and compiles the
-		// templates and minifies the assets.
+		// templates and minifies the assets, alongside the loading: it is
+		// the time the build waited for the theme after that, often none.
 		name := map[string]string{"load": "load+check", "theme": "theme+minify", "site": "derive"}[sg.Name]
 		st.Stages = append(st.Stages, snapshot.Stage{Name: name, Took: sg.Took})
 	}
