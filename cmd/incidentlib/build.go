@@ -19,18 +19,15 @@ import (
 // tuneGC sets how the collector paces itself.
 //
 // A build keeps the text of the cases off the heap (about 1.2 GB at 100,000
-// cases, see cases.LoadOffHeap), so what is live on the heap is small next to
-// what the pages allocate, and collecting less often saves CPU: the heap may
-// grow to 2.2 times what is live (GOGC=120) up to a soft ceiling of 2.25
-// GiB. Measured with make bench: 10,000 cases 4.2 s/370 MB → 4.1 s/455 MB
-// at GOGC=200, 100,000 cases 48.9 s/3.40 GB → 46.5 s/3.38 GB (at that size
-// the ceiling, not GOGC, sets the pace). On the generated library with
-// real-text vocabulary, 10,000 cases, after the narrative keys became
-// numbers (2026-12-01, quiet machine, max RSS of 2 interleaved runs each):
-// GOGC=150 577–608 MB, 120 552–560 MB, 100 509–522 MB, with wall times
-// that the noise hides (11–14 s); at 1,000 cases 120 costs some 5% more
-// CPU than 150 (2.35 s against 2.22 s user, medians of 5). 120 keeps the
-// 10,000-case build under 600 MB with room to spare.
+// cases, see cases.LoadOffHeap), under a soft ceiling of 2.25 GiB, which at
+// 100,000 cases sets the collector's pace. Below that the build keeps Go's
+// default pace (GOGC=100): it was 120 while the pages cost more, but once
+// they and the words got cheaper (2026-12-01) the heap held while the search
+// index and the pages run side by side made 120 cross 600 MB at 10,000
+// generated cases (max RSS of a build over an earlier output: 120 583 and
+// 657 MB, 100 545 and 560 MB; fresh builds, 3 interleaved runs each: 120
+// 540-578 MB, 100 523-537 MB), for no CPU the noise would show (medians of
+// 4 at 1,000 cases: 2.35 s against 2.30 s user+sys).
 //
 // The other commands, serve above all, keep their text on the heap, so they
 // keep the default pace under a ceiling of 3 GiB.
@@ -40,9 +37,6 @@ func tuneGC(build bool) {
 	limit := int64(3 << 30)
 	if build {
 		limit = 2304 << 20
-		if os.Getenv("GOGC") == "" {
-			debug.SetGCPercent(120)
-		}
 	}
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(limit)
