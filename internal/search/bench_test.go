@@ -2,12 +2,11 @@ package search
 
 import (
 	"strconv"
-	"syscall"
 	"testing"
-	"time"
 
 	"incidentlib/internal/cases"
 	"incidentlib/internal/gencases"
+	"incidentlib/internal/repotest"
 )
 
 // libraryDocs loads a generated library of n cases and turns it into search
@@ -34,15 +33,6 @@ func libraryDocs(b testing.TB, n int) ([]Doc, Labels) {
 	return docs, labels
 }
 
-// cpuTime is the CPU time, user and system, that the process has used.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
 // BenchmarkBuildLibrary builds the index of a generated library of 1,000
 // and 10,000 cases, discarding the files. Besides the wall time it reports
 // the CPU time (user and system) per build, cpu-s/op, which a shared
@@ -53,13 +43,13 @@ func BenchmarkBuildLibrary(b *testing.B) {
 			docs, labels := libraryDocs(b, n)
 			b.ReportAllocs()
 			b.ResetTimer()
-			start := cpuTime()
+			start := repotest.CPUTime()
 			for b.Loop() {
 				if err := Build(docs, labels, false, func(string, []byte) error { return nil }); err != nil {
 					b.Fatal(err)
 				}
 			}
-			b.ReportMetric((cpuTime()-start).Seconds()/float64(b.N), "cpu-s/op")
+			b.ReportMetric((repotest.CPUTime()-start).Seconds()/float64(b.N), "cpu-s/op")
 		})
 	}
 }
@@ -75,11 +65,11 @@ func BenchmarkAnalyse(b *testing.B) {
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
-	start := cpuTime()
+	start := repotest.CPUTime()
 	for b.Loop() {
 		analyseSorted(sorted, labels)
 	}
-	b.ReportMetric((cpuTime()-start).Seconds()/float64(b.N), "cpu-s/op")
+	b.ReportMetric((repotest.CPUTime()-start).Seconds()/float64(b.N), "cpu-s/op")
 }
 
 // BenchmarkAnalyse10000 is BenchmarkAnalyse over 10,000 cases, whose
@@ -92,11 +82,11 @@ func BenchmarkAnalyse10000(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.ResetTimer()
-	start := cpuTime()
+	start := repotest.CPUTime()
 	for b.Loop() {
 		analyseSorted(sorted, labels)
 	}
-	b.ReportMetric((cpuTime()-start).Seconds()/float64(b.N), "cpu-s/op")
+	b.ReportMetric((repotest.CPUTime()-start).Seconds()/float64(b.N), "cpu-s/op")
 }
 
 // BenchmarkEachWord reads the texts of a generated library of 1,000 cases
@@ -110,12 +100,12 @@ func BenchmarkEachWord(b *testing.B) {
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
-	start := cpuTime()
+	start := repotest.CPUTime()
 	for b.Loop() {
 		n := 0
 		for _, t := range texts {
 			EachWord(t, func(term, raw []byte, hangul bool) { n += len(term) + len(raw) })
 		}
 	}
-	b.ReportMetric((cpuTime()-start).Seconds()/float64(b.N), "cpu-s/op")
+	b.ReportMetric((repotest.CPUTime()-start).Seconds()/float64(b.N), "cpu-s/op")
 }

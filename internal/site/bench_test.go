@@ -2,13 +2,12 @@ package site
 
 import (
 	"bytes"
-	"syscall"
 	"testing"
-	"time"
 
 	"incidentlib"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/gencases"
+	"incidentlib/internal/repotest"
 	"incidentlib/internal/search"
 )
 
@@ -87,22 +86,13 @@ func BenchmarkNarrative(b *testing.B) {
 		b.Fatal(list.Err())
 	}
 	b.ReportAllocs()
-	start := cpuTime()
+	start := repotest.CPUTime()
 	for b.Loop() {
 		deriveNarrative(lib, search.EachWord)
 	}
 	// The narrative reads on every CPU: its CPU time, user and system,
 	// says more than the wall time on a shared machine.
-	b.ReportMetric((cpuTime()-start).Seconds()/float64(b.N), "cpu-s/op")
-}
-
-// cpuTime is the CPU time, user and system, that the process has used.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	b.ReportMetric((repotest.CPUTime()-start).Seconds()/float64(b.N), "cpu-s/op")
 }
 
 // BenchmarkLoadTheme parses, compacts and compiles the shipped templates
