@@ -60,68 +60,41 @@ type crumb struct {
 // is the one a template means. The values that depend on the language alone
 // are boxed once per site (pageConsts), so that a call allocates nothing.
 func (p *pageView) CallMethod(name, arg string) (any, bool) {
-	var c *pageConsts
 	if i, ok := langSlot(p.Lang); ok && p.s.consts[i].strings != nil {
-		c = &p.s.consts[i]
-	}
-	switch name {
-	case "T":
-		if c != nil {
+		c := &p.s.consts[i]
+		if name == "T" {
 			if v, ok := c.strings[arg]; ok {
 				return v, true
 			}
+		} else if v, ok := c.methods[name]; ok {
+			return v, true
 		}
+	}
+	// A page of both languages or none, or a key the site does not have:
+	// the methods that take an argument are called, the others left to
+	// reflection.
+	switch name {
+	case "T":
 		return p.T(arg), true
 	case "Link":
 		return p.Link(arg), true
 	case "Offline":
 		return p.Offline(), true
-	case "SiteTitle":
-		if c != nil {
-			return c.siteTitle, true
-		}
-		return p.SiteTitle(), true
-	case "Home":
-		if c != nil {
-			return c.home, true
-		}
-		return p.Home(), true
-	case "SearchRoot":
-		if c != nil {
-			return c.searchRoot, true
-		}
-		return p.SearchRoot(), true
-	case "Nav":
-		if c != nil {
-			return c.nav, true
-		}
-		return p.Nav(), true
-	case "FooterLinks":
-		if c != nil {
-			return c.footer, true
-		}
-		return p.FooterLinks(), true
 	case "Asset":
 		if v, ok := p.s.assetRefs[arg]; ok {
 			return v, true
 		}
 		return p.Asset(arg), true
-	case "SearchPage":
-		if c != nil {
-			return c.searchPage, true
-		}
-		return p.SearchPage(), true
 	}
 	return nil, false
 }
 
 // pageConsts are what CallMethod returns for a language, boxed: the UI
-// strings by key and the methods without arguments that depend on the
-// language alone.
+// strings by key, and the methods without arguments that depend on the
+// language alone by name.
 type pageConsts struct {
-	strings                     map[string]any
-	siteTitle, home, searchPage any
-	nav, footer, searchRoot     any
+	strings map[string]any
+	methods map[string]any
 }
 
 // langSlot is the place of lang in cases.Languages; false for a page of
@@ -140,7 +113,10 @@ func (s *Site) pageConsts() [2]pageConsts {
 	var out [2]pageConsts
 	for i, lang := range cases.Languages {
 		p := &pageView{Lang: lang, s: s}
-		c := pageConsts{strings: make(map[string]any, len(s.strings)), siteTitle: p.SiteTitle(), home: p.Home(), searchPage: p.SearchPage(), nav: p.Nav(), footer: p.FooterLinks(), searchRoot: p.SearchRoot()}
+		c := pageConsts{strings: make(map[string]any, len(s.strings)), methods: map[string]any{
+			"SiteTitle": p.SiteTitle(), "Home": p.Home(), "SearchPage": p.SearchPage(),
+			"Nav": p.Nav(), "FooterLinks": p.FooterLinks(), "SearchRoot": p.SearchRoot(),
+		}}
 		for key := range s.strings {
 			c.strings[key] = p.T(key)
 		}
