@@ -375,6 +375,20 @@ func (w *writer) release() {
 // and the folders made for it.
 func (w *writer) abandon() {
 	if !w.done {
+		// The marker goes last, so that a build killed while it cleans up
+		// (a second Ctrl-C) leaves a folder the next build still knows as
+		// a build's, and removes (removeStale).
+		if entries, err := os.ReadDir(w.tmp); err == nil {
+			for _, e := range entries {
+				switch p := filepath.Join(w.tmp, e.Name()); {
+				case e.Name() == Marker:
+				case e.IsDir():
+					_, _ = removeTree(p)
+				default:
+					_ = os.Remove(p)
+				}
+			}
+		}
 		_, _ = removeTree(w.tmp)
 		w.release()
 		removeMade(w.made)
