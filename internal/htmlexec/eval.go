@@ -409,6 +409,7 @@ func (f *fieldRef) eval(s *state, dot, recv reflect.Value, args []arg, final ref
 			}
 			if isString {
 				if out, ok := f.callCaller(ptr, str); ok {
+					s.answered++
 					return reflect.ValueOf(out)
 				}
 			}

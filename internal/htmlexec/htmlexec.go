@@ -208,6 +208,9 @@ type state struct {
 	base  int // the first variable of the template being executed
 	depth int
 	args  []reflect.Value // the arguments of the builtins being called (directCall)
+	// answered counts the methods a Caller answered, so that a kept call
+	// (kept.go) knows whether the one it made was.
+	answered int
 }
 
 type execError struct{ err error }

@@ -229,3 +229,72 @@ func TestEscapersRandom(t *testing.T) {
 		}
 	}
 }
+
+// keyedPage answers as page does and says that its answers depend on its
+// language alone (KeyedCaller); it counts the methods it is asked about.
+type keyedPage struct {
+	page
+	asked *int
+}
+
+func (k *keyedPage) CallerKey() uint64 {
+	switch k.Lang {
+	case "en":
+		return 1
+	case "ko":
+		return 2
+	}
+	return 0 // keep nothing
+}
+
+func (k *keyedPage) CallMethod(name, arg string) (any, bool) {
+	*k.asked++
+	return k.page.CallMethod(name, arg)
+}
+
+// Own depends on more than the language, and CallMethod declines it.
+func (k *keyedPage) Own() string { return "own " + k.Title }
+
+// TestKeptCalls checks that the output of a method a KeyedCaller answers
+// is kept per key and written again without asking, in every context and
+// from every receiver a template reaches, and that nothing else is kept:
+// not a method it declines, nor anything for key 0.
+func TestKeptCalls(t *testing.T) {
+	src := `<p title="{{.T "a"}}">{{.T "b&"}} {{$.T "c"}} {{.IsKo}} {{.Own}} {{.T .Lang}}</p>` +
+		`{{range .Items}}{{$.T "d"}}{{end}}{{with $p := .}}<a href="{{$p.T "/e?"}}">{{$p.T "e"}}</a>{{end}}`
+	set := template.Must(template.New("t").Parse(src))
+	ct, err := Compile(set, "t", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	asked := 0
+	pages := []struct {
+		lang, title string
+		asks        int // how many times CallMethod is asked
+	}{
+		{"en", "one", 9}, // 6 kept calls (the ranged one once: then it is kept), IsKo, Own and .T .Lang
+		{"ko", "one", 9},
+		{"en", "two", 2}, // Own and .T .Lang: the rest is kept
+		{"ko", "three", 2},
+		{"", "four", 10}, // key 0: nothing kept
+		{"", "four", 10},
+		{"en", "five", 2},
+	}
+	for _, p := range pages {
+		data := &keyedPage{page: page{Lang: p.lang, Title: p.title, Items: []item{{Name: "x"}, {Name: "y"}}}, asked: &asked}
+		var want, got bytes.Buffer
+		if err := set.Execute(&want, data); err != nil {
+			t.Fatal(err)
+		}
+		asked = 0
+		if err := ct.Execute(&got, data); err != nil {
+			t.Fatal(err)
+		}
+		if got.String() != want.String() {
+			t.Errorf("%s/%s:\nhtml/template %q\nhtmlexec      %q", p.lang, p.title, want.String(), got.String())
+		}
+		if asked != p.asks {
+			t.Errorf("%s/%s: CallMethod asked %d times, want %d", p.lang, p.title, asked, p.asks)
+		}
+	}
+}
