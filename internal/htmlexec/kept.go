@@ -30,6 +30,11 @@ type keptCall struct {
 	last *fieldRef // the method
 	args []arg     // none, or a literal string
 	outs atomic.Pointer[[]keptOut]
+	// declined is set once a receiver with a key did not have the name
+	// answered by its Caller: the name is a field, or a method the Caller
+	// leaves to reflection. The call is then never kept, and costs no more
+	// than any other.
+	declined atomic.Bool
 }
 
 // keptOut is the output of a kept call for one key.
@@ -101,7 +106,10 @@ func (c *compiler) keptCall(cmds []*parse.CommandNode) (*keptCall, error) {
 // run executes the kept call, printing its value with print.
 func (k *keptCall) run(s *state, dot reflect.Value, print func(*state, reflect.Value)) {
 	r := k.recv(s, dot)
-	key := callerKey(r)
+	var key uint64
+	if !k.declined.Load() {
+		key = callerKey(r)
+	}
 	if key != 0 {
 		if outs := k.outs.Load(); outs != nil {
 			for _, o := range *outs {
@@ -118,8 +126,12 @@ func (k *keptCall) run(s *state, dot reflect.Value, print func(*state, reflect.V
 	print(s, v)
 	// Kept only when the Caller answered: a method it declines is
 	// called by reflection, and nothing says it is the same for the key.
-	if key != 0 && s.answered == answered+1 {
+	switch {
+	case key == 0:
+	case s.answered == answered+1:
 		k.keep(key, string(s.w.Bytes()[start:]))
+	default:
+		k.declined.Store(true)
 	}
 }
 
