@@ -25,20 +25,22 @@ const (
 	contentSrcset
 )
 
-// contentTypes are the string types stringify keeps, plain strings first:
-// a few comparisons of types cost less than hashing one for a map.
+// contentTypes are the string types stringify keeps, plain strings first,
+// by their types' identities (keyOf): a few comparisons of pointers cost
+// less than hashing a type for a map, or comparing reflect.Types, which
+// calls the runtime each time.
 var contentTypes = [...]struct {
-	typ reflect.Type
+	typ typeKey
 	ct  contentType
 }{
-	{reflect.TypeFor[string](), contentPlain},
-	{reflect.TypeFor[template.HTML](), contentHTML},
-	{reflect.TypeFor[template.URL](), contentURL},
-	{reflect.TypeFor[template.HTMLAttr](), contentHTMLAttr},
-	{reflect.TypeFor[template.CSS](), contentCSS},
-	{reflect.TypeFor[template.JS](), contentJS},
-	{reflect.TypeFor[template.JSStr](), contentJSStr},
-	{reflect.TypeFor[template.Srcset](), contentSrcset},
+	{keyOf(reflect.TypeFor[string]()), contentPlain},
+	{keyOf(reflect.TypeFor[template.HTML]()), contentHTML},
+	{keyOf(reflect.TypeFor[template.URL]()), contentURL},
+	{keyOf(reflect.TypeFor[template.HTMLAttr]()), contentHTMLAttr},
+	{keyOf(reflect.TypeFor[template.CSS]()), contentCSS},
+	{keyOf(reflect.TypeFor[template.JS]()), contentJS},
+	{keyOf(reflect.TypeFor[template.JSStr]()), contentJSStr},
+	{keyOf(reflect.TypeFor[template.Srcset]()), contentSrcset},
 }
 
 // contentTypeOf is the content type of a value of type typ, if it is one
@@ -47,8 +49,9 @@ func contentTypeOf(typ reflect.Type) (contentType, bool) {
 	if typ.Kind() != reflect.String {
 		return 0, false
 	}
+	key := keyOf(typ)
 	for _, c := range contentTypes {
-		if c.typ == typ {
+		if c.typ == key {
 			return c.ct, true
 		}
 	}
@@ -198,6 +201,14 @@ var special = [256]bool{0: true, '"': true, '&': true, '\'': true, '+': true, '<
 func replace(w *bytes.Buffer, s string, keepAmp bool) {
 	written := 0
 	for i := 0; i < len(s); i++ {
+		// Eight bytes at a time while none is special: most text has
+		// none, and Korean text's bytes are all above them.
+		for i+8 <= len(s) && !hasSpecial(load64(s, i)) {
+			i += 8
+		}
+		if i >= len(s) {
+			break
+		}
 		if !special[s[i]] {
 			continue
 		}
@@ -208,6 +219,30 @@ func replace(w *bytes.Buffer, s string, keepAmp bool) {
 		}
 	}
 	w.WriteString(s[written:])
+}
+
+// Bytes repeated in every byte of a word, for hasSpecial.
+const (
+	ones  = 0x0101010101010101
+	highs = 0x8080808080808080
+)
+
+// hasSpecial reports whether any of the eight bytes of x is one that
+// special marks. A word holds a zero byte when (v-ones)&^v&highs is not
+// zero; each byte of special is found as the zero of x with that byte
+// removed, '&' with '\” and '<' with '>' in one test each (they differ by
+// one bit).
+func hasSpecial(x uint64) bool {
+	zero := func(v uint64) uint64 { return (v - ones) & ^v & highs }
+	return zero(x)|zero(x^('"'*ones))|zero(x^('+'*ones))|zero((x|ones)^('\''*ones))|zero((x|2*ones)^('>'*ones)) != 0
+}
+
+// load64 returns the eight bytes of s from i as a little-endian word,
+// which the compiler makes one load.
+func load64(s string, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
 func replaceString(s string, keepAmp bool) string {

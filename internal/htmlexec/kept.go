@@ -30,10 +30,10 @@ type keptCall struct {
 	last *fieldRef // the method
 	args []arg     // none, or a literal string
 	outs atomic.Pointer[[]keptOut]
-	// declined is set once a receiver with a key did not have the name
-	// answered by its Caller: the name is a field, or a method the Caller
-	// leaves to reflection. The call is then never kept, and costs no more
-	// than any other.
+	// declined is set once a receiver is no KeyedCaller, or one with a
+	// key did not have the name answered by its Caller (the name is a
+	// field, or a method the Caller leaves to reflection). The call is
+	// then never kept, and costs no more than any other.
 	declined atomic.Bool
 }
 
@@ -108,7 +108,10 @@ func (k *keptCall) run(s *state, dot reflect.Value, print func(*state, reflect.V
 	r := k.recv(s, dot)
 	var key uint64
 	if !k.declined.Load() {
-		key = callerKey(r)
+		var keyed bool
+		if key, keyed = callerKey(r); !keyed {
+			k.declined.Store(true)
+		}
 	}
 	if key != 0 {
 		if outs := k.outs.Load(); outs != nil {
@@ -149,23 +152,23 @@ func (k *keptCall) keep(key uint64, out string) {
 }
 
 // callerKey returns the key of the receiver r when it is a KeyedCaller
-// behind a pointer, 0 otherwise or when asking fails: the method's call
-// then reports what is wrong as it would without keeping.
-func callerKey(r reflect.Value) (key uint64) {
+// behind a pointer (keyed), 0 otherwise or when asking fails: the method's
+// call then reports what is wrong as it would without keeping.
+func callerKey(r reflect.Value) (key uint64, keyed bool) {
 	if r.Kind() == reflect.Interface && !r.IsNil() {
 		r = r.Elem()
 	}
 	if r.Kind() != reflect.Pointer || r.IsNil() || !r.CanInterface() {
-		return 0
+		return 0, false
 	}
 	kc, ok := r.Interface().(KeyedCaller)
 	if !ok {
-		return 0
+		return 0, false
 	}
 	defer func() {
 		if recover() != nil {
 			key = 0
 		}
 	}()
-	return kc.CallerKey()
+	return kc.CallerKey(), true
 }
