@@ -201,14 +201,6 @@ var special = [256]bool{0: true, '"': true, '&': true, '\'': true, '+': true, '<
 func replace(w *bytes.Buffer, s string, keepAmp bool) {
 	written := 0
 	for i := 0; i < len(s); i++ {
-		// Eight bytes at a time while none is special: most text has
-		// none, and Korean text's bytes are all above them.
-		for i+8 <= len(s) && !hasSpecial(load64(s, i)) {
-			i += 8
-		}
-		if i >= len(s) {
-			break
-		}
 		if !special[s[i]] {
 			continue
 		}
@@ -219,30 +211,6 @@ func replace(w *bytes.Buffer, s string, keepAmp bool) {
 		}
 	}
 	w.WriteString(s[written:])
-}
-
-// Bytes repeated in every byte of a word, for hasSpecial.
-const (
-	ones  = 0x0101010101010101
-	highs = 0x8080808080808080
-)
-
-// hasSpecial reports whether any of the eight bytes of x is one that
-// special marks. A word holds a zero byte when (v-ones)&^v&highs is not
-// zero; each byte of special is found as the zero of x with that byte
-// removed, '&' with '\” and '<' with '>' in one test each (they differ by
-// one bit).
-func hasSpecial(x uint64) bool {
-	zero := func(v uint64) uint64 { return (v - ones) & ^v & highs }
-	return zero(x)|zero(x^('"'*ones))|zero(x^('+'*ones))|zero((x|ones)^('\''*ones))|zero((x|2*ones)^('>'*ones)) != 0
-}
-
-// load64 returns the eight bytes of s from i as a little-endian word,
-// which the compiler makes one load.
-func load64(s string, i int) uint64 {
-	s = s[i : i+8]
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
 func replaceString(s string, keepAmp bool) string {

@@ -298,34 +298,3 @@ func TestKeptCalls(t *testing.T) {
 		}
 	}
 }
-
-// TestReplaceWords checks the escaping of text eight bytes at a time: every
-// byte value at every place of strings long enough to take that way, in
-// ASCII and in Korean text, against the escaping of one byte after another.
-func TestReplaceWords(t *testing.T) {
-	oneByOne := func(s string, keepAmp bool) string {
-		var b strings.Builder
-		for i := 0; i < len(s); i++ {
-			if r := replacement(s[i], keepAmp); r != "" {
-				b.WriteString(r)
-			} else {
-				b.WriteByte(s[i])
-			}
-		}
-		return b.String()
-	}
-	for _, fill := range []string{strings.Repeat("abcdefgh", 4), strings.Repeat("한국어", 3)[:27]} {
-		for c := 0; c < 256; c++ {
-			for at := 0; at < len(fill); at++ {
-				s := fill[:at] + string([]byte{byte(c)}) + fill[at+1:]
-				for _, keepAmp := range []bool{false, true} {
-					var b bytes.Buffer
-					replace(&b, s, keepAmp)
-					if want := oneByOne(s, keepAmp); b.String() != want {
-						t.Fatalf("replace(%q, %v) = %q, want %q", s, keepAmp, b.String(), want)
-					}
-				}
-			}
-		}
-	}
-}
