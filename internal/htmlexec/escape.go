@@ -49,7 +49,11 @@ func contentTypeOf(typ reflect.Type) (contentType, bool) {
 	if typ.Kind() != reflect.String {
 		return 0, false
 	}
-	key := keyOf(typ)
+	return contentTypeOfKey(keyOf(typ))
+}
+
+// contentTypeOfKey is contentTypeOf for a string type's identity.
+func contentTypeOfKey(key typeKey) (contentType, bool) {
 	for _, c := range contentTypes {
 		if c.typ == key {
 			return c.ct, true
@@ -72,6 +76,11 @@ func stringify(v reflect.Value) (string, contentType) {
 			return "", contentPlain
 		}
 		v = v.Elem()
+	}
+	if v.Kind() == reflect.String { // most values: no pointer to follow
+		if ct, ok := contentTypeOfKey(keyOf(v.Type())); ok {
+			return v.String(), ct
+		}
 	}
 	if !v.IsValid() {
 		return "", contentPlain // an untyped nil prints nothing

@@ -26,7 +26,7 @@ type KeyedCaller interface {
 
 // keptCall is a compiled kept call.
 type keptCall struct {
-	recv pipeFunc  // the receiver of the method
+	recv pipeFunc  // the receiver of the method; nil for dot
 	last *fieldRef // the method
 	args []arg     // none, or a literal string
 	outs atomic.Pointer[[]keptOut]
@@ -95,23 +95,25 @@ func (c *compiler) keptCall(cmds []*parse.CommandNode) (*keptCall, error) {
 			return nil, err
 		}
 		k.recv = func(s *state, dot reflect.Value) reflect.Value { return e(s, dot, reflect.Value{}, false) }
-	case start != nil:
-		k.recv = start
 	default:
-		k.recv = func(_ *state, dot reflect.Value) reflect.Value { return dot }
+		k.recv = start // nil: dot
 	}
 	return k, nil
 }
 
 // run executes the kept call, printing its value with print.
 func (k *keptCall) run(s *state, dot reflect.Value, print func(*state, reflect.Value)) {
-	r := k.recv(s, dot)
-	var key uint64
-	if !k.declined.Load() {
-		var keyed bool
-		if key, keyed = callerKey(r); !keyed {
-			k.declined.Store(true)
-		}
+	r := dot
+	if k.recv != nil {
+		r = k.recv(s, dot)
+	}
+	if k.declined.Load() {
+		print(s, digInterface(k.last.eval(s, dot, r, k.args, reflect.Value{}, false)))
+		return
+	}
+	key, keyed := callerKey(r)
+	if !keyed {
+		k.declined.Store(true)
 	}
 	if key != 0 {
 		if outs := k.outs.Load(); outs != nil {
