@@ -85,9 +85,17 @@ func (c *compiler) node(n parse.Node) (step, error) {
 	case *parse.IfNode:
 		return c.ifOrWith(false, n.Pipe, n.List, n.ElseList)
 	case *parse.WithNode:
-		return c.ifOrWith(true, n.Pipe, n.List, n.ElseList)
+		st, err := c.ifOrWith(true, n.Pipe, n.List, n.ElseList)
+		if err != nil {
+			return nil, err
+		}
+		return c.keptBlock(n.Pipe, n.List, n.ElseList, st)
 	case *parse.RangeNode:
-		return c.rangeNode(n)
+		st, err := c.rangeNode(n)
+		if err != nil {
+			return nil, err
+		}
+		return c.keptBlock(n.Pipe, n.List, n.ElseList, st)
 	case *parse.TemplateNode:
 		return c.call(n)
 	}

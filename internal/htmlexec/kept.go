@@ -2,6 +2,8 @@ package htmlexec
 
 import (
 	"reflect"
+	"slices"
+	"strconv"
 	"sync/atomic"
 	"text/template/parse"
 )
@@ -174,3 +176,218 @@ func callerKey(r reflect.Value) (key uint64, keyed bool) {
 	}()
 	return kc.CallerKey(), true
 }
+
+// A keptBlock is a {{with}} or {{range}} without else whose pipeline is a
+// kept call ({{range .Nav}}, {{with .Asset "css/site.css"}}) and whose body
+// reads nothing from outside but its dot and names of $ that hold a
+// string, a bool or a number ({{if eq .ID $.Section}}): what it writes
+// then depends on nothing but the key and the values of those names, and
+// is kept for them like a kept call's output. The body may call templates
+// and functions; those, and the methods of the values it reaches, are
+// taken to give the same output for the same data, as templates assume.
+type keptBlock struct {
+	call     *keptCall
+	outer    []pipeFunc // the names of $ the body reads
+	step     step       // the block as compiled without keeping
+	outs     atomic.Pointer[[]blockOut]
+	declined atomic.Bool // as for keptCall
+}
+
+// blockOut is the output of a kept block for a key and outer values.
+type blockOut struct {
+	key   uint64
+	outer []outerValue
+	out   string
+}
+
+// outerValue is the value of a name of $ as a kept block compares it.
+type outerValue struct {
+	typ typeKey
+	str string
+}
+
+// maxOuter is how many names of $ a kept block may read.
+const maxOuter = 4
+
+// keptBlock returns the block compiled as st, kept where it can be.
+func (c *compiler) keptBlock(pipe *parse.PipeNode, body, els *parse.ListNode, st step) (step, error) {
+	if els != nil || len(pipe.Decl) > 0 {
+		return st, nil
+	}
+	var reads []*parse.VariableNode
+	if !outerReads(body, &reads) || len(reads) > maxOuter {
+		return st, nil
+	}
+	call, err := c.keptCall(pipe.Cmds)
+	if err != nil || call == nil {
+		return st, err
+	}
+	b := &keptBlock{call: call, step: st}
+	for _, v := range reads {
+		e, err := c.fieldChain(v, func(s *state, _ reflect.Value) reflect.Value { return s.varValue("$") }, v.Ident[1:], nil, false)
+		if err != nil {
+			return nil, err
+		}
+		b.outer = append(b.outer, func(s *state, dot reflect.Value) reflect.Value { return e(s, dot, reflect.Value{}, false) })
+	}
+	return b.run, nil
+}
+
+// outerReads adds the names of $ that n reads to reads, and reports
+// whether n reads nothing else from outside its dot: no other variable,
+// and no declaration (which a block cannot be kept with).
+func outerReads(n parse.Node, reads *[]*parse.VariableNode) bool {
+	switch n := n.(type) {
+	case nil:
+		return true
+	case *parse.ListNode:
+		if n == nil {
+			return true
+		}
+		for _, x := range n.Nodes {
+			if !outerReads(x, reads) {
+				return false
+			}
+		}
+		return true
+	case *parse.TextNode, *parse.CommentNode, *parse.FieldNode, *parse.IdentifierNode, *parse.DotNode,
+		*parse.BoolNode, *parse.StringNode, *parse.NumberNode, *parse.NilNode:
+		return true
+	case *parse.ActionNode:
+		return outerReads(n.Pipe, reads)
+	case *parse.IfNode:
+		return outerReads(n.Pipe, reads) && outerReads(n.List, reads) && outerReads(n.ElseList, reads)
+	case *parse.WithNode:
+		return outerReads(n.Pipe, reads) && outerReads(n.List, reads) && outerReads(n.ElseList, reads)
+	case *parse.RangeNode:
+		return outerReads(n.Pipe, reads) && outerReads(n.List, reads) && outerReads(n.ElseList, reads)
+	case *parse.TemplateNode:
+		// The callee sees only what it is given: its own $.
+		return n.Pipe == nil || outerReads(n.Pipe, reads)
+	case *parse.PipeNode:
+		if n == nil {
+			return true
+		}
+		if len(n.Decl) > 0 {
+			return false
+		}
+		for i, cmd := range n.Cmds {
+			// A name of $ called with arguments, or with the value of
+			// the command before, is no value to compare.
+			if v, ok := cmd.Args[0].(*parse.VariableNode); ok && (len(cmd.Args) > 1 || i > 0) && v.Ident[0] == "$" {
+				return false
+			}
+			for _, a := range cmd.Args {
+				if !outerReads(a, reads) {
+					return false
+				}
+			}
+		}
+		return true
+	case *parse.ChainNode:
+		return outerReads(n.Node, reads)
+	case *parse.VariableNode:
+		if n.Ident[0] != "$" || len(n.Ident) < 2 {
+			return false
+		}
+		*reads = append(*reads, n)
+		return true
+	}
+	return false
+}
+
+// run executes the block, writing its kept output when it has one.
+func (b *keptBlock) run(s *state, dot reflect.Value) {
+	if b.declined.Load() {
+		b.step(s, dot)
+		return
+	}
+	r := dot
+	if b.call.recv != nil {
+		r = b.call.recv(s, dot)
+	}
+	key, keyed := callerKey(r)
+	if !keyed {
+		b.declined.Store(true)
+	}
+	var vals [maxOuter]outerValue
+	if key == 0 || !b.readOuter(s, dot, &vals) {
+		b.step(s, dot)
+		return
+	}
+	outer := vals[:len(b.outer)]
+	if outs := b.outs.Load(); outs != nil {
+		for _, o := range *outs {
+			if o.key == key && slices.Equal(o.outer, outer) {
+				s.w.WriteString(o.out)
+				return
+			}
+		}
+	}
+	// Kept only when the Caller answers the pipeline's call.
+	answered := s.answered
+	b.call.last.eval(s, dot, r, b.call.args, reflect.Value{}, false)
+	if s.answered != answered+1 {
+		b.declined.Store(true)
+		b.step(s, dot)
+		return
+	}
+	start := s.w.Len()
+	b.step(s, dot)
+	b.keep(blockOut{key, slices.Clone(outer), string(s.w.Bytes()[start:])})
+}
+
+// readOuter evaluates the names of $ the body reads into vals, and reports
+// whether each is a string, a bool or a number. A name that fails to
+// evaluate is left to the body to report, if it reads it at all.
+func (b *keptBlock) readOuter(s *state, dot reflect.Value, vals *[maxOuter]outerValue) (ok bool) {
+	mark, args := s.mark(), len(s.args)
+	defer func() {
+		if r := recover(); r != nil {
+			if _, isExec := r.(execError); !isExec {
+				panic(r)
+			}
+			s.pop(mark)
+			s.args = s.args[:args]
+			ok = false
+		}
+	}()
+	for i, o := range b.outer {
+		v := indirectInterface(o(s, dot))
+		var str string
+		switch v.Kind() {
+		case reflect.String:
+			str = v.String()
+		case reflect.Bool:
+			str = strconv.FormatBool(v.Bool())
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+			str = strconv.FormatInt(v.Int(), 10)
+		case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+			str = strconv.FormatUint(v.Uint(), 10)
+		default:
+			return false
+		}
+		vals[i] = outerValue{keyOf(v.Type()), str}
+	}
+	return true
+}
+
+// keep stores an output, before the others; a block remembers a few
+// outputs per key (a header's for each section of the site).
+func (b *keptBlock) keep(o blockOut) {
+	outs := []blockOut{o}
+	if old := b.outs.Load(); old != nil {
+		for _, x := range *old {
+			if len(outs) == keptBlockOuts {
+				break
+			}
+			if x.key != o.key || !slices.Equal(x.outer, o.outer) {
+				outs = append(outs, x)
+			}
+		}
+	}
+	b.outs.Store(&outs)
+}
+
+// keptBlockOuts is how many outputs a kept block remembers.
+const keptBlockOuts = 64
