@@ -351,3 +351,33 @@ func TestKeptBlocks(t *testing.T) {
 		}
 	}
 }
+
+// TestKeptBlockDeclines checks that a block whose names of $ take a new
+// value on every page stops keeping, and still writes what html/template
+// writes.
+func TestKeptBlockDeclines(t *testing.T) {
+	set := template.Must(template.New("t").Parse(`{{range .Links}}{{.Name}}{{$.Title}};{{end}}`))
+	ct, err := Compile(set, "t", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	asked := 0
+	for i := range keptBlockOuts + 10 {
+		data := &keyedPage{page: page{Lang: "en", Title: fmt.Sprint(i)}, asked: &asked}
+		var want, got bytes.Buffer
+		if err := set.Execute(&want, data); err != nil {
+			t.Fatal(err)
+		}
+		asked = 0
+		if err := ct.Execute(&got, data); err != nil {
+			t.Fatal(err)
+		}
+		if got.String() != want.String() {
+			t.Fatalf("page %d: html/template %q, htmlexec %q", i, want.String(), got.String())
+		}
+		// A kept block that misses asks twice; a declined one once.
+		if i > keptBlockOuts && asked != 1 {
+			t.Fatalf("page %d: CallMethod asked %d times, want 1: the block should be declined", i, asked)
+		}
+	}
+}

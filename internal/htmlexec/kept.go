@@ -373,10 +373,17 @@ func (b *keptBlock) readOuter(s *state, dot reflect.Value, vals *[maxOuter]outer
 }
 
 // keep stores an output, before the others; a block remembers a few
-// outputs per key (a header's for each section of the site).
+// outputs per key (a header's for each section of the site). A block
+// whose names of $ take more values for one key than it remembers (one
+// that reads a page's title, say) would miss on most pages and pay for
+// keeping each time: it is declined instead.
 func (b *keptBlock) keep(o blockOut) {
 	outs := []blockOut{o}
 	if old := b.outs.Load(); old != nil {
+		if len(*old) == keptBlockOuts && !slices.ContainsFunc(*old, func(x blockOut) bool { return x.key != o.key }) {
+			b.declined.Store(true)
+			return
+		}
 		for _, x := range *old {
 			if len(outs) == keptBlockOuts {
 				break
