@@ -77,6 +77,7 @@ import (
 	"io"
 	"reflect"
 	"strings"
+	"sync"
 	"sync/atomic"
 	texttemplate "text/template"
 	"text/template/parse"
@@ -173,10 +174,13 @@ func CompileText(set *texttemplate.Template, name string, funcs texttemplate.Fun
 // with html/template (or text/template) instead: Fallbacks counts these.
 func (t *Template) Execute(w *bytes.Buffer, data any) (err error) {
 	dot := reflect.ValueOf(data)
-	s := &state{w: w, vars: make([]variable, 1, 8), args: make([]reflect.Value, 0, 8)}
-	s.vars[0] = variable{"$", dot}
+	s := statePool.Get().(*state)
+	s.w, s.base, s.depth, s.answered = w, 0, 0, 0
+	s.vars = append(s.vars[:0], variable{"$", dot})
+	s.args = s.args[:0]
 	defer func() {
-		if r := recover(); r != nil {
+		r := recover()
+		if r != nil {
 			e, ok := r.(execError)
 			if !ok {
 				panic(r)
@@ -186,10 +190,23 @@ func (t *Template) Execute(w *bytes.Buffer, data any) (err error) {
 				t.fallbacks.Add(1)
 			}
 		}
+		// The state lets go of the data before it serves another
+		// execution.
+		clear(s.vars[:cap(s.vars)])
+		clear(s.args[:cap(s.args)])
+		s.w = nil
+		statePool.Put(s)
 	}()
 	t.root.body(s, dot)
 	return nil
 }
+
+// statePool holds the states of executions: a site executes templates
+// tens of thousands of times, and a state with its stacks is a few hundred
+// bytes that the garbage collector would otherwise take back each time.
+var statePool = sync.Pool{New: func() any {
+	return &state{vars: make([]variable, 0, 8), args: make([]reflect.Value, 0, 8)}
+}}
 
 // Fallbacks returns how many executions of t stopped with ErrUnsupported so
 // far: each is a page its caller rendered again with the standard library.
