@@ -31,6 +31,21 @@
 // execution with ErrUnsupported: in both cases the caller runs html/template
 // instead, so a template is never rendered differently, only slower.
 //
+// # Kept output
+//
+// Much of a page is the same on every page of its language: its UI strings,
+// the header's links, the footer. Data that implements KeyedCaller says
+// which pages its Caller answers alike (a key, such as a site's language),
+// and an action that prints such an answer keeps its escaped output per
+// key (a kept call, {{.T "nav.home"}}), as does a range or with over such
+// an answer whose body reads nothing else from outside but names of $
+// that hold a string, a bool or a number (a kept block, the header's
+// {{range .Nav}} with {{if eq .ID $.Section}}). Later executions with the
+// same key, and the same values of those names, write the kept bytes and
+// evaluate nothing else. Only what a Caller answered is kept, and
+// TestCompiledTemplates in package site compares every page of three
+// libraries with html/template's, kept output included.
+//
 // # Gauges
 //
 // A fallback writes the same bytes as htmlexec would, so it shows only as a
