@@ -247,11 +247,10 @@ type storyReader struct {
 	// info: two pieces may hold one word ("Cordoned" and "cordoned").
 	known map[string]int32
 	info  []storyWord
-	// pairKeys and pairForms number the pairs of adjacent story words met
-	// so far, by the numbers of their two keys or forms in tab: a pair's
-	// string is made only the first time.
-	pairKeys  map[uint64]uint32
-	pairForms map[uint64]uint32
+	// pairs holds the key and form of each pair of adjacent story words
+	// met so far, by the words' numbers in info (a word's number says its
+	// key and its form): a pair's strings are made the first time only.
+	pairs map[uint64]keyForm
 	// seen holds, per key number, the number of the last case read that
 	// has the key (counting from 1 in gen), so that starting a case
 	// clears nothing.
@@ -281,8 +280,8 @@ type storyWord struct {
 
 func newStoryReader(tab *strTable, words EachWordFunc) *storyReader {
 	return &storyReader{words: words, tab: tab, known: map[string]int32{},
-		pieces:   [2]map[string]span{{}, {}},
-		pairKeys: map[uint64]uint32{}, pairForms: map[uint64]uint32{}}
+		pieces: [2]map[string]span{{}, {}},
+		pairs:  map[uint64]keyForm{}}
 }
 
 // keys reads the narrative keys of one case, each once, with the form its
@@ -403,32 +402,25 @@ func (r *storyReader) word(n int32) {
 	}
 	r.add(w.kf)
 	if r.prev >= 0 {
-		r.addPair(&r.info[r.prev], w)
+		r.addPair(r.prev, n)
 	}
 	r.prev = n
 }
 
-// addPair records the key of story word b after story word a, with its
-// form, unless the case has the key already.
-func (r *storyReader) addPair(a, b *storyWord) {
-	kk := uint64(a.kf.key)<<32 | uint64(b.kf.key)
-	key, ok := r.pairKeys[kk]
+// addPair records the key of story word b after story word a, numbers in
+// info, with its form, unless the case has the key already.
+func (r *storyReader) addPair(a, b int32) {
+	ab := uint64(a)<<32 | uint64(b)
+	kf, ok := r.pairs[ab]
 	if !ok {
-		r.buf = append(append(append(r.buf[:0], r.tab.strs[a.kf.key]...), ' '), b.term...)
-		key = r.tab.id(r.buf)
-		r.pairKeys[kk] = key
+		wa, wb := &r.info[a], &r.info[b]
+		r.buf = append(append(append(r.buf[:0], r.tab.strs[wa.kf.key]...), ' '), wb.term...)
+		kf.key = r.tab.id(r.buf)
+		r.buf = append(append(append(r.buf[:0], r.tab.strs[wa.kf.form]...), ' '), r.tab.strs[wb.kf.form]...)
+		kf.form = r.tab.id(r.buf)
+		r.pairs[ab] = kf
 	}
-	if r.seenKey(key) {
-		return
-	}
-	fk := uint64(a.kf.form)<<32 | uint64(b.kf.form)
-	form, ok := r.pairForms[fk]
-	if !ok {
-		r.buf = append(append(append(r.buf[:0], r.tab.strs[a.kf.form]...), ' '), r.tab.strs[b.kf.form]...)
-		form = r.tab.id(r.buf)
-		r.pairForms[fk] = form
-	}
-	r.out = append(r.out, keyForm{key, form})
+	r.add(kf)
 }
 
 // seenKey says whether the case has key already, and marks it seen.
