@@ -287,7 +287,7 @@ func newStoryReader(tab *strTable, words EachWordFunc) *storyReader {
 // keys reads the narrative keys of one case, each once, with the form its
 // text first writes, in the order the text first has them.
 func (r *storyReader) keys(c *cases.Case) []keyForm {
-	r.out = nil
+	r.out = r.out[:0]
 	r.gen++
 	r.own = r.own[:0]
 	r.words(c.Org+" "+strings.ReplaceAll(c.OrgSlug, "-", " ")+" "+c.OrgKo, func(term, _ []byte, _ bool) {
@@ -304,7 +304,9 @@ func (r *storyReader) keys(c *cases.Case) []keyForm {
 			r.text(t.Get(lang))
 		}
 	}
-	return r.out
+	// A copy of the reader's buffer holds them without room to spare: the
+	// keys of every case are kept until all are read.
+	return slices.Clone(r.out)
 }
 
 // text reads one text, clause by clause: a phrase never spans a clause
