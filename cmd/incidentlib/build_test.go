@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -65,5 +66,39 @@ func TestBuildProfilePaths(t *testing.T) {
 	}
 	if !regexp.MustCompile(`htmlexec: [1-9][0-9]* templates compiled, 0 fallbacks to the standard library at run time`).MatchString(so.String()) {
 		t.Errorf("-v does not give the gauge of the template engines:\n%s", so.String())
+	}
+}
+
+// TestGCPace: a build collects at a slow pace while its content loads and
+// at Go's default pace from there on; GOGC in the environment wins.
+func TestGCPace(t *testing.T) {
+	pace := func() int { p := debug.SetGCPercent(100); debug.SetGCPercent(p); return p }
+	defer debug.SetGCPercent(pace())
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+	defer func(f func()) { buildLoaded = f }(buildLoaded)
+	root := t.TempDir()
+	t.Setenv("HOME", filepath.Join(root, "home"))
+	content := repotest.CopyDir(t, "content")
+
+	t.Setenv("GOGC", "")
+	debug.SetGCPercent(100)
+	tuneGC(true)
+	if got := pace(); got != loadingGCPercent {
+		t.Fatalf("pace before the build = %d, want %d", got, loadingGCPercent)
+	}
+	var so, se bytes.Buffer
+	if code := run([]string{"build", "-content", content, "-out", filepath.Join(root, "public")}, &so, &se); code != 0 {
+		t.Fatalf("build: status %d\n%s", code, se.String())
+	}
+	if got := pace(); got != 100 {
+		t.Errorf("pace after the content loaded = %d, want 100", got)
+	}
+
+	t.Setenv("GOGC", "150")
+	debug.SetGCPercent(150)
+	buildLoaded = nil
+	tuneGC(true)
+	if got := pace(); got != 150 || buildLoaded != nil {
+		t.Errorf("with GOGC=150: pace %d, a hook set: %v", got, buildLoaded != nil)
 	}
 }

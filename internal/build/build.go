@@ -48,6 +48,10 @@ type Options struct {
 	// Written, when set, is called once every file is written, before the
 	// output folder is swapped in (the CLI writes a heap profile there).
 	Written func()
+	// Loaded, when set, is called once the content has loaded and checked
+	// without errors, before what pages share is derived (the CLI paces its
+	// collector from there).
+	Loaded func()
 	// OffHeap keeps the text of the cases and their rendered cards outside
 	// the Go heap (cases.LoadOffHeap). That memory is never freed, so only a
 	// process that builds once and exits (the CLI's build) sets it.
@@ -163,7 +167,12 @@ func prepare(ctx context.Context, opt Options, st *Result, t time.Time, extras *
 	snap, err := snapshot.New(ctx, fsys, snapshot.Options{
 		LoadTheme: func() (*site.Theme, error) { return site.LoadTheme(opt.Templates, opt.Static) },
 		Offline:   opt.Offline, BaseURL: opt.BaseURL, OffHeap: opt.OffHeap,
-		Loaded: func(lib *cases.Library) { extras.startLibrary(lib, opt.Offline) },
+		Loaded: func(lib *cases.Library) {
+			if opt.Loaded != nil {
+				opt.Loaded()
+			}
+			extras.startLibrary(lib, opt.Offline)
+		},
 	})
 	if err != nil {
 		return nil, diag.List{}, t, interrupted(ctx)
