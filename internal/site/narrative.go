@@ -249,7 +249,10 @@ type storyReader struct {
 	info  []storyWord
 	// pairs holds the key and form of each pair of adjacent story words
 	// met so far, by the words' numbers in info (a word's number says its
-	// key and its form): a pair's strings are made the first time only.
+	// key and its form): a pair's strings are made and looked up the first
+	// time only. The table holds those strings anyway, and the pieces and
+	// pairs cost about what the per-word look-up keys saved: a reader of
+	// 5,000 of the 10,000 generated cases holds 1 MB more than before them.
 	pairs map[uint64]keyForm
 	// seen holds, per key number, the number of the last case read that
 	// has the key (counting from 1 in gen), so that starting a case
