@@ -136,8 +136,16 @@ func (pt *part) add(d *Doc, i int32, labels Labels) float64 {
 	terms, length := pt.a.docTerms(d, labels)
 	for _, t := range terms {
 		st := &pt.a.state[t.term]
-		st.postings = binary.AppendUvarint(st.postings, uint64(i-st.lastDoc))
-		st.postings = binary.AppendUvarint(st.postings, uint64(t.tf*2))
+		p := binary.AppendUvarint(st.postings, uint64(i-st.lastDoc))
+		p = binary.AppendUvarint(p, uint64(t.tf*2))
+		// Storing the slice stores its pointer, which costs a write
+		// barrier while the collector marks; the list moves only when
+		// it grows, and otherwise only its length changes.
+		if cap(p) != cap(st.postings) {
+			st.postings = p
+		} else {
+			st.postings = st.postings[:len(p)]
+		}
 		st.count++
 		st.lastDoc = i
 	}

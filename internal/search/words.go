@@ -61,13 +61,13 @@ func (tk *tokenizer) wordBytes(w *word) (term, raw []byte) {
 		b = appendUTF8(b, w.term)
 		n := len(b)
 		b = appendUTF8(b, w.raw[len(w.term):])
-		tk.utf8 = b
+		keep(&tk.utf8, b)
 		return b[:n], b
 	}
 	b = appendUTF8(b, w.raw)
 	n := len(b)
 	b = appendUTF8(b, w.term)
-	tk.utf8 = b
+	keep(&tk.utf8, b)
 	return b[n:], b[:n]
 }
 
