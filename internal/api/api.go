@@ -25,8 +25,8 @@ func Write(s *site.Site, write func(path string, data []byte) error) error {
 	w := newWriter(s)
 	w.write = write
 	w.refs = make(map[string]caseRef, len(w.lib.Cases))
-	for _, c := range w.lib.Cases {
-		w.refs[c.ID] = w.ref(c)
+	for i, c := range w.lib.Cases {
+		w.refs[c.ID] = w.ref(c, i)
 	}
 	for _, step := range []func() error{w.caseFiles, w.list, w.vocab, w.topics, w.schema, w.llms} {
 		if err := step(); err != nil {
@@ -47,7 +47,7 @@ func CaseMarkdown(s *site.Site, c *cases.Case, lang string) ([]byte, error) {
 }
 
 func newWriter(s *site.Site) *writer {
-	return &writer{s: s, lib: s.Library(), base: s.BaseURL(), reasons: map[string]string{}}
+	return &writer{s: s, lib: s.Library(), base: s.BaseURL(), pending: map[[2]int32]pendingReasons{}}
 }
 
 type writer struct {
@@ -56,11 +56,21 @@ type writer struct {
 	write func(string, []byte) error
 	base  string
 
-	buf     []byte             // the file being built
-	refs    map[string]caseRef // by case id
-	reasons map[string]string
-	key     []byte // scratch for reason keys
+	buf  []byte             // the file being built
+	refs map[string]caseRef // by case id
+	// pending holds the reasons of the links from a case to one later in
+	// the library, by the positions of the two, until the later one's file
+	// takes them for its link back (see related).
+	pending map[[2]int32]pendingReasons
 	rel     []relLink
+}
+
+// pendingReasons are the reasons of a link in both languages, with what
+// they were written from.
+type pendingReasons struct {
+	kind   related.Kind
+	reason related.Reason
+	text   [2]string
 }
 
 // SchemaPath is where the JSON Schema of the case format is published, from
@@ -73,12 +83,13 @@ var SchemaPath = urls.APISchema
 type caseRef struct {
 	title []byte // {"en":…,"ko":…}
 	pages []byte // {"en":url,"ko":url}
+	pos   int32  // the case's position in the library
 }
 
-func (w *writer) ref(c *cases.Case) caseRef {
+func (w *writer) ref(c *cases.Case, pos int) caseRef {
 	title := appendPair(nil, c.Title.En, c.Title.Ko)
 	pages := appendPair(nil, w.base+urls.Case("en", c.ID), w.base+urls.Case("ko", c.ID))
-	return caseRef{title: title, pages: pages}
+	return caseRef{title: title, pages: pages, pos: int32(pos)}
 }
 
 // listedFacets are the facets whose terms cases.json gives with each case,
@@ -146,15 +157,38 @@ type relLink struct {
 	reason [2]string // in cases.Languages order
 }
 
-// related returns a case's related cases with their reasons in both
-// languages, as similar.json shows them.
-func (w *writer) related(c *cases.Case) []relLink {
+// related returns the related cases of the case at position a with their
+// reasons in both languages, as similar.json shows them.
+//
+// Most links are written twice, once from each of their cases, and their
+// reasons are most often the same both ways: a link to a later case keeps
+// its reasons until that case's file takes them for the link back, when it
+// was written from the same kind and the same shared terms and words, in
+// the same order (else it is written anew). Only the links that cross the
+// case being written are held, by position: remembering every reason by
+// what it is written from held 20 MB at 10,000 cases until the last file.
+func (w *writer) related(c *cases.Case, a int32) []relLink {
 	out := w.rel[:0]
 	for _, g := range w.s.Related(c.ID) {
 		for _, l := range g.Links {
 			rl := relLink{Link: l}
+			b := w.refs[l.ID].pos
+			if b < a {
+				k := [2]int32{b, a}
+				if p, ok := w.pending[k]; ok {
+					delete(w.pending, k)
+					if p.kind == l.Kind && sameReason(p.reason, l.Reason) {
+						rl.reason = p.text
+						out = append(out, rl)
+						continue
+					}
+				}
+			}
 			for i, lang := range cases.Languages {
-				rl.reason[i] = w.reason(lang, l.Kind, l.Reason)
+				rl.reason[i] = w.s.Reason(lang, l.Kind, l.Reason)
+			}
+			if b > a {
+				w.pending[[2]int32{a, b}] = pendingReasons{kind: l.Kind, reason: l.Reason, text: rl.reason}
 			}
 			out = append(out, rl)
 		}
@@ -163,31 +197,12 @@ func (w *writer) related(c *cases.Case) []relLink {
 	return out
 }
 
-// reason returns site.Reason's sentence. Links between different cases
-// often share their kind and terms, so each sentence is written once and
-// remembered under a key made of its language and everything it is written
-// from; term ids are slugs, so they hold neither separator, and narrative
-// keys hold no comma or slash (the tokenizer splits words there).
-func (w *writer) reason(lang string, kind related.Kind, r related.Reason) string {
-	k := append(w.key[:0], lang...)
-	k = append(k, '/', byte('0'+kind))
-	if r.SameRootCause {
-		k = append(k, '!')
-	}
-	for _, list := range [...][]string{r.Components, r.Contributing, r.Symptoms, r.Words} {
-		k = append(k, '/')
-		for _, id := range list {
-			k = append(k, id...)
-			k = append(k, ',')
-		}
-	}
-	w.key = k
-	if s, ok := w.reasons[string(k)]; ok {
-		return s
-	}
-	s := w.s.Reason(lang, kind, r)
-	w.reasons[string(k)] = s
-	return s
+// sameReason reports whether two reasons name the same shared terms and
+// words in the same order, so that a sentence written from one says the
+// other.
+func sameReason(a, b related.Reason) bool {
+	return a.SameRootCause == b.SameRootCause && slices.Equal(a.Components, b.Components) &&
+		slices.Equal(a.Contributing, b.Contributing) && slices.Equal(a.Symptoms, b.Symptoms) && slices.Equal(a.Words, b.Words)
 }
 
 // caseFiles writes, for every case, its JSON as it is in the input and its
@@ -195,7 +210,7 @@ func (w *writer) reason(lang string, kind related.Kind, r related.Reason) string
 func (w *writer) caseFiles() error {
 	files := cases.OpenCaseFiles(w.lib)
 	defer files.Close()
-	for _, c := range w.lib.Cases {
+	for i, c := range w.lib.Cases {
 		// The case as in the input, byte for byte.
 		var err error
 		if w.buf, err = files.AppendRaw(c, w.buf[:0]); err != nil {
@@ -204,7 +219,7 @@ func (w *writer) caseFiles() error {
 		if err := w.write(urls.APICase(c.ID), w.buf); err != nil {
 			return err
 		}
-		w.buf = w.similar(w.buf[:0], c, w.related(c))
+		w.buf = w.similar(w.buf[:0], c, w.related(c, int32(i)))
 		if err := w.write(urls.APISimilar(c.ID), w.buf); err != nil {
 			return err
 		}

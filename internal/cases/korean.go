@@ -91,6 +91,14 @@ func FindParticleGaps(s string) []ParticleGap {
 		for off > 0 && s[off-1] == ' ' {
 			off--
 		}
+		// Most such spaces, those of Korean text, follow a Hangul
+		// syllable, which takes no particle written apart: they are
+		// passed over without a call.
+		if off >= 3 && s[off-3]-0xEA <= 0xED-0xEA {
+			if prev, _ := utf8.DecodeLastRuneInString(s[:off]); isHangulSyllable(prev) {
+				continue
+			}
+		}
 		if g, ok := gapAt(s, off, i); ok {
 			out = append(out, g)
 		}

@@ -1,7 +1,6 @@
 package site
 
 import (
-	"cmp"
 	"math"
 	"runtime"
 	"slices"
@@ -92,18 +91,28 @@ func deriveNarrative(lib *cases.Library, words EachWordFunc) narrative {
 	workers := max(1, min(runtime.GOMAXPROCS(0), n/64))
 	tables := make([]*strTable, workers)
 	for w := range workers {
-		tables[w] = newStrTable()
+		// The maps start at about the size they reach on generated cases
+		// (per case: 20 strings, 4 words, 4 pieces per language and 7
+		// pairs), so that they seldom grow: growing them was 5 to 8% of
+		// the reading at 10,000 cases.
+		per := n / workers
+		tables[w] = &strTable{ids: make(map[string]uint32, 16*per)}
 		wg.Go(func() {
 			r := newStoryReader(tables[w], words)
+			r.known = make(map[string]int32, 4*per)
+			r.pieces = [2]map[string]span{make(map[string]span, 4*per), make(map[string]span, 4*per)}
+			r.pairs = make(map[uint64]keyForm, 6*per)
 			for i := w; i < n; i += workers {
 				all[i] = r.keys(lib.Cases[i])
 			}
 		})
 	}
 	wg.Wait()
-	// One numbering for all: each worker's numbers are mapped to it.
-	tab := newStrTable()
-	for w, t := range tables {
+	// One numbering for all, the first worker's: each other worker's
+	// numbers are mapped to it.
+	tab := tables[0]
+	for w, t := range tables[1:] {
+		w++
 		to := make([]uint32, len(t.strs))
 		for i, s := range t.strs {
 			to[i] = tab.idString(s)
@@ -145,23 +154,48 @@ func deriveNarrative(lib *cases.Library, words EachWordFunc) narrative {
 		}
 		weight[k] = w
 	}
-	out := narrative{words: make([][]string, n), forms: map[string]string{}}
-	var pick []scoredKey
-	for i, kfs := range all {
-		var keys []string
-		for l := range cases.Languages {
-			pick = pick[:0]
-			for _, kf := range kfs {
-				if int(lang[kf.key]) != l {
-					continue
+	// Each case's best keys, picked on every worker; all[i] is reused
+	// for them.
+	for w := range workers {
+		wg.Go(func() {
+			var pick []scoredKey
+			for i := w; i < n; i += workers {
+				kfs := all[i]
+				var best []keyForm
+				for l := range cases.Languages {
+					pick = pick[:0]
+					for _, kf := range kfs {
+						if int(lang[kf.key]) != l {
+							continue
+						}
+						pick = topKeys(pick, scoredKey{tab.strs[kf.key], weight[kf.key], kf}, wordsPerLang)
+					}
+					for _, p := range pick {
+						best = append(best, p.kf)
+					}
 				}
-				pick = topKeys(pick, scoredKey{tab.strs[kf.key], weight[kf.key], kf.form}, wordsPerLang)
+				all[i] = best
 			}
-			for _, p := range pick {
-				keys = append(keys, p.key)
-				if _, ok := out.forms[p.key]; !ok {
-					out.forms[p.key] = tab.strs[p.form]
-				}
+		})
+	}
+	wg.Wait()
+	// A key's words to show are those of the first case that picked it.
+	out := narrative{words: make([][]string, n), forms: map[string]string{}}
+	const none = math.MaxUint32
+	formOf := make([]uint32, len(tab.strs))
+	for k := range formOf {
+		formOf[k] = none
+	}
+	for i, best := range all {
+		var keys []string
+		if len(best) > 0 {
+			keys = make([]string, len(best))
+		}
+		for j, kf := range best {
+			keys[j] = tab.strs[kf.key]
+			if formOf[kf.key] == none {
+				formOf[kf.key] = kf.form
+				out.forms[keys[j]] = tab.strs[kf.form]
 			}
 		}
 		out.words[i] = keys
@@ -171,9 +205,9 @@ func deriveNarrative(lib *cases.Library, words EachWordFunc) narrative {
 
 // A scoredKey is a narrative key of a case with its weight and form.
 type scoredKey struct {
-	key  string
-	w    float64
-	form uint32
+	key string
+	w   float64
+	kf  keyForm
 }
 
 // topKeys adds k to the list of a case's best keys, heaviest first and
@@ -181,8 +215,9 @@ type scoredKey struct {
 // long: a case has hundreds of keys and keeps a dozen, so that sorting
 // them all was most of the time spent picking.
 func topKeys(top []scoredKey, k scoredKey, n int) []scoredKey {
+	// Weights are never NaN: this is cmp.Compare's order.
 	before := func(a, b scoredKey) bool {
-		return cmp.Or(cmp.Compare(b.w, a.w), cmp.Compare(a.key, b.key)) < 0
+		return a.w > b.w || a.w == b.w && a.key < b.key
 	}
 	if len(top) == n && !before(k, top[n-1]) {
 		return top
@@ -201,17 +236,32 @@ func topKeys(top []scoredKey, k scoredKey, n int) []scoredKey {
 
 // storyReader reads the narrative keys of cases, one goroutine's worth:
 // its table numbers the keys and forms it meets, and it remembers what it
-// found out about each word, so that a word met again costs one look-up.
-// The buffers are reused from case to case.
+// found out about each piece of text between two spaces, so that a piece
+// met again costs one look-up and no tokenizing. The buffers are reused
+// from case to case.
 type storyReader struct {
 	words EachWordFunc
 	tab   *strTable
+	// pieces holds, per language, what each piece of a clause read so far
+	// between two spaces is: its words, a span of words, each a number in
+	// info or -1 for a word that is no story word and breaks a phrase. The
+	// tokenizer reads a piece alone as it reads it within its clause (no
+	// character joins or normalizes across an ASCII space:
+	// TestEachWordBySpaces), and most pieces are met many times.
+	pieces [2]map[string]span
+	words1 []int32
 	// known numbers the words read so far, by language, term and form as
 	// written ("en:cordon\x00cordoned", and a further 0 for Hangul), into
-	// info. Pairs of words are looked up as keys each time: most are met
-	// once, and remembering them too cost more memory than it saved time.
+	// info: two pieces may hold one word ("Cordoned" and "cordoned").
 	known map[string]int32
 	info  []storyWord
+	// pairs holds the key and form of each pair of adjacent story words
+	// met so far, by the words' numbers in info (a word's number says its
+	// key and its form): a pair's strings are made and looked up the first
+	// time only. The table holds those strings anyway, and the pieces and
+	// pairs cost about what the per-word look-up keys saved: a reader of
+	// 5,000 of the 10,000 generated cases holds 1 MB more than before them.
+	pairs map[uint64]keyForm
 	// seen holds, per key number, the number of the last case read that
 	// has the key (counting from 1 in gen), so that starting a case
 	// clears nothing.
@@ -221,27 +271,34 @@ type storyReader struct {
 	buf  []byte
 	key  []byte
 	out  []keyForm
-	prev int32 // the number in known of the previous story word of the clause, or -1
+	prev int32 // the number in info of the previous story word of the clause, or -1
 	lang string
+	li   int // the index of lang in cases.Languages
 }
 
-// A storyWord is a word as a reader knows it: whether it may be a
-// narrative key, unless it is one of the case's organisation, its term
-// and its key and form.
+// A span is where a piece's words are in storyReader.words1.
+type span struct{ start, end uint32 }
+
+// A storyWord is a word as a reader knows it: its term and its key and
+// form, and whether it is one of the words of the case read last's
+// organisation (own, valid when ownGen is that case's gen).
 type storyWord struct {
-	story bool
-	term  string
-	kf    keyForm
+	term   string
+	kf     keyForm
+	ownGen uint32
+	own    bool
 }
 
 func newStoryReader(tab *strTable, words EachWordFunc) *storyReader {
-	return &storyReader{words: words, tab: tab, known: map[string]int32{}}
+	return &storyReader{words: words, tab: tab, known: map[string]int32{},
+		pieces: [2]map[string]span{{}, {}},
+		pairs:  map[uint64]keyForm{}}
 }
 
 // keys reads the narrative keys of one case, each once, with the form its
 // text first writes, in the order the text first has them.
 func (r *storyReader) keys(c *cases.Case) []keyForm {
-	r.out = nil
+	r.out = r.out[:0]
 	r.gen++
 	r.own = r.own[:0]
 	r.words(c.Org+" "+strings.ReplaceAll(c.OrgSlug, "-", " ")+" "+c.OrgKo, func(term, _ []byte, _ bool) {
@@ -249,8 +306,8 @@ func (r *storyReader) keys(c *cases.Case) []keyForm {
 			r.own = append(r.own, string(term))
 		}
 	})
-	for _, lang := range cases.Languages {
-		r.lang = lang
+	for li, lang := range cases.Languages {
+		r.lang, r.li = lang, li
 		r.text(c.Title.Get(lang))
 		r.text(c.Summary.Get(lang))
 		r.text(c.Trigger.Get(lang))
@@ -258,7 +315,9 @@ func (r *storyReader) keys(c *cases.Case) []keyForm {
 			r.text(t.Get(lang))
 		}
 	}
-	return r.out
+	// A copy of the reader's buffer holds them without room to spare: the
+	// keys of every case are kept until all are read.
+	return slices.Clone(r.out)
 }
 
 // text reads one text, clause by clause: a phrase never spans a clause
@@ -271,43 +330,60 @@ func (r *storyReader) text(t string) {
 		end, size := clauseBreak(t)
 		if end > 0 {
 			r.prev = -1
-			r.words(t[:end], r.word)
+			r.clause(t[:end])
 		}
 		t = t[min(len(t), end+size):]
 	}
 }
 
-// word takes one word of a clause: a story word is a key, and so is the
-// pair it makes with the story word before it.
-func (r *storyReader) word(term, raw []byte, hangul bool) {
+// clause reads one clause, piece by piece.
+func (r *storyReader) clause(t string) {
+	for len(t) > 0 {
+		p := t
+		if i := strings.IndexByte(t, ' '); i >= 0 {
+			p, t = t[:i], t[i+1:]
+		} else {
+			t = ""
+		}
+		if p == "" {
+			continue
+		}
+		sp, ok := r.pieces[r.li][p]
+		if !ok {
+			sp = r.learnPiece(p)
+		}
+		for _, n := range r.words1[sp.start:sp.end] {
+			r.word(n)
+		}
+	}
+}
+
+// learnPiece reads a piece that the reader has not met in this language.
+func (r *storyReader) learnPiece(p string) span {
+	start := uint32(len(r.words1))
+	r.words(p, func(term, raw []byte, hangul bool) {
+		r.words1 = append(r.words1, r.storyWord(term, raw, hangul))
+	})
+	sp := span{start, uint32(len(r.words1))}
+	r.pieces[r.li][strings.Clone(p)] = sp
+	return sp
+}
+
+// storyWord returns the number in info of a word as the tokenizer gives
+// it, or -1 when it is no story word.
+func (r *storyReader) storyWord(term, raw []byte, hangul bool) int32 {
 	// Words with digits, most of the words met once (versions, hosts,
 	// times), are left out before they cost a look-up.
-	if len(term) == 0 || hasDigit(term) {
-		r.prev = -1
-		return
+	if len(term) == 0 || hasDigit(term) || !storyTerm(term, raw, hangul) {
+		return -1
 	}
 	r.buf = append(append(append(append(append(r.buf[:0], r.lang...), ':'), term...), 0), raw...)
 	if hangul {
 		r.buf = append(r.buf, 0)
 	}
-	n, ok := r.known[string(r.buf)]
-	if !ok {
-		n = r.learn(term, raw, hangul)
+	if n, ok := r.known[string(r.buf)]; ok {
+		return n
 	}
-	w := &r.info[n]
-	if !w.story || ownWord(w.term, r.own) {
-		r.prev = -1
-		return
-	}
-	r.add(w.kf)
-	if r.prev >= 0 {
-		r.addPair(&r.info[r.prev], w)
-	}
-	r.prev = n
-}
-
-// learn adds a word that the reader has not met to known and info.
-func (r *storyReader) learn(term, raw []byte, hangul bool) int32 {
 	form := raw
 	if hangul {
 		form = term // the word without its particle
@@ -316,23 +392,48 @@ func (r *storyReader) learn(term, raw []byte, hangul bool) int32 {
 	r.known[string(r.buf)] = n
 	key := r.tab.id(append(append(append(r.key[:0], r.lang...), ':'), term...))
 	r.info = append(r.info, storyWord{
-		story: storyTerm(term, raw, hangul),
-		term:  r.tab.strs[key][len(r.lang)+1:],
-		kf:    keyForm{key, r.tab.id(form)},
+		term: r.tab.strs[key][len(r.lang)+1:],
+		kf:   keyForm{key, r.tab.id(form)},
 	})
 	return n
 }
 
-// addPair records the key of story word b after story word a, with its
-// form, unless the case has the key already.
-func (r *storyReader) addPair(a, b *storyWord) {
-	r.buf = append(append(append(r.buf[:0], r.tab.strs[a.kf.key]...), ' '), b.term...)
-	key := r.tab.id(r.buf)
-	if r.seenKey(key) {
+// word takes one word of a clause, a number in info or -1: a story word
+// is a key, and so is the pair it makes with the story word before it.
+func (r *storyReader) word(n int32) {
+	if n < 0 {
+		r.prev = -1
 		return
 	}
-	r.buf = append(append(append(r.buf[:0], r.tab.strs[a.kf.form]...), ' '), r.tab.strs[b.kf.form]...)
-	r.out = append(r.out, keyForm{key, r.tab.id(r.buf)})
+	w := &r.info[n]
+	if w.ownGen != r.gen {
+		w.ownGen, w.own = r.gen, ownWord(w.term, r.own)
+	}
+	if w.own {
+		r.prev = -1
+		return
+	}
+	r.add(w.kf)
+	if r.prev >= 0 {
+		r.addPair(r.prev, n)
+	}
+	r.prev = n
+}
+
+// addPair records the key of story word b after story word a, numbers in
+// info, with its form, unless the case has the key already.
+func (r *storyReader) addPair(a, b int32) {
+	ab := uint64(a)<<32 | uint64(b)
+	kf, ok := r.pairs[ab]
+	if !ok {
+		wa, wb := &r.info[a], &r.info[b]
+		r.buf = append(append(append(r.buf[:0], r.tab.strs[wa.kf.key]...), ' '), wb.term...)
+		kf.key = r.tab.id(r.buf)
+		r.buf = append(append(append(r.buf[:0], r.tab.strs[wa.kf.form]...), ' '), r.tab.strs[wb.kf.form]...)
+		kf.form = r.tab.id(r.buf)
+		r.pairs[ab] = kf
+	}
+	r.add(kf)
 }
 
 // seenKey says whether the case has key already, and marks it seen.
@@ -397,7 +498,7 @@ func storyTerm(term, raw []byte, hangul bool) bool {
 func ownWord(term string, own []string) bool {
 	for _, o := range own {
 		// "DFDS's" is read as "dfdss": the organisation's word starts it.
-		if term == o || utf8.RuneCountInString(o) >= 3 && strings.HasPrefix(term, o) {
+		if strings.HasPrefix(term, o) && (len(term) == len(o) || utf8.RuneCountInString(o) >= 3) {
 			return true
 		}
 	}
