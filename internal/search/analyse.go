@@ -29,6 +29,7 @@ type analysed struct {
 	// docTerms), and refLen the length that BM25 normalises them by.
 	lengths []float64
 	refLen  float64
+	norms   []float64 // by document, its lengthNorm
 }
 
 // part is one worker's share of the analysis: the terms of a contiguous
@@ -115,6 +116,10 @@ func analyseSorted(docs []Doc, labels Labels) *analysed {
 	if len(docs) > 0 && total > 0 {
 		ix.refLen = referenceLength(total / float64(len(docs)))
 	}
+	ix.norms = make([]float64, len(docs))
+	for i, l := range ix.lengths {
+		ix.norms[i] = lengthNorm(l, ix.refLen)
+	}
 	return ix
 }
 
@@ -136,8 +141,16 @@ func (pt *part) add(d *Doc, i int32, labels Labels) float64 {
 	terms, length := pt.a.docTerms(d, labels)
 	for _, t := range terms {
 		st := &pt.a.state[t.term]
-		st.postings = binary.AppendUvarint(st.postings, uint64(i-st.lastDoc))
-		st.postings = binary.AppendUvarint(st.postings, uint64(t.tf*2))
+		p := binary.AppendUvarint(st.postings, uint64(i-st.lastDoc))
+		p = binary.AppendUvarint(p, uint64(t.tf*2))
+		// Storing the slice stores its pointer, which costs a write
+		// barrier while the collector marks; the list moves only when
+		// it grows, and otherwise only its length changes.
+		if cap(p) != cap(st.postings) {
+			st.postings = p
+		} else {
+			st.postings = st.postings[:len(p)]
+		}
 		st.count++
 		st.lastDoc = i
 	}
@@ -353,7 +366,7 @@ func (ix *analysed) encode(e *encoded, lo, hi int, release bool, table scoreTabl
 				tf2, m2 := binary.Uvarint(packed[m:])
 				packed = packed[m+m2:]
 				doc += int32(gap)
-				e.ps = append(e.ps, posting{doc, termWeight(float64(tf2)/2, ix.lengths[doc], ix.refLen, step)})
+				e.ps = append(e.ps, posting{doc, termWeight(float64(tf2)/2, ix.norms[doc], step)})
 			}
 			if release {
 				pt.postings[local] = nil
@@ -374,16 +387,27 @@ func (ix *analysed) encode(e *encoded, lo, hi int, release bool, table scoreTabl
 // depends on the document, tf·(k1+1) / (tf + k1·(1−b+b·length/refLen)),
 // ×scoreScale and rounded. The other part, the term's idf, depends on the
 // number of documents and of the term's postings, which a reader has (see
-// idf), so a case added or edited changes no other case's postings.
+// idf), so a case added or edited changes no other case's postings. norm
+// is the document's lengthNorm, worked out once per document instead of
+// once per posting.
 //
 // The weight is rounded to the nearest multiple of step (weightStep), then
 // to a whole number; step is more than one for common terms only.
-func termWeight(tf, length, refLen, step float64) int32 {
+func termWeight(tf, norm, step float64) int32 {
 	// The explicit float64 conversions keep the compiler from fusing
 	// multiply-adds, whose rounding differs between machines.
-	denom := tf + float64(bm25K1*float64(1-bm25B+float64(bm25B*length/refLen)))
-	w := float64(tf*(bm25K1+1)) / denom * scoreScale
+	w := float64(tf*(bm25K1+1)) / (tf + norm) * scoreScale
+	if step == 1 {
+		// The same as below: w/1 is w, and a whole number rounds to itself.
+		return max(int32(math.Round(w)), 1)
+	}
 	return max(int32(math.Round(float64(math.Round(w/step)*step))), 1)
+}
+
+// lengthNorm is k1·(1−b+b·length/refLen), the part of termWeight's
+// denominator that depends on the document alone.
+func lengthNorm(length, refLen float64) float64 {
+	return float64(bm25K1 * float64(1-bm25B+float64(bm25B*length/refLen)))
 }
 
 // weightStep is what the weights of a term with df postings among n

@@ -2,6 +2,7 @@ package search
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"testing"
 )
@@ -80,5 +81,31 @@ func TestTermTable(t *testing.T) {
 	}
 	if int(tt.n) != len(want) {
 		t.Errorf("table counts %d terms, want %d", tt.n, len(want))
+	}
+}
+
+// TestTermWeight compares termWeight, which takes the document's part of
+// the denominator worked out beforehand and skips the rounding to a step of
+// one, with BM25's weight written out in one expression, rounded to the
+// step and then to a whole number.
+func TestTermWeight(t *testing.T) {
+	n := 0
+	for _, refLen := range []float64{1, referenceLength(180), referenceLength(1234.5)} {
+		for length := 0.0; length <= 5000; length += 7 {
+			for tf := 0.5; tf <= 60; tf += 0.5 {
+				for _, step := range []float64{1, weightStep(900, 1000), weightStep(600, 1000), 2.5} {
+					denom := tf + float64(bm25K1*float64(1-bm25B+float64(bm25B*length/refLen)))
+					w := float64(tf*(bm25K1+1)) / denom * scoreScale
+					want := max(int32(math.Round(float64(math.Round(w/step)*step))), 1)
+					if got := termWeight(tf, lengthNorm(length, refLen), step); got != want {
+						t.Fatalf("termWeight(tf %v, length %v, refLen %v, step %v) = %d, want %d", tf, length, refLen, step, got, want)
+					}
+					n++
+				}
+			}
+		}
+	}
+	if n < 100000 {
+		t.Fatalf("only %d cases", n)
 	}
 }

@@ -58,7 +58,7 @@ func (a *analyser) docTerms(d *Doc, labels Labels) ([]termTF, float64) {
 			}
 			// Weights are positive, so a zero frequency means a first occurrence.
 			if st.tf == 0 {
-				a.doc = append(a.doc, id)
+				keep(&a.doc, append(a.doc, id))
 			}
 			st.tf += w
 			if counted {

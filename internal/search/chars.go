@@ -88,11 +88,27 @@ func (tk *tokenizer) lower(text string) []rune {
 	for i := 0; i < len(text); {
 		// ASCII, most of an English text and the spaces and
 		// punctuation of a Korean one, needs no decoding.
-		if c := text[i]; c < utf8.RuneSelf {
+		c := text[i]
+		if c < utf8.RuneSelf {
 			rs[n] = rune(lowerASCII[c])
 			n++
 			i++
 			continue
+		}
+		// A Hangul syllable, most of a Korean text, is three bytes from
+		// EA B0 80 (U+AC00) to ED 9E A3 (U+D7A3), decoded here without a
+		// call; utf8's decoder would say the same of them, and gets what
+		// is not a syllable (nor valid, when its continuation bytes are not).
+		if c >= 0xea && c <= 0xed && i+2 < len(text) {
+			c1, c2 := text[i+1], text[i+2]
+			if c1&0xc0 == 0x80 && c2&0xc0 == 0x80 {
+				if r := rune(c&0x0f)<<12 | rune(c1&0x3f)<<6 | rune(c2&0x3f); r >= 0xac00 && r <= 0xd7a3 {
+					rs[n] = r
+					n++
+					i += 3
+					continue
+				}
+			}
 		}
 		r, size := utf8.DecodeRuneInString(text[i:])
 		i += size

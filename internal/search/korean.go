@@ -109,13 +109,13 @@ func (tk *tokenizer) counter(rs []rune, d, h run) bool {
 // that is only a particle or ending has a nil term.
 func (tk *tokenizer) koreanWord(rs []rune) bool {
 	w := &tk.w
-	w.set(true, nil, rs, nil)
 	var suffixes []suffix
 	if last := rs[len(rs)-1]; last >= 0xAC00 && last <= 0xD7A3 {
 		suffixes = suffixLists[suffixesByLast[last-0xAC00]]
 	}
 	for _, suf := range suffixes {
 		if slices.Equal(rs, suf.runes) {
+			w.set(true, nil, rs, nil)
 			return false
 		}
 	}
@@ -126,24 +126,28 @@ func (tk *tokenizer) koreanWord(rs []rune) bool {
 			break
 		}
 	}
-	w.term, w.ended, w.noun = stem, stripped, noun
+	w.set(true, stem, rs, nil)
+	w.ended, w.noun = stripped, noun
 	switch {
 	case stripped && len(stem) == 1:
 		// A one-syllable stem is too ambiguous alone ("평가" → "평"), so the
 		// whole word stays a term too.
-		tk.lists = append(tk.lists, rs)
-		w.alt = tk.lists[len(tk.lists)-1:]
+		lists := append(tk.lists, rs)
+		keep(&tk.lists, lists)
+		w.alt = lists[len(lists)-1:]
 	case len(stem) >= 3:
-		start := len(tk.lists)
+		lists := tk.lists
+		start := len(lists)
 		for k := 0; k+1 < len(stem); k++ {
-			tk.lists = append(tk.lists, stem[k:k+2])
+			lists = append(lists, stem[k:k+2])
 		}
 		for k := 0; len(stem) >= 4 && k+2 < len(stem); k++ {
-			tk.lists = append(tk.lists, stem[k:k+3])
+			lists = append(lists, stem[k:k+3])
 		}
-		w.parts = tk.lists[start:]
+		keep(&tk.lists, lists)
+		w.parts = lists[start:]
 		if len(stem) >= 4 {
-			w.chain = tk.lists[start+len(stem)-1:]
+			w.chain = lists[start+len(stem)-1:]
 		}
 	}
 	return stripped

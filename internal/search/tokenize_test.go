@@ -186,3 +186,48 @@ func TestEachWordBytes(t *testing.T) {
 		}
 	}
 }
+
+// TestLowerDecodes compares lower, which decodes ASCII and Hangul
+// syllables itself, with the plain path (the text in NFC, decoded by
+// range and folded a character at a time) on every Hangul syllable and on
+// the byte sequences around them: the neighbours of U+AC00 and U+D7A3,
+// surrogates, sequences cut short or with a bad continuation byte, at the
+// end of the text and before more of it.
+func TestLowerDecodes(t *testing.T) {
+	var all []rune
+	for r := rune(0xAC00); r <= 0xD7A3; r++ {
+		all = append(all, r)
+	}
+	texts := []string{string(all), "가", "힣", "\uABFF", "\uD7A4", "\uD7FF", "\uE000", "\uFFFD"}
+	for _, b := range [][]byte{
+		{0xEA, 0xB0, 0x80}, {0xEA, 0xAF, 0xBF}, {0xED, 0x9E, 0xA3}, {0xED, 0x9E, 0xA4}, {0xED, 0xA0, 0x80},
+		{0xEA, 0xB0}, {0xEA}, {0xEA, 0x30, 0x80}, {0xEA, 0xB0, 0xC0}, {0xEA, 0xB0, 0x41}, {0xEE, 0x80, 0x80}, {0xE9, 0xBF, 0xBF},
+	} {
+		texts = append(texts, string(b), "A"+string(b), string(b)+"B가", "가"+string(b)+"힣")
+	}
+	var tk tokenizer
+	for _, text := range texts {
+		var want []rune
+		for _, r := range norm.NFC.String(text) {
+			want = append(want, fold(r))
+		}
+		if got := tk.lower(text); !slices.Equal(got, want) {
+			t.Errorf("lower(%+q) = %+q, want %+q", text, string(got), string(want))
+		}
+	}
+}
+
+// TestAppendUTF8 compares appendUTF8, which encodes ASCII and the
+// characters of three bytes itself, with the standard conversion, around
+// every boundary of the encoding and on what is no character.
+func TestAppendUTF8(t *testing.T) {
+	rs := []rune{0, 'a', 0x7F, 0x80, 0x7FF, 0x800, 0xAC00, 0xD7A3, 0xD7FF, 0xD800, 0xDFFF, 0xE000, 0xFFFD, 0xFFFF, 0x10000, 0x10FFFF, 0x110000, -1}
+	for _, r := range rs {
+		if got, want := string(appendUTF8([]byte("x"), []rune{r, 'y'})), "x"+string([]rune{r, 'y'}); got != want {
+			t.Errorf("appendUTF8(%U) = %+q, want %+q", r, got, want)
+		}
+	}
+	if got, want := string(appendUTF8(nil, rs)), string(rs); got != want {
+		t.Errorf("appendUTF8(%U) = %+q, want %+q", rs, got, want)
+	}
+}

@@ -61,22 +61,27 @@ func (tk *tokenizer) wordBytes(w *word) (term, raw []byte) {
 		b = appendUTF8(b, w.term)
 		n := len(b)
 		b = appendUTF8(b, w.raw[len(w.term):])
-		tk.utf8 = b
+		keep(&tk.utf8, b)
 		return b[:n], b
 	}
 	b = appendUTF8(b, w.raw)
 	n := len(b)
 	b = appendUTF8(b, w.term)
-	tk.utf8 = b
+	keep(&tk.utf8, b)
 	return b[n:], b[:n]
 }
 
 // appendUTF8 appends the UTF-8 encoding of rs to b.
 func appendUTF8(b []byte, rs []rune) []byte {
 	for _, r := range rs {
-		if r < utf8.RuneSelf {
+		switch {
+		case uint32(r) < utf8.RuneSelf:
 			b = append(b, byte(r))
-		} else {
+		case r >= 0x800 && r < 0xd800:
+			// Three bytes, Hangul syllables among them, encoded here
+			// without a call; no surrogate lies below U+D800.
+			b = append(b, byte(0xe0|r>>12), byte(0x80|r>>6&0x3f), byte(0x80|r&0x3f))
+		default:
 			b = utf8.AppendRune(b, r)
 		}
 	}
