@@ -85,9 +85,17 @@ func (c *compiler) node(n parse.Node) (step, error) {
 	case *parse.IfNode:
 		return c.ifOrWith(false, n.Pipe, n.List, n.ElseList)
 	case *parse.WithNode:
-		return c.ifOrWith(true, n.Pipe, n.List, n.ElseList)
+		st, err := c.ifOrWith(true, n.Pipe, n.List, n.ElseList)
+		if err != nil {
+			return nil, err
+		}
+		return c.keptBlock(n.Pipe, n.List, n.ElseList, st)
 	case *parse.RangeNode:
-		return c.rangeNode(n)
+		st, err := c.rangeNode(n)
+		if err != nil {
+			return nil, err
+		}
+		return c.keptBlock(n.Pipe, n.List, n.ElseList, st)
 	case *parse.TemplateNode:
 		return c.call(n)
 	}
@@ -125,19 +133,32 @@ func (c *compiler) action(n *parse.ActionNode) (step, error) {
 			return nil, c.errorf(n, "escaper inside pipeline %s", n)
 		}
 	}
-	value, err := c.commands(cmds)
-	if err != nil {
-		return nil, err
-	}
 	last := escs[len(escs)-1]
 	escs = escs[:len(escs)-1]
-	return func(s *state, dot reflect.Value) {
-		str, ct := stringify(value(s, dot))
+	return c.printed(cmds, func(s *state, v reflect.Value) {
+		str, ct := stringify(v)
 		for _, e := range escs {
 			str, ct = e.str(str, ct), contentPlain
 		}
 		last.write(s.w, str, ct)
-	}, nil
+	})
+}
+
+// printed compiles an action that prints the value of cmds with print: as
+// a kept call (kept.go) where it is one, evaluated every time otherwise.
+func (c *compiler) printed(cmds []*parse.CommandNode, print func(s *state, v reflect.Value)) (step, error) {
+	k, err := c.keptCall(cmds)
+	if err != nil {
+		return nil, err
+	}
+	if k != nil {
+		return func(s *state, dot reflect.Value) { k.run(s, dot, print) }, nil
+	}
+	value, err := c.commands(cmds)
+	if err != nil {
+		return nil, err
+	}
+	return func(s *state, dot reflect.Value) { print(s, value(s, dot)) }, nil
 }
 
 // textAction compiles an action of a text/template set: its value is
@@ -149,12 +170,7 @@ func (c *compiler) textAction(n *parse.ActionNode) (step, error) {
 			return nil, c.errorf(n, "escaper in a text template: %s", n)
 		}
 	}
-	value, err := c.commands(n.Pipe.Cmds)
-	if err != nil {
-		return nil, err
-	}
-	return func(s *state, dot reflect.Value) {
-		v := value(s, dot)
+	return c.printed(n.Pipe.Cmds, func(s *state, v reflect.Value) {
 		if v.Kind() == reflect.Interface && !v.IsNil() {
 			v = v.Elem()
 		}
@@ -166,7 +182,7 @@ func (c *compiler) textAction(n *parse.ActionNode) (step, error) {
 		default:
 			unsupported("printing a " + v.Kind().String() + " in a text template")
 		}
-	}, nil
+	})
 }
 
 type pipeFunc func(s *state, dot reflect.Value) reflect.Value

@@ -25,20 +25,22 @@ const (
 	contentSrcset
 )
 
-// contentTypes are the string types stringify keeps, plain strings first:
-// a few comparisons of types cost less than hashing one for a map.
+// contentTypes are the string types stringify keeps, plain strings first,
+// by their types' identities (keyOf): a few comparisons of pointers cost
+// less than hashing a type for a map, or comparing reflect.Types, which
+// calls the runtime each time.
 var contentTypes = [...]struct {
-	typ reflect.Type
+	typ typeKey
 	ct  contentType
 }{
-	{reflect.TypeFor[string](), contentPlain},
-	{reflect.TypeFor[template.HTML](), contentHTML},
-	{reflect.TypeFor[template.URL](), contentURL},
-	{reflect.TypeFor[template.HTMLAttr](), contentHTMLAttr},
-	{reflect.TypeFor[template.CSS](), contentCSS},
-	{reflect.TypeFor[template.JS](), contentJS},
-	{reflect.TypeFor[template.JSStr](), contentJSStr},
-	{reflect.TypeFor[template.Srcset](), contentSrcset},
+	{keyOf(reflect.TypeFor[string]()), contentPlain},
+	{keyOf(reflect.TypeFor[template.HTML]()), contentHTML},
+	{keyOf(reflect.TypeFor[template.URL]()), contentURL},
+	{keyOf(reflect.TypeFor[template.HTMLAttr]()), contentHTMLAttr},
+	{keyOf(reflect.TypeFor[template.CSS]()), contentCSS},
+	{keyOf(reflect.TypeFor[template.JS]()), contentJS},
+	{keyOf(reflect.TypeFor[template.JSStr]()), contentJSStr},
+	{keyOf(reflect.TypeFor[template.Srcset]()), contentSrcset},
 }
 
 // contentTypeOf is the content type of a value of type typ, if it is one
@@ -47,8 +49,13 @@ func contentTypeOf(typ reflect.Type) (contentType, bool) {
 	if typ.Kind() != reflect.String {
 		return 0, false
 	}
+	return contentTypeOfKey(keyOf(typ))
+}
+
+// contentTypeOfKey is contentTypeOf for a string type's identity.
+func contentTypeOfKey(key typeKey) (contentType, bool) {
 	for _, c := range contentTypes {
-		if c.typ == typ {
+		if c.typ == key {
 			return c.ct, true
 		}
 	}
@@ -69,6 +76,11 @@ func stringify(v reflect.Value) (string, contentType) {
 			return "", contentPlain
 		}
 		v = v.Elem()
+	}
+	if v.Kind() == reflect.String { // most values: no pointer to follow
+		if ct, ok := contentTypeOfKey(keyOf(v.Type())); ok {
+			return v.String(), ct
+		}
 	}
 	if !v.IsValid() {
 		return "", contentPlain // an untyped nil prints nothing

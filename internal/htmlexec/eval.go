@@ -379,11 +379,11 @@ func (f *fieldRef) eval(s *state, dot, recv reflect.Value, args []arg, final ref
 	if !recv.IsValid() {
 		return reflect.Value{} // missing data prints as text/template's default does
 	}
-	typ := recv.Type()
+	orig := recv // its type names it in errors
 	recv, isNil := indirect(recv)
 	kind := recv.Kind()
 	if kind == reflect.Interface && isNil {
-		fail(f.tree, f.node, "nil pointer evaluating %s.%s", typ, f.name)
+		fail(f.tree, f.node, "nil pointer evaluating %s.%s", orig.Type(), f.name)
 	}
 	// The address of an addressable value is taken only for a method,
 	// whose set is then the pointer's: the type of a pointer made by
@@ -409,6 +409,7 @@ func (f *fieldRef) eval(s *state, dot, recv reflect.Value, args []arg, final ref
 			}
 			if isString {
 				if out, ok := f.callCaller(ptr, str); ok {
+					s.answered++
 					return reflect.ValueOf(out)
 				}
 			}
@@ -420,7 +421,7 @@ func (f *fieldRef) eval(s *state, dot, recv reflect.Value, args []arg, final ref
 	case reflect.Struct:
 		if e.field != nil {
 			if !e.exported {
-				fail(f.tree, f.node, "%s is an unexported field of struct type %s", f.name, typ)
+				fail(f.tree, f.node, "%s is an unexported field of struct type %s", f.name, orig.Type())
 			}
 			var field reflect.Value
 			if len(e.field) == 1 {
@@ -447,14 +448,14 @@ func (f *fieldRef) eval(s *state, dot, recv reflect.Value, args []arg, final ref
 	case reflect.Pointer:
 		if et := recv.Type().Elem(); et.Kind() == reflect.Struct {
 			if _, ok := et.FieldByName(f.name); !ok {
-				fail(f.tree, f.node, "can't evaluate field %s in type %s", f.name, typ)
+				fail(f.tree, f.node, "can't evaluate field %s in type %s", f.name, orig.Type())
 			}
 		}
 		if isNil {
-			fail(f.tree, f.node, "nil pointer evaluating %s.%s", typ, f.name)
+			fail(f.tree, f.node, "nil pointer evaluating %s.%s", orig.Type(), f.name)
 		}
 	}
-	fail(f.tree, f.node, "can't evaluate field %s in type %s", f.name, typ)
+	fail(f.tree, f.node, "can't evaluate field %s in type %s", f.name, orig.Type())
 	return reflect.Value{}
 }
 

@@ -229,3 +229,155 @@ func TestEscapersRandom(t *testing.T) {
 		}
 	}
 }
+
+// keyedPage answers as page does and says that its answers depend on its
+// language alone (KeyedCaller); it counts the methods it is asked about.
+type keyedPage struct {
+	page
+	asked *int
+}
+
+func (k *keyedPage) CallerKey() uint64 {
+	switch k.Lang {
+	case "en":
+		return 1
+	case "ko":
+		return 2
+	}
+	return 0 // keep nothing
+}
+
+func (k *keyedPage) CallMethod(name, arg string) (any, bool) {
+	*k.asked++
+	if name == "Links" {
+		return k.Links(), true
+	}
+	return k.page.CallMethod(name, arg)
+}
+
+// Links depends on the language alone, and CallMethod answers it.
+func (k *keyedPage) Links() []item { return []item{{Name: "a", N: 1}, {Name: k.Lang, N: 2}} }
+
+// Own depends on more than the language, and CallMethod declines it.
+func (k *keyedPage) Own() string { return "own " + k.Title }
+
+// TestKeptCalls checks that the output of a method a KeyedCaller answers
+// is kept per key and written again without asking, in every context and
+// from every receiver a template reaches, and that nothing else is kept:
+// not a method it declines, nor anything for key 0.
+func TestKeptCalls(t *testing.T) {
+	src := `<p title="{{.T "a"}}">{{.T "b&"}} {{$.T "c"}} {{.IsKo}} {{.Own}} {{.T .Lang}}</p>` +
+		`{{range .Items}}{{$.T "d"}}{{end}}{{with $p := .}}<a href="{{$p.T "/e?"}}">{{$p.T "e"}}</a>{{end}}`
+	set := template.Must(template.New("t").Parse(src))
+	ct, err := Compile(set, "t", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	asked := 0
+	pages := []struct {
+		lang, title string
+		asks        int // how many times CallMethod is asked
+	}{
+		{"en", "one", 9}, // 6 kept calls (the ranged one once: then it is kept), IsKo, Own and .T .Lang
+		{"ko", "one", 9},
+		{"en", "two", 2}, // Own and .T .Lang: the rest is kept
+		{"ko", "three", 2},
+		{"", "four", 10}, // key 0: nothing kept
+		{"", "four", 10},
+		{"en", "five", 2},
+	}
+	for _, p := range pages {
+		data := &keyedPage{page: page{Lang: p.lang, Title: p.title, Items: []item{{Name: "x"}, {Name: "y"}}}, asked: &asked}
+		var want, got bytes.Buffer
+		if err := set.Execute(&want, data); err != nil {
+			t.Fatal(err)
+		}
+		asked = 0
+		if err := ct.Execute(&got, data); err != nil {
+			t.Fatal(err)
+		}
+		if got.String() != want.String() {
+			t.Errorf("%s/%s:\nhtml/template %q\nhtmlexec      %q", p.lang, p.title, want.String(), got.String())
+		}
+		if asked != p.asks {
+			t.Errorf("%s/%s: CallMethod asked %d times, want %d", p.lang, p.title, asked, p.asks)
+		}
+	}
+}
+
+// TestKeptBlocks checks that a range or with over a method a KeyedCaller
+// answers keeps its output per key and per value of the names of $ it
+// reads, and that a block reading anything else from outside is run every
+// time.
+func TestKeptBlocks(t *testing.T) {
+	src := `{{range .Links}}<a href="{{.Name}}"{{if eq .Name $.Title}} class="on"{{end}}>{{.N}}</a>{{end}}|` +
+		`{{with .Links}}{{len .}} {{$.Count}}{{end}}|{{range .Links}}{{len $.Items}}{{end}}|{{range .Links}}{{$.T "x"}}{{end}}`
+	set := template.Must(template.New("t").Parse(src))
+	ct, err := Compile(set, "t", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	asked := 0
+	pages := []struct {
+		lang, title string
+		asks        int // how many times CallMethod is asked
+	}{
+		// Each kept block asks twice when it misses (once to know that
+		// the Caller answers, once running); the block reading $.Items
+		// and the one calling $.T "x" are not kept, and ask for Links
+		// each time.
+		{"en", "a", 7},
+		{"en", "b", 4}, // another $.Title: the first block misses
+		{"en", "a", 2},
+		{"ko", "a", 7},
+		{"", "a", 6}, // key 0: nothing kept, not even $.T "x"
+		{"ko", "b", 4},
+	}
+	for _, p := range pages {
+		data := &keyedPage{page: page{Lang: p.lang, Title: p.title, Items: []item{{Name: "x"}}}, asked: &asked}
+		var want, got bytes.Buffer
+		if err := set.Execute(&want, data); err != nil {
+			t.Fatal(err)
+		}
+		asked = 0
+		if err := ct.Execute(&got, data); err != nil {
+			t.Fatal(err)
+		}
+		if got.String() != want.String() {
+			t.Errorf("%s/%s:\nhtml/template %q\nhtmlexec      %q", p.lang, p.title, want.String(), got.String())
+		}
+		if asked != p.asks {
+			t.Errorf("%s/%s: CallMethod asked %d times, want %d", p.lang, p.title, asked, p.asks)
+		}
+	}
+}
+
+// TestKeptBlockDeclines checks that a block whose names of $ take a new
+// value on every page stops keeping, and still writes what html/template
+// writes.
+func TestKeptBlockDeclines(t *testing.T) {
+	set := template.Must(template.New("t").Parse(`{{range .Links}}{{.Name}}{{$.Title}};{{end}}`))
+	ct, err := Compile(set, "t", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	asked := 0
+	for i := range keptBlockOuts + 10 {
+		data := &keyedPage{page: page{Lang: "en", Title: fmt.Sprint(i)}, asked: &asked}
+		var want, got bytes.Buffer
+		if err := set.Execute(&want, data); err != nil {
+			t.Fatal(err)
+		}
+		asked = 0
+		if err := ct.Execute(&got, data); err != nil {
+			t.Fatal(err)
+		}
+		if got.String() != want.String() {
+			t.Fatalf("page %d: html/template %q, htmlexec %q", i, want.String(), got.String())
+		}
+		// A kept block that misses asks twice; a declined one once.
+		if i > keptBlockOuts && asked != 1 {
+			t.Fatalf("page %d: CallMethod asked %d times, want 1: the block should be declined", i, asked)
+		}
+	}
+}

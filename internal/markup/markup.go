@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -126,12 +127,61 @@ func Paragraphs(src string) string {
 // joined by single spaces. Lists use it for a case's one-line summary.
 func Plain(src string) string {
 	if !strings.ContainsAny(src, special) {
-		return strings.Join(strings.Fields(src), " ")
+		return joinFields(src)
 	}
 	b := []byte(src)
 	doc := caseMD.Parser().Parse(text.NewReader(b))
-	return strings.Join(strings.Fields(plain(doc, b)), " ")
+	return joinFields(plain(doc, b))
 }
+
+// joinFields is strings.Join(strings.Fields(s), " "): s itself when it is
+// so already (one line, words apart by single spaces), which most one-line
+// summaries are, else the words in one allocation.
+func joinFields(s string) string {
+	if singleSpaced(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for f := range strings.FieldsSeq(s) {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(f)
+	}
+	return b.String()
+}
+
+// singleSpaced reports whether strings.Fields would find the words of s
+// each after a single ' ', with no space before the first or after the
+// last. Spaces are unicode.IsSpace's, as for strings.Fields.
+func singleSpaced(s string) bool {
+	space := true // before the first byte: a space there leads
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if asciiSpace[c] {
+				if c != ' ' || space {
+					return false
+				}
+				space = true
+			} else {
+				space = false
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if unicode.IsSpace(r) {
+			return false
+		}
+		space = false
+		i += n
+	}
+	return !space || s == ""
+}
+
+// asciiSpace marks the ASCII bytes unicode.IsSpace holds for.
+var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
 
 // compactString is Compact on a whole fragment, without the line break it
 // would leave at the end.

@@ -192,3 +192,25 @@ func TestPlain(t *testing.T) {
 		}
 	}
 }
+
+// TestJoinFields checks joinFields, and the test that lets text through as
+// it is, against strings.Fields on texts drawn at random from the spaces
+// it knows, ASCII and not, words and broken UTF-8.
+func TestJoinFields(t *testing.T) {
+	pieces := []string{" ", "  ", "\n", "\t", "\r\n", "\v", "\f", "\u00a0", "\u0085", "\u3000", "\u2028", "\u200b", "a", "bc", "한국", "\xff", "\xe3\x80", "."}
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 20000 {
+		var b strings.Builder
+		for range r.IntN(8) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		in := b.String()
+		want := strings.Join(strings.Fields(in), " ")
+		if got := joinFields(in); got != want {
+			t.Fatalf("joinFields(%q) = %q, want %q", in, got, want)
+		}
+		if singleSpaced(in) != (in == want) {
+			t.Fatalf("singleSpaced(%q) = %v, but strings.Fields makes %q", in, singleSpaced(in), want)
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"incidentlib/internal/urls"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 )
 
@@ -89,13 +90,29 @@ func (p *pageView) CallMethod(name, arg string) (any, bool) {
 	return nil, false
 }
 
+// CallerKey says which pages CallMethod answers alike (see
+// htmlexec.KeyedCaller): those of one language on one site. Pages of both
+// languages or none get 0, and the executor keeps nothing for them.
+func (p *pageView) CallerKey() uint64 {
+	if i, ok := langSlot(p.Lang); ok && p.s.consts[i].strings != nil {
+		return p.s.consts[i].key
+	}
+	return 0
+}
+
 // pageConsts are what CallMethod returns for a language, boxed: the UI
 // strings by key, and the methods without arguments that depend on the
 // language alone by name.
 type pageConsts struct {
 	strings map[string]any
 	methods map[string]any
+	key     uint64 // CallerKey: this site's and language's, no other's
 }
+
+// callerKeys numbers the languages of every site made in this process: a
+// theme's compiled templates, which keep what a key's pages print, outlive
+// a site in the preview server.
+var callerKeys atomic.Uint64
 
 // langSlot is the place of lang in cases.Languages; false for a page of
 // both languages or none.
@@ -116,7 +133,7 @@ func (s *Site) pageConsts() [2]pageConsts {
 		c := pageConsts{strings: make(map[string]any, len(s.strings)), methods: map[string]any{
 			"SiteTitle": p.SiteTitle(), "Home": p.Home(), "SearchPage": p.SearchPage(),
 			"Nav": p.Nav(), "FooterLinks": p.FooterLinks(), "SearchRoot": p.SearchRoot(),
-		}}
+		}, key: callerKeys.Add(1)}
 		for key := range s.strings {
 			c.strings[key] = p.T(key)
 		}
