@@ -274,10 +274,7 @@ func TestKeptCalls(t *testing.T) {
 		t.Fatal(err)
 	}
 	asked := 0
-	pages := []struct {
-		lang, title string
-		asks        int // how many times CallMethod is asked
-	}{
+	pages := []keptPage{ // with how many times CallMethod is asked
 		{"en", "one", 9}, // 6 kept calls (the ranged one once: then it is kept), IsKo, Own and .T .Lang
 		{"ko", "one", 9},
 		{"en", "two", 2}, // Own and .T .Lang: the rest is kept
@@ -286,23 +283,7 @@ func TestKeptCalls(t *testing.T) {
 		{"", "four", 10},
 		{"en", "five", 2},
 	}
-	for _, p := range pages {
-		data := &keyedPage{page: page{Lang: p.lang, Title: p.title, Items: []item{{Name: "x"}, {Name: "y"}}}, asked: &asked}
-		var want, got bytes.Buffer
-		if err := set.Execute(&want, data); err != nil {
-			t.Fatal(err)
-		}
-		asked = 0
-		if err := ct.Execute(&got, data); err != nil {
-			t.Fatal(err)
-		}
-		if got.String() != want.String() {
-			t.Errorf("%s/%s:\nhtml/template %q\nhtmlexec      %q", p.lang, p.title, want.String(), got.String())
-		}
-		if asked != p.asks {
-			t.Errorf("%s/%s: CallMethod asked %d times, want %d", p.lang, p.title, asked, p.asks)
-		}
-	}
+	checkKept(t, set, ct, &asked, []item{{Name: "x"}, {Name: "y"}}, pages)
 }
 
 // TestKeptBlocks checks that a range or with over a method a KeyedCaller
@@ -318,10 +299,7 @@ func TestKeptBlocks(t *testing.T) {
 		t.Fatal(err)
 	}
 	asked := 0
-	pages := []struct {
-		lang, title string
-		asks        int // how many times CallMethod is asked
-	}{
+	pages := []keptPage{ // with how many times CallMethod is asked
 		// Each kept block asks twice when it misses (once to know that
 		// the Caller answers, once running); the block reading $.Items
 		// and the one calling $.T "x" are not kept, and ask for Links
@@ -333,21 +311,35 @@ func TestKeptBlocks(t *testing.T) {
 		{"", "a", 6}, // key 0: nothing kept, not even $.T "x"
 		{"ko", "b", 4},
 	}
+	checkKept(t, set, ct, &asked, []item{{Name: "x"}}, pages)
+}
+
+// keptPage is a page a kept-output test renders, and how many times
+// CallMethod is asked while htmlexec renders it.
+type keptPage struct {
+	lang, title string
+	asks        int
+}
+
+// checkKept renders each page with html/template and with htmlexec, in
+// order, and checks that both write the same and how often htmlexec asked.
+func checkKept(t *testing.T, set *template.Template, ct *Template, asked *int, items []item, pages []keptPage) {
+	t.Helper()
 	for _, p := range pages {
-		data := &keyedPage{page: page{Lang: p.lang, Title: p.title, Items: []item{{Name: "x"}}}, asked: &asked}
+		data := &keyedPage{page: page{Lang: p.lang, Title: p.title, Items: items}, asked: asked}
 		var want, got bytes.Buffer
 		if err := set.Execute(&want, data); err != nil {
 			t.Fatal(err)
 		}
-		asked = 0
+		*asked = 0
 		if err := ct.Execute(&got, data); err != nil {
 			t.Fatal(err)
 		}
 		if got.String() != want.String() {
 			t.Errorf("%s/%s:\nhtml/template %q\nhtmlexec      %q", p.lang, p.title, want.String(), got.String())
 		}
-		if asked != p.asks {
-			t.Errorf("%s/%s: CallMethod asked %d times, want %d", p.lang, p.title, asked, p.asks)
+		if *asked != p.asks {
+			t.Errorf("%s/%s: CallMethod asked %d times, want %d", p.lang, p.title, *asked, p.asks)
 		}
 	}
 }
