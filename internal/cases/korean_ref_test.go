@@ -9,6 +9,7 @@ import (
 
 	"incidentlib/internal/gencases"
 	"incidentlib/internal/jsonpos"
+	"incidentlib/internal/repotest"
 )
 
 // findParticleGapsByRun is FindParticleGaps as it was first written: every
@@ -67,11 +68,7 @@ func TestParticleGapsMatchReference(t *testing.T) {
 		".", ",", "\\", "\\\"", "\xed", "\xea\xb0", "\xff", "**", "가a", "ㄱ", "\u3000"}
 	r := rand.New(rand.NewPCG(1, 2))
 	for range 20000 {
-		var b strings.Builder
-		for range r.IntN(12) {
-			b.WriteString(pieces[r.IntN(len(pieces))])
-		}
-		texts = append(texts, b.String())
+		texts = append(texts, repotest.Pieces(r, pieces, r.IntN(12)))
 	}
 	for _, s := range texts {
 		if got, want := FindParticleGaps(s), findParticleGapsByRun(s); !reflect.DeepEqual(got, want) {

@@ -8,6 +8,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"incidentlib/internal/repotest"
 )
 
 // same executes a template both ways and fails when the outputs differ. It
@@ -220,12 +222,9 @@ func TestEscapersRandom(t *testing.T) {
 	pieces := []string{"http", "HTTPS", "mailto", "javascript", "data", ":", "/", "//", "~/", "?", "#", "&", "=", "+", "%", "%2", "%41", " ", "a", "Z9", "-._~", "!$*,;@[]", "'", `"`, "<", ">", "한", "\xff", "\x00"}
 	r := rand.New(rand.NewPCG(11, 12))
 	for range 3000 {
-		var b strings.Builder
-		for range r.IntN(7) {
-			b.WriteString(pieces[r.IntN(len(pieces))])
-		}
+		in := repotest.Pieces(r, pieces, r.IntN(7))
 		for _, c := range contexts {
-			same(t, c, nil, b.String())
+			same(t, c, nil, in)
 		}
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"incidentlib/internal/repotest"
 )
 
 func TestParagraphs(t *testing.T) {
@@ -54,11 +56,7 @@ func TestPlainParagraphsRandom(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	plain := 0
 	for range 50000 {
-		var b strings.Builder
-		for range 1 + r.IntN(12) {
-			b.WriteString(pieces[r.IntN(len(pieces))])
-		}
-		in := b.String()
+		in := repotest.Pieces(r, pieces, 1+r.IntN(12))
 		want := !strings.ContainsAny(in, special) && !strings.Contains(in, "\r") && !strings.Contains(in, "  \n")
 		if got := isPlain(in); got != want {
 			t.Fatalf("isPlain(%q) = %v, want %v", in, got, want)
@@ -86,11 +84,7 @@ func TestCodeParagraphsMatchGoldmark(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	fast := 0
 	for range 200000 {
-		var b strings.Builder
-		for range 1 + r.IntN(14) {
-			b.WriteString(pieces[r.IntN(len(pieces))])
-		}
-		in := b.String()
+		in := repotest.Pieces(r, pieces, 1+r.IntN(14))
 		got, ok := codeParagraphs(in)
 		if !ok {
 			continue
@@ -200,11 +194,7 @@ func TestJoinFields(t *testing.T) {
 	pieces := []string{" ", "  ", "\n", "\t", "\r\n", "\v", "\f", "\u00a0", "\u0085", "\u3000", "\u2028", "\u200b", "a", "bc", "한국", "\xff", "\xe3\x80", "."}
 	r := rand.New(rand.NewPCG(5, 6))
 	for range 20000 {
-		var b strings.Builder
-		for range r.IntN(8) {
-			b.WriteString(pieces[r.IntN(len(pieces))])
-		}
-		in := b.String()
+		in := repotest.Pieces(r, pieces, r.IntN(8))
 		want := strings.Join(strings.Fields(in), " ")
 		if got := joinFields(in); got != want {
 			t.Fatalf("joinFields(%q) = %q, want %q", in, got, want)

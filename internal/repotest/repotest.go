@@ -5,6 +5,7 @@ package repotest
 
 import (
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -119,4 +120,14 @@ func (l *Log) String() string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.b.String()
+}
+
+// Pieces joins n pieces drawn at random by r: the random texts of tests that
+// hold a fast path to its plain form, made of the pieces that matter to it.
+func Pieces(r *rand.Rand, pieces []string, n int) string {
+	var b strings.Builder
+	for range n {
+		b.WriteString(pieces[r.IntN(len(pieces))])
+	}
+	return b.String()
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"incidentlib/internal/repotest"
 	"incidentlib/internal/urls"
 )
 
@@ -48,11 +49,7 @@ func TestWriteResolvedRandom(t *testing.T) {
 	pieces := []string{`="~/`, `=`, `"`, `~`, `/`, `~/`, `="`, `a`, `==""~~//`, `<a href="`, `x`}
 	r := rand.New(rand.NewPCG(3, 4))
 	for range 20000 {
-		var b strings.Builder
-		for range r.IntN(16) {
-			b.WriteString(pieces[r.IntN(len(pieces))])
-		}
-		in := b.String()
+		in := repotest.Pieces(r, pieces, r.IntN(16))
 		want := strings.ReplaceAll(in, `="~/`, `="../../`)
 		if got := string(resolveLinks([]byte(in), "a/b/")); got != want {
 			t.Fatalf("resolved %q into %q, want %q", in, got, want)

@@ -310,11 +310,7 @@ func TestJSONLD(t *testing.T) {
 	pieces := []string{"", "a", "Title", "한국어", "https://x.example/a?b=c", `"`, `\`, "<", ">", "&", "\n", "\t", "\x01", "\x7f", "\u2028", "\u2029", "\xff", "é", " "}
 	r := rand.New(rand.NewPCG(9, 10))
 	str := func() string {
-		var b strings.Builder
-		for range r.IntN(5) {
-			b.WriteString(pieces[r.IntN(len(pieces))])
-		}
-		return b.String()
+		return repotest.Pieces(r, pieces, r.IntN(5))
 	}
 	for range 5000 {
 		d := articleLD{
