@@ -267,12 +267,6 @@ func (k *keyedPage) Own() string { return "own " + k.Title }
 func TestKeptCalls(t *testing.T) {
 	src := `<p title="{{.T "a"}}">{{.T "b&"}} {{$.T "c"}} {{.IsKo}} {{.Own}} {{.T .Lang}}</p>` +
 		`{{range .Items}}{{$.T "d"}}{{end}}{{with $p := .}}<a href="{{$p.T "/e?"}}">{{$p.T "e"}}</a>{{end}}`
-	set := template.Must(template.New("t").Parse(src))
-	ct, err := Compile(set, "t", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	asked := 0
 	pages := []keptPage{ // with how many times CallMethod is asked
 		{"en", "one", 9}, // 6 kept calls (the ranged one once: then it is kept), IsKo, Own and .T .Lang
 		{"ko", "one", 9},
@@ -282,7 +276,7 @@ func TestKeptCalls(t *testing.T) {
 		{"", "four", 10},
 		{"en", "five", 2},
 	}
-	checkKept(t, set, ct, &asked, []item{{Name: "x"}, {Name: "y"}}, pages)
+	checkKept(t, src, []item{{Name: "x"}, {Name: "y"}}, pages)
 }
 
 // TestKeptBlocks checks that a range or with over a method a KeyedCaller
@@ -292,12 +286,6 @@ func TestKeptCalls(t *testing.T) {
 func TestKeptBlocks(t *testing.T) {
 	src := `{{range .Links}}<a href="{{.Name}}"{{if eq .Name $.Title}} class="on"{{end}}>{{.N}}</a>{{end}}|` +
 		`{{with .Links}}{{len .}} {{$.Count}}{{end}}|{{range .Links}}{{len $.Items}}{{end}}|{{range .Links}}{{$.T "x"}}{{end}}`
-	set := template.Must(template.New("t").Parse(src))
-	ct, err := Compile(set, "t", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	asked := 0
 	pages := []keptPage{ // with how many times CallMethod is asked
 		// Each kept block asks twice when it misses (once to know that
 		// the Caller answers, once running); the block reading $.Items
@@ -310,7 +298,7 @@ func TestKeptBlocks(t *testing.T) {
 		{"", "a", 6}, // key 0: nothing kept, not even $.T "x"
 		{"ko", "b", 4},
 	}
-	checkKept(t, set, ct, &asked, []item{{Name: "x"}}, pages)
+	checkKept(t, src, []item{{Name: "x"}}, pages)
 }
 
 // keptPage is a page a kept-output test renders, and how many times
@@ -320,10 +308,17 @@ type keptPage struct {
 	asks        int
 }
 
-// checkKept renders each page with html/template and with htmlexec, in
-// order, and checks that both write the same and how often htmlexec asked.
-func checkKept(t *testing.T, set *template.Template, ct *Template, asked *int, items []item, pages []keptPage) {
+// checkKept renders each page of the template src with html/template and
+// with htmlexec, in order, and checks that both write the same and how
+// often htmlexec asked.
+func checkKept(t *testing.T, src string, items []item, pages []keptPage) {
 	t.Helper()
+	set := template.Must(template.New("t").Parse(src))
+	ct, err := Compile(set, "t", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	asked := new(int)
 	for _, p := range pages {
 		data := &keyedPage{page: page{Lang: p.lang, Title: p.title, Items: items}, asked: asked}
 		var want, got bytes.Buffer
