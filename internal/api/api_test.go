@@ -260,7 +260,7 @@ func TestAppendString(t *testing.T) {
 func TestAppendStringPieces(t *testing.T) {
 	pieces := []string{"a", "plain ", "12345678", "한", "국어 ", "\"", "\\", "\n", "\x00", "\x1f", "\x7f", "<&>",
 		"\u2028", "\u2029", "\u2027", "\u202a", "–", "“", "\u0800", "\u1100", "\ud7a3", "\ue000", "\uffff", "😀",
-		"\xe2", "\xe2\x80", "\xed\xa0\x80", "\xed\x9f\xbf", "\xe0\x80\x80", "\xef\xbf", "\xea\xb0", "\xff", "\x80"}
+		"·", "é", "\xc2", "\xc1\xbf", "\xdf\xbf", "\xe2", "\xe2\x80", "\xe2\x80\xa8", "\xe2\x80\xaa", "\xe2\x81\xa8", "\xed\xa0\x80", "\xed\x9f\xbf", "\xe0\x80\x80", "\xef\xbf", "\xea\xb0", "\xff", "\x80"}
 	r := rand.New(rand.NewPCG(3, 4))
 	for range 20000 {
 		checkString(t, repotest.Pieces(r, pieces, r.IntN(16)))

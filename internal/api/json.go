@@ -20,8 +20,8 @@ func appendString(b []byte, s string) []byte {
 	start := 0 // s[start:i] is still to be copied
 	for i := 0; i < len(s); {
 		// Most of the text is written as it is: ASCII eight bytes at a
-		// time where it can, and a character of Hangul (or any other of
-		// three bytes but U+2028 and U+2029) without decoding it.
+		// time where it can, and a character of two or three bytes, as
+		// Hangul, without decoding it.
 		c := s[i]
 		if c >= 0x20 && c != '"' && c != '\\' && c < utf8.RuneSelf {
 			for i++; i+8 <= len(s); i += 8 {
@@ -33,9 +33,15 @@ func appendString(b []byte, s string) []byte {
 			}
 			continue
 		}
-		if c > 0xE2 && c <= 0xEF && i+2 < len(s) && s[i+2]&0xC0 == 0x80 {
-			if lo := s[i+1]; lo >= 0x80 && (lo <= 0x9F || lo <= 0xBF && c != 0xED) {
-				i += 3 // valid, not a surrogate, and not U+2028 or U+2029
+		if c >= 0xC2 && c < 0xE0 && i+1 < len(s) && s[i+1]&0xC0 == 0x80 {
+			i += 2 // valid: "·", "é"
+			continue
+		}
+		if c >= 0xE1 && c <= 0xEF && i+2 < len(s) && s[i+2]&0xC0 == 0x80 {
+			// Valid, not a surrogate, and not U+2028 or U+2029 (E2 80 A8
+			// and A9): Hangul, “quotes”, "–".
+			if lo := s[i+1]; lo >= 0x80 && (lo <= 0x9F || lo <= 0xBF && c != 0xED) && (c != 0xE2 || lo != 0x80 || s[i+2]&^1 != 0xA8) {
+				i += 3
 				continue
 			}
 		}
