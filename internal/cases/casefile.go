@@ -67,9 +67,10 @@ func SortNewestFirst(cs []*Case) {
 }
 
 // caseReader is the memory one goroutine reuses from case file to case
-// file: its parser, and the buffer the file is read into. Nothing of a case
-// keeps pointing into the buffer once loadCase returns: detach copies the
-// strings the case keeps, and a report formats its own.
+// file: its parser, with the strings it unescapes, and the buffer the file
+// is read into. Nothing of a case keeps pointing into them once loadCase
+// returns: detach copies the strings the case keeps, and a report formats
+// its own.
 type caseReader struct {
 	ps  jsonpos.Parser
 	buf []byte
@@ -90,6 +91,7 @@ func loadCase(fsys fs.FS, name string, dir *folderReader, voc *Vocab, text *offh
 	// it any more, so the string can share its memory instead of copying a
 	// file that detach copies the useful part of.
 	src := unsafe.String(unsafe.SliceData(b), len(b))
+	cr.ps.ShortStrings = true // for the same reason
 	p := parseChecked(&cr.ps, src, name, CaseSchema, &r.list)
 	if p == nil {
 		return r
