@@ -173,15 +173,23 @@ func TestParserReuseKeySets(t *testing.T) {
 }
 
 // FuzzParse checks that any input is parsed without a panic, with problems
-// at positions inside the file, and that valid JSON gives the tree
-// encoding/json decodes.
+// at positions inside the file, the same with a reused Parser, and that
+// valid JSON gives the tree encoding/json decodes.
 func FuzzParse(f *testing.F) {
 	f.Add([]byte(`{"a": [1, 2.5e3, "x", null, true, {"b": false}]}`))
 	f.Add([]byte(`"\ud800"`))
 	f.Add([]byte(`["\ud800\u0041", "\ude00\ud83d\ude00", "\u0000"]`))
 	f.Add([]byte(`{"text": {"en": "two\n\nparagraphs \"quoted\"", "ko": "한국어 \u00e9"}}`))
+	// One Parser for every input, with short strings and the key sets
+	// of earlier inputs: it must find what Parse finds.
+	var reused Parser
+	reused.ShortStrings = true
 	f.Fuzz(func(t *testing.T, b []byte) {
 		d := Parse(string(b))
+		if r := reused.Parse(string(b)); !reflect.DeepEqual(r.Problems, d.Problems) || r.Fatal != d.Fatal ||
+			!d.Fatal && !reflect.DeepEqual(plain(r.Root), plain(d.Root)) {
+			t.Errorf("a reused Parser with short strings found %+v, Parse %+v", r.Problems, d.Problems)
+		}
 		for _, p := range d.Problems {
 			if line, col := d.Pos(p.Off); line < 1 || col < 1 {
 				t.Errorf("problem %+v at %d:%d", p, line, col)
