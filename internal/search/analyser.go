@@ -16,6 +16,16 @@ type analyser struct {
 	doc    []int32     // numbers of that document's terms, in order of first occurrence
 	out    []termTF    // what docTerms returned last, reused
 	facets []string
+	// pieces is what each piece of text read so far gives (see
+	// pieceTerms): its ops, its stems and phrase words in ops, runes and
+	// phraseWords.
+	pieces      pieceTable
+	ops         []uint32
+	runes       []rune
+	phraseWords []phraseWord
+	scratch     []rune   // a compound being made
+	lastOnce    []rune   // the stem a piece met once left to the next (see pieceTerms)
+	met         []uint64 // a bit per hash of a piece: met before (see metBefore)
 }
 
 // termState is what the analysis of a part keeps of a term as it reads
@@ -46,25 +56,10 @@ type termTF struct {
 func (a *analyser) docTerms(d *Doc, labels Labels) ([]termTF, float64) {
 	length := 0
 	add := func(text string, w float32, counted bool) {
-		a.tk.eachIndexTerm(text, func(t []rune, word bool) {
-			id, isNew := a.table.number(t)
-			if isNew {
-				a.terms = append(a.terms, string(t))
-				a.state = append(a.state, termState{})
-			}
-			st := &a.state[id]
-			if word {
-				st.word = true
-			}
-			// Weights are positive, so a zero frequency means a first occurrence.
-			if st.tf == 0 {
-				keep(&a.doc, append(a.doc, id))
-			}
-			st.tf += w
-			if counted {
-				length++
-			}
-		})
+		n := a.pieceTerms(text, w)
+		if counted {
+			length += n
+		}
 	}
 	add(d.ID, weightTitle, false)
 	for l := 0; l < 2; l++ {
@@ -104,6 +99,30 @@ func (a *analyser) docTerms(d *Doc, labels Labels) ([]termTF, float64) {
 	a.doc = a.doc[:0]
 	a.out = out
 	return out, float64(length)
+}
+
+// number returns the number of term t, giving it the next one when t is new.
+func (a *analyser) number(t []rune) int32 {
+	id, isNew := a.table.number(t)
+	if isNew {
+		a.terms = append(a.terms, string(t))
+		a.state = append(a.state, termState{})
+	}
+	return id
+}
+
+// occur counts an occurrence of term id, with weight w, in the document
+// being analysed; word says whether the term is a word as written there.
+func (a *analyser) occur(id int32, word bool, w float32) {
+	st := &a.state[id]
+	if word {
+		st.word = true
+	}
+	// Weights are positive, so a zero frequency means a first occurrence.
+	if st.tf == 0 {
+		keep(&a.doc, append(a.doc, id))
+	}
+	st.tf += w
 }
 
 // termTable numbers terms, given as runes, in order of first sight. It is a
