@@ -17,10 +17,9 @@ type analyser struct {
 	out    []termTF    // what docTerms returned last, reused
 	facets []string
 	// pieces is what each piece of text read so far gives (see
-	// pieceTerms): its ops, its stems and phrase words in ops, runes and
-	// phraseWords.
+	// pieceTerms), its stems and phrase words in runes and phraseWords.
 	pieces      pieceTable
-	ops         []uint32
+	rec         []byte // the record of the piece learnt last
 	runes       []rune
 	phraseWords []phraseWord
 	scratch     []rune   // a compound being made

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"encoding/binary"
 	"hash/maphash"
 	"strings"
 )
@@ -28,38 +29,41 @@ import (
 //
 // TestPieceTermsMatchEachIndexTerm holds the memo to eachIndexTerm.
 
-// piece is what the analyser learnt of one piece of text.
-type piece struct {
-	text [2]int32 // start and end of its text in pieceTable.text
-	ops  [2]int32 // start and end of its ops in analyser.ops
-	// first is the stem of the piece's first word when that word would
-	// join a Korean word before it (only spaces before it in the piece,
-	// and it is a Korean word with a term); noRunes otherwise.
-	first runeSpan
-	// last and spaceOnly are the state of Korean compounds that the piece
-	// leaves (see eachWordAfter), last noRunes for none. A piece without
-	// words (words false) leaves the state as it found it, except that a
-	// separator in it (spaceOnly false) ends the spaces.
-	last      runeSpan
-	spaceOnly bool
-	words     bool
-	// after and compound remember the last compound that the piece's
-	// first word made: with the piece kept at after-1, the compound term
-	// has the number compound. Texts repeat such pairs of words ("로드
-	// 밸런서").
-	after, compound int32
-}
+// A piece is kept as a record, a head of recHead bytes, the piece's text
+// and its ops, in one place of memory, which a look-up reads once:
+//
+//	0  the length of its text, | recWords when it has words, | recSpaceOnly
+//	   when nothing but spaces follows its last chunk (without words:
+//	   when it holds nothing but spaces)
+//	4  the number of its ops, 4 bytes each
+//	8  first, the stem of its first word when that word would join a
+//	   Korean word before it (only spaces before it in the piece, and it
+//	   is a Korean word with a term); noRunes otherwise
+//	16 last, the stem of its last word when it is a Korean word that the
+//	   next may join (see eachWordAfter); noRunes otherwise
+//	24 after and compound: with the piece kept at after-1 before it, the
+//	   compound its first word made has the number compound. Texts repeat
+//	   such pairs of words ("로드 밸런서").
+//
+// All numbers are little-endian uint32s, spans two each. A piece without
+// words leaves the state of compounds as it found it, except that a
+// separator in it (no recSpaceOnly) ends the spaces.
+const (
+	recText, recOps, recFirst, recLast, recAfter, recHead = 0, 4, 8, 16, 24, 32
+
+	recWords, recSpaceOnly = 1 << 31, 1 << 30
+)
 
 // pieceTable finds the pieces that the analyser keeps by their text. It is
 // a hash table with open addressing, like termTable, whose memory holds no
-// pointers: a Go map of the pieces, with a string per piece, cost twice
-// its time in a build of 10,000 cases, as its probes read three places of
+// pointers: a Go map of the pieces, with a string per piece, cost more
+// time in a build of 10,000 cases, as its probes read more places of
 // memory, and the collector scanned it.
 type pieceTable struct {
 	seed  maphash.Seed
-	slots []uint64 // hash<<32 | place in list + 1, or 0 for a free slot; the length is a power of two
-	list  []piece
-	text  []byte // the texts of the pieces, one after another
+	slots []uint64 // hash>>32<<32 | place of the record in recs + 1, or 0 for a free slot; the length is a power of two
+	recs  []byte   // the records, one after another
+	n     int      // the number of records
 }
 
 // hash is the hash of p that find and add take, of which they use the
@@ -72,26 +76,26 @@ func (pt *pieceTable) hash(p string) uint64 {
 	return maphash.String(pt.seed, p)
 }
 
-// find returns the place of piece p, whose hash is h, in pt.list, or -1.
-func (pt *pieceTable) find(p string, h uint64) int32 {
+// find returns the record of piece p, whose hash is h, or nil.
+func (pt *pieceTable) find(p string, h uint64) []byte {
 	mask := uint64(len(pt.slots) - 1)
 	for i := h >> 32 & mask; ; i = (i + 1) & mask {
 		s := pt.slots[i]
 		if s == 0 {
-			return -1
+			return nil
 		}
 		if uint32(s>>32) == uint32(h>>32) {
-			k := int32(s) - 1
-			if t := pt.list[k].text; string(pt.text[t[0]:t[1]]) == p {
-				return k
+			r := pt.recs[uint32(s)-1:]
+			if int(binary.LittleEndian.Uint32(r[recText:])&^(recWords|recSpaceOnly)) == len(p) && string(r[recHead:recHead+len(p)]) == p {
+				return r
 			}
 		}
 	}
 }
 
-// add keeps piece e as the text p, whose hash is h, and returns its place.
-func (pt *pieceTable) add(p string, h uint64, e piece) int32 {
-	if 2*len(pt.list) >= len(pt.slots) {
+// add keeps record r of a piece whose hash is h and returns the kept copy.
+func (pt *pieceTable) add(h uint64, r []byte) []byte {
+	if 2*pt.n >= len(pt.slots) {
 		old := pt.slots
 		pt.slots = make([]uint64, 2*len(old))
 		for _, s := range old {
@@ -100,15 +104,14 @@ func (pt *pieceTable) add(p string, h uint64, e piece) int32 {
 			}
 		}
 	}
-	k := int32(len(pt.list))
-	e.text = [2]int32{int32(len(pt.text)), int32(len(pt.text) + len(p))}
-	pt.text = append(pt.text, p...)
-	pt.list = append(pt.list, e)
-	pt.put(h>>32<<32 | uint64(k+1))
-	return k
+	at := len(pt.recs)
+	pt.recs = append(pt.recs, r...)
+	pt.n++
+	pt.put(h>>32<<32 | uint64(at+1))
+	return pt.recs[at:len(pt.recs):len(pt.recs)]
 }
 
-// put puts slot s, hash<<32 | place + 1, in the first free slot from its hash.
+// put puts slot s in the first free slot from its hash.
 func (pt *pieceTable) put(s uint64) {
 	mask := uint64(len(pt.slots) - 1)
 	i := s >> 32 & mask
@@ -155,10 +158,10 @@ func (a *analyser) pieceTerms(text string, w float32) int {
 	a.tk.active = 0
 	n := 0
 	// last and spaceOnly are the state of Korean compounds between the
-	// pieces (see eachWordAfter), and after the place of the piece that
-	// left it + 1, or 0 when it is not kept.
-	last, spaceOnly, after := []rune(nil), false, int32(0)
-	var once piece
+	// pieces (see eachWordAfter), and after the place of the record of
+	// the piece that left it + 1, or 0 when it is not kept.
+	last, spaceOnly, after := []rune(nil), false, uint32(0)
+	le := binary.LittleEndian
 	for text != "" {
 		p := text
 		if i := strings.IndexByte(text, ' '); i >= 0 {
@@ -170,37 +173,37 @@ func (a *analyser) pieceTerms(text string, w float32) int {
 			continue
 		}
 		h := a.pieces.hash(p)
-		k := a.pieces.find(p, h)
+		r := a.pieces.find(p, h)
 		// A piece met for the first time is learnt for this once only,
 		// and kept when it comes again: most pieces that differ are met
 		// once (114,000 of the 147,000 above), and keeping them would
 		// only cost memory while the pages render beside the analysis.
-		ops, runes, phraseWords := len(a.ops), len(a.runes), len(a.phraseWords)
-		e := &once
-		if k < 0 {
-			once = a.learn(p)
+		once := r == nil
+		runes, phraseWords := len(a.runes), len(a.phraseWords)
+		if once {
+			r = a.learn(p)
 			if a.metBefore(h) {
-				k = a.pieces.add(p, h, once)
+				r, once = a.pieces.add(h, r), false
 			}
 		}
-		if k >= 0 {
-			e = &a.pieces.list[k]
-		}
-		if !e.words {
-			spaceOnly = spaceOnly && e.spaceOnly
+		head := le.Uint32(r[recText:])
+		if head&recWords == 0 {
+			spaceOnly = spaceOnly && head&recSpaceOnly != 0
 			continue
 		}
-		if e.first.start >= 0 && spaceOnly && last != nil {
-			if after == 0 || e.after != after {
-				t := append(append(append(a.scratch[:0], compoundMark), last...), a.runesOf(e.first)...)
+		if first := int32(le.Uint32(r[recFirst:])); first >= 0 && spaceOnly && last != nil {
+			if after == 0 || le.Uint32(r[recAfter:]) != after {
+				t := append(append(append(a.scratch[:0], compoundMark), last...), a.runes[first:le.Uint32(r[recFirst+4:])]...)
 				a.scratch = t
-				e.after, e.compound = after, a.number(t)
+				le.PutUint32(r[recAfter:], after)
+				le.PutUint32(r[recAfter+4:], uint32(a.number(t)))
 			}
-			a.occur(e.compound, false, w)
+			a.occur(int32(le.Uint32(r[recAfter+4:])), false, w)
 			n++
 		}
-		for _, op := range a.ops[e.ops[0]:e.ops[1]] {
-			switch {
+		at := recHead + int(head&^(recWords|recSpaceOnly))
+		for ops := r[at : at+4*int(le.Uint32(r[recOps:]))]; len(ops) >= 4; ops = ops[4:] {
+			switch op := le.Uint32(ops); {
 			case op < opPhrase:
 				a.occur(int32(op>>1), op&1 != 0, w)
 				n++
@@ -214,22 +217,27 @@ func (a *analyser) pieceTerms(text string, w float32) int {
 				})
 			}
 		}
-		last, spaceOnly, after = a.runesOf(e.last), e.spaceOnly, k+1
-		if k < 0 {
+		last = a.runesOf(runeSpan{int32(le.Uint32(r[recLast:])), int32(le.Uint32(r[recLast+4:]))})
+		spaceOnly = head&recSpaceOnly != 0
+		after = 0
+		if !once {
+			after = uint32(len(a.pieces.recs)-len(r)) + 1
+		} else {
 			// The stem that the next piece may join is all that the
 			// text needs of this one further on.
 			if last != nil {
 				a.lastOnce = append(a.lastOnce[:0], last...)
 				last = a.lastOnce[:len(last):len(last)]
 			}
-			a.ops, a.runes, a.phraseWords = a.ops[:ops], a.runes[:runes], a.phraseWords[:phraseWords]
+			a.runes, a.phraseWords = a.runes[:runes], a.phraseWords[:phraseWords]
 		}
 	}
 	return n
 }
 
 // metBefore reports whether the piece whose hash is given may have been
-// met before, and marks it met. It can be wrong in saying yes, which only keeps a piece met once.
+// met before, and marks it met. It can be wrong in saying yes, which only
+// keeps a piece met once.
 func (a *analyser) metBefore(hash uint64) bool {
 	if a.met == nil {
 		a.met = make([]uint64, metBits/64)
@@ -245,19 +253,25 @@ func (a *analyser) metBefore(hash uint64) bool {
 // that it met once.
 const metBits = 1 << 22
 
-// learn reads piece p with the tokenizer, remembers what it gives and
-// returns it.
-func (a *analyser) learn(p string) piece {
-	e := piece{first: noRunes, last: noRunes}
-	e.ops[0] = int32(len(a.ops))
-	words := 0
+// learn reads piece p with the tokenizer and returns its record, valid
+// until the next call.
+func (a *analyser) learn(p string) []byte {
+	le := binary.LittleEndian
+	r := append(a.rec[:0], make([]byte, recHead)...)
+	r = append(r, p...)
+	first := noRunes
+	words, ops := 0, 0
+	op := func(op uint32) {
+		r = le.AppendUint32(r, op)
+		ops++
+	}
 	ended := false // whether the last op about phrases is an opEnd
 	prev, spaceOnly := a.tk.eachWordAfter(p, joinAny, true, func(w *word) {
 		if w.compound != nil {
 			if words == 0 {
-				e.first = a.keepRunes(w.term)
+				first = a.keepRunes(w.term)
 			} else {
-				a.ops = append(a.ops, uint32(a.number(w.compound))<<1)
+				op(uint32(a.number(w.compound)) << 1)
 			}
 		}
 		words++
@@ -268,35 +282,46 @@ func (a *analyser) learn(p string) piece {
 		switch {
 		case w.hangul || phraseInert(w.term, key):
 			if !ended {
-				a.ops = append(a.ops, opEnd)
+				op(opEnd)
 				ended = true
 			}
 		default:
-			a.ops = append(a.ops, opPhrase|uint32(len(a.phraseWords)))
+			op(opPhrase | uint32(len(a.phraseWords)))
 			a.phraseWords = append(a.phraseWords, phraseWord{a.keepRunes(w.term), a.keepRunes(key)})
 			ended = false
 		}
 		if w.term == nil {
 			return
 		}
-		op := uint32(a.number(w.term)) << 1
+		t := uint32(a.number(w.term)) << 1
 		if !w.hangul || !w.ended || w.noun {
-			op |= 1
+			t |= 1
 		}
-		a.ops = append(a.ops, op)
+		op(t)
 		for _, t := range w.parts {
-			a.ops = append(a.ops, uint32(a.number(t))<<1)
+			op(uint32(a.number(t)) << 1)
 		}
 		for _, t := range w.alt {
-			a.ops = append(a.ops, uint32(a.number(t))<<1)
+			op(uint32(a.number(t)) << 1)
 		}
 	})
-	e.ops[1] = int32(len(a.ops))
-	e.words, e.spaceOnly = words > 0, spaceOnly
+	head := uint32(len(p))
+	last := noRunes
 	if words > 0 {
-		e.last = a.keepRunes(prev)
+		head |= recWords
+		last = a.keepRunes(prev)
 	}
-	return e
+	if spaceOnly {
+		head |= recSpaceOnly
+	}
+	le.PutUint32(r[recText:], head)
+	le.PutUint32(r[recOps:], uint32(ops))
+	le.PutUint32(r[recFirst:], uint32(first.start))
+	le.PutUint32(r[recFirst+4:], uint32(first.end))
+	le.PutUint32(r[recLast:], uint32(last.start))
+	le.PutUint32(r[recLast+4:], uint32(last.end))
+	a.rec = r
+	return r
 }
 
 // keepRunes copies rs into a.runes.
