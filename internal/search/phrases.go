@@ -124,6 +124,11 @@ func (tk *tokenizer) phraseStep(term, key []rune, f func([]rune)) {
 // are such, and the analyser's memo of pieces stores them as an end of
 // the phrases, not as a word to match.
 func phraseInert(term, key []rune) bool {
+	// The key is the term when there is one: a word that starts with a
+	// letter no phrase's term or word starts with is inert.
+	if len(key) == 0 || key[0] >= utf8.RuneSelf || !phraseLetters[key[0]] {
+		return true
+	}
 	for i := range phrases {
 		p := &phrases[i]
 		if term != nil && len(term) > len(p.term) && slices.Equal(term[:len(p.term)], p.term) {
@@ -137,3 +142,17 @@ func phraseInert(term, key []rune) bool {
 	}
 	return true
 }
+
+// phraseLetters are the letters that a term or a word of a phrase starts
+// with.
+var phraseLetters = func() (set [utf8.RuneSelf]bool) {
+	for _, p := range phrases {
+		for _, w := range append([][]rune{p.term}, p.words...) {
+			if w[0] >= utf8.RuneSelf {
+				panic("search: phrase " + string(p.term) + " holds a word that does not start with ASCII")
+			}
+			set[w[0]] = true
+		}
+	}
+	return set
+}()
