@@ -203,6 +203,7 @@ func (pt *part) pack() {
 	}
 	pt.a.table, pt.a.tk, pt.a.state, pt.a.doc, pt.a.out, pt.a.facets = termTable{}, tokenizer{}, nil, nil, nil, nil
 	pt.a.pieces, pt.a.rec, pt.a.runes, pt.a.phraseWords, pt.a.scratch, pt.a.lastOnce, pt.a.met = pieceTable{}, nil, nil, nil, nil, nil, nil
+	pt.a.strings, pt.a.utf8 = nil, nil
 }
 
 // merge makes the sorted list of every part's terms.
