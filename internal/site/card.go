@@ -115,6 +115,14 @@ const cardTerms = 3
 // appears on many list and topic pages, and with marked links its card is the
 // same on all of them.
 func (s *Site) cardHTML(lang string, c *cases.Case) (template.HTML, error) {
+	return s.keepCard(lang, c, nil)
+}
+
+// keepCard returns a case's card in lang, rendering and keeping it when it
+// is not kept yet. v, when set, is the case's page view in lang: the card
+// then takes from it the texts both show, instead of rendering their
+// Markdown a second time (see card).
+func (s *Site) keepCard(lang string, c *cases.Case, v *CaseView) (template.HTML, error) {
 	slot := &s.cards[langIndex(lang)][s.caseIndex[c]]
 	if h := slot.Load(); h != nil {
 		return *h, nil
@@ -123,7 +131,7 @@ func (s *Site) cardHTML(lang string, c *cases.Case) (template.HTML, error) {
 	defer bufPool.Put(b)
 	b.Reset()
 	p := &pageView{Lang: lang, s: s}
-	if err := s.theme.execute(b, "list", "card", s.card(p, c)); err != nil {
+	if err := s.theme.execute(b, "list", "card", s.card(p, c, v)); err != nil {
 		return "", err
 	}
 	h := template.HTML(s.lib.Keep(b.Bytes()))
@@ -159,18 +167,32 @@ func (s *Site) cardsHTML(lang string, cs []*cases.Case) ([]template.HTML, error)
 	return out, nil
 }
 
-func (s *Site) card(p *pageView, c *cases.Case) card {
+// card is c's card in the page's language. v, when set, is c's page view
+// in that language (see keepCard), whose texts are rendered from the same
+// Markdown: a card shows the remediation and action items whole, and of a
+// long text the first paragraph, which is the whole text when it has one.
+func (s *Site) card(p *pageView, c *cases.Case, v *CaseView) card {
 	lang := p.Lang
-	first := func(t cases.Bilingual) localized {
-		short, _ := firstParagraph(t, lang)
+	first := func(t cases.Bilingual, whole *localized) localized {
+		short, more := firstParagraph(t, lang)
+		if !more && whole != nil {
+			return *whole
+		}
 		return s.localize(short, lang)
 	}
-	items := func(ts []cases.Bilingual) []localized {
+	items := func(ts []cases.Bilingual, whole []localized) []localized {
+		if whole != nil && len(whole) == len(ts) {
+			return whole
+		}
 		var out []localized
 		for _, t := range ts {
 			out = append(out, s.localize(t, lang))
 		}
 		return out
+	}
+	var page CaseView // the zero view: every text rendered here
+	if v != nil {
+		page = *v
 	}
 	cd := card{
 		P: p, ID: c.ID, Href: p.Link(urls.Case(lang, c.ID)), Title: localizeLine(c.Title, lang),
@@ -178,14 +200,14 @@ func (s *Site) card(p *pageView, c *cases.Case) card {
 		Date: dateWords(p, c.Date), DateISO: c.Date.String(), Published: ifPublished(p, c, "datekind.published"),
 		YearLink:     yearLink(p, c.Date),
 		Sev:          sevLabel(s, p, c),
-		Symptoms:     first(c.SymptomsText),
-		Trigger:      first(c.Trigger),
+		Symptoms:     first(c.SymptomsText, textOf(v, &page.SymptomsText)),
+		Trigger:      first(c.Trigger, textOf(v, &page.Trigger)),
 		RootCause:    s.term(p, cases.RootCauses, c.RootCause),
 		Components:   s.terms(p, cases.Components, c.Components),
 		Contributing: s.terms(p, cases.Contributing, c.Contributing),
-		Detection:    first(c.Detection),
-		Remediation:  items(c.Remediation),
-		ActionItems:  items(c.ActionItems),
+		Detection:    first(c.Detection, textOf(v, &page.Detection)),
+		Remediation:  items(c.Remediation, page.Remediation),
+		ActionItems:  items(c.ActionItems, page.ActionItems),
 	}
 	if cd.Sev == "" {
 		if u := localizeLine(c.Impact.Users, lang); known(u.Text) != "" {
@@ -200,10 +222,18 @@ func (s *Site) card(p *pageView, c *cases.Case) card {
 	}
 	cd.Few = append(cd.Few, cd.Components[:min(cardTerms-len(cd.Few), len(cd.Components))]...)
 	if c.Lessons != nil {
-		l := first(*c.Lessons)
+		l := first(*c.Lessons, page.Lessons)
 		cd.Lessons = &l
 	}
 	return cd
+}
+
+// textOf is t, a text of the case page view v, or nil without a view.
+func textOf(v *CaseView, t *localized) *localized {
+	if v == nil {
+		return nil
+	}
+	return t
 }
 
 // firstParagraph returns the first paragraph of t in lang (or in the other

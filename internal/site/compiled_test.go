@@ -138,7 +138,7 @@ func compareEngines(t *testing.T, th *Theme, s *Site, check func(*testing.T, str
 	}
 	for _, c := range s.lib.Cases {
 		for _, lang := range cases.Languages {
-			compare("card "+lang+" "+c.ID, th.fast["card"], "list", "card", s.card(&pageView{Lang: lang, s: s}, c))
+			compare("card "+lang+" "+c.ID, th.fast["card"], "list", "card", s.card(&pageView{Lang: lang, s: s}, c, nil))
 			counts["card/"+lang]++
 		}
 	}

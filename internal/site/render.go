@@ -58,7 +58,10 @@ func (s *Site) html(w io.Writer, j Job, tmpl string, view any) error {
 
 // RenderCase renders a case page to page and its Markdown twin (j.Twin) to
 // twin from one view: the two outputs of one page model, which a build
-// writes side by side.
+// writes side by side. The case's card in the page's language, which the
+// lists show, is rendered from the same view and kept, unless it is kept
+// already: most of its texts are the page's (see card). A build renders
+// the case pages before the lists for that.
 func (s *Site) RenderCase(j Job, page io.Writer, twin *bytes.Buffer) error {
 	if j.Kind != KindCase {
 		return fmt.Errorf("RenderCase: %s is not a case page", j.File())
@@ -70,6 +73,9 @@ func (s *Site) RenderCase(j Job, page io.Writer, twin *bytes.Buffer) error {
 	if err := s.twin(twin, v, false); err != nil {
 		t, _ := j.Twin()
 		return fmt.Errorf("%s: %w", t.File(), err)
+	}
+	if _, err := s.keepCard(j.Lang, j.Case, v); err != nil {
+		return fmt.Errorf("the card of %s: %w", j.Case.ID, err)
 	}
 	return nil
 }
