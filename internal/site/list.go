@@ -99,7 +99,20 @@ func (s *Site) listView(j Job) (*listView, error) {
 			_, body, _ := markup.Prose(src)
 			v.Intro, v.IntroLang, v.IntroMiss = template.HTML(body), written, written != lang
 		}
-		v.Stats = t.statsView(langIndex(lang), func() *statsView { return s.statsView(p, t.Stats(), j.Facet, t.ID) })
+		var err error
+		v.Stats = t.statsView(langIndex(lang), func() *statsView {
+			sv := s.statsView(p, t.Stats(), j.Facet, t.ID)
+			if sv == nil {
+				return nil
+			}
+			if err = s.renderStats(lang, sv); err != nil {
+				return nil // kept for no page
+			}
+			return sv
+		})
+		if err != nil {
+			return nil, err
+		}
 		path = func(n int) string { return urls.Topic(lang, j.Facet, t.ID, n) }
 	}
 	v.pageView = p
