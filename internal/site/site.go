@@ -110,7 +110,10 @@ type Site struct {
 	yearLinks map[int]*[2]string                       // every year's topic link, per language (yearLink)
 	// cards holds each case's rendered card per language, by the case's
 	// position in lib.Cases.
-	cards     [2][]atomic.Pointer[template.HTML]
+	cards [2][]atomic.Pointer[keptCard]
+	// holders are what a list's view holds in the place of its cards, the
+	// first page-size of cardHolder.
+	holders   []template.HTML
 	links     [2][]atomic.Pointer[caseLink] // each case as a related case, per language, by position
 	caseIndex map[*cases.Case]int
 
@@ -157,8 +160,12 @@ func New(lib *cases.Library, opt Options) (*Site, error) {
 		s.caseIndex[c] = i
 	}
 	for i := range s.cards {
-		s.cards[i] = make([]atomic.Pointer[template.HTML], len(lib.Cases))
+		s.cards[i] = make([]atomic.Pointer[keptCard], len(lib.Cases))
 		s.links[i] = make([]atomic.Pointer[caseLink], len(lib.Cases))
+	}
+	s.holders = make([]template.HTML, max(lib.Settings.PageSize, 0))
+	for i := range s.holders {
+		s.holders[i] = cardHolder(i)
 	}
 	s.facets = deriveFacets(lib)
 	s.termLinks, s.yearLinks = s.makeTermLinks(), s.makeYearLinks()
