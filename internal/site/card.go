@@ -2,6 +2,7 @@ package site
 
 import (
 	"bytes"
+	"fmt"
 	"html/template"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/markup"
@@ -13,6 +14,10 @@ import (
 
 // caseLink is a related case as listed under a reason.
 type caseLink struct {
+	// Head is the line without its reason, rendered once per case and
+	// language (template "caselinkhead"): a case is listed on the pages of
+	// all the cases it is related to.
+	Head  template.HTML
 	Why   string
 	ID    string
 	Title localizedLine
@@ -42,31 +47,42 @@ func ifPublished(p *pageView, c *cases.Case, key string) string {
 // All but why depends on the case and the language alone: it is made once
 // per case and language and kept, since a case is listed as related on
 // several pages.
-func (s *Site) caseLink(p *pageView, c *cases.Case, why string) caseLink {
+func (s *Site) caseLink(p *pageView, c *cases.Case, why string) (caseLink, error) {
 	i, ok := langSlot(p.Lang)
 	ci, known := s.caseIndex[c]
 	if !ok || !known {
-		l := newCaseLink(s, p, c)
+		l, err := newCaseLink(s, p, c)
 		l.Why = why
-		return l
+		return l, err
 	}
 	slot := &s.links[i][ci]
 	l := slot.Load()
 	if l == nil {
-		made := newCaseLink(s, p, c)
+		made, err := newCaseLink(s, p, c)
+		if err != nil {
+			return caseLink{}, err
+		}
 		l = &made
 		slot.Store(l) // two workers may both make it: the same link
 	}
 	out := *l
 	out.Why = why
-	return out
+	return out, nil
 }
 
-func newCaseLink(s *Site, p *pageView, c *cases.Case) caseLink {
-	return caseLink{
+func newCaseLink(s *Site, p *pageView, c *cases.Case) (caseLink, error) {
+	l := caseLink{
 		ID: c.ID, Title: localizeLine(c.Title, p.Lang), Org: c.OrgName().Get(p.Lang), Year: yearText(p, c.Date), YearNote: ifPublished(p, c, "datekind.published.note"),
 		Href: p.Link(urls.Case(p.Lang, c.ID)), Sev: sevLabel(s, p, c),
 	}
+	b := bufPool.Get().(*bytes.Buffer)
+	defer bufPool.Put(b)
+	b.Reset()
+	if err := s.theme.execute(b, "list", "caselinkhead", l); err != nil {
+		return caseLink{}, fmt.Errorf("the line of %s: %w", c.ID, err)
+	}
+	l.Head = template.HTML(b.String())
+	return l, nil
 }
 
 func sevLabel(s *Site, p *pageView, c *cases.Case) string {
@@ -120,9 +136,9 @@ type keptCard struct {
 	marks []int32 // where each rootMark starts, as nextMark finds them
 }
 
-// newKeptCard keeps html, a rendered card.
-func newKeptCard(html string) *keptCard {
-	return &keptCard{html: template.HTML(html), marks: markOffsets([]byte(html))}
+// newKeptCard keeps a rendered card: html, whose copy kept is.
+func newKeptCard(html []byte, kept string) *keptCard {
+	return &keptCard{html: template.HTML(kept), marks: markOffsets(html)}
 }
 
 // whole reports whether the card starts with '<' and ends with '>', as the
@@ -183,7 +199,7 @@ func (s *Site) keepCard(lang string, c *cases.Case, v *CaseView) (*keptCard, err
 	if err := s.theme.execute(b, "list", "card", s.card(p, c, v)); err != nil {
 		return nil, err
 	}
-	k := newKeptCard(s.lib.Keep(b.Bytes()))
+	k := newKeptCard(b.Bytes(), s.lib.Keep(b.Bytes()))
 	slot.Store(k) // two workers may both render it: the same card
 	return k, nil
 }

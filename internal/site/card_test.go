@@ -47,7 +47,10 @@ func TestCardFromCaseView(t *testing.T) {
 				if got != want {
 					t.Errorf("%s %s: the card from the case page differs from the card alone at %s", j.Case.ID, j.Lang, firstDiff(string(got), string(want)))
 				}
-				v := fromPage.caseView(j, true)
+				v, err := fromPage.caseView(j, true)
+				if err != nil {
+					t.Fatal(err)
+				}
 				cd := fromPage.card(&pageView{Lang: j.Lang, s: fromPage}, j.Case, v)
 				taken += sameText(cd.Trigger, v.Trigger) + sameText(cd.Detection, v.Detection)
 				for i := range cd.Remediation {

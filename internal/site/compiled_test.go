@@ -98,7 +98,8 @@ func templatedJobs() []string {
 
 // compareEngines renders every templated page of s, and the card of every
 // case in both languages, with the compiled templates and with
-// html/template, and so the statistics of every topic, fails on the first
+// html/template, and so the statistics of every topic and every case as a
+// line of a short list (caselinkhead), fails on the first
 // difference and counts the pages by kind and language ("card/ko" for
 // cards, "stats/ko" for statistics).
 func compareEngines(t *testing.T, th *Theme, s *Site, check func(*testing.T, string, []byte)) map[string]int {
@@ -142,6 +143,11 @@ func compareEngines(t *testing.T, th *Theme, s *Site, check func(*testing.T, str
 		for _, lang := range cases.Languages {
 			compare("card "+lang+" "+c.ID, th.fast["card"], "list", "card", s.card(&pageView{Lang: lang, s: s}, c, nil))
 			counts["card/"+lang]++
+			l, err := newCaseLink(s, &pageView{Lang: lang, s: s}, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			compare("case line "+lang+" "+c.ID, th.fast["caselinkhead"], "list", "caselinkhead", l)
 		}
 	}
 	for _, name := range cases.FacetNames() {

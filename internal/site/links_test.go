@@ -70,7 +70,8 @@ func TestWritePageRandom(t *testing.T) {
 	for range 20000 {
 		cards := make([]*keptCard, r.IntN(3))
 		for i := range cards {
-			cards[i] = newKeptCard("<" + repotest.Pieces(r, pieces[:8], r.IntN(8)) + ">") // whole, see pageCards
+			html := "<" + repotest.Pieces(r, pieces[:8], r.IntN(8)) + ">" // whole, see pageCards
+			cards[i] = newKeptCard([]byte(html), html)
 		}
 		in := repotest.Pieces(r, pieces, r.IntN(16))
 		var pairs []string
@@ -105,7 +106,7 @@ func TestWritePageRandom(t *testing.T) {
 // and its cards' HTML otherwise.
 func TestPageCards(t *testing.T) {
 	s := &Site{holders: []template.HTML{cardHolder(0), cardHolder(1)}}
-	whole, part := newKeptCard(`<a href="~/x">`), newKeptCard(`"~/x">`)
+	whole, part := newKeptCard([]byte(`<a href="~/x">`), `<a href="~/x">`), newKeptCard([]byte(`"~/x">`), `"~/x">`)
 	if got, ks := s.pageCards([]*keptCard{whole, whole}); len(ks) != 2 || got[1] != cardHolder(1) {
 		t.Errorf("whole cards: %q, %d kept", got, len(ks))
 	}

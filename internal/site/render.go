@@ -32,10 +32,14 @@ func (s *Site) Render(j Job, w io.Writer) (string, error) {
 		buf := bufPool.Get().(*bytes.Buffer)
 		defer bufPool.Put(buf)
 		buf.Reset()
-		if err := s.twin(buf, s.caseView(page, false), false); err != nil {
+		v, err := s.caseView(page, false)
+		if err != nil {
 			return "", err
 		}
-		_, err := w.Write(buf.Bytes())
+		if err := s.twin(buf, v, false); err != nil {
+			return "", err
+		}
+		_, err = w.Write(buf.Bytes())
 		return "text/markdown", err
 	}
 	view, tmpl, err := s.view(j)
@@ -70,7 +74,10 @@ func (s *Site) RenderCase(j Job, page io.Writer, twin *bytes.Buffer) error {
 	if j.Kind != KindCase {
 		return fmt.Errorf("RenderCase: %s is not a case page", j.File())
 	}
-	v := s.caseView(j, true)
+	v, err := s.caseView(j, true)
+	if err != nil {
+		return err
+	}
 	if err := s.html(page, j, "case", v); err != nil {
 		return err
 	}
@@ -97,7 +104,8 @@ func (s *Site) RenderBytes(j Job) ([]byte, string, error) {
 func (s *Site) view(j Job) (any, string, error) {
 	switch j.Kind {
 	case KindCase:
-		return s.caseView(j, true), "case", nil
+		v, err := s.caseView(j, true)
+		return v, "case", err
 	case KindCases, KindTopic:
 		v, err := s.listView(j)
 		return v, "list", err

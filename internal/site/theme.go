@@ -32,10 +32,11 @@ type asset struct {
 // pageKinds are the templates that render whole pages.
 var pageKinds = []string{"case", "list", "facet", "home", "root", "search", "prose", "notfound", "apidoc"}
 
-// listParts are the templates of list.html that render a piece of a page
-// once, kept and shown on many pages: a case's card and a topic's
-// statistics.
-var listParts = []string{"card", "stats"}
+// listParts are the templates of the list set (list.html and base.html)
+// that render a piece of a page once, kept and shown on many pages: a
+// case's card, a topic's statistics and a case as a line of a short list
+// without its reason (caseLink.Head).
+var listParts = []string{"card", "stats", "caselinkhead"}
 
 // Theme is the parsed templates, UI strings and static files: everything a
 // site needs that does not come from content. The preview server keeps one
@@ -185,7 +186,7 @@ func loadTheme(templates, static fs.FS, cfg themeConfig) (*Theme, error) {
 			}
 			k.tmpl = t
 			k.fast, k.compileErr = cfg.compile(t, "base", funcs)
-			if kind == "list" { // the card and the statistics, after the page: one set
+			if kind == "list" { // the pieces of pages, after the page: one set
 				k.parts, k.partErrs = make([]*htmlexec.Template, len(listParts)), make([]error, len(listParts))
 				for i, name := range listParts {
 					k.parts[i], k.partErrs[i] = cfg.compile(t, name, funcs)
