@@ -24,7 +24,11 @@
 // holds its view and the function that fills it: case.go, list.go,
 // facet.go, home.go (with the language-choice root page), search.go,
 // prose.go, apidoc.go, notfound.go. Case cards, shared by lists and
-// topics, are rendered once per case and language (card.go).
+// topics, are rendered once per case and language (card.go), from the case
+// page's view when the case page comes first, as in a build; a list's view
+// holds their places, and the page writes each card there with its links
+// resolved (writePage). So are a case's line in the related cases of other
+// cases (caseLink.Head) and a topic's statistics block (statsView.HTML).
 //
 // # Derived data
 //
