@@ -16,13 +16,31 @@ import (
 // writePages renders and writes every job of the site on opt.Workers
 // workers, reporting progress, and records the stage from t.
 func writePages(ctx context.Context, stop context.CancelCauseFunc, s *site.Site, w *writer, opt Options, st *Result, t time.Time) {
-	jobs := s.Jobs()
+	jobs := casesFirst(s.Jobs())
 	var rendered atomic.Int64
 	stopProgress := progress(opt.Progress, &rendered, len(jobs))
 	render(ctx, stop, s, jobs, w, opt.Workers, st, &rendered)
 	stopProgress()
 	st.Stages = append(st.Stages, snapshot.Stage{Name: "pages", Took: time.Since(t)},
 		snapshot.Stage{Name: "render (workers)", Took: st.renderTime}, snapshot.Stage{Name: "write (workers)", Took: st.writeTime})
+}
+
+// casesFirst returns the jobs with the case pages first, each group in its
+// order: a case page renders its case's card from its own view (see
+// site.RenderCase), so the lists that come after find the cards made.
+func casesFirst(jobs []site.Job) []site.Job {
+	out := make([]site.Job, 0, len(jobs))
+	for _, j := range jobs {
+		if j.Kind == site.KindCase {
+			out = append(out, j)
+		}
+	}
+	for _, j := range jobs {
+		if j.Kind != site.KindCase {
+			out = append(out, j)
+		}
+	}
+	return out
 }
 
 var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}

@@ -22,6 +22,9 @@ func TestAnalysisHoldsOnlyPostings(t *testing.T) {
 		if pt.a.table.slots != nil || pt.a.terms != nil || pt.a.tk.rs != nil || pt.a.state != nil || pt.order != nil {
 			t.Errorf("part %d keeps its term table, terms, tokenizer or last documents after the analysis", p)
 		}
+		if pt.a.pieces.slots != nil || pt.a.pieces.recs != nil || pt.a.rec != nil || pt.a.met != nil {
+			t.Errorf("part %d keeps its memo of pieces after the analysis", p)
+		}
 		used, held := 0, 0
 		for _, ps := range pt.postings {
 			if len(ps) == 0 {

@@ -80,12 +80,18 @@ func (tk *tokenizer) phrases(w *word, f func([]rune)) {
 	if key == nil {
 		key = w.raw
 	}
-	touched := tk.active | firstPhrases(key) | firstPhrases(w.term)
+	tk.phraseStep(w.term, key, f)
+}
+
+// phraseStep is phrases for a word that is not written in Hangul, given by
+// its term and its key: its term, or its raw form when it is a stop word.
+func (tk *tokenizer) phraseStep(term, key []rune, f func([]rune)) {
+	touched := tk.active | firstPhrases(key) | firstPhrases(term)
 	active := uint32(0)
 	for m := touched; m != 0; m &= m - 1 {
 		i := bits.TrailingZeros32(m)
 		p := &phrases[i]
-		if w.term != nil && len(w.term) > len(p.term) && slices.Equal(w.term[:len(p.term)], p.term) {
+		if term != nil && len(term) > len(p.term) && slices.Equal(term[:len(p.term)], p.term) {
 			f(p.term)
 		}
 		at := 0
@@ -111,3 +117,42 @@ func (tk *tokenizer) phrases(w *word, f func([]rune)) {
 	}
 	tk.active = active
 }
+
+// phraseInert reports whether phraseStep, given term and key, ends every
+// phrase and hands out nothing, whatever phrases are under way: the word
+// starts with no phrase's term and is no word of any phrase. Most words
+// are such, and the analyser's memo of pieces stores them as an end of
+// the phrases, not as a word to match.
+func phraseInert(term, key []rune) bool {
+	// The key is the term when there is one: a word that starts with a
+	// letter no phrase's term or word starts with is inert.
+	if len(key) == 0 || key[0] >= utf8.RuneSelf || !phraseLetters[key[0]] {
+		return true
+	}
+	for i := range phrases {
+		p := &phrases[i]
+		if term != nil && len(term) > len(p.term) && slices.Equal(term[:len(p.term)], p.term) {
+			return false
+		}
+		for _, w := range p.words {
+			if slices.Equal(key, w) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// phraseLetters are the letters that a term or a word of a phrase starts
+// with.
+var phraseLetters = func() (set [utf8.RuneSelf]bool) {
+	for _, p := range phrases {
+		for _, w := range append([][]rune{p.term}, p.words...) {
+			if w[0] >= utf8.RuneSelf {
+				panic("search: phrase " + string(p.term) + " holds a word that does not start with ASCII")
+			}
+			set[w[0]] = true
+		}
+	}
+	return set
+}()

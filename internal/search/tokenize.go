@@ -107,13 +107,24 @@ func cloneAll(list [][]rune) [][]rune {
 // eachWord calls f with each word of text. The word is the tokenizer's own,
 // handed over without a copy.
 func (tk *tokenizer) eachWord(text string, f func(*word)) {
+	tk.eachWordAfter(text, nil, false, f)
+}
+
+// eachWordAfter is eachWord for a text read as the continuation of another,
+// after an ASCII space: prevKo and spaceOnly are the state of Korean
+// compounds that the other left (see below), and it returns the state that
+// text leaves, prevKo valid until the next call. Nothing else crosses an
+// ASCII space: the analyser's memo of pieces (see analyser.pieceTerms)
+// reads a text piece by piece and joins them through this state alone.
+//
+// prevKo is the stem of the previous word when it was a Korean word at the
+// end of its chunk with nothing stripped; spaceOnly says whether only
+// whitespace has been seen since then. It is a slice of rs before the
+// current chunk, which the chunk's rewriting below never reaches, or of
+// memory outside rs.
+func (tk *tokenizer) eachWordAfter(text string, prevKo []rune, spaceOnly bool, f func(*word)) ([]rune, bool) {
 	rs := tk.lower(text)
 	w := &tk.w
-	// prevKo is the stem of the previous word when it was a Korean word at the
-	// end of its chunk with nothing stripped; spaceOnly says whether only
-	// whitespace has been seen since then. It is a slice of rs before the
-	// current chunk, which the chunk's rewriting below never reaches.
-	prevKo, spaceOnly := []rune(nil), false
 	i := 0
 	for i < len(rs) {
 		c := classOf(rs[i])
@@ -228,6 +239,7 @@ func (tk *tokenizer) eachWord(text string, f func(*word)) {
 		}
 		spaceOnly = true
 	}
+	return prevKo, spaceOnly
 }
 
 // set makes w a word with the given term, raw form and alternatives,

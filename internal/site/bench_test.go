@@ -51,12 +51,22 @@ func BenchmarkRender(b *testing.B) {
 }
 
 // BenchmarkBuildPages renders every page and Markdown twin of a 1,000-case
-// library as a build does, one after the other, into memory: the figures are
-// per whole site. Cards are dropped before each run, so that every run renders
-// them as a build does once.
+// library as a build does, one after the other, into memory, the case pages
+// first: the figures are per whole site. Cards are dropped before each run,
+// so that every run renders them as a build does once.
 func BenchmarkBuildPages(b *testing.B) {
 	s := benchSite(b, 1000)
-	jobs := s.Jobs()
+	var jobs []Job
+	for _, j := range s.Jobs() {
+		if j.Kind == KindCase {
+			jobs = append(jobs, j)
+		}
+	}
+	for _, j := range s.Jobs() {
+		if j.Kind != KindCase {
+			jobs = append(jobs, j)
+		}
+	}
 	var out, twin bytes.Buffer
 	b.ReportAllocs()
 	start := repotest.CPUTime()

@@ -2,16 +2,22 @@ package site
 
 import (
 	"bytes"
+	"fmt"
 	"html/template"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/markup"
 	"incidentlib/internal/urls"
+	"slices"
 	"strings"
 	"sync/atomic"
 )
 
 // caseLink is a related case as listed under a reason.
 type caseLink struct {
+	// Head is the line without its reason, rendered once per case and
+	// language (template "caselinkhead"): a case is listed on the pages of
+	// all the cases it is related to.
+	Head  template.HTML
 	Why   string
 	ID    string
 	Title localizedLine
@@ -41,31 +47,42 @@ func ifPublished(p *pageView, c *cases.Case, key string) string {
 // All but why depends on the case and the language alone: it is made once
 // per case and language and kept, since a case is listed as related on
 // several pages.
-func (s *Site) caseLink(p *pageView, c *cases.Case, why string) caseLink {
+func (s *Site) caseLink(p *pageView, c *cases.Case, why string) (caseLink, error) {
 	i, ok := langSlot(p.Lang)
 	ci, known := s.caseIndex[c]
 	if !ok || !known {
-		l := newCaseLink(s, p, c)
+		l, err := newCaseLink(s, p, c)
 		l.Why = why
-		return l
+		return l, err
 	}
 	slot := &s.links[i][ci]
 	l := slot.Load()
 	if l == nil {
-		made := newCaseLink(s, p, c)
+		made, err := newCaseLink(s, p, c)
+		if err != nil {
+			return caseLink{}, err
+		}
 		l = &made
 		slot.Store(l) // two workers may both make it: the same link
 	}
 	out := *l
 	out.Why = why
-	return out
+	return out, nil
 }
 
-func newCaseLink(s *Site, p *pageView, c *cases.Case) caseLink {
-	return caseLink{
+func newCaseLink(s *Site, p *pageView, c *cases.Case) (caseLink, error) {
+	l := caseLink{
 		ID: c.ID, Title: localizeLine(c.Title, p.Lang), Org: c.OrgName().Get(p.Lang), Year: yearText(p, c.Date), YearNote: ifPublished(p, c, "datekind.published.note"),
 		Href: p.Link(urls.Case(p.Lang, c.ID)), Sev: sevLabel(s, p, c),
 	}
+	b := bufPool.Get().(*bytes.Buffer)
+	defer bufPool.Put(b)
+	b.Reset()
+	if err := s.theme.execute(b, "list", "caselinkhead", l); err != nil {
+		return caseLink{}, fmt.Errorf("the line of %s: %w", c.ID, err)
+	}
+	l.Head = template.HTML(b.String())
+	return l, nil
 }
 
 func sevLabel(s *Site, p *pageView, c *cases.Case) string {
@@ -111,24 +128,80 @@ type card struct {
 // then the components.
 const cardTerms = 3
 
+// keptCard is a case's card as kept: its HTML with marked links, and
+// where the marks are, so that a page writes it with its links resolved
+// without looking for them (writePage).
+type keptCard struct {
+	html  template.HTML
+	marks []int32 // where each rootMark starts, as nextMark finds them
+}
+
+// newKeptCard keeps a rendered card: html, whose copy kept is.
+func newKeptCard(html []byte, kept string) *keptCard {
+	return &keptCard{html: template.HTML(kept), marks: markOffsets(html)}
+}
+
+// whole reports whether the card starts with '<' and ends with '>', as the
+// shipped card (one element) does: then no root mark can begin before it
+// or end after it, and the marks it holds are all the page's marks within
+// it, which writePage needs.
+func (k *keptCard) whole() bool {
+	return len(k.html) > 0 && k.html[0] == '<' && k.html[len(k.html)-1] == '>'
+}
+
+// pageCards returns what a list's view shows for the kept cards ks, and the
+// cards writePage puts in place of the holders: holders and ks when every
+// card is whole, else the cards' HTML and none.
+func (s *Site) pageCards(ks []*keptCard) ([]template.HTML, []*keptCard) {
+	if len(ks) <= len(s.holders) && !slices.ContainsFunc(ks, func(k *keptCard) bool { return !k.whole() }) {
+		return s.holders[:len(ks)], ks
+	}
+	out := make([]template.HTML, len(ks))
+	for i, k := range ks {
+		out[i] = k.html
+	}
+	return out, nil
+}
+
+// markOffsets returns where each root mark of html starts.
+func markOffsets(html []byte) []int32 {
+	var out []int32
+	for i := nextMark(html, 0); i >= 0; i = nextMark(html, i+len(rootMark)) {
+		out = append(out, int32(i))
+	}
+	return out
+}
+
 // cardHTML returns a case's card in lang, rendered once and kept: a case
 // appears on many list and topic pages, and with marked links its card is the
 // same on all of them.
 func (s *Site) cardHTML(lang string, c *cases.Case) (template.HTML, error) {
+	k, err := s.keepCard(lang, c, nil)
+	if err != nil {
+		return "", err
+	}
+	return k.html, nil
+}
+
+// keepCard returns a case's card in lang, rendering and keeping it when it
+// is not kept yet. v, when set, is the case's page view in lang: the card
+// then takes from it the texts both show, instead of rendering their
+// Markdown a second time (see card).
+func (s *Site) keepCard(lang string, c *cases.Case, v *CaseView) (*keptCard, error) {
 	slot := &s.cards[langIndex(lang)][s.caseIndex[c]]
-	if h := slot.Load(); h != nil {
-		return *h, nil
+	if k := slot.Load(); k != nil {
+		return k, nil
 	}
 	b := bufPool.Get().(*bytes.Buffer)
 	defer bufPool.Put(b)
 	b.Reset()
 	p := &pageView{Lang: lang, s: s}
-	if err := s.theme.execute(b, "list", "card", s.card(p, c)); err != nil {
-		return "", err
+	if err := s.theme.execute(b, "list", "card", s.card(p, c, v)); err != nil {
+		return nil, err
 	}
-	h := template.HTML(s.lib.Keep(b.Bytes()))
-	slot.Store(&h) // two workers may both render it: the same bytes
-	return h, nil
+	k := newKeptCard(b.Bytes(), s.lib.Keep(b.Bytes()))
+	slot.Store(k) // two workers may both render it: the same card
+	return k, nil
 }
 
 // ReleaseCards drops the rendered cards, to free their memory once the
@@ -136,7 +209,7 @@ func (s *Site) cardHTML(lang string, c *cases.Case) (template.HTML, error) {
 // stay there; only the slots go). Cards are rendered again if needed.
 func (s *Site) ReleaseCards() {
 	for i := range s.cards {
-		s.cards[i] = make([]atomic.Pointer[template.HTML], len(s.lib.Cases))
+		s.cards[i] = make([]atomic.Pointer[keptCard], len(s.lib.Cases))
 	}
 }
 
@@ -147,30 +220,46 @@ func langIndex(lang string) int {
 	return 1
 }
 
-func (s *Site) cardsHTML(lang string, cs []*cases.Case) ([]template.HTML, error) {
-	out := make([]template.HTML, len(cs))
+// keptCards returns the kept cards of cs in lang, rendering those not kept
+// yet.
+func (s *Site) keptCards(lang string, cs []*cases.Case) ([]*keptCard, error) {
+	out := make([]*keptCard, len(cs))
 	for i, c := range cs {
-		h, err := s.cardHTML(lang, c)
+		k, err := s.keepCard(lang, c, nil)
 		if err != nil {
 			return nil, err
 		}
-		out[i] = h
+		out[i] = k
 	}
 	return out, nil
 }
 
-func (s *Site) card(p *pageView, c *cases.Case) card {
+// card is c's card in the page's language. v, when set, is c's page view
+// in that language (see keepCard), whose texts are rendered from the same
+// Markdown: a card shows the remediation and action items whole, and of a
+// long text the first paragraph, which is the whole text when it has one.
+func (s *Site) card(p *pageView, c *cases.Case, v *CaseView) card {
 	lang := p.Lang
-	first := func(t cases.Bilingual) localized {
-		short, _ := firstParagraph(t, lang)
+	first := func(t cases.Bilingual, whole *localized) localized {
+		short, more := firstParagraph(t, lang)
+		if !more && whole != nil {
+			return *whole
+		}
 		return s.localize(short, lang)
 	}
-	items := func(ts []cases.Bilingual) []localized {
+	items := func(ts []cases.Bilingual, whole []localized) []localized {
+		if whole != nil && len(whole) == len(ts) {
+			return whole
+		}
 		var out []localized
 		for _, t := range ts {
 			out = append(out, s.localize(t, lang))
 		}
 		return out
+	}
+	var page CaseView // the zero view: every text rendered here
+	if v != nil {
+		page = *v
 	}
 	cd := card{
 		P: p, ID: c.ID, Href: p.Link(urls.Case(lang, c.ID)), Title: localizeLine(c.Title, lang),
@@ -178,14 +267,14 @@ func (s *Site) card(p *pageView, c *cases.Case) card {
 		Date: dateWords(p, c.Date), DateISO: c.Date.String(), Published: ifPublished(p, c, "datekind.published"),
 		YearLink:     yearLink(p, c.Date),
 		Sev:          sevLabel(s, p, c),
-		Symptoms:     first(c.SymptomsText),
-		Trigger:      first(c.Trigger),
+		Symptoms:     first(c.SymptomsText, textOf(v, &page.SymptomsText)),
+		Trigger:      first(c.Trigger, textOf(v, &page.Trigger)),
 		RootCause:    s.term(p, cases.RootCauses, c.RootCause),
 		Components:   s.terms(p, cases.Components, c.Components),
 		Contributing: s.terms(p, cases.Contributing, c.Contributing),
-		Detection:    first(c.Detection),
-		Remediation:  items(c.Remediation),
-		ActionItems:  items(c.ActionItems),
+		Detection:    first(c.Detection, textOf(v, &page.Detection)),
+		Remediation:  items(c.Remediation, page.Remediation),
+		ActionItems:  items(c.ActionItems, page.ActionItems),
 	}
 	if cd.Sev == "" {
 		if u := localizeLine(c.Impact.Users, lang); known(u.Text) != "" {
@@ -200,10 +289,18 @@ func (s *Site) card(p *pageView, c *cases.Case) card {
 	}
 	cd.Few = append(cd.Few, cd.Components[:min(cardTerms-len(cd.Few), len(cd.Components))]...)
 	if c.Lessons != nil {
-		l := first(*c.Lessons)
+		l := first(*c.Lessons, page.Lessons)
 		cd.Lessons = &l
 	}
 	return cd
+}
+
+// textOf is t, a text of the case page view v, or nil without a view.
+func textOf(v *CaseView, t *localized) *localized {
+	if v == nil {
+		return nil
+	}
+	return t
 }
 
 // firstParagraph returns the first paragraph of t in lang (or in the other

@@ -117,7 +117,7 @@ type calloutView struct {
 	Label string
 }
 
-func (s *Site) caseView(j Job, html bool) *CaseView {
+func (s *Site) caseView(j Job, html bool) (*CaseView, error) {
 	c, lang := j.Case, j.Lang
 	// The Markdown twin shows the texts' source: it needs no HTML.
 	txt := s.localize
@@ -181,13 +181,16 @@ func (s *Site) caseView(j Job, html bool) *CaseView {
 		v.Lessons = &l
 	}
 	v.Sources = sources(p, c)
-	v.Related = s.relatedGroups(p, c)
+	var err error
+	if v.Related, err = s.relatedGroups(p, c); err != nil {
+		return nil, err
+	}
 	if html {
 		p.JSONLD = s.caseJSONLD(p, v)
 		v.Callout = s.callout(lang)
 	}
 	v.WrittenBy = s.WrittenBy(lang, c)
-	return v
+	return v, nil
 }
 
 // facts are the facts box of a case page: severity, scope, users, region
@@ -224,20 +227,23 @@ func sources(p *pageView, c *cases.Case) []sourceView {
 
 // relatedGroups lists a case's related cases under their headings, each
 // with its own reason.
-func (s *Site) relatedGroups(p *pageView, c *cases.Case) []relGroupView {
+func (s *Site) relatedGroups(p *pageView, c *cases.Case) ([]relGroupView, error) {
 	groups := s.related[c.ID]
 	if len(groups) == 0 {
-		return nil
+		return nil, nil
 	}
 	out := make([]relGroupView, len(groups))
 	for i, g := range groups {
 		gv := relGroupView{Reason: s.reason(p, g.Kind, g.Reason), Cases: make([]caseLink, len(g.Links))}
 		for k, l := range g.Links {
-			gv.Cases[k] = s.caseLink(p, s.lib.ByID[l.ID], s.reason(p, l.Kind, l.Reason))
+			var err error
+			if gv.Cases[k], err = s.caseLink(p, s.lib.ByID[l.ID], s.reason(p, l.Kind, l.Reason)); err != nil {
+				return nil, err
+			}
 		}
 		out[i] = gv
 	}
-	return out
+	return out, nil
 }
 
 // writers are the values of review.written_by that name no person but a

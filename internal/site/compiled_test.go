@@ -3,6 +3,7 @@ package site
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"testing"
 
 	"incidentlib"
@@ -23,7 +24,7 @@ func TestCompiledTemplates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, kind := range append(pageKinds, "card") {
+	for _, kind := range append(slices.Clone(pageKinds), listParts...) {
 		if th.fast[kind] == nil {
 			t.Errorf("template %s does not compile; pages of this kind render with html/template", kind)
 		}
@@ -97,8 +98,10 @@ func templatedJobs() []string {
 
 // compareEngines renders every templated page of s, and the card of every
 // case in both languages, with the compiled templates and with
-// html/template, fails on the first difference and counts the pages by
-// kind and language ("card/ko" for cards).
+// html/template, and so the statistics of every topic and every case as a
+// line of a short list (caselinkhead), fails on the first
+// difference and counts the pages by kind and language ("card/ko" for
+// cards, "stats/ko" for statistics).
 func compareEngines(t *testing.T, th *Theme, s *Site, check func(*testing.T, string, []byte)) map[string]int {
 	t.Helper()
 	counts := map[string]int{}
@@ -138,8 +141,25 @@ func compareEngines(t *testing.T, th *Theme, s *Site, check func(*testing.T, str
 	}
 	for _, c := range s.lib.Cases {
 		for _, lang := range cases.Languages {
-			compare("card "+lang+" "+c.ID, th.fast["card"], "list", "card", s.card(&pageView{Lang: lang, s: s}, c))
+			compare("card "+lang+" "+c.ID, th.fast["card"], "list", "card", s.card(&pageView{Lang: lang, s: s}, c, nil))
 			counts["card/"+lang]++
+			l, err := newCaseLink(s, &pageView{Lang: lang, s: s}, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			compare("case line "+lang+" "+c.ID, th.fast["caselinkhead"], "list", "caselinkhead", l)
+		}
+	}
+	for _, name := range cases.FacetNames() {
+		for _, tp := range s.facets[name].Topics {
+			for _, lang := range cases.Languages {
+				v := s.statsView(&pageView{Lang: lang, s: s}, tp.Stats(), name, tp.ID)
+				if v == nil {
+					continue
+				}
+				compare("stats "+lang+" "+name+"/"+tp.ID, th.fast["stats"], "list", "stats", statsBlock{&pageView{Lang: lang, s: s}, v})
+				counts["stats/"+lang]++
+			}
 		}
 	}
 	return counts

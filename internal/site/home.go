@@ -67,7 +67,11 @@ func (s *Site) homeView(j Job) (*homeView, error) {
 		v.Counts = append(v.Counts, newHomeCount(p, f.Name, len(s.facets[f.Name].Topics), p.Link(urls.FacetIndex(lang, f.Name))))
 	}
 	for _, c := range s.lib.Cases[:min(homeNewest, len(s.lib.Cases))] {
-		v.Newest = append(v.Newest, s.caseLink(p, c, ""))
+		l, err := s.caseLink(p, c, "")
+		if err != nil {
+			return nil, err
+		}
+		v.Newest = append(v.Newest, l)
 	}
 	for _, f := range cases.Facets {
 		if !f.Shows(cases.OnHome) {

@@ -58,7 +58,11 @@ type listView struct {
 	Desc      localized
 	Count     string
 	Range     string
+	// Cards hold the place of the cards (pageCards), which the page
+	// writes in their place as it resolves its links (writePage): a card's
+	// bytes are copied once, and its marks need no looking for.
 	Cards     []template.HTML
+	cards     []*keptCard
 	Pager     pager
 	Stats     *statsView
 	FacetLink string
@@ -99,7 +103,20 @@ func (s *Site) listView(j Job) (*listView, error) {
 			_, body, _ := markup.Prose(src)
 			v.Intro, v.IntroLang, v.IntroMiss = template.HTML(body), written, written != lang
 		}
-		v.Stats = t.statsView(langIndex(lang), func() *statsView { return s.statsView(p, t.Stats(), j.Facet, t.ID) })
+		var err error
+		v.Stats = t.statsView(langIndex(lang), func() *statsView {
+			sv := s.statsView(p, t.Stats(), j.Facet, t.ID)
+			if sv == nil {
+				return nil
+			}
+			if err = s.renderStats(lang, sv); err != nil {
+				return nil // kept for no page
+			}
+			return sv
+		})
+		if err != nil {
+			return nil, err
+		}
 		path = func(n int) string { return urls.Topic(lang, j.Facet, t.ID, n) }
 	}
 	v.pageView = p
@@ -113,11 +130,11 @@ func (s *Site) listView(j Job) (*listView, error) {
 	if len(all) > 0 {
 		v.Range = l10n.Range(lang, from+1, to, len(all))
 	}
-	cards, err := s.cardsHTML(lang, all[from:to])
+	cards, err := s.keptCards(lang, all[from:to])
 	if err != nil {
 		return nil, err
 	}
-	v.Cards = cards
+	v.Cards, v.cards = s.pageCards(cards)
 	v.Pager = newPager(p, j.Page, s.pages(len(all)), path)
 	v.Callout = s.callout(lang)
 	return v, nil

@@ -116,7 +116,11 @@ var mdFuncs = texttemplate.FuncMap{"inc": func(i int) string { return strconv.It
 // absolute, links to related cases are the URLs of their twins, for a
 // reader that has no page to start a relative link from (MCP answers).
 func (s *Site) CaseMarkdown(b *bytes.Buffer, c *cases.Case, lang string, absolute bool) error {
-	return s.twin(b, s.caseView(Job{Kind: KindCase, Lang: lang, Path: urls.Case(lang, c.ID), Case: c}, false), absolute)
+	v, err := s.caseView(Job{Kind: KindCase, Lang: lang, Path: urls.Case(lang, c.ID), Case: c}, false)
+	if err != nil {
+		return err
+	}
+	return s.twin(b, v, absolute)
 }
 
 // twin renders v, the view of a case page, as its Markdown twin.

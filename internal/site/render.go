@@ -32,10 +32,14 @@ func (s *Site) Render(j Job, w io.Writer) (string, error) {
 		buf := bufPool.Get().(*bytes.Buffer)
 		defer bufPool.Put(buf)
 		buf.Reset()
-		if err := s.twin(buf, s.caseView(page, false), false); err != nil {
+		v, err := s.caseView(page, false)
+		if err != nil {
 			return "", err
 		}
-		_, err := w.Write(buf.Bytes())
+		if err := s.twin(buf, v, false); err != nil {
+			return "", err
+		}
+		_, err = w.Write(buf.Bytes())
 		return "text/markdown", err
 	}
 	view, tmpl, err := s.view(j)
@@ -53,23 +57,36 @@ func (s *Site) html(w io.Writer, j Job, tmpl string, view any) error {
 	if err := s.theme.execute(buf, tmpl, "base", view); err != nil {
 		return err
 	}
-	return writeResolved(w, buf.Bytes(), s.rootOf(j))
+	var cards []*keptCard
+	if l, ok := view.(*listView); ok {
+		cards = l.cards
+	}
+	return writePage(w, buf.Bytes(), s.rootOf(j), cards)
 }
 
 // RenderCase renders a case page to page and its Markdown twin (j.Twin) to
 // twin from one view: the two outputs of one page model, which a build
-// writes side by side.
+// writes side by side. The case's card in the page's language, which the
+// lists show, is rendered from the same view and kept, unless it is kept
+// already: most of its texts are the page's (see card). A build renders
+// the case pages before the lists for that.
 func (s *Site) RenderCase(j Job, page io.Writer, twin *bytes.Buffer) error {
 	if j.Kind != KindCase {
 		return fmt.Errorf("RenderCase: %s is not a case page", j.File())
 	}
-	v := s.caseView(j, true)
+	v, err := s.caseView(j, true)
+	if err != nil {
+		return err
+	}
 	if err := s.html(page, j, "case", v); err != nil {
 		return err
 	}
 	if err := s.twin(twin, v, false); err != nil {
 		t, _ := j.Twin()
 		return fmt.Errorf("%s: %w", t.File(), err)
+	}
+	if _, err := s.keepCard(j.Lang, j.Case, v); err != nil {
+		return fmt.Errorf("the card of %s: %w", j.Case.ID, err)
 	}
 	return nil
 }
@@ -87,7 +104,8 @@ func (s *Site) RenderBytes(j Job) ([]byte, string, error) {
 func (s *Site) view(j Job) (any, string, error) {
 	switch j.Kind {
 	case KindCase:
-		return s.caseView(j, true), "case", nil
+		v, err := s.caseView(j, true)
+		return v, "case", err
 	case KindCases, KindTopic:
 		v, err := s.listView(j)
 		return v, "list", err

@@ -1,7 +1,9 @@
 package site
 
 import (
+	"bytes"
 	"fmt"
+	"html/template"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/l10n"
 	"incidentlib/internal/urls"
@@ -105,6 +107,10 @@ func median(xs []int) *int {
 // statsView is the statistics block of a list, ready to draw, and the
 // sentence that closes the list.
 type statsView struct {
+	// HTML is the statistics block as the topic's pages show it, rendered
+	// once per topic and language (template "stats" of list.html): with
+	// marked links it is the same on all of them.
+	HTML          template.HTML
 	Closing       string
 	Groups        []barGroup
 	Years         barGroup
@@ -199,4 +205,23 @@ func (s *Site) statsView(p *pageView, st *Stats, facet, term string) *statsView 
 	v.DetectNote = fmt.Sprintf(p.T("stats.known_of"), l10n.Number(st.KnownDetect), l10n.Number(st.Total))
 	v.ResolveNote = fmt.Sprintf(p.T("stats.known_of"), l10n.Number(st.KnownResolve), l10n.Number(st.Total))
 	return v
+}
+
+// statsBlock is what template "stats" renders: a topic's statistics in the
+// language of the page, whose UI strings it shows.
+type statsBlock struct {
+	*pageView
+	Stats *statsView
+}
+
+// renderStats renders the statistics block of v into v.HTML, in lang.
+func (s *Site) renderStats(lang string, v *statsView) error {
+	b := bufPool.Get().(*bytes.Buffer)
+	defer bufPool.Put(b)
+	b.Reset()
+	if err := s.theme.execute(b, "list", "stats", statsBlock{&pageView{Lang: lang, s: s}, v}); err != nil {
+		return err
+	}
+	v.HTML = template.HTML(b.String())
+	return nil
 }

@@ -32,13 +32,19 @@ type asset struct {
 // pageKinds are the templates that render whole pages.
 var pageKinds = []string{"case", "list", "facet", "home", "root", "search", "prose", "notfound", "apidoc"}
 
+// listParts are the templates of the list set (list.html and base.html)
+// that render a piece of a page once, kept and shown on many pages: a
+// case's card, a topic's statistics and a case as a line of a short list
+// without its reason (caseLink.Head).
+var listParts = []string{"card", "stats", "caselinkhead"}
+
 // Theme is the parsed templates, UI strings and static files: everything a
 // site needs that does not come from content. The preview server keeps one
 // across content edits.
 type Theme struct {
 	strings l10n.Strings
 	tmpl    map[string]*template.Template
-	fast    map[string]*htmlexec.Template // by kind, and "card"; absent where a template needs html/template itself
+	fast    map[string]*htmlexec.Template // by kind, and listParts; absent where a template needs html/template itself
 	md      textTemplate                  // case.md, the Markdown twin of a case page
 	llms    textTemplate                  // llms.txt
 	assets  map[string]asset
@@ -146,10 +152,12 @@ func loadTheme(templates, static fs.FS, cfg themeConfig) (*Theme, error) {
 	// independent of each other: they are loaded side by side, and their
 	// errors reported in the order they were loaded in one after another.
 	type kindSet struct {
-		tmpl               *template.Template
-		fast, card         *htmlexec.Template
-		parseErr           error
-		compileErr, cardEr error
+		tmpl       *template.Template
+		fast       *htmlexec.Template
+		parts      []*htmlexec.Template // the list set's listParts
+		parseErr   error
+		compileErr error
+		partErrs   []error
 	}
 	var (
 		wg        sync.WaitGroup
@@ -178,8 +186,11 @@ func loadTheme(templates, static fs.FS, cfg themeConfig) (*Theme, error) {
 			}
 			k.tmpl = t
 			k.fast, k.compileErr = cfg.compile(t, "base", funcs)
-			if kind == "list" { // the card, after the page: one set
-				k.card, k.cardEr = cfg.compile(t, "card", funcs)
+			if kind == "list" { // the pieces of pages, after the page: one set
+				k.parts, k.partErrs = make([]*htmlexec.Template, len(listParts)), make([]error, len(listParts))
+				for i, name := range listParts {
+					k.parts[i], k.partErrs[i] = cfg.compile(t, name, funcs)
+				}
 			}
 		})
 	}
@@ -218,12 +229,14 @@ func loadTheme(templates, static fs.FS, cfg themeConfig) (*Theme, error) {
 		}
 	}
 	list := sets[slices.Index(pageKinds, "list")]
-	if ft, err := list.card, list.cardEr; err == nil {
-		th.fast["card"] = ft
-	} else if !errors.Is(err, htmlexec.ErrUnsupported) {
-		return nil, fmt.Errorf("templates: %w", err)
-	} else {
-		th.uncompiled = append(th.uncompiled, "card (list.html)")
+	for i, name := range listParts {
+		if ft, err := list.parts[i], list.partErrs[i]; err == nil {
+			th.fast[name] = ft
+		} else if !errors.Is(err, htmlexec.ErrUnsupported) {
+			return nil, fmt.Errorf("templates: %w", err)
+		} else {
+			th.uncompiled = append(th.uncompiled, name+" (list.html)")
+		}
 	}
 	sort.Strings(th.uncompiled)
 	return th, nil
