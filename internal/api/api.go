@@ -155,6 +155,7 @@ func (w *writer) list() error {
 type relLink struct {
 	related.Link
 	reason [2]string // in cases.Languages order
+	ref    caseRef   // the linked case
 }
 
 // related returns the related cases of the case at position a with their
@@ -171,8 +172,8 @@ func (w *writer) related(c *cases.Case, a int32) []relLink {
 	out := w.rel[:0]
 	for _, g := range w.s.Related(c.ID) {
 		for _, l := range g.Links {
-			rl := relLink{Link: l}
-			b := w.refs[l.ID].pos
+			rl := relLink{Link: l, ref: w.refs[l.ID]}
+			b := rl.ref.pos
 			if b < a {
 				k := [2]int32{b, a}
 				if p, ok := w.pending[k]; ok {
@@ -249,11 +250,10 @@ func (w *writer) similar(b []byte, c *cases.Case, rel []relLink) []byte {
 		b = appendStrings(appendKey(b, "components"), l.Components)
 		b = appendStrings(appendKey(b, "contributing"), l.Contributing)
 		b = appendStrings(appendKey(b, "symptoms"), l.Symptoms)
-		ref := w.refs[l.ID]
 		b = append(b, `},"title":`...)
-		b = append(b, ref.title...)
+		b = append(b, l.ref.title...)
 		b = append(b, `,"pages":`...)
-		b = append(b, ref.pages...)
+		b = append(b, l.ref.pages...)
 		b = append(b, '}')
 	}
 	return append(b, "]}\n"...)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -248,6 +249,21 @@ func TestAppendString(t *testing.T) {
 		"\x00\x01\x1f\x7f", "\u0085 next line", "\ufeff bom", "\uffff max",
 	} {
 		checkString(t, s)
+	}
+}
+
+// TestAppendStringPieces holds appendString, which passes over plain
+// ASCII eight bytes at a time and Hangul a character at a time, to
+// encoding/json on random strings of the pieces that matter to it, at every
+// alignment: each piece needing an escape, the characters of three bytes
+// around U+2028, cut and invalid UTF-8.
+func TestAppendStringPieces(t *testing.T) {
+	pieces := []string{"a", "plain ", "12345678", "한", "국어 ", "\"", "\\", "\n", "\x00", "\x1f", "\x7f", "<&>",
+		"\u2028", "\u2029", "\u2027", "\u202a", "–", "“", "\u0800", "\u1100", "\ud7a3", "\ue000", "\uffff", "😀",
+		"·", "é", "\xc2", "\xc1\xbf", "\xdf\xbf", "\xe2", "\xe2\x80", "\xe2\x80\xa8", "\xe2\x80\xaa", "\xe2\x81\xa8", "\xed\xa0\x80", "\xed\x9f\xbf", "\xe0\x80\x80", "\xef\xbf", "\xea\xb0", "\xff", "\x80"}
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 20000 {
+		checkString(t, repotest.Pieces(r, pieces, r.IntN(16)))
 	}
 }
 

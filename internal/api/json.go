@@ -19,10 +19,31 @@ func appendString(b []byte, s string) []byte {
 	b = append(b, '"')
 	start := 0 // s[start:i] is still to be copied
 	for i := 0; i < len(s); {
+		// Most of the text is written as it is: ASCII eight bytes at a
+		// time where it can, and a character of two or three bytes, as
+		// Hangul, without decoding it.
 		c := s[i]
 		if c >= 0x20 && c != '"' && c != '\\' && c < utf8.RuneSelf {
-			i++
+			for i++; i+8 <= len(s); i += 8 {
+				w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+					uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+				if !plainWord(w) {
+					break
+				}
+			}
 			continue
+		}
+		if c >= 0xC2 && c < 0xE0 && i+1 < len(s) && s[i+1]&0xC0 == 0x80 {
+			i += 2 // valid: "·", "é"
+			continue
+		}
+		if c >= 0xE1 && c <= 0xEF && i+2 < len(s) && s[i+2]&0xC0 == 0x80 {
+			// Valid, not a surrogate, and not U+2028 or U+2029 (E2 80 A8
+			// and A9): Hangul, “quotes”, "–".
+			if lo := s[i+1]; lo >= 0x80 && (lo <= 0x9F || lo <= 0xBF && c != 0xED) && (c != 0xE2 || lo != 0x80 || s[i+2]&^1 != 0xA8) {
+				i += 3
+				continue
+			}
 		}
 		if c < utf8.RuneSelf {
 			b = append(b, s[start:i]...)
@@ -66,6 +87,16 @@ func appendString(b []byte, s string) []byte {
 }
 
 const hexDigits = "0123456789abcdef"
+
+// plainWord says whether the eight bytes of w are ASCII that a JSON
+// string holds as it is: no quote, backslash or control character. Where w
+// has a zero byte, x - ones sets the top bit of that byte, and of no byte
+// when it has none; so do the bytes below 0x20 for w - 0x20 × ones.
+func plainWord(w uint64) bool {
+	const ones, tops = 0x0101010101010101, 0x8080808080808080
+	q, bs := w^(ones*'"'), w^(ones*'\\')
+	return (w|(q-ones)&^q|(bs-ones)&^bs|(w-ones*0x20)&^w)&tops == 0
+}
 
 // appendStrings appends a JSON array of strings; nil is the empty array.
 func appendStrings(b []byte, list []string) []byte {

@@ -66,18 +66,33 @@ func SortNewestFirst(cs []*Case) {
 	})
 }
 
+// caseReader is the memory one goroutine reuses from case file to case
+// file: its parser, with the strings it unescapes, and the buffer the file
+// is read into. Nothing of a case keeps pointing into them once loadCase
+// returns: detach copies the strings the case keeps, and a report formats
+// its own.
+type caseReader struct {
+	ps  jsonpos.Parser
+	buf []byte
+}
+
 // loadCase reads (through dir, a reader of fsys's cases folder), checks
-// and converts one case file, parsing it with ps.
-func loadCase(fsys fs.FS, name string, dir *folderReader, voc *Vocab, text *offheap.Arena, ps *jsonpos.Parser) (r caseResult) {
-	b, err := dir.read(name)
+// and converts one case file, with cr's memory.
+func loadCase(fsys fs.FS, name string, dir *folderReader, voc *Vocab, text *offheap.Arena, cr *caseReader) (r caseResult) {
+	b, err := dir.read(name, cr.buf)
 	if err != nil {
 		r.list.Errorf(name, 0, 0, "", "cannot read: %v", unwrapPathError(err))
 		return r
 	}
-	// b is never written to again, so the string can share its memory
-	// instead of copying a file that detach copies the useful part of.
+	if cap(b) > cap(cr.buf) && cap(b) <= maxReuse {
+		cr.buf = b // a larger file comes next time
+	}
+	// b is not written to until the next file, when nothing points into
+	// it any more, so the string can share its memory instead of copying a
+	// file that detach copies the useful part of.
 	src := unsafe.String(unsafe.SliceData(b), len(b))
-	p := parseChecked(ps, src, name, CaseSchema, &r.list)
+	cr.ps.ShortStrings = true // for the same reason
+	p := parseChecked(&cr.ps, src, name, CaseSchema, &r.list)
 	if p == nil {
 		return r
 	}
@@ -102,6 +117,10 @@ func loadCase(fsys fs.FS, name string, dir *folderReader, voc *Vocab, text *offh
 	r.c = c
 	return r
 }
+
+// maxReuse is the largest buffer a caseReader keeps: a huge file, which
+// a library seldom has, is read into memory of its own.
+const maxReuse = 1 << 20
 
 // errorAtFunc reports a problem at a value of the file being loaded.
 type errorAtFunc = func(val *jsonpos.Value, field, format string, args ...any)

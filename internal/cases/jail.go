@@ -110,7 +110,7 @@ func (dir jailFS) ReadFile(name string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return readBounded(f, info, name)
+	return readBounded(f, info, name, nil)
 }
 
 // errOutside is the error for a name that leads out of the content folder.
@@ -174,19 +174,22 @@ func ReadContent(fsys fs.FS, name string) ([]byte, error) {
 	if err := fileKind(info); err != nil {
 		return nil, &fs.PathError{Op: "read", Path: name, Err: err}
 	}
-	return readBounded(f, info, name)
+	return readBounded(f, info, name, nil)
 }
 
 // readBounded reads a regular file, which may grow while it is read, up to
 // MaxFileBytes.
-func readBounded(f fs.File, info fs.FileInfo, name string) ([]byte, error) {
+func readBounded(f fs.File, info fs.FileInfo, name string, buf []byte) ([]byte, error) {
 	if info.IsDir() {
 		return nil, &fs.PathError{Op: "read", Path: name, Err: errors.New("is a folder")}
 	}
 	if info.Size() > maxFileBytes {
 		return nil, &fs.PathError{Op: "read", Path: name, Err: errTooLarge}
 	}
-	b := make([]byte, 0, info.Size()+1)
+	b := buf[:0]
+	if int64(cap(b)) < info.Size()+1 {
+		b = make([]byte, 0, info.Size()+1)
+	}
 	b, err := readAllLimited(f, b, maxFileBytes+1)
 	if err != nil {
 		return nil, &fs.PathError{Op: "read", Path: name, Err: err}
@@ -273,14 +276,16 @@ func openFolder(fsys fs.FS, dir string) *folderReader {
 	return r
 }
 
-// read reads the file name, a slash-separated path of the content.
-func (r *folderReader) read(name string) ([]byte, error) {
+// read reads the file name, a slash-separated path of the content, into
+// buf when it is large enough (the bytes are then valid until buf is used
+// again), or else into new memory.
+func (r *folderReader) read(name string, buf []byte) ([]byte, error) {
 	f, info := r.open(name)
 	if f == nil {
 		return ReadContent(r.fsys, name)
 	}
 	defer f.Close()
-	b, err := readBounded(f, info, name)
+	b, err := readBounded(f, info, name, buf)
 	if err != nil {
 		return ReadContent(r.fsys, name)
 	}

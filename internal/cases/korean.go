@@ -4,6 +4,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"incidentlib/internal/diag"
 	"incidentlib/internal/jsonpos"
@@ -94,16 +95,30 @@ func FindParticleGaps(s string) []ParticleGap {
 		// Most such spaces, those of Korean text, follow a Hangul
 		// syllable, which takes no particle written apart: they are
 		// passed over without a call.
-		if off >= 3 && s[off-3]-0xEA <= 0xED-0xEA {
-			if prev, _ := utf8.DecodeLastRuneInString(s[:off]); isHangulSyllable(prev) {
-				continue
-			}
+		if hangulBefore(s, off) {
+			continue
 		}
 		if g, ok := gapAt(s, off, i); ok {
 			out = append(out, g)
 		}
 	}
 	return out
+}
+
+// hangulBefore says whether the last character of s[:off] is a Hangul
+// syllable, as utf8.DecodeLastRuneInString would say, from its three bytes:
+// such a character is three bytes long, and the last character starts
+// three bytes before off exactly when the two bytes after that one are
+// continuation bytes.
+func hangulBefore(s string, off int) bool {
+	if off < 3 {
+		return false
+	}
+	c0, c1, c2 := s[off-3], s[off-2], s[off-1]
+	if c0-0xEA > 0xED-0xEA || c1&0xC0 != 0x80 || c2&0xC0 != 0x80 {
+		return false
+	}
+	return isHangulSyllable(rune(c0&0x0F)<<12 | rune(c1&0x3F)<<6 | rune(c2&0x3F))
 }
 
 // gapAt judges the run of spaces s[off:end].
@@ -245,7 +260,10 @@ func jsonParticleGaps(src string, root *jsonpos.Value) []fieldGap {
 			if !strings.Contains(v.Str, " ") {
 				return
 			}
-			raw := rawString(src, v.Off)
+			raw := v.Str
+			if !literalBody(src, v) {
+				raw = rawString(src, v.Off) // the string had escapes
+			}
 			var field string
 			for _, g := range FindParticleGaps(raw) {
 				if field == "" {
@@ -259,6 +277,15 @@ func jsonParticleGaps(src string, root *jsonpos.Value) []fieldGap {
 	}
 	walk(root, make(fieldPath, 0, 8))
 	return out
+}
+
+// literalBody says whether the string v of src is the body of its literal
+// as written: jsonpos gives a string without escapes as that part of the
+// source, so that it is where the literal's body starts, and as long.
+func literalBody(src string, v *jsonpos.Value) bool {
+	start := v.Off + 1
+	return len(v.Str) > 0 && start+len(v.Str) < len(src) && src[start+len(v.Str)] == '"' &&
+		unsafe.StringData(v.Str) == unsafe.StringData(src[start:])
 }
 
 // rawString returns the body of the JSON string literal that starts at

@@ -74,6 +74,12 @@ func TestParticleGapsMatchReference(t *testing.T) {
 		if got, want := FindParticleGaps(s), findParticleGapsByRun(s); !reflect.DeepEqual(got, want) {
 			t.Fatalf("FindParticleGaps(%q) = %v, want %v", s, got, want)
 		}
+		for off := range len(s) + 1 {
+			prev, _ := utf8.DecodeLastRuneInString(s[:off])
+			if got, want := hangulBefore(s, off), isHangulSyllable(prev); got != want {
+				t.Fatalf("hangulBefore(%q, %d) = %v, want %v", s, off, got, want)
+			}
+		}
 		q := `"` + s + `"`
 		for off := range min(len(q), 64) {
 			if got, want := rawString(q, off), rawStringByByte(q, off); got != want {
@@ -82,7 +88,7 @@ func TestParticleGapsMatchReference(t *testing.T) {
 		}
 	}
 	// The strings of a parsed file, where rawString reads each literal.
-	n := 0
+	n, bodies := 0, 0
 	for _, src := range texts[:200] {
 		doc := jsonpos.Parse(src)
 		var walk func(v *jsonpos.Value)
@@ -95,14 +101,23 @@ func TestParticleGapsMatchReference(t *testing.T) {
 			}
 			if v.Kind == jsonpos.String {
 				n++
-				if got, want := rawString(src, v.Off), rawStringByByte(src, v.Off); got != want || !utf8.ValidString(got) {
+				want := rawStringByByte(src, v.Off)
+				if got := rawString(src, v.Off); got != want || !utf8.ValidString(got) {
 					t.Fatalf("rawString at %d = %q, want %q", v.Off, got, want)
+				}
+				// The string itself stands for its literal when
+				// literalBody says so.
+				if literalBody(src, v) {
+					bodies++
+					if v.Str != want {
+						t.Fatalf("literalBody at %d: %q is not the literal %q", v.Off, v.Str, want)
+					}
 				}
 			}
 		}
 		walk(doc.Root)
 	}
-	if n < 1000 {
-		t.Fatalf("only %d strings checked", n)
+	if n < 1000 || bodies < n/2 || bodies == n {
+		t.Fatalf("%d strings checked, %d of them as their literal's body: both kinds must be many", n, bodies)
 	}
 }

@@ -11,6 +11,8 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"incidentlib/internal/diag"
+	"incidentlib/internal/gencases"
 	"incidentlib/internal/repotest"
 )
 
@@ -436,5 +438,32 @@ func TestOrgNameKo(t *testing.T) {
 	m["vocab.json"] = &fstest.MapFile{Data: []byte(strings.Replace(voc, `"name_ko": "BC 주정부"`, `"name_ko": ""`, 1))}
 	if _, list := Load(m); list.Errors() != 1 || !strings.Contains(list.Items[0].String(), "name_ko") {
 		t.Errorf("an empty name_ko: %+v", list.Items)
+	}
+}
+
+// TestLoadReusesNoText loads a folder of generated cases, whose files are
+// read one after another into the same buffer on each worker, and each case
+// again on its own into memory of its own: the cases are the same. A case
+// that kept a string in the buffer would hold the bytes of a file read
+// after it.
+func TestLoadReusesNoText(t *testing.T) {
+	dir := t.TempDir()
+	if err := gencases.WriteDir(dir, gencases.Options{N: 60, Seed: 3}); err != nil {
+		t.Fatal(err)
+	}
+	fsys := ContentFS(dir)
+	for _, load := range []func(fs.FS) (*Library, diag.List){Load, LoadOffHeap} {
+		lib, list := load(fsys)
+		if list.Errors() > 0 || len(lib.Cases) != 60 {
+			t.Fatalf("%d cases: %v", len(lib.Cases), list.Err())
+		}
+		folder := openFolder(fsys, CasesDir)
+		for _, c := range lib.Cases {
+			alone := loadCase(fsys, c.File, folder, &lib.Vocab, nil, new(caseReader))
+			if alone.c == nil || !reflect.DeepEqual(c, alone.c) {
+				t.Fatalf("%s differs from the case loaded alone", c.File)
+			}
+		}
+		folder.close()
 	}
 }

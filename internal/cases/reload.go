@@ -10,7 +10,6 @@ import (
 
 	"incidentlib/internal/cases/internal/offheap"
 	"incidentlib/internal/diag"
-	"incidentlib/internal/jsonpos"
 )
 
 // Reload returns the library as Load would return it after the content files
@@ -147,9 +146,9 @@ func loadCaseFiles(fsys fs.FS, names []string, voc *Vocab, text *offheap.Arena) 
 	defer dir.close()
 	workers := min(runtime.GOMAXPROCS(0), len(names))
 	if workers <= 1 {
-		var ps jsonpos.Parser
+		var cr caseReader
 		for i, name := range names {
-			results[i] = loadCase(fsys, name, dir, voc, text, &ps)
+			results[i] = loadCase(fsys, name, dir, voc, text, &cr)
 		}
 	} else {
 		var wg sync.WaitGroup
@@ -158,9 +157,9 @@ func loadCaseFiles(fsys fs.FS, names []string, voc *Vocab, text *offheap.Arena) 
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				var ps jsonpos.Parser // one per worker: its memory is reused for every file
+				var cr caseReader // one per worker: its memory is reused for every file
 				for i := range next {
-					results[i] = loadCase(fsys, names[i], dir, voc, text, &ps)
+					results[i] = loadCase(fsys, names[i], dir, voc, text, &cr)
 				}
 			}()
 		}

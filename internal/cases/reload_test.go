@@ -9,7 +9,6 @@ import (
 
 	"incidentlib/internal/diag"
 	"incidentlib/internal/gencases"
-	"incidentlib/internal/jsonpos"
 	"incidentlib/internal/repotest"
 )
 
@@ -206,11 +205,11 @@ func BenchmarkReloadParts(b *testing.B) {
 		}
 	})
 	b.Run("loadCase", func(b *testing.B) {
-		var ps jsonpos.Parser
+		var cr caseReader
 		dir := openFolder(fsys, CasesDir)
 		defer dir.close()
 		for b.Loop() {
-			loadCase(fsys, name, dir, &lib.Vocab, nil, &ps)
+			loadCase(fsys, name, dir, &lib.Vocab, nil, &cr)
 		}
 	})
 	b.Run("crossCheck", func(b *testing.B) {

@@ -22,6 +22,7 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Kind is the JSON type of a value.
@@ -147,6 +148,11 @@ type parser struct {
 	itemStack   []*Value
 	memberStack []Member
 	buf         []byte // unescaping scratch
+	short       bool   // Parser.ShortStrings
+	strs        []byte // the strings of this parse, when short
+	// sets are the key sets of large objects (see seenKey), kept empty
+	// for the next one.
+	sets []map[string]struct{}
 }
 
 type syntaxError struct{ Problem }
@@ -165,13 +171,22 @@ func Parse(src string) *Doc { return new(Parser).Parse(src) }
 // the next file needs no more, and allocates far less with one Parser per
 // goroutine; the function Parse is for a tree that must last. A Parser is
 // not safe for concurrent use; its zero value is ready to use.
-type Parser struct{ p parser }
+type Parser struct {
+	// ShortStrings lets the strings that had escapes share the Parser's
+	// memory too, as the tree does, so that they are valid only until
+	// the next call of Parse; the others are still substrings of the
+	// source. A loader that copies what it keeps from each tree then
+	// allocates nothing for them.
+	ShortStrings bool
+	p            parser
+}
 
 // Parse parses src as the function Parse does, into the Parser's memory.
 func (ps *Parser) Parse(src string) (doc *Doc) {
 	doc = &Doc{src: src}
 	p := &ps.p
 	p.src, p.i, p.doc, p.depth = src, 0, doc, 0
+	p.short, p.strs = ps.ShortStrings, p.strs[:0]
 	p.values, p.items, p.members = p.values[:0], p.items[:0], p.members[:0]
 	p.itemStack, p.memberStack = p.itemStack[:0], p.memberStack[:0]
 	defer func() {
@@ -371,10 +386,19 @@ func (p *parser) object() *Value {
 		p.memberStack = append(p.memberStack, Member{Key: key, KeyOff: keyOff, Value: p.value()})
 		if p.next('}') {
 			v.Members = cut(&p.members, &p.memberStack, mark)
+			if seen != nil && len(seen) <= maxKeptSet {
+				clear(seen)
+				p.sets = append(p.sets, seen)
+			}
 			return v
 		}
 	}
 }
+
+// maxKeptSet is the most keys of an object whose set a parser keeps for
+// the next: the set of a huge object would hold its memory for as long as
+// the Parser lives.
+const maxKeptSet = 1024
 
 // seenKey reports whether the object whose members start at mark already
 // has key. A few members are compared one by one; past that a set is kept,
@@ -391,7 +415,14 @@ func (p *parser) seenKey(seen *map[string]struct{}, mark int, key string) bool {
 		return false
 	}
 	if *seen == nil {
-		*seen = make(map[string]struct{}, 2*len(members))
+		if n := len(p.sets); n > 0 {
+			// A set of an object closed before, emptied: a file of many
+			// objects of many keys (each case file's top level) makes
+			// one, not one per object.
+			*seen, p.sets = p.sets[n-1], p.sets[:n-1]
+		} else {
+			*seen = make(map[string]struct{}, 2*len(members))
+		}
 		for _, m := range members {
 			(*seen)[m.Key] = struct{}{}
 		}
@@ -481,6 +512,9 @@ func (p *parser) str() string {
 		case c == '"':
 			p.i++
 			p.buf = b // keep the grown scratch for the next string
+			if p.short {
+				return p.shortString(b)
+			}
 			return string(b)
 		case c == '\\':
 			esc := p.i
@@ -517,6 +551,22 @@ func (p *parser) str() string {
 			p.fail("control character %U in string (write it as an escape)", rune(c))
 		}
 	}
+}
+
+// shortString returns b as a string in the memory of the parse's strings,
+// which the next parse writes over.
+func (p *parser) shortString(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	if cap(p.strs)-len(p.strs) < len(b) {
+		// The strings cut from the full block so far stay where they
+		// are; the new block is reused from the next parse on.
+		p.strs = make([]byte, 0, max(len(b), min(len(p.src), 1<<20), 2*cap(p.strs)))
+	}
+	start := len(p.strs)
+	p.strs = append(p.strs, b...)
+	return unsafe.String(&p.strs[start], len(b))
 }
 
 // plain returns the offset of the first byte at or after i that ends a run

@@ -3,6 +3,7 @@ package jsonpos
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -112,16 +113,83 @@ func TestParserReuse(t *testing.T) {
 	}
 }
 
+// TestShortStrings parses documents whose strings have escapes, some long
+// enough to fill a block of the parser's strings, with ShortStrings set:
+// each tree is the one Parse makes, until the next parse.
+func TestShortStrings(t *testing.T) {
+	p := Parser{ShortStrings: true}
+	long := strings.Repeat(`x\n한\"`, 100000) // eight bytes a time
+	for _, src := range []string{
+		`{"a": "x\ny", "b": ["\u00e9", "plain", "\"q\"", ""], "c\u0041": {"d": "\t\\"}}`,
+		`["` + long + `", "after \n the long one", "` + long[:8*999] + `"]`,
+		`{"en": "two\n\nparagraphs", "ko": "두\n\n문단", "bad": "\ud800 lone"}`,
+		`["a\nb", "c\nd", "e\nf"]`,
+	} {
+		got, want := p.Parse(src), Parse(src)
+		if got.Fatal || want.Fatal {
+			t.Fatalf("%.60s: %+v", src, want.Problems)
+		}
+		if !reflect.DeepEqual(plain(got.Root), plain(want.Root)) || !reflect.DeepEqual(got.Problems, want.Problems) {
+			t.Errorf("%.60s: the tree with short strings differs", src)
+		}
+	}
+}
+
+// TestParserReuseKeySets parses with one Parser documents whose objects
+// have many keys, nested, with and without duplicates: the sets of keys
+// kept from one object to the next find exactly the duplicates of each.
+func TestParserReuseKeySets(t *testing.T) {
+	object := func(prefix string, n int, dup bool, inner string) string {
+		var b strings.Builder
+		b.WriteString("{")
+		for i := range n {
+			fmt.Fprintf(&b, "%q: %d, ", fmt.Sprintf("%s%d", prefix, i), i)
+		}
+		if dup {
+			fmt.Fprintf(&b, "%q: 0, ", prefix+"3")
+		}
+		fmt.Fprintf(&b, "%q: %s}", prefix+"inner", inner)
+		return b.String()
+	}
+	var p Parser
+	for round := range 3 {
+		for _, tc := range []struct {
+			src  string
+			dups int
+		}{
+			{object("a", 40, true, object("a", 30, false, "[]")), 1},
+			{object("a", 40, false, object("a", 30, true, object("b", 20, true, "{}"))), 2},
+			{object("a", 40, false, object("a", 30, false, "null")), 0},
+			{"[" + object("k", 20, false, "1") + "," + object("k", 20, false, "2") + "," + object("k", 20, true, "3") + "]", 1},
+			{object("x", 2000, false, "0"), 0},
+			{object("x", 2000, true, "0"), 1},
+		} {
+			d := p.Parse(tc.src)
+			if d.Fatal || len(d.Problems) != tc.dups {
+				t.Errorf("round %d: %d problems, want %d duplicate keys: %+v", round, len(d.Problems), tc.dups, d.Problems)
+			}
+		}
+	}
+}
+
 // FuzzParse checks that any input is parsed without a panic, with problems
-// at positions inside the file, and that valid JSON gives the tree
-// encoding/json decodes.
+// at positions inside the file, the same with a reused Parser, and that
+// valid JSON gives the tree encoding/json decodes.
 func FuzzParse(f *testing.F) {
 	f.Add([]byte(`{"a": [1, 2.5e3, "x", null, true, {"b": false}]}`))
 	f.Add([]byte(`"\ud800"`))
 	f.Add([]byte(`["\ud800\u0041", "\ude00\ud83d\ude00", "\u0000"]`))
 	f.Add([]byte(`{"text": {"en": "two\n\nparagraphs \"quoted\"", "ko": "한국어 \u00e9"}}`))
+	// One Parser for every input, with short strings and the key sets
+	// of earlier inputs: it must find what Parse finds.
+	var reused Parser
+	reused.ShortStrings = true
 	f.Fuzz(func(t *testing.T, b []byte) {
 		d := Parse(string(b))
+		if r := reused.Parse(string(b)); !reflect.DeepEqual(r.Problems, d.Problems) || r.Fatal != d.Fatal ||
+			!d.Fatal && !reflect.DeepEqual(plain(r.Root), plain(d.Root)) {
+			t.Errorf("a reused Parser with short strings found %+v, Parse %+v", r.Problems, d.Problems)
+		}
 		for _, p := range d.Problems {
 			if line, col := d.Pos(p.Off); line < 1 || col < 1 {
 				t.Errorf("problem %+v at %d:%d", p, line, col)

@@ -43,7 +43,14 @@ type narrative struct {
 // 10,000 cases there are two million of them but only some 90,000 distinct
 // keys, so a case holds its keys as numbers rather than as a map of strings
 // (which made this the peak of the build's memory).
+//
+// The form of a pair of words is written out only for the keys a case
+// picks (a few thousand of some 70,000 pairs): until then it is pairForm
+// and the number of the pair in its reader's pairForms.
 type keyForm struct{ key, form uint32 }
+
+// pairForm marks the form of a keyForm that is a pair's.
+const pairForm = 1 << 31
 
 // strTable numbers strings, each once.
 type strTable struct {
@@ -62,6 +69,16 @@ func (t *strTable) idString(s string) uint32 {
 	t.ids[s] = id
 	t.strs = append(t.strs, s)
 	return id
+}
+
+// form returns the string of the form f of a keyForm, with pairForms the
+// forms of the pairs it numbers (see keyForm).
+func (t *strTable) form(f uint32, pairForms [][2]uint32) string {
+	if f&pairForm == 0 {
+		return t.strs[f]
+	}
+	pf := pairForms[f&^pairForm]
+	return t.strs[pf[0]] + " " + t.strs[pf[1]]
 }
 
 // id returns the number of the string b holds, copying b only the first
@@ -90,6 +107,7 @@ func deriveNarrative(lib *cases.Library, words EachWordFunc) narrative {
 	var wg sync.WaitGroup
 	workers := max(1, min(runtime.GOMAXPROCS(0), n/64))
 	tables := make([]*strTable, workers)
+	readers := make([]*storyReader, workers)
 	for w := range workers {
 		// The maps start at about the size they reach on generated cases
 		// (per case: 20 strings, 4 words, 4 pieces per language and 7
@@ -99,6 +117,7 @@ func deriveNarrative(lib *cases.Library, words EachWordFunc) narrative {
 		tables[w] = &strTable{ids: make(map[string]uint32, 16*per)}
 		wg.Go(func() {
 			r := newStoryReader(tables[w], words)
+			readers[w] = r
 			r.known = make(map[string]int32, 4*per)
 			r.pieces = [2]map[string]span{make(map[string]span, 4*per), make(map[string]span, 4*per)}
 			r.pairs = make(map[uint64]keyForm, 6*per)
@@ -109,17 +128,27 @@ func deriveNarrative(lib *cases.Library, words EachWordFunc) narrative {
 	}
 	wg.Wait()
 	// One numbering for all, the first worker's: each other worker's
-	// numbers are mapped to it.
-	tab := tables[0]
+	// numbers are mapped to it, and its pairs' forms put after the first's.
+	tab, pairForms := tables[0], readers[0].pairForms
 	for w, t := range tables[1:] {
 		w++
 		to := make([]uint32, len(t.strs))
 		for i, s := range t.strs {
 			to[i] = tab.idString(s)
 		}
+		base := uint32(len(pairForms))
+		for _, pf := range readers[w].pairForms {
+			pairForms = append(pairForms, [2]uint32{to[pf[0]], to[pf[1]]})
+		}
 		for i := w; i < n; i += workers {
 			for k := range all[i] {
-				all[i][k] = keyForm{to[all[i][k].key], to[all[i][k].form]}
+				kf := &all[i][k]
+				kf.key = to[kf.key]
+				if kf.form&pairForm != 0 {
+					kf.form += base
+				} else {
+					kf.form = to[kf.form]
+				}
 			}
 		}
 	}
@@ -195,7 +224,7 @@ func deriveNarrative(lib *cases.Library, words EachWordFunc) narrative {
 			keys[j] = tab.strs[kf.key]
 			if formOf[kf.key] == none {
 				formOf[kf.key] = kf.form
-				out.forms[keys[j]] = tab.strs[kf.form]
+				out.forms[keys[j]] = tab.form(kf.form, pairForms)
 			}
 		}
 		out.words[i] = keys
@@ -257,11 +286,14 @@ type storyReader struct {
 	info  []storyWord
 	// pairs holds the key and form of each pair of adjacent story words
 	// met so far, by the words' numbers in info (a word's number says its
-	// key and its form): a pair's strings are made and looked up the first
+	// key and its form): a pair's key is made and looked up the first
 	// time only. The table holds those strings anyway, and the pieces and
 	// pairs cost about what the per-word look-up keys saved: a reader of
 	// 5,000 of the 10,000 generated cases holds 1 MB more than before them.
 	pairs map[uint64]keyForm
+	// pairForms holds the forms of the words of each pair that pairs
+	// holds, in the order they were met (see keyForm).
+	pairForms [][2]uint32
 	// seen holds, per key number, the number of the last case read that
 	// has the key (counting from 1 in gen), so that starting a case
 	// clears nothing.
@@ -429,8 +461,8 @@ func (r *storyReader) addPair(a, b int32) {
 		wa, wb := &r.info[a], &r.info[b]
 		r.buf = append(append(append(r.buf[:0], r.tab.strs[wa.kf.key]...), ' '), wb.term...)
 		kf.key = r.tab.id(r.buf)
-		r.buf = append(append(append(r.buf[:0], r.tab.strs[wa.kf.form]...), ' '), r.tab.strs[wb.kf.form]...)
-		kf.form = r.tab.id(r.buf)
+		kf.form = pairForm | uint32(len(r.pairForms))
+		r.pairForms = append(r.pairForms, [2]uint32{wa.kf.form, wb.kf.form})
 		r.pairs[ab] = kf
 	}
 	r.add(kf)

@@ -54,7 +54,7 @@ func TestStoryWords(t *testing.T) {
 	c.Title = cases.Bilingual{En: "Acme's ingress controllers cordoned, v1.12 nodes drained; controller restarted", Ko: "인그레스 컨트롤러가 멈췄다. 애크미의 노드 풀이 바닥나는 3월에"}
 	var got []string
 	for _, kf := range r.keys(c) {
-		got = append(got, tab.strs[kf.key]+"="+tab.strs[kf.form])
+		got = append(got, tab.strs[kf.key]+"="+tab.form(kf.form, r.pairForms))
 	}
 	want := []string{
 		"en:ingress=ingress", "en:controller=controllers", "en:ingress controller=ingress controllers",

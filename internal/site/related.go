@@ -35,42 +35,75 @@ func deriveRelated(lib *cases.Library, words EachWordFunc) (map[string][]RelGrou
 	links := related.Compute(items, related.Options{})
 	out := make(map[string][]RelGroup, len(lib.Cases))
 	for i, c := range lib.Cases {
-		var groups []RelGroup
-		for _, l := range links[i] {
-			gi := -1
-			for k := range groups {
-				if groups[k].Kind == l.Kind && groups[k].SameRootCause == l.SameRootCause {
-					gi = k
-				}
-			}
-			if gi < 0 {
-				groups = append(groups, RelGroup{Kind: l.Kind, Reason: related.Reason{SameRootCause: l.SameRootCause}})
-				gi = len(groups) - 1
-			}
-			g := &groups[gi]
-			g.Components = union(g.Components, l.Components)
-			g.Contributing = union(g.Contributing, l.Contributing)
-			g.Symptoms = union(g.Symptoms, l.Symptoms)
-			g.Words = union(g.Words, l.Words)
-			g.Links = append(g.Links, l)
-		}
-		// A heading names the strongest shared terms only; each line under
-		// it still says everything its case shares. Shared words head a
-		// group only when its cases share no term at all.
-		for k := range groups {
-			g := &groups[k]
-			switch {
-			case g.SameRootCause || len(g.Components) > 0:
-				g.Contributing, g.Symptoms, g.Words = nil, nil, nil
-			case len(g.Contributing) > 0:
-				g.Symptoms, g.Words = nil, nil
-			case len(g.Symptoms) > 0:
-				g.Words = nil
-			}
-		}
-		out[c.ID] = groups
+		out[c.ID] = groupLinks(links[i])
 	}
 	return out, nar.forms
+}
+
+// groupLinks groups a case's links under one heading per kind of link and
+// answer to "same root cause?".
+func groupLinks(links []related.Link) []RelGroup {
+	if len(links) == 0 {
+		return nil
+	}
+	// The groups are counted first, so that they and their links take
+	// one block each: growing them link by link was most of the grouping.
+	type heading struct {
+		kind related.Kind
+		same bool
+	}
+	var headings []heading
+	var sizes []int
+	at := make([]int, len(links)) // each link's group
+	for i, l := range links {
+		h := heading{l.Kind, l.SameRootCause}
+		gi := slices.Index(headings, h)
+		if gi < 0 {
+			gi = len(headings)
+			headings, sizes = append(headings, h), append(sizes, 0)
+		}
+		at[i] = gi
+		sizes[gi]++
+	}
+	groups := make([]RelGroup, len(headings))
+	block := make([]related.Link, len(links))
+	for gi, h := range headings {
+		groups[gi] = RelGroup{Kind: h.kind, Reason: related.Reason{SameRootCause: h.same}, Links: block[:0:sizes[gi]]}
+		block = block[sizes[gi]:]
+	}
+	for i, l := range links {
+		g := &groups[at[i]]
+		g.Components = union(g.Components, l.Components)
+		g.Links = append(g.Links, l)
+	}
+	// A heading names the strongest shared terms only; each line under it
+	// still says everything its case shares. Shared words head a group
+	// only when its cases share no term at all. A weaker list is joined
+	// only when the stronger ones are empty: joining the words of every
+	// group was a tenth of the deriving at 10,000 cases.
+	for k := range groups {
+		g := &groups[k]
+		if g.SameRootCause || len(g.Components) > 0 {
+			continue
+		}
+		if g.Contributing = joinLinks(g.Links, func(l *related.Link) []string { return l.Contributing }); len(g.Contributing) > 0 {
+			continue
+		}
+		if g.Symptoms = joinLinks(g.Links, func(l *related.Link) []string { return l.Symptoms }); len(g.Symptoms) > 0 {
+			continue
+		}
+		g.Words = joinLinks(g.Links, func(l *related.Link) []string { return l.Words })
+	}
+	return groups
+}
+
+// joinLinks joins one list of every link, each item once, in order.
+func joinLinks(links []related.Link, list func(*related.Link) []string) []string {
+	var out []string
+	for i := range links {
+		out = union(out, list(&links[i]))
+	}
+	return out
 }
 
 // sameRelations reports whether a and b have the same cases in the same

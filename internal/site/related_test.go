@@ -5,6 +5,7 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -390,5 +391,104 @@ func TestReasonFormat(t *testing.T) {
 		if got, want := s.Reason("en", related.Computed, r), fmt.Sprintf(format, labels); got != want {
 			t.Errorf("format %q: reason %q, want %q", format, got, want)
 		}
+	}
+}
+
+// groupLinksEagerly is groupLinks as it was first written: every list of
+// every group joined link by link, the weaker ones emptied after.
+func groupLinksEagerly(links []related.Link) []RelGroup {
+	var groups []RelGroup
+	for _, l := range links {
+		gi := -1
+		for k := range groups {
+			if groups[k].Kind == l.Kind && groups[k].SameRootCause == l.SameRootCause {
+				gi = k
+			}
+		}
+		if gi < 0 {
+			groups = append(groups, RelGroup{Kind: l.Kind, Reason: related.Reason{SameRootCause: l.SameRootCause}})
+			gi = len(groups) - 1
+		}
+		g := &groups[gi]
+		g.Components = union(g.Components, l.Components)
+		g.Contributing = union(g.Contributing, l.Contributing)
+		g.Symptoms = union(g.Symptoms, l.Symptoms)
+		g.Words = union(g.Words, l.Words)
+		g.Links = append(g.Links, l)
+	}
+	for k := range groups {
+		g := &groups[k]
+		switch {
+		case g.SameRootCause || len(g.Components) > 0:
+			g.Contributing, g.Symptoms, g.Words = nil, nil, nil
+		case len(g.Contributing) > 0:
+			g.Symptoms, g.Words = nil, nil
+		case len(g.Symptoms) > 0:
+			g.Words = nil
+		}
+	}
+	return groups
+}
+
+// TestGroupLinksMatchesEager holds groupLinks, which joins a weaker list
+// only when the stronger ones are empty, to the eager grouping: on the links
+// of a synthetic library and on random links that share few terms, so that
+// every kind of heading is met.
+func TestGroupLinksMatchesEager(t *testing.T) {
+	var all [][]related.Link
+	lib := syntheticLibrary(600)
+	_, rel := derive(lib)
+	for _, c := range lib.Cases {
+		var links []related.Link
+		for _, g := range rel[c.ID] {
+			links = append(links, g.Links...)
+		}
+		all = append(all, links)
+	}
+	r := rand.New(rand.NewSource(5))
+	some := func(words ...string) []string {
+		var out []string
+		for _, w := range words {
+			if r.Intn(4) == 0 {
+				out = append(out, w)
+			}
+		}
+		return out
+	}
+	for range 3000 {
+		var links []related.Link
+		for range r.Intn(8) {
+			links = append(links, related.Link{
+				ID: fmt.Sprint(r.Intn(50)), Kind: related.Kind(1 + r.Intn(4)),
+				Reason: related.Reason{
+					SameRootCause: r.Intn(5) == 0,
+					Components:    some("ingress", "dns"),
+					Contributing:  some("config-push", "no-canary"),
+					Symptoms:      some("latency", "errors", "timeouts"),
+					Words:         some("en:cordon", "en:node pool", "ko:노드", "en:ingress controller"),
+				},
+			})
+		}
+		all = append(all, links)
+	}
+	kinds := map[string]int{}
+	for _, links := range all {
+		got, want := groupLinks(links), groupLinksEagerly(links)
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("groupLinks(%+v)\n= %+v\nwant %+v", links, got, want)
+		}
+		for _, g := range got {
+			switch {
+			case len(g.Words) > 0:
+				kinds["words"]++
+			case len(g.Symptoms) > 0:
+				kinds["symptoms"]++
+			case len(g.Contributing) > 0:
+				kinds["contributing"]++
+			}
+		}
+	}
+	if kinds["words"] < 10 || kinds["symptoms"] < 10 || kinds["contributing"] < 10 {
+		t.Fatalf("headings met: %v; every kind must be met", kinds)
 	}
 }
