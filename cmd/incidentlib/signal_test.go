@@ -123,7 +123,14 @@ func (c *child) release(t *testing.T) {
 func (c *child) exitCode(t *testing.T) int {
 	t.Helper()
 	done := make(chan error, 1)
-	go func() { done <- c.cmd.Wait() }()
+	go func() {
+		// Read standard error to its end before Wait, which closes the
+		// pipe: a last line not yet read would be lost, and on a busy
+		// machine that was the "interrupted" the tests look for.
+		for range c.lines {
+		}
+		done <- c.cmd.Wait()
+	}()
 	select {
 	case err := <-done:
 		var ee *exec.ExitError
