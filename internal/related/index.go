@@ -19,17 +19,19 @@ const (
 // facetWeight says how much a shared term of each facet is worth before its
 // rarity is taken into account.
 //
-//   - Root cause 1.5: it is the single answer to "why did this happen", the
-//     thing a reader of a related case most wants to compare. Root-cause
-//     vocabularies are small, so its df is high and ln(N/df) low; the higher
-//     facet weight keeps "same cause" from being drowned by one shared symptom.
-//   - Components 1.0: the reference point, what broke; a shared rare component
-//     ("the same ingress controller") is what the seed pages show.
+//   - Root cause 1.0: the single answer to "why did this happen", and what
+//     a reader of a related case most wants to compare. It weighed 1.5 once,
+//     but a root cause is a broad answer with few values (df high, ln(N/df)
+//     low), and at 1.5 "same cause" outranked two cases sharing a
+//     mechanism in their components and words. TestJudgedPairs (in
+//     internal/site) holds these weights to pairs an engineer judged.
+//   - Components 1.0: what broke; a shared rare component ("the same
+//     ingress controller") is what the seed pages show.
 //   - Contributing factors 0.75: why it got worse; closer to the cause than a
 //     symptom, but secondary to it.
 //   - Symptoms 0.5: what was observed; latency and error rates follow from
 //     unrelated failures, so sharing one says the least.
-//   - Narrative words 0.35: each is weak alone (two stories can share a
+//   - Narrative words 0.25: each is weak alone (two stories can share a
 //     word by chance), but a mechanism that no term names shows up as
 //     several rare words and phrases the two stories both use ("cordoned",
 //     "ingress controller pods", "node pool"), and those add up.
