@@ -7,7 +7,6 @@ import (
 	"incidentlib/internal/cases"
 	"incidentlib/internal/markup"
 	"incidentlib/internal/urls"
-	"slices"
 	"strings"
 	"sync/atomic"
 )
@@ -128,80 +127,32 @@ type card struct {
 // then the components.
 const cardTerms = 3
 
-// keptCard is a case's card as kept: its HTML with marked links, and
-// where the marks are, so that a page writes it with its links resolved
-// without looking for them (writePage).
-type keptCard struct {
-	html  template.HTML
-	marks []int32 // where each rootMark starts, as nextMark finds them
-}
-
-// newKeptCard keeps a rendered card: html, whose copy kept is.
-func newKeptCard(html []byte, kept string) *keptCard {
-	return &keptCard{html: template.HTML(kept), marks: markOffsets(html)}
-}
-
-// whole reports whether the card starts with '<' and ends with '>', as the
-// shipped card (one element) does: then no root mark can begin before it
-// or end after it, and the marks it holds are all the page's marks within
-// it, which writePage needs.
-func (k *keptCard) whole() bool {
-	return len(k.html) > 0 && k.html[0] == '<' && k.html[len(k.html)-1] == '>'
-}
-
-// pageCards returns what a list's view shows for the kept cards ks, and the
-// cards writePage puts in place of the holders: holders and ks when every
-// card is whole, else the cards' HTML and none.
-func (s *Site) pageCards(ks []*keptCard) ([]template.HTML, []*keptCard) {
-	if len(ks) <= len(s.holders) && !slices.ContainsFunc(ks, func(k *keptCard) bool { return !k.whole() }) {
-		return s.holders[:len(ks)], ks
-	}
-	out := make([]template.HTML, len(ks))
-	for i, k := range ks {
-		out[i] = k.html
-	}
-	return out, nil
-}
-
-// markOffsets returns where each root mark of html starts.
-func markOffsets(html []byte) []int32 {
-	var out []int32
-	for i := nextMark(html, 0); i >= 0; i = nextMark(html, i+len(rootMark)) {
-		out = append(out, int32(i))
-	}
-	return out
-}
-
 // cardHTML returns a case's card in lang, rendered once and kept: a case
 // appears on many list and topic pages, and with marked links its card is the
 // same on all of them.
 func (s *Site) cardHTML(lang string, c *cases.Case) (template.HTML, error) {
-	k, err := s.keepCard(lang, c, nil)
-	if err != nil {
-		return "", err
-	}
-	return k.html, nil
+	return s.keepCard(lang, c, nil)
 }
 
 // keepCard returns a case's card in lang, rendering and keeping it when it
 // is not kept yet. v, when set, is the case's page view in lang: the card
 // then takes from it the texts both show, instead of rendering their
 // Markdown a second time (see card).
-func (s *Site) keepCard(lang string, c *cases.Case, v *CaseView) (*keptCard, error) {
+func (s *Site) keepCard(lang string, c *cases.Case, v *CaseView) (template.HTML, error) {
 	slot := &s.cards[langIndex(lang)][s.caseIndex[c]]
-	if k := slot.Load(); k != nil {
-		return k, nil
+	if h := slot.Load(); h != nil {
+		return *h, nil
 	}
 	b := bufPool.Get().(*bytes.Buffer)
 	defer bufPool.Put(b)
 	b.Reset()
 	p := &pageView{Lang: lang, s: s}
 	if err := s.theme.execute(b, "list", "card", s.card(p, c, v)); err != nil {
-		return nil, err
+		return "", err
 	}
-	k := newKeptCard(b.Bytes(), s.lib.Keep(b.Bytes()))
-	slot.Store(k) // two workers may both render it: the same card
-	return k, nil
+	h := template.HTML(s.lib.Keep(b.Bytes()))
+	slot.Store(&h) // two workers may both render it: the same bytes
+	return h, nil
 }
 
 // ReleaseCards drops the rendered cards, to free their memory once the
@@ -209,7 +160,7 @@ func (s *Site) keepCard(lang string, c *cases.Case, v *CaseView) (*keptCard, err
 // stay there; only the slots go). Cards are rendered again if needed.
 func (s *Site) ReleaseCards() {
 	for i := range s.cards {
-		s.cards[i] = make([]atomic.Pointer[keptCard], len(s.lib.Cases))
+		s.cards[i] = make([]atomic.Pointer[template.HTML], len(s.lib.Cases))
 	}
 }
 
@@ -220,16 +171,14 @@ func langIndex(lang string) int {
 	return 1
 }
 
-// keptCards returns the kept cards of cs in lang, rendering those not kept
-// yet.
-func (s *Site) keptCards(lang string, cs []*cases.Case) ([]*keptCard, error) {
-	out := make([]*keptCard, len(cs))
+func (s *Site) cardsHTML(lang string, cs []*cases.Case) ([]template.HTML, error) {
+	out := make([]template.HTML, len(cs))
 	for i, c := range cs {
-		k, err := s.keepCard(lang, c, nil)
+		h, err := s.cardHTML(lang, c)
 		if err != nil {
 			return nil, err
 		}
-		out[i] = k
+		out[i] = h
 	}
 	return out, nil
 }

@@ -2,10 +2,8 @@ package site
 
 import (
 	"bytes"
-	"html/template"
 	"incidentlib/internal/urls"
 	"io"
-	"strconv"
 	"strings"
 )
 
@@ -54,122 +52,34 @@ func (s *Site) rootOf(j Job) string {
 
 var markAttr = []byte(`="` + rootMark)
 
-// nextMark returns where the next root mark at the start of an attribute
-// value begins in html, from from on, or -1. Text from cases can never
-// produce the pattern: html/template and the Markdown renderer escape its
-// quote. It looks for the mark itself, whose '~' is rare in a page, and
-// then for the quote before it: '=' and '"' are everywhere.
-func nextMark(html []byte, from int) int {
+// writeResolved replaces the root mark at the start of every attribute value
+// with root, the page's way to the site root (upToRoot, or an absolute path
+// for the 404 page). Text from cases can never produce the pattern:
+// html/template and the Markdown renderer escape its quote. It writes to w
+// as it goes, without a copy of the page in between. It looks for the mark
+// itself, whose '~' is rare in a page, and then for the quote before it:
+// '=' and '"' are everywhere.
+func writeResolved(w io.Writer, html []byte, root string) error {
+	up := []byte(`="` + root)
+	from := 0 // where the search goes on; html[:from] holds no whole pattern
 	for {
 		i := bytes.Index(html[from:], markAttr[2:])
 		if i < 0 {
-			return -1
+			break
 		}
 		i += from
-		if i >= 2 && html[i-2] == markAttr[0] && html[i-1] == markAttr[1] {
-			return i
-		}
-		from = i + 1
-	}
-}
-
-// writeResolved replaces the root mark at the start of every attribute value
-// with root, the page's way to the site root (upToRoot, or an absolute path
-// for the 404 page). It writes to w as it goes, without a copy of the page
-// in between.
-func writeResolved(w io.Writer, html []byte, root string) error {
-	for {
-		i := nextMark(html, 0)
-		if i < 0 {
-			break
-		}
-		if _, err := w.Write(html[:i]); err != nil {
-			return err
-		}
-		if _, err := io.WriteString(w, root); err != nil {
-			return err
-		}
-		html = html[i+len(rootMark):]
-	}
-	_, err := w.Write(html)
-	return err
-}
-
-// holderMark starts what a list's view holds in the place of a card: a NUL,
-// which no page holds otherwise (the loader refuses control characters in
-// every text, and html/template escapes them), a word, the card's number
-// on the page and a NUL again.
-const holderMark = "\x00card "
-
-var holderBytes = []byte(holderMark)
-
-// cardHolder is what stands for the i-th card of a page until writePage
-// puts the card in its place.
-func cardHolder(i int) template.HTML {
-	return template.HTML(holderMark + strconv.Itoa(i) + "\x00")
-}
-
-// writePage writes a page rendered from a view with card holders to w: its
-// links resolved (writeResolved), and each holder replaced by its card,
-// whose links are resolved where the card says its marks are. A card's
-// bytes are then copied once, and never looked through. Text that only
-// looks like a holder, with no card of that number, is written as it is.
-func writePage(w io.Writer, html []byte, root string, cards []*keptCard) error {
-	if len(cards) == 0 {
-		return writeResolved(w, html, root)
-	}
-	for {
-		i := bytes.Index(html, holderBytes)
-		if i < 0 {
-			break
-		}
-		n, end := holderNumber(html[i+len(holderMark):])
-		if n < 0 || n >= len(cards) {
-			if err := writeResolved(w, html[:i+1], root); err != nil {
-				return err
-			}
-			html = html[i+1:]
+		if i < 2 || html[i-2] != markAttr[0] || html[i-1] != markAttr[1] {
+			from = i + 1
 			continue
 		}
-		if err := writeResolved(w, html[:i], root); err != nil {
+		if _, err := w.Write(html[:i-2]); err != nil {
 			return err
 		}
-		if err := writeCard(w, cards[n], root); err != nil {
+		if _, err := w.Write(up); err != nil {
 			return err
 		}
-		html = html[i+len(holderMark)+end:]
+		html, from = html[i+len(markAttr)-2:], 0
 	}
-	return writeResolved(w, html, root)
-}
-
-// holderNumber reads the number and the closing NUL of a card holder at
-// the start of b: the number and how many bytes it took, or -1.
-func holderNumber(b []byte) (n, size int) {
-	for i, c := range b {
-		switch {
-		case c >= '0' && c <= '9' && i < 9:
-			n = n*10 + int(c-'0')
-		case c == 0 && i > 0:
-			return n, i + 1
-		default:
-			return -1, 0
-		}
-	}
-	return -1, 0
-}
-
-// writeCard writes a kept card with its marks replaced by root.
-func writeCard(w io.Writer, k *keptCard, root string) error {
-	html, from := string(k.html), 0
-	for _, m := range k.marks {
-		if _, err := io.WriteString(w, html[from:m]); err != nil {
-			return err
-		}
-		if _, err := io.WriteString(w, root); err != nil {
-			return err
-		}
-		from = int(m) + len(rootMark)
-	}
-	_, err := io.WriteString(w, html[from:])
+	_, err := w.Write(html)
 	return err
 }

@@ -2,7 +2,6 @@ package site
 
 import (
 	"bytes"
-	"html/template"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -54,65 +53,6 @@ func TestWriteResolvedRandom(t *testing.T) {
 		want := strings.ReplaceAll(in, `="~/`, `="../../`)
 		if got := string(resolveLinks([]byte(in), "a/b/")); got != want {
 			t.Fatalf("resolved %q into %q, want %q", in, got, want)
-		}
-	}
-}
-
-// TestWritePageRandom holds writePage to its plain form, every card holder
-// replaced by its card and then every link resolved (writeResolved), on
-// pages and whole cards made at random of pieces of marks and holders,
-// holders of cards the page has not included.
-func TestWritePageRandom(t *testing.T) {
-	pieces := []string{`="~/`, `=`, `"`, `~`, `/`, `~/`, `="`, `a`, "\x00", holderMark, string(cardHolder(0)), string(cardHolder(1)),
-		string(cardHolder(2)), string(cardHolder(12)), holderMark + "1", holderMark + "x\x00", "\x00\x00"}
-	r := rand.New(rand.NewPCG(5, 6))
-	holders := 0
-	for range 20000 {
-		cards := make([]*keptCard, r.IntN(3))
-		for i := range cards {
-			html := "<" + repotest.Pieces(r, pieces[:8], r.IntN(8)) + ">" // whole, see pageCards
-			cards[i] = newKeptCard([]byte(html), html)
-		}
-		in := repotest.Pieces(r, pieces, r.IntN(16))
-		var pairs []string
-		for i, k := range cards {
-			if strings.Contains(in, string(cardHolder(i))) {
-				holders++
-			}
-			pairs = append(pairs, string(cardHolder(i)), string(k.html))
-		}
-		plain := strings.NewReplacer(pairs...).Replace(in) // from the left, as a page reads
-		var want, got bytes.Buffer
-		if err := writeResolved(&want, []byte(plain), "../"); err != nil {
-			t.Fatal(err)
-		}
-		if err := writePage(&got, []byte(in), "../", cards); err != nil {
-			t.Fatal(err)
-		}
-		if got.String() != want.String() {
-			var htmls []template.HTML
-			for _, k := range cards {
-				htmls = append(htmls, k.html)
-			}
-			t.Fatalf("page %q with cards %q: wrote %q, want %q", in, htmls, got.String(), want.String())
-		}
-	}
-	if holders < 1000 {
-		t.Errorf("only %d holders of cards the pages had", holders)
-	}
-}
-
-// TestPageCards: a page gets card holders only when every card is whole,
-// and its cards' HTML otherwise.
-func TestPageCards(t *testing.T) {
-	s := &Site{holders: []template.HTML{cardHolder(0), cardHolder(1)}}
-	whole, part := newKeptCard([]byte(`<a href="~/x">`), `<a href="~/x">`), newKeptCard([]byte(`"~/x">`), `"~/x">`)
-	if got, ks := s.pageCards([]*keptCard{whole, whole}); len(ks) != 2 || got[1] != cardHolder(1) {
-		t.Errorf("whole cards: %q, %d kept", got, len(ks))
-	}
-	for _, cs := range [][]*keptCard{{whole, part}, {whole, whole, whole}} {
-		if got, ks := s.pageCards(cs); ks != nil || len(got) != len(cs) || got[0] != whole.html {
-			t.Errorf("%d cards, one not whole or more than holders: %q, %d kept", len(cs), got, len(ks))
 		}
 	}
 }

@@ -58,11 +58,7 @@ type listView struct {
 	Desc      localized
 	Count     string
 	Range     string
-	// Cards hold the place of the cards (pageCards), which the page
-	// writes in their place as it resolves its links (writePage): a card's
-	// bytes are copied once, and its marks need no looking for.
 	Cards     []template.HTML
-	cards     []*keptCard
 	Pager     pager
 	Stats     *statsView
 	FacetLink string
@@ -130,11 +126,11 @@ func (s *Site) listView(j Job) (*listView, error) {
 	if len(all) > 0 {
 		v.Range = l10n.Range(lang, from+1, to, len(all))
 	}
-	cards, err := s.keptCards(lang, all[from:to])
+	cards, err := s.cardsHTML(lang, all[from:to])
 	if err != nil {
 		return nil, err
 	}
-	v.Cards, v.cards = s.pageCards(cards)
+	v.Cards = cards
 	v.Pager = newPager(p, j.Page, s.pages(len(all)), path)
 	v.Callout = s.callout(lang)
 	return v, nil

@@ -57,11 +57,7 @@ func (s *Site) html(w io.Writer, j Job, tmpl string, view any) error {
 	if err := s.theme.execute(buf, tmpl, "base", view); err != nil {
 		return err
 	}
-	var cards []*keptCard
-	if l, ok := view.(*listView); ok {
-		cards = l.cards
-	}
-	return writePage(w, buf.Bytes(), s.rootOf(j), cards)
+	return writeResolved(w, buf.Bytes(), s.rootOf(j))
 }
 
 // RenderCase renders a case page to page and its Markdown twin (j.Twin) to

@@ -25,10 +25,9 @@
 // facet.go, home.go (with the language-choice root page), search.go,
 // prose.go, apidoc.go, notfound.go. Case cards, shared by lists and
 // topics, are rendered once per case and language (card.go), from the case
-// page's view when the case page comes first, as in a build; a list's view
-// holds their places, and the page writes each card there with its links
-// resolved (writePage). So are a case's line in the related cases of other
-// cases (caseLink.Head) and a topic's statistics block (statsView.HTML).
+// page's view when the case page comes first, as in a build. So are a
+// case's line in the related cases of other cases (caseLink.Head) and a
+// topic's statistics block (statsView.HTML).
 //
 // # Derived data
 //
@@ -114,10 +113,7 @@ type Site struct {
 	yearLinks map[int]*[2]string                       // every year's topic link, per language (yearLink)
 	// cards holds each case's rendered card per language, by the case's
 	// position in lib.Cases.
-	cards [2][]atomic.Pointer[keptCard]
-	// holders are what a list's view holds in the place of its cards, the
-	// first page-size of cardHolder.
-	holders   []template.HTML
+	cards     [2][]atomic.Pointer[template.HTML]
 	links     [2][]atomic.Pointer[caseLink] // each case as a related case, per language, by position
 	caseIndex map[*cases.Case]int
 
@@ -164,12 +160,8 @@ func New(lib *cases.Library, opt Options) (*Site, error) {
 		s.caseIndex[c] = i
 	}
 	for i := range s.cards {
-		s.cards[i] = make([]atomic.Pointer[keptCard], len(lib.Cases))
+		s.cards[i] = make([]atomic.Pointer[template.HTML], len(lib.Cases))
 		s.links[i] = make([]atomic.Pointer[caseLink], len(lib.Cases))
-	}
-	s.holders = make([]template.HTML, max(lib.Settings.PageSize, 0))
-	for i := range s.holders {
-		s.holders[i] = cardHolder(i)
 	}
 	s.facets = deriveFacets(lib)
 	s.termLinks, s.yearLinks = s.makeTermLinks(), s.makeYearLinks()
