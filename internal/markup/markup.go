@@ -113,6 +113,7 @@ func Paragraphs(src string) string {
 	if html, ok := codeParagraphs(src); ok {
 		return html
 	}
+	src = capLinks(capLines(src))
 	buf := bufPool.Get().(*bytes.Buffer)
 	buf.Reset()
 	defer bufPool.Put(buf)
@@ -129,7 +130,7 @@ func Plain(src string) string {
 	if !strings.ContainsAny(src, special) {
 		return joinFields(src)
 	}
-	b := []byte(src)
+	b := []byte(capLinks(capLines(src)))
 	doc := caseMD.Parser().Parse(text.NewReader(b))
 	return joinFields(plain(doc, b))
 }
@@ -359,7 +360,7 @@ type Heading struct {
 // from their text that keep Hangul, so Korean headings have readable anchors.
 // The first level-1 heading is returned as the title and left out of the HTML.
 func Prose(src string) (title, body string, toc []Heading) {
-	src = capNesting(src)
+	src = capLinks(capLines(capNesting(src)))
 	ctx := parser.NewContext(parser.WithIDs(&headingIDs{seen: map[string]int{}}))
 	doc := proseMD.Parser().Parse(text.NewReader([]byte(src)), parser.WithContext(ctx))
 	source := []byte(src)
