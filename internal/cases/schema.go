@@ -93,11 +93,25 @@ const (
 	dayPattern      = `^[0-9]{4}-[0-9]{2}-[0-9]{2}$`
 	durationPattern = `^([0-9]+d)?([0-9]+h)?([0-9]+m)?$`
 	httpPattern     = `^https?://[^\s]+$`
-	baseURLPattern  = `^https?://[^\s/?#]+/([^\s?#]*/)?$`
-	// An empty string turns a setting off; otherwise these are httpPattern
-	// and a URL that a path is appended to.
-	optionalHTTPPattern = `^$|^https?://[^\s]+$`
-	editURLPattern      = `^$|^https?://[^\s?#]+/$`
+	// The URLs of site.json are written into every page, and some of them
+	// into places html/template does not see (the 404 pages' links, the
+	// headers file, robots.txt, Markdown and llms.txt), so they are held to
+	// the shape of a URL: a scheme, a host of letters, digits, dots and
+	// hyphens (or an IPv6 address in brackets) with an optional port, and
+	// a path of the characters a URL path needs, never a quote, an angle
+	// bracket, a backslash, a space or a control character. They are also
+	// escaped wherever they are written; maxSettingURLLen keeps any of them
+	// from multiplying the size of the output.
+	baseURLPattern = `^https?://` + urlHost + `/(` + urlPathChar + `*/)?$`
+	// An empty string turns a setting off; otherwise these are a URL with
+	// an optional path, query and fragment, and a URL that a path is
+	// appended to.
+	optionalHTTPPattern = `^$|^https?://` + urlHost + `([/?#]` + urlRestChar + `*)?$`
+	editURLPattern      = `^$|^https?://` + urlHost + `/(` + urlPathChar + `*/)?$`
+	settingHTTPPattern  = `^https?://` + urlHost + `([/?#]` + urlRestChar + `*)?$`
+	urlHost             = `([A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])(:[0-9]{1,5})?`
+	urlPathChar         = `[A-Za-z0-9._~%!$&()*+,;=:@/-]`
+	urlRestChar         = `[A-Za-z0-9._~%!$&()*+,;=:@/?#-]` // path, query and fragment
 	dateTimePattern     = `^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$`
 )
 
@@ -209,12 +223,16 @@ func vocabSchema() *Schema {
 	return s
 }
 
-var link = object("A labelled link.", Prop{"label", text("The label.")}, Prop{"url", url})
+var link = object("A labelled link.", Prop{"label", text("The label.")}, Prop{"url", settingURL("An http or https URL.", settingHTTPPattern)})
 
 // CheckBaseURL checks a base URL given other than in site.json (the build's
 // -base-url) by the rule base_url in site.json follows, so that no other
-// scheme (javascript:) can reach a canonical link or a feed.
+// scheme (javascript:) and no markup can reach a page, and no long one
+// can multiply the size of the output.
 func CheckBaseURL(u string) error {
+	if len(u) > maxSettingURLLen {
+		return fmt.Errorf("%d characters long: at most %d may be", len(u), maxSettingURLLen)
+	}
 	if !baseURLMatch(u) {
 		return fmt.Errorf("%q is not %s", u, patternMeaning(baseURLPattern))
 	}
@@ -222,6 +240,18 @@ func CheckBaseURL(u string) error {
 }
 
 var baseURLMatch = matcher(baseURLPattern)
+
+// maxSettingURLLen is the longest URL site.json may hold: the base URL is
+// written into every page and every entry of the sitemap and the API, so
+// its length multiplies the output (a 200 kB one made 977 MB of 57 cases).
+const maxSettingURLLen = 256
+
+// settingURL is pattern with the length of a site.json URL capped.
+func settingURL(desc, re string) *Schema {
+	s := pattern(desc, re)
+	s.MaxLen = maxSettingURLLen
+	return s
+}
 
 // The range of page_size in site.json: a list page of more than a thousand
 // cards would be megabytes.
@@ -234,7 +264,7 @@ const (
 var SiteSchema = object("Site settings.",
 	Prop{"title", text("The site's title.")},
 	Prop{"description", text("One sentence about the library.")},
-	Prop{"base_url", pattern("The public URL of the site, ending in a slash.", baseURLPattern)},
+	Prop{"base_url", settingURL("The public URL of the site, ending in a slash.", baseURLPattern)},
 	Prop{"page_size", optional(&Schema{Types: []jsonpos.Kind{jsonpos.Number}, Min: minPageSize, Max: maxPageSize,
 		Description: "Cases per list page (default 20)."})},
 	Prop{"callout", object("The box shown on every case page.",
@@ -242,13 +272,13 @@ var SiteSchema = object("Site settings.",
 		Prop{"text", text("Its text (Markdown).")},
 		Prop{"link", optional(link)})},
 	Prop{"mcp", object("The MCP server that serves the same data: incidentlib mcp, run locally, and a hosted one only when url names it.",
-		Prop{"url", optional(pattern("The address of a hosted MCP server (Streamable HTTP) that serves this library; leave it out when there is none.", httpPattern))},
+		Prop{"url", optional(settingURL("The address of a hosted MCP server (Streamable HTTP) that serves this library; leave it out when there is none.", settingHTTPPattern))},
 		Prop{"tools", array("Tool names.", str("A tool name."))},
 		Prop{"note", text("A sentence about it.")})},
 	Prop{"links", array("Extra links for the footer.", link)},
 	Prop{"repository", optional(object("Where changes to the content go. Empty strings (the default) show nothing.",
-		Prop{"url", emptyOK(pattern("The repository's address, which the contribute page names as where changes go.", optionalHTTPPattern))},
-		Prop{"edit_url", emptyOK(pattern("The address that opens a content file for editing when the file's path is added (as Hugo's editURL does), such as https://github.com/OWNER/REPO/edit/main/content/; it puts a \"Suggest a correction\" link on every case page.", editURLPattern))}))},
+		Prop{"url", emptyOK(settingURL("The repository's address, which the contribute page names as where changes go.", optionalHTTPPattern))},
+		Prop{"edit_url", emptyOK(settingURL("The address that opens a content file for editing when the file's path is added (as Hugo's editURL does), such as https://github.com/OWNER/REPO/edit/main/content/; it puts a \"Suggest a correction\" link on every case page.", editURLPattern))}))},
 )
 
 // validator walks a parsed document against a schema, reporting problems.
@@ -428,9 +458,11 @@ func patternMeaning(p string) string {
 	case httpPattern:
 		return "an http or https URL"
 	case baseURLPattern:
-		return "an absolute http or https URL that ends in a slash, without a query or fragment"
+		return "an absolute http or https URL with a host, that ends in a slash, without a query, a fragment, a quote, an angle bracket, a space or a control character"
 	case dateTimePattern:
 		return "an RFC 3339 time like 2026-11-14T12:34:13Z"
+	case settingHTTPPattern:
+		return "an http or https URL with a host, and no quote, angle bracket, space or control character"
 	case optionalHTTPPattern:
 		return `"" (none) or an http or https URL`
 	case editURLPattern:

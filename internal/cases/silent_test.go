@@ -103,7 +103,7 @@ func TestNothingSkippedInSilence(t *testing.T) {
 			j := i + strings.Index(s[i:], `/",`)
 			os.WriteFile(p, []byte(s[:j]+`/?x=1/",`+s[j+3:]), 0o644)
 			return nil
-		}, []string{`base_url: "https://`, `is not an absolute http or https URL that ends in a slash, without a query or fragment`}},
+		}, []string{`base_url: "https://`, `is not an absolute http or https URL with a host, that ends in a slash, without a query`}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := repotest.CopyDir(t, "content")
@@ -181,12 +181,19 @@ func TestCheckBaseURL(t *testing.T) {
 		"https://exa mple.org/":           false,
 		"//example.org/":                  false,
 		"https://example.org/incidentlib": false,
+		`https://e.org/"><script>/`:       false,
+		"https://e.org/a'b/":              false,
+		"https://e.org/<b>/":              false,
+		"https://e.org/\x1b[31m/":         false,
+		"https://e.org/a\\b/":             false,
+		"https://[::1]:8080/x/":           true,
+		"https://e.org/" + strings.Repeat("a", maxSettingURLLen) + "/": false,
 	} {
 		if err := CheckBaseURL(u); (err == nil) != ok {
 			t.Errorf("CheckBaseURL(%q) = %v", u, err)
 		}
 	}
-	if err := CheckBaseURL("javascript:x"); err == nil || !strings.Contains(err.Error(), "without a query or fragment") {
+	if err := CheckBaseURL("javascript:x"); err == nil || !strings.Contains(err.Error(), "without a query, a fragment, a quote, an angle bracket") {
 		t.Errorf("message: %v", err)
 	}
 }

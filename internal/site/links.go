@@ -2,6 +2,7 @@ package site
 
 import (
 	"bytes"
+	"html/template"
 	"incidentlib/internal/urls"
 	"io"
 	"strings"
@@ -59,8 +60,12 @@ var markAttr = []byte(`="` + rootMark)
 // as it goes, without a copy of the page in between. It looks for the mark
 // itself, whose '~' is rare in a page, and then for the quote before it:
 // '=' and '"' are everywhere.
+//
+// root comes from the base URL, which the settings' rule already keeps to
+// the characters of a URL; it is escaped all the same, as every value
+// written into an attribute is.
 func writeResolved(w io.Writer, html []byte, root string) error {
-	up := []byte(`="` + root)
+	up := []byte(`="` + template.HTMLEscapeString(root))
 	from := 0 // where the search goes on; html[:from] holds no whole pattern
 	for {
 		i := bytes.Index(html[from:], markAttr[2:])

@@ -72,3 +72,16 @@ func resolveLinks(html []byte, path string) []byte {
 	writeResolved(&b, html, upToRoot(path))
 	return b.Bytes()
 }
+
+// TestWriteResolvedEscapes: the root written into the 404 pages' links is
+// escaped for the attribute, whatever it holds (#39 row 1; the settings'
+// rule keeps quotes out of it before that).
+func TestWriteResolvedEscapes(t *testing.T) {
+	var b bytes.Buffer
+	if err := writeResolved(&b, []byte(`<a href="`+rootMark+`en/">`), `/"><script>/`); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := b.String(), `<a href="/&#34;&gt;&lt;script&gt;/en/">`; got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+}
