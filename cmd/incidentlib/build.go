@@ -97,7 +97,7 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 	o.Loaded = buildLoaded
 	if memprofile != "" {
 		o.Written = func() {
-			f, err := os.Create(memprofile)
+			f, err := build.CreateProfile(memprofile)
 			if err != nil {
 				fmt.Fprintf(stderr, "incidentlib build: %v\n", err)
 				return
@@ -109,7 +109,7 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if cpuprofile != "" {
-		f, err := os.Create(cpuprofile)
+		f, err := build.CreateProfile(cpuprofile)
 		if err != nil {
 			fmt.Fprintf(stderr, "incidentlib build: %v\n", err)
 			return 1

@@ -14,8 +14,9 @@ import (
 
 // TestBuildProfilePaths: -cpuprofile and -memprofile may not land in the
 // content or output folders (as the kernel resolves the path, links first),
-// nor overwrite a file that is not a profile; the build refuses before any
-// work with status 2 and the file stays as it was.
+// nor overwrite any file (a gzip backup or an earlier profile included, #39
+// row 9); the build refuses before any work with status 2 and the file
+// stays as it was.
 func TestBuildProfilePaths(t *testing.T) {
 	root := t.TempDir()
 	t.Setenv("HOME", filepath.Join(root, "home"))
@@ -23,6 +24,9 @@ func TestBuildProfilePaths(t *testing.T) {
 	content := repotest.CopyDir(t, "content")
 	os.Symlink(filepath.Join(content, "cases"), "lnk")
 	os.WriteFile("notes.txt", []byte("mine"), 0o644)
+	backup := []byte{0x1f, 0x8b, 8, 0, 'b', 'a', 'c', 'k', 'u', 'p'}
+	os.WriteFile("backup.tar.gz", backup, 0o644)
+	os.WriteFile("old.prof", backup, 0o644)
 	caseFile := filepath.Join(content, "cases", "IL-0011.json")
 	orig, err := os.ReadFile(caseFile)
 	if err != nil {
@@ -36,7 +40,9 @@ func TestBuildProfilePaths(t *testing.T) {
 		{[]string{"-memprofile", "lnk/IL-0011.json"}, "inside the content folder"},
 		{[]string{"-cpuprofile", "lnk/../IL-0011.json"}, "inside the content folder"},
 		{[]string{"-cpuprofile", "public/cpu.prof"}, "inside the output folder"},
-		{[]string{"-memprofile", "notes.txt"}, "is not a profile"},
+		{[]string{"-memprofile", "notes.txt"}, "exists"},
+		{[]string{"-cpuprofile", "backup.tar.gz"}, "exists"},
+		{[]string{"-memprofile", "old.prof"}, "exists"},
 		{[]string{"-cpuprofile", "p.prof", "-memprofile", "./p.prof"}, "the same file"},
 	} {
 		var so, se bytes.Buffer
@@ -51,14 +57,22 @@ func TestBuildProfilePaths(t *testing.T) {
 	if b, _ := os.ReadFile("notes.txt"); string(b) != "mine" {
 		t.Error("notes.txt changed")
 	}
+	for _, f := range []string{"backup.tar.gz", "old.prof"} {
+		if b, _ := os.ReadFile(f); !bytes.Equal(b, backup) {
+			t.Errorf("%s changed", f)
+		}
+	}
 	if _, err := os.Stat("public"); !os.IsNotExist(err) {
 		t.Errorf("a refused build wrote: %v", err)
 	}
-	// A profile over an earlier profile is fine.
+	// A profile into a new file is written.
 	var so, se bytes.Buffer
-	for i := 0; i < 2; i++ {
-		if code := run([]string{"build", "-content", content, "-out", "public", "-cpuprofile", "cpu.prof", "-v"}, &so, &se); code != 0 {
+	for i, f := range []string{"cpu1.prof", "cpu2.prof"} {
+		if code := run([]string{"build", "-content", content, "-out", "public", "-cpuprofile", f, "-v"}, &so, &se); code != 0 {
 			t.Fatalf("build %d: status %d\n%s", i, code, se.String())
+		}
+		if b, _ := os.ReadFile(f); len(b) < 2 || b[0] != 0x1f || b[1] != 0x8b {
+			t.Errorf("%s is not a profile", f)
 		}
 	}
 	if !strings.Contains(so.String(), "files: 0 written,") {

@@ -3,7 +3,6 @@ package build
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -314,10 +313,12 @@ func within(path, dir string) bool {
 
 // CheckProfile says why a profile may not be written to file, or returns
 // nil: not into the content, templates, static or output folders (a profile
-// there would be read, published or removed with them), and not over a file
-// that holds something other than a profile. Paths are judged as the
-// kernel resolves them. A named pipe or a character device (such as
-// /dev/null) loses nothing.
+// there would be read, published or removed with them), and not over any
+// file that exists: a gzip backup looks like a profile, and an earlier
+// profile is someone's measurement. Paths are judged as the kernel
+// resolves them. A named pipe or a character device (such as /dev/null)
+// loses nothing. The command creates the file with CreateProfile, which
+// holds to the same rule when the file appears after this check.
 func CheckProfile(file string, opt Options) error {
 	p, err := resolve(file)
 	if err != nil {
@@ -342,22 +343,24 @@ func CheckProfile(file string, opt Options) error {
 		return err
 	case info.Mode()&(fs.ModeNamedPipe|fs.ModeCharDevice) != 0:
 		return nil
-	case !info.Mode().IsRegular():
+	case info.IsDir():
 		return fmt.Errorf("%s is not a file", file)
-	case info.Size() == 0:
-		return nil
 	}
-	f, err := os.Open(p)
-	if err != nil {
-		return err
+	return fmt.Errorf("%s exists; a profile never overwrites a file: name a new one", file)
+}
+
+// CreateProfile creates file for a profile that CheckProfile allowed: a new
+// file, never one that appeared since (O_EXCL), or a named pipe or a
+// character device.
+func CreateProfile(file string) (*os.File, error) {
+	if info, err := os.Stat(file); err == nil && info.Mode()&(fs.ModeNamedPipe|fs.ModeCharDevice) != 0 {
+		return os.OpenFile(file, os.O_WRONLY, 0)
 	}
-	defer f.Close()
-	head := make([]byte, 2)
-	if _, err := io.ReadFull(f, head); err != nil || head[0] != 0x1f || head[1] != 0x8b {
-		// Profiles are gzip-compressed protocol buffers.
-		return fmt.Errorf("%s exists and is not a profile; a profile never overwrites another file", file)
+	f, err := os.OpenFile(file, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if errors.Is(err, fs.ErrExist) {
+		return nil, fmt.Errorf("%s exists; a profile never overwrites a file: name a new one", file)
 	}
-	return nil
+	return f, err
 }
 
 // tempMark starts the name of a build's temporary folder, beside the output

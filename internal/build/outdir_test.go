@@ -457,7 +457,7 @@ func TestOutJudgedAsTheKernelResolves(t *testing.T) {
 
 // TestCheckProfile: profiles may not land in the content, templates,
 // static or output folders (as the kernel resolves the path), nor
-// overwrite a file that is not a profile.
+// overwrite any file.
 func TestCheckProfile(t *testing.T) {
 	_, wd := sandbox(t)
 	content := filepath.Join(wd, "content")
@@ -476,11 +476,11 @@ func TestCheckProfile(t *testing.T) {
 		{"lnk/../new.prof", "inside the content folder"},
 		{filepath.Join(tpl, "cpu.prof"), "inside the templates folder"},
 		{filepath.Join(out, "cpu.prof"), "inside the output folder"},
-		{"notes.txt", "is not a profile"},
+		{"notes.txt", "exists"},
 		{".", "not a file"},
 		{"cpu.prof", ""},
-		{"old.prof", ""},
-		{"empty.prof", ""},
+		{"old.prof", "exists"},
+		{"empty.prof", "exists"},
 		{os.DevNull, ""},
 	} {
 		err := CheckProfile(tc.file, o)
