@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"incidentlib/internal/build"
 	"incidentlib/internal/repotest"
 )
 
@@ -71,6 +72,22 @@ func TestHostileURLSettings(t *testing.T) {
 		setSiteField(t, dir, key, `https://e.org/"><script>alert(1)</script>/`)
 		if code, got := runLimited(t, "check", "-content", dir); code != 1 || !strings.Contains(got, "repository."+key) {
 			t.Errorf("repository.%s with a quote: exit %d:\n%.500s", key, code, got)
+		}
+	}
+}
+
+// TestHugeMarkerCount (#39 row 6): an output whose marker claims more
+// files than memory can hold is refused with a message, not a panic.
+func TestHugeMarkerCount(t *testing.T) {
+	out := t.TempDir()
+	for _, count := range []string{"9223372036854775807", "4611686018427387903", "1000000000000"} {
+		marker := "x\nincidentlib-output 1 files " + count + "\nH4sIAAAAAAAC/wMAAAAAAAAAAAA=\n"
+		if err := os.WriteFile(filepath.Join(out, build.Marker), []byte(marker), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, got := runLimited(t, "build", "-content", repotest.Dir(t, "content"), "-out", out)
+		if code != 1 || !strings.Contains(got, build.Marker) {
+			t.Errorf("count %s: exit %d:\n%.400s", count, code, got)
 		}
 	}
 }

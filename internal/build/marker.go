@@ -149,6 +149,11 @@ func parseMarker(b []byte) (*fileList, error) {
 	if err != nil {
 		return nil, errors.New("bad list")
 	}
+	// A line of the list takes at least 3 bytes ("0 x\n"): a count beyond
+	// that is a lie, and must not size an allocation.
+	if count > len(plain)/3 {
+		return nil, errors.New("the count of files does not match the list")
+	}
 	files := make([]string, 0, count)
 	prev := ""
 	sc := bufio.NewScanner(bytes.NewReader(plain))
