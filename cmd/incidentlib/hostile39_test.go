@@ -5,7 +5,9 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -89,5 +91,68 @@ func TestHugeMarkerCount(t *testing.T) {
 		if code != 1 || !strings.Contains(got, build.Marker) {
 			t.Errorf("count %s: exit %d:\n%.400s", count, code, got)
 		}
+	}
+}
+
+// TestTempNamesInOutput (#39 row 7): files of one's own in the output
+// named like a build's temporary folder are strangers like any other: the
+// build refuses the output, names them, and they stay.
+func TestTempNamesInOutput(t *testing.T) {
+	content := repotest.Dir(t, "content")
+	out := filepath.Join(t.TempDir(), "public")
+	if code, got := runLimited(t, "build", "-content", content, "-out", out); code != 0 {
+		t.Fatalf("first build: %d\n%s", code, got)
+	}
+	mine := []string{".public.build-notes.txt", ".public.build-123-x/keep.txt", ".public.build-marker"}
+	for _, f := range mine {
+		p := filepath.Join(out, f)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte("mine"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, got := runLimited(t, "build", "-content", content, "-out", out)
+	if code != 1 || !strings.Contains(got, ".public.build-notes.txt") {
+		t.Errorf("a build over files named like its temporaries: exit %d, want 1 naming them:\n%s", code, got)
+	}
+	for _, f := range mine {
+		if b, err := os.ReadFile(filepath.Join(out, f)); string(b) != "mine" {
+			t.Errorf("%s is lost: %v", f, err)
+		}
+	}
+}
+
+// TestKilledCleanupKeepsMarker (#39 row 10): a leftover of a killed build
+// whose removal stops half way keeps its marker, so that a later build
+// still knows it for a build's and removes it.
+func TestKilledCleanupKeepsMarker(t *testing.T) {
+	parent := t.TempDir()
+	out := filepath.Join(parent, "public")
+	stale := filepath.Join(parent, ".public.build-4242-x")
+	os.MkdirAll(filepath.Join(stale, "en", "cases"), 0o755)
+	os.WriteFile(filepath.Join(stale, build.Marker), []byte("x"), 0o644)
+	for i := range 50 {
+		os.WriteFile(filepath.Join(stale, "en", "cases", fmt.Sprint(i)), []byte("x"), 0o644)
+	}
+	stuck := filepath.Join(stale, "en", "stuck")
+	os.WriteFile(stuck, []byte("x"), 0o644)
+	// An immutable file stands for the moment a kill stops the removal.
+	if err := exec.Command("chattr", "+i", stuck).Run(); err != nil {
+		t.Skip("chattr +i is not available here:", err)
+	}
+	defer exec.Command("chattr", "-i", stuck).Run()
+	content := repotest.Dir(t, "content")
+	if code, got := runLimited(t, "build", "-content", content, "-out", out); code != 0 {
+		t.Fatalf("build: %d\n%s", code, got)
+	}
+	if _, err := os.Stat(filepath.Join(stale, build.Marker)); err != nil {
+		t.Errorf("a leftover whose removal stopped lost its marker: %v", err)
+	}
+	exec.Command("chattr", "-i", stuck).Run()
+	if code, got := runLimited(t, "build", "-content", content, "-out", out); code != 0 {
+		t.Fatalf("build: %d\n%s", code, got)
+	}
+	if _, err := os.Stat(stale); !os.IsNotExist(err) {
+		t.Errorf("a later build left the leftover: %v", err)
 	}
 }

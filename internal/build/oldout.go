@@ -50,13 +50,12 @@ func checkOld(t target, opt Options) *oldCheck {
 			}
 			return false
 		}
-		prefix := tempPrefix(t.out)
 		list := t.old
 		if !opt.ForceOut {
 			list.index() // outTarget refuses an output without a list
 		}
 		visit := func(rel string, typ fs.FileMode) bool {
-			if !strings.Contains(rel, "/") && (rel == Marker || strings.HasPrefix(rel, prefix)) {
+			if !strings.Contains(rel, "/") && (rel == Marker || isTemp(t.out, rel, typ)) {
 				return false
 			}
 			if !typ.IsDir() {

@@ -3,6 +3,7 @@ package build
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -128,16 +129,55 @@ func mountedError(given string, mounted []string) error {
 }
 
 // withoutTemps leaves out the temporary folders of builds, which lie inside
-// an output that is a mount point.
+// an output that is a mount point (see isTemp).
 func withoutTemps(entries []fs.DirEntry, out string) []fs.DirEntry {
-	prefix := tempPrefix(out)
 	var kept []fs.DirEntry
 	for _, e := range entries {
-		if !strings.HasPrefix(e.Name(), prefix) {
+		if !isTemp(out, e.Name(), e.Type()) {
 			kept = append(kept, e)
 		}
 	}
 	return kept
+}
+
+// isTemp reports whether the entry name of the output out is a build's own
+// temporary: a folder ".<out>.build-<pid>-…" that holds a marker a build
+// wrote (or nothing: a build killed the moment it made it), or the file
+// ".<out>.build-marker" that a build writes while it replaces the entries
+// of a mount point, itself a marker. A name alone proves nothing: a file
+// of one's own named so is a stranger like any other, which the build
+// refuses to remove.
+func isTemp(out, name string, typ fs.FileMode) bool {
+	rest, ok := strings.CutPrefix(name, tempPrefix(out))
+	if !ok {
+		return false
+	}
+	p := filepath.Join(out, name)
+	if rest == "marker" && typ.IsRegular() {
+		return isMarkerFile(p)
+	}
+	pid, _, ok := strings.Cut(rest, "-")
+	if n, err := strconv.Atoi(pid); !ok || err != nil || n <= 0 || !typ.IsDir() {
+		return false
+	}
+	inside, err := os.ReadDir(p)
+	return err == nil && (len(inside) == 0 || isMarkerFile(filepath.Join(p, Marker)))
+}
+
+// isMarkerFile reports whether the file p begins as a build's marker.
+func isMarkerFile(p string) bool {
+	info, err := os.Lstat(p)
+	if err != nil || !info.Mode().IsRegular() {
+		return false
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, len(markerHead))
+	_, err = io.ReadFull(f, head)
+	return err == nil && string(head) == markerHead
 }
 
 func entryName(e fs.DirEntry) string {

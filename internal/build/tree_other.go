@@ -24,5 +24,22 @@ func walkTree(root string, visit func(rel string, typ fs.FileMode) bool, other f
 	})
 }
 
-// removeTree removes dir and everything in it.
-func removeTree(dir string) ([]string, error) { return nil, os.RemoveAll(dir) }
+// removeTree removes dir and everything in it, the marker at its top last
+// (see tree_unix.go).
+func removeTree(dir string) ([]string, error) {
+	entries, err := os.ReadDir(dir)
+	if os.IsNotExist(err) {
+		return nil, nil
+	}
+	for _, e := range entries {
+		if e.Name() != Marker {
+			if e := os.RemoveAll(filepath.Join(dir, e.Name())); e != nil && err == nil {
+				err = e
+			}
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	return nil, os.RemoveAll(dir)
+}

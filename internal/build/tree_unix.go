@@ -106,6 +106,11 @@ func walkTree(root string, visit func(rel string, typ fs.FileMode) bool, other f
 // never across filesystems: a folder on another mount than dir (a volume
 // mounted inside it) is left alone, with the folders above it, and listed
 // in skipped. A missing dir is no error.
+//
+// The marker at the top of dir goes last, and only once everything else
+// is gone: a removal stopped half way (a build killed while it cleans up,
+// a file it cannot remove) leaves a folder that the next build still knows
+// for a build's, and removes (removeStale).
 func removeTree(dir string) (skipped []string, err error) {
 	fd, err := openDir(unix.AT_FDCWD, dir)
 	if errors.Is(err, unix.ENOENT) {
@@ -124,6 +129,7 @@ func removeTree(dir string) (skipped []string, err error) {
 			err = e
 		}
 	}
+	top := dir
 	// clear empties the open folder fd and reports whether it is empty.
 	var clear func(fd int, dir string) bool
 	clear = func(fd int, dir string) bool {
@@ -133,9 +139,13 @@ func removeTree(dir string) (skipped []string, err error) {
 			note(e)
 			return false
 		}
-		empty := true
+		empty, marker := true, false
 		for _, ent := range entries {
 			p := filepath.Join(dir, ent.Name())
+			if ent.Name() == Marker && dir == top && !ent.IsDir() {
+				marker = true
+				continue
+			}
 			if !ent.IsDir() {
 				if e := unix.Unlinkat(fd, ent.Name(), 0); e != nil && e != unix.ENOENT {
 					note(&fs.PathError{Op: "remove", Path: p, Err: e})
@@ -168,6 +178,14 @@ func removeTree(dir string) (skipped []string, err error) {
 				note(&fs.PathError{Op: "remove", Path: p, Err: e})
 				empty = false
 			}
+		}
+		if marker && empty {
+			if e := unix.Unlinkat(fd, Marker, 0); e != nil && e != unix.ENOENT {
+				note(&fs.PathError{Op: "remove", Path: filepath.Join(dir, Marker), Err: e})
+				empty = false
+			}
+		} else if marker {
+			empty = false
 		}
 		return empty
 	}
