@@ -6,11 +6,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"incidentlib/internal/build"
 	"incidentlib/internal/repotest"
@@ -154,5 +157,87 @@ func TestKilledCleanupKeepsMarker(t *testing.T) {
 	}
 	if _, err := os.Stat(stale); !os.IsNotExist(err) {
 		t.Errorf("a later build left the leftover: %v", err)
+	}
+}
+
+// stdioMCP runs "incidentlib mcp" over the shipped content with the lines
+// as its standard input, and returns its exit status and standard output.
+// The input ends once the output holds last (or after a minute), as a
+// client waits for its answers before it closes the pipe.
+func stdioMCP(t *testing.T, last string, lines ...string) (int, string) {
+	t.Helper()
+	var stdout syncBuffer
+	var stderr bytes.Buffer
+	in := &waitingReader{r: strings.NewReader(strings.Join(lines, "\n") + "\n"), until: func() bool { return strings.Contains(stdout.String(), last) }}
+	done := make(chan int, 1)
+	go func() {
+		done <- cmdMCP([]string{"-content", repotest.Dir(t, "content")}, io.NopCloser(in), &stdout, &stderr)
+	}()
+	select {
+	case code := <-done:
+		return code, stdout.String()
+	case <-time.After(2 * time.Minute):
+		t.Fatal("mcp did not end at the end of its input")
+		return 0, ""
+	}
+}
+
+// waitingReader reads r, then waits until until holds (a minute at most)
+// before it says the input ended.
+type waitingReader struct {
+	r     io.Reader
+	until func() bool
+}
+
+func (w *waitingReader) Read(p []byte) (int, error) {
+	n, err := w.r.Read(p)
+	if err == io.EOF {
+		for deadline := time.Now().Add(time.Minute); !w.until() && time.Now().Before(deadline); {
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	return n, err
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+const mcpInit = `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}` + "\n" +
+	`{"jsonrpc":"2.0","method":"notifications/initialized"}`
+
+// TestStdioMCPSurvives (#39 rows 5 and 19): well-formed messages the
+// protocol server cannot take (params nested 1,000 deep, a response whose
+// error is a string) are answered with a JSON-RPC error or ignored, and
+// the server answers the next call; an id above 2^53 comes back exactly.
+func TestStdioMCPSurvives(t *testing.T) {
+	deep := strings.Repeat(`{"a":`, 1000) + "1" + strings.Repeat("}", 1000)
+	code, out := stdioMCP(t, `"id":"last"`, mcpInit,
+		`{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":`+deep+`}}`,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"vocab","arguments":{"x":`+deep+`}}}`,
+		`{"jsonrpc":"2.0","id":7,"error":"x"}`,
+		`{"jsonrpc":"2.0","id":9007199254740993,"method":"ping"}`,
+		`{"jsonrpc":"2.0","id":"last","method":"ping"}`,
+	)
+	if code != 0 {
+		t.Errorf("exit %d", code)
+	}
+	for _, want := range []string{`"id":1,`, `"id":2,`, `"id":9007199254740993,`, `"id":"last"`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no answer with %s:\n%.2000s", want, out)
+		}
 	}
 }

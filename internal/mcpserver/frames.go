@@ -86,6 +86,13 @@ func checkFrame(data []byte, batches bool) (frame, *frameError) {
 	if !json.Valid(data) {
 		return frame{}, &frameError{code: codeParseError, msg: "parse error: the message is not valid JSON" + jsonProblem(data)}
 	}
+	if depth(data) > maxDepth {
+		var m struct{ ID json.RawMessage }
+		if json.Unmarshal(data, &m) != nil || m.ID == nil || checkID(m.ID) != "" {
+			m.ID = nil
+		}
+		return frame{}, invalid(m.ID, "the message is nested more than %d levels deep", maxDepth)
+	}
 	switch data[0] {
 	case '{':
 		return checkMessage(data)
@@ -108,6 +115,33 @@ func checkFrame(data []byte, batches bool) (frame, *frameError) {
 		return frame{batch: true}, nil
 	}
 	return frame{}, invalid(nil, "a message is a JSON object, not %s", kindOf(data))
+}
+
+// maxDepth is how deep a message may nest objects and arrays. The
+// protocol server's decoder gives up on deep nesting and ends the
+// connection (params 1,000 deep ended the stdio server); no message of
+// MCP nests more than a few levels.
+const maxDepth = 64
+
+// depth is how deep valid JSON data nests objects and arrays, in one pass.
+func depth(data []byte) int {
+	d, most, inString := 0, 0, false
+	for i := 0; i < len(data); i++ {
+		c := data[i]
+		switch {
+		case inString && c == '\\':
+			i++
+		case c == '"':
+			inString = !inString
+		case inString:
+		case c == '{' || c == '[':
+			d++
+			most = max(most, d)
+		case c == '}' || c == ']':
+			d--
+		}
+	}
+	return most
 }
 
 // jsonProblem says where JSON text stops being valid.
@@ -149,6 +183,9 @@ func checkMessage(data []byte) (frame, *frameError) {
 	id, hasID := m["id"]
 	if hasID {
 		if err := checkID(id); err != "" {
+			if n := bytes.TrimSpace(id); len(n) > 0 && (n[0] == '-' || n[0] >= '0' && n[0] <= '9') && len(n) <= 20 && !bytes.ContainsAny(n, ".eE") {
+				return f, invalid(n, "%s", err) // an integer: echoed as it came
+			}
 			return f, invalid(nil, "%s", err)
 		}
 	} else {
@@ -168,6 +205,17 @@ func checkMessage(data []byte) (frame, *frameError) {
 			return f, invalid(nil, `the message has neither a "method" (a request) nor an "id" (a response)`)
 		case res == er:
 			return f, invalid(id, `a response has either a "result" or an "error"`)
+		case er:
+			// The protocol server ends the connection on an error it
+			// cannot decode.
+			var e struct {
+				Code    *int64          `json:"code"`
+				Message *string         `json:"message"`
+				Data    json.RawMessage `json:"data"`
+			}
+			if json.Unmarshal(m["error"], &e) != nil || e.Code == nil || e.Message == nil {
+				return f, invalid(id, `the "error" of a response is an object with an integer "code" and a string "message", not %s`, clip(m["error"]))
+			}
 		}
 		return f, nil
 	}
@@ -241,6 +289,12 @@ func checkParams(method string, raw json.RawMessage) string {
 	return ""
 }
 
+// maxID is the largest integer id (and -maxID the smallest) the server
+// answers: the protocol server keeps ids as float64, which holds integers
+// exactly up to 2^53 only, so that a larger one came back as another
+// number. Such an id is refused with an error that echoes it exactly.
+const maxID = 1<<53 - 1
+
 // checkID checks a message id: MCP allows strings and integers.
 func checkID(id json.RawMessage) string {
 	id = bytes.TrimSpace(id)
@@ -252,8 +306,12 @@ func checkID(id json.RawMessage) string {
 	case '{', '[', 't', 'f':
 		return fmt.Sprintf(`"id" must be a string or an integer, not %s`, kindOf(id))
 	}
-	if _, err := strconv.ParseInt(string(id), 10, 64); err != nil {
+	n, err := strconv.ParseInt(string(id), 10, 64)
+	if err != nil {
 		return fmt.Sprintf(`"id" must be a string or an integer, not %s`, id)
+	}
+	if n > maxID || n < -maxID {
+		return fmt.Sprintf(`an integer "id" must lie within ±(2^53-1) to come back exactly: send %s as a string`, id)
 	}
 	return ""
 }

@@ -33,7 +33,7 @@ func TestCheckFrame(t *testing.T) {
 		{`{"jsonrpc":2,"id":1,"method":"ping"}`, false, -32600, "1"},
 		{`{"jsonrpc":"2.0","id":null,"method":"ping"}`, false, -32600, "null"},
 		{`{"jsonrpc":"2.0","id":true,"method":"ping"}`, false, -32600, "null"},
-		{`{"jsonrpc":"2.0","id":99999999999999999999,"method":"ping"}`, false, -32600, "null"},
+		{`{"jsonrpc":"2.0","id":99999999999999999999,"method":"ping"}`, false, -32600, "99999999999999999999"},
 		{`{"jsonrpc":"2.0","id":1,"method":["ping"]}`, false, -32600, "1"},
 		{`{"jsonrpc":"2.0","id":1,"method":"ping","params":"x"}`, false, -32600, "1"},
 		{`{"jsonrpc":"2.0","id":1}`, false, -32600, "1"},
@@ -41,6 +41,15 @@ func TestCheckFrame(t *testing.T) {
 		{`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":5}}`, false, -32602, "1"},
 		{`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"arguments":{}}}`, false, -32602, "1"},
 		{`{"jsonrpc":"2.0","id":1,"method":"resources/list","params":{"cursor":1}}`, false, -32602, "1"},
+		// #39: what ended the protocol server's connection.
+		{`{"jsonrpc":"2.0","id":4,"method":"ping","params":{"a":` + strings.Repeat("[", 1000) + strings.Repeat("]", 1000) + `}}`, false, -32600, "4"},
+		{`{"jsonrpc":"2.0","id":4,"method":"ping","params":{"a":"` + strings.Repeat("[", 1000) + `"}}`, false, 0, ""},
+		{`{"jsonrpc":"2.0","id":7,"error":"x"}`, false, -32600, "7"},
+		{`{"jsonrpc":"2.0","id":7,"error":{"code":1.5,"message":"x"}}`, false, -32600, "7"},
+		{`{"jsonrpc":"2.0","id":7,"error":{"code":-1,"message":"x"}}`, false, 0, ""},
+		{`{"jsonrpc":"2.0","id":9007199254740993,"method":"ping"}`, false, -32600, "9007199254740993"},
+		{`{"jsonrpc":"2.0","id":-9007199254740993,"method":"ping"}`, false, -32600, "-9007199254740993"},
+		{`{"jsonrpc":"2.0","id":9007199254740991,"method":"ping"}`, false, 0, ""},
 	} {
 		_, err := checkFrame([]byte(tt.msg), tt.batches)
 		switch {
