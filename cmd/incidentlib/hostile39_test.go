@@ -241,3 +241,38 @@ func TestStdioMCPSurvives(t *testing.T) {
 		}
 	}
 }
+
+// setCaseField sets a top-level field of a case file to the JSON value.
+func setCaseField(t *testing.T, dir, id, key, value string) {
+	t.Helper()
+	file := filepath.Join(dir, "cases", id+".json")
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	m[key] = json.RawMessage(value)
+	out, _ := json.MarshalIndent(m, "", "  ")
+	os.WriteFile(file, out, 0o644)
+}
+
+// TestRecurrenceCycle (#39 row 19): cases that are recurrences of each
+// other, in a ring, fail check with the ring named in each file.
+func TestRecurrenceCycle(t *testing.T) {
+	dir := repotest.CopyDir(t, "content")
+	setCaseField(t, dir, "IL-0011", "recurrence_of", `"IL-0053"`)
+	setCaseField(t, dir, "IL-0053", "recurrence_of", `"IL-0054"`)
+	setCaseField(t, dir, "IL-0054", "recurrence_of", `"IL-0011"`)
+	code, got := runLimited(t, "check", "-content", dir)
+	if code != 1 {
+		t.Errorf("check: exit %d, want 1:\n%s", code, got)
+	}
+	for _, id := range []string{"IL-0011", "IL-0053", "IL-0054"} {
+		if !strings.Contains(got, "cases/"+id+".json:") || !strings.Contains(got, "IL-0011 → IL-0053 → IL-0054 → IL-0011") {
+			t.Errorf("the report does not name the ring at %s:\n%s", id, got)
+		}
+	}
+}

@@ -2,6 +2,8 @@ package cases
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"incidentlib/internal/diag"
 	"incidentlib/internal/jsonpos"
@@ -34,6 +36,7 @@ func fieldPos(c *Case, key string) (int, int) {
 // compares the others with. Cases keep their order, so every message is the
 // one a full check gives.
 func crossCheck(lib *Library, list *diag.List) {
+	rings := recurrenceRings(lib)
 	first := map[string]*Case{}
 	conflict := map[string]bool{}
 	bad := map[*Case]bool{}
@@ -46,7 +49,7 @@ func crossCheck(lib *Library, list *diag.List) {
 				bad[c] = true
 			}
 		}
-		if broken(c, c.RecurrenceOf) {
+		if broken(c, c.RecurrenceOf) || rings[c] != "" {
 			bad[c] = true
 		}
 		if f, ok := first[c.OrgSlug]; !ok {
@@ -65,11 +68,62 @@ func crossCheck(lib *Library, list *diag.List) {
 			subset = append(subset, c)
 		}
 	}
-	checkLinks(&Library{Cases: subset, ByID: lib.ByID}, list)
+	checkLinks(&Library{Cases: subset, ByID: lib.ByID}, list, rings)
 }
 
-// checkLinks checks references between cases and organisation names.
-func checkLinks(lib *Library, list *diag.List) {
+// recurrenceRings finds the cases whose recurrence_of leads back to them
+// (A is a recurrence of B, which is a recurrence of A): each case on a
+// ring maps to the ring, written from its smallest id ("IL-0011 → IL-0053
+// → IL-0011"). A case has one recurrence_of, so following them from every
+// case once, and never twice through the same case, is linear.
+func recurrenceRings(lib *Library) map[*Case]string {
+	const (
+		unseen = iota
+		onPath
+		done
+	)
+	state := map[*Case]int{}
+	rings := map[*Case]string{}
+	for _, start := range lib.Cases {
+		var path []*Case
+		c := start
+		for c != nil && state[c] == unseen {
+			state[c] = onPath
+			path = append(path, c)
+			next := lib.ByID[c.RecurrenceOf]
+			if next == c {
+				next = nil // reported as a recurrence of itself
+			}
+			c = next
+		}
+		if c != nil && state[c] == onPath {
+			i := slices.Index(path, c)
+			ring := path[i:]
+			low := 0
+			for j, r := range ring {
+				if r.ID < ring[low].ID {
+					low = j
+				}
+			}
+			var ids []string
+			for j := range ring {
+				ids = append(ids, ring[(low+j)%len(ring)].ID)
+			}
+			text := strings.Join(append(ids, ids[0]), " → ")
+			for _, r := range ring {
+				rings[r] = text
+			}
+		}
+		for _, p := range path {
+			state[p] = done
+		}
+	}
+	return rings
+}
+
+// checkLinks checks references between cases and organisation names;
+// rings are the cases on a ring of recurrences (recurrenceRings).
+func checkLinks(lib *Library, list *diag.List, rings map[*Case]string) {
 	orgName := map[string]*Case{}
 	ids := newSuggester(caseIDs(lib)) // once: a check with many unknown ids stays linear
 	for _, c := range lib.Cases {
@@ -104,6 +158,8 @@ func checkLinks(lib *Library, list *diag.List) {
 				at(r, "recurrence_of", "a case cannot be a recurrence of itself")
 			case lib.ByID[r.Str] == nil:
 				at(r, "recurrence_of", "no case with id %q%s", r.Str, ids.closeID(r.Str, c.ID))
+			case rings[c] != "":
+				at(r, "recurrence_of", "the recurrences form a ring, %s: the earliest case of the ring is a recurrence of none of them", rings[c])
 			}
 		}
 		if prev, ok := orgName[c.OrgSlug]; ok && prev.Org != c.Org && c.OrgSlug != "" {

@@ -219,7 +219,7 @@ func BenchmarkReloadParts(b *testing.B) {
 	})
 	b.Run("checkLinks", func(b *testing.B) {
 		for b.Loop() {
-			checkLinks(lib, &diag.List{})
+			checkLinks(lib, &diag.List{}, recurrenceRings(lib))
 		}
 	})
 	b.Run("sort", func(b *testing.B) {
