@@ -30,6 +30,10 @@ func loadProse(fsys fs.FS, list *diag.List) []Prose {
 			list.Errorf(name, 0, 0, "", "a page file is named <slug>.<en|ko>.md with a lower-case slug")
 			continue
 		}
+		if msg := checkSlug(slug); msg != "" {
+			list.Errorf(name, 0, 0, "", "%s", msg)
+			continue
+		}
 		if reservedSlug(slug) {
 			list.Errorf(name, 0, 0, "", "%q is taken by the site's own pages (/<lang>/%s/); choose another name", slug, slug)
 			continue

@@ -11,6 +11,7 @@ import (
 
 	"incidentlib/internal/diag"
 	"incidentlib/internal/jsonpos"
+	"incidentlib/internal/urls"
 )
 
 // Schema describes one JSON value. The same descriptions validate the files
@@ -225,6 +226,16 @@ func vocabSchema() *Schema {
 
 var link = object("A labelled link.", Prop{"label", text("The label.")}, Prop{"url", settingURL("An http or https URL.", settingHTTPPattern)})
 
+// checkSlug says why a slug cannot name a folder of the site, or "": a
+// name Windows keeps for a device (urls.Reserved) could not be unpacked
+// there.
+func checkSlug(slug string) string {
+	if urls.Reserved(slug) {
+		return fmt.Sprintf("%q is a name Windows keeps for a device (con, prn, aux, nul, com1 to com9, lpt1 to lpt9): a folder of that name cannot be made there; choose another", slug)
+	}
+	return ""
+}
+
 // CheckBaseURL checks a base URL given other than in site.json (the build's
 // -base-url) by the rule base_url in site.json follows, so that no other
 // scheme (javascript:) and no markup can reach a page, and no long one
@@ -350,6 +361,12 @@ func (c *validator) validate(v *jsonpos.Value, s *Schema, at fieldPath) bool {
 		if s.match != nil && !s.match(v.Str) {
 			c.errorf(v.Off, at, "%q is not %s", v.Str, patternMeaning(s.Pattern))
 			good = false
+		}
+		if s.Pattern == slugPattern {
+			if msg := checkSlug(v.Str); msg != "" && s.match(v.Str) {
+				c.errorf(v.Off, at, "%s", msg)
+				good = false
+			}
 		}
 		if s.Enum != nil && !contains(s.Enum, v.Str) {
 			c.errorf(v.Off, at, "%q is not one of %s%s", v.Str, strings.Join(s.Enum, ", "), DidYouMean(v.Str, s.Enum))

@@ -197,3 +197,17 @@ func TestCheckBaseURL(t *testing.T) {
 		t.Errorf("message: %v", err)
 	}
 }
+
+// TestReservedSlugs (#39 row 16): a term or organisation slug that Windows
+// reserves for a device would be a folder of the site that cannot be made
+// there; check refuses it.
+func TestReservedSlugs(t *testing.T) {
+	for _, slug := range []string{"con", "nul", "com1"} {
+		if err := checkSlug(slug); err == "" {
+			t.Errorf("slug %q accepted", slug)
+		}
+	}
+	if err := checkSlug("console"); err != "" {
+		t.Errorf("console: %s", err)
+	}
+}

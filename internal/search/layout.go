@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"incidentlib/internal/cases"
+	"incidentlib/internal/urls"
 )
 
 // The layout of the index's files is one contract, written here and read
@@ -23,7 +24,7 @@ const formatVersion = 3
 // keyRule names the rule of fileKey, the manifest's layout.key; a reader
 // that does not know it refuses the index instead of asking for files that
 // are not there.
-const keyRule = "escape-64"
+const keyRule = "escape-64w"
 
 // layout holds the path templates of the index's files, as the manifest
 // gives them. {key} is fileKey of a group's or a bucket's first boundary,
@@ -100,7 +101,10 @@ const maxKey = 64
 // and lower case, so they survive any file system and URL. A key longer
 // than maxKey keeps its start and ends in - and the 32-bit FNV-1a hash of
 // the boundary's UTF-8. Naming files by what they hold, not by their place
-// in the list, means that a bucket added or dropped renames no other.
+// in the list, means that a bucket added or dropped renames no other. A
+// key that Windows keeps for a device (con, nul, com1, …: urls.Reserved)
+// gets a _ at its end, which no other key has, so that the offline bundle
+// unpacks there (rule "escape-64w").
 func fileKey(s string) string {
 	var b strings.Builder
 	for _, r := range s {
@@ -116,6 +120,9 @@ func fileKey(s string) string {
 	k := b.String()
 	if k == "" {
 		return "_"
+	}
+	if urls.Reserved(k) {
+		return k + "_"
 	}
 	if len(k) > maxKey {
 		h := fnv.New32a()

@@ -436,7 +436,7 @@
 
   // The index format this engine reads (internal/search/layout.go): the
   // manifest's v, and the rule that names the files of groups and buckets.
-  var FORMAT = 3, KEY_RULE = "escape-64";
+  var FORMAT = 3, KEY_RULE = "escape-64w";
 
   // manifest resolves to the index's manifest, once it is known to be in a
   // format this engine reads. Every path but those of the manifest and the
@@ -456,10 +456,12 @@
   }
 
   // fileKey names the file of a group or a bucket after its first boundary
-  // (fileKey in layout.go, rule "escape-64"): a-z and 0-9 as they are, any
+  // (fileKey in layout.go, rule "escape-64w"): a-z and 0-9 as they are, any
   // other character as _ and four hex digits (__ and six beyond U+FFFF),
-  // "" as "_"; a key over 64 characters keeps 55 and ends in - and the
-  // FNV-1a hash of the boundary's UTF-8, in eight hex digits.
+  // "" as "_", a name Windows keeps for a device (con, prn, aux, nul,
+  // com1-9, lpt1-9) with a _ after it; a key over 64 characters keeps 55
+  // and ends in - and the FNV-1a hash of the boundary's UTF-8, in eight
+  // hex digits.
   function fileKey(s) {
     var k = "";
     Array.from(s).forEach(function (ch) {
@@ -469,6 +471,7 @@
       else k += "__" + ("00000" + c.toString(16)).slice(-6);
     });
     if (k === "") return "_";
+    if (/^(con|prn|aux|nul|com[1-9]|lpt[1-9])$/.test(k)) return k + "_";
     if (k.length > 64) {
       var h = 0x811c9dc5;
       new TextEncoder().encode(s).forEach(function (b) { h = Math.imul(h ^ b, 16777619) >>> 0; });
@@ -1815,6 +1818,7 @@
     highlightRanges: highlightRanges,
     passage: passage,
     Engine: Engine,
+    fileKey: fileKey,
     loader: loader,
     // open returns an engine for the index at base (a URL ending in "/").
     open: function (base, useScript) { return new Engine(loader(base, useScript)); },
