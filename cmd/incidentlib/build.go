@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"incidentlib/internal/build"
+	"incidentlib/internal/diag"
 	"incidentlib/internal/site"
 )
 
@@ -163,7 +164,7 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "  %s\n", engineLine(st.Engines))
 	}
 	for _, w := range st.Warnings {
-		fmt.Fprintf(stderr, "incidentlib build: warning: %s\n", w)
+		fmt.Fprintf(stderr, "incidentlib build: warning: %s\n", diag.Printable(w))
 	}
 	fmt.Fprintf(stdout, "%s → %s\n", st.Summary(), o.Out)
 	return 0

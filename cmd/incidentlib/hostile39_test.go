@@ -276,3 +276,25 @@ func TestRecurrenceCycle(t *testing.T) {
 		}
 	}
 }
+
+// TestTerminalEscapes (#39 row 18): escape sequences in content (in a
+// file's text, which an excerpt shows, and in a file's name) reach the
+// terminal escaped, as check and build print them.
+func TestTerminalEscapes(t *testing.T) {
+	dir := repotest.CopyDir(t, "content")
+	os.WriteFile(filepath.Join(dir, "cases", "IL-9100.json"), []byte("{\"id\": \"IL-9100\", \"title\": \"\x1b]0;owned\x07\x1b[2J\",\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "pages", "x\x1b[31m.en.md"), []byte("# x\n"), 0o644)
+	out := filepath.Join(t.TempDir(), "public")
+	for _, args := range [][]string{{"check", "-content", dir}, {"build", "-content", dir, "-out", out}} {
+		code, got := runLimited(t, args...)
+		if code != 1 {
+			t.Errorf("%s: exit %d, want 1", args[0], code)
+		}
+		if strings.ContainsAny(got, "\x1b\x07") {
+			t.Errorf("%s prints control characters from the content:\n%q", args[0], got)
+		}
+		if !strings.Contains(got, `x\x1b[31m.en.md`) {
+			t.Errorf("%s does not name the page file, escaped:\n%s", args[0], got)
+		}
+	}
+}

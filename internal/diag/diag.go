@@ -19,7 +19,8 @@ type Diag struct {
 	Warning bool // a warning is reported but does not fail the build
 }
 
-// String formats the problem as file:line:col: field: message.
+// String formats the problem as file:line:col: field: message, its control
+// characters escaped (Printable).
 func (d Diag) String() string {
 	var b strings.Builder
 	b.WriteString(d.File)
@@ -35,7 +36,7 @@ func (d Diag) String() string {
 		b.WriteString(": ")
 	}
 	b.WriteString(d.Msg)
-	return b.String()
+	return Printable(b.String())
 }
 
 // List collects problems. The zero value is ready to use.
@@ -119,6 +120,7 @@ const ShownPerFile = 20
 // More is the line that ends the problems of a file a report shows, when
 // left of them are left out.
 func More(file string, left int) string {
+	file = Printable(file)
 	if left == 1 {
 		return file + ": and 1 more problem"
 	}

@@ -38,11 +38,15 @@ func (d Diag) Excerpt(src string) string {
 
 // clip returns the part of line within width characters of column col
 // (0-based, in characters) and where col falls in it. Tabs become spaces so
-// that the caret lines up.
+// that the caret lines up, and other control characters their symbols
+// (picture), so that an excerpt never drives the terminal.
 func clip(line string, col, width int) (string, int) {
 	r := []rune(strings.ReplaceAll(line, "\t", " "))
 	if !utf8.ValidString(line) {
 		r = []rune(strings.ToValidUTF8(string(r), "?"))
+	}
+	for i, c := range r {
+		r[i] = picture(c)
 	}
 	from, to := max(0, col-width), min(len(r), col+width)
 	if from > to {

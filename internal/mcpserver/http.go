@@ -15,6 +15,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"incidentlib/internal/diag"
 	"incidentlib/internal/httpsafe"
 )
 
@@ -350,6 +351,9 @@ func (s *Server) accessLog(h http.Handler) http.Handler {
 		}
 		s.logMu.Lock()
 		defer s.logMu.Unlock()
-		fmt.Fprintf(s.opt.Log, "%s %s %s %s %d %dB %dms %s\n", start.UTC().Format(time.RFC3339), r.RemoteAddr, r.Method, r.URL.Path, status, lr.bytes, time.Since(start).Milliseconds(), rpc)
+		// Every field a client chose is escaped: a line break in the
+		// path (%0a) or the method would forge a line of its own.
+		p := diag.Printable
+		fmt.Fprintf(s.opt.Log, "%s %s %s %s %d %dB %dms %s\n", start.UTC().Format(time.RFC3339), p(r.RemoteAddr), p(r.Method), p(r.URL.Path), status, lr.bytes, time.Since(start).Milliseconds(), p(rpc))
 	})
 }
