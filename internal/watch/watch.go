@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -59,7 +60,15 @@ func New(roots []Root, debounce time.Duration, logf func(format string, args ...
 	if err != nil {
 		return nil, fmt.Errorf("watching files: %w", err)
 	}
-	for _, r := range roots {
+	roots = slices.Clone(roots)
+	for i, r := range roots {
+		// A root given as a symbolic link (-content pointing at a checkout
+		// elsewhere) is watched where it leads: the walk does not enter a
+		// link, so nothing under it was watched and no save was seen.
+		if dir, err := filepath.EvalSymlinks(r.Dir); err == nil {
+			r.Dir = dir
+			roots[i].Dir = dir
+		}
 		if err := addTree(w, r.Dir, nil); err != nil {
 			w.Close()
 			return nil, fmt.Errorf("watching %s: %w", r.Name, err)
