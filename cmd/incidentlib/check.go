@@ -9,21 +9,38 @@ import (
 	"incidentlib/internal/build"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/diag"
+	"incidentlib/internal/site"
 )
 
-func checkFlags(content *string, strict *bool, stderr io.Writer) *flag.FlagSet {
-	fs := newFlags("check", "[flags]", "Reads and checks the content folder like a build does, and writes nothing.", stderr)
-	fs.StringVar(content, "content", "content", "content `DIR` to check")
-	fs.BoolVar(strict, "strict", false, "fail (exit status 1) on warnings too, such as a missing translation")
+// checkOptions are the check command's flags.
+type checkOptions struct {
+	Content, TemplatesDir, StaticDir string
+	Strict                           bool
+}
+
+func checkFlags(o *checkOptions, stderr io.Writer) *flag.FlagSet {
+	fs := newFlags("check", "[flags]", "Reads and checks the content folder like a build does, and the templates and static folders when given, and writes nothing.", stderr)
+	fs.StringVar(&o.Content, "content", "content", "content `DIR` to check")
+	fs.BoolVar(&o.Strict, "strict", false, "fail (exit status 1) on warnings too, such as a missing translation")
+	fs.StringVar(&o.TemplatesDir, "templates", "", "check the templates in this `DIR` too, as a build with -templates reads them")
+	fs.StringVar(&o.StaticDir, "static", "", "check the static files in this `DIR` too, as a build with -static reads them")
 	return fs
 }
 
 func cmdCheck(args []string, stdout, stderr io.Writer) int {
-	var content string
-	var strict bool
-	fs := checkFlags(&content, &strict, stderr)
+	var o checkOptions
+	fs := checkFlags(&o, stderr)
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	content, strict := o.Content, o.Strict
+	if o.TemplatesDir != "" || o.StaticDir != "" {
+		// The theme is read as a build reads it: through the jail, every
+		// file, with the same errors.
+		if _, err := site.LoadTheme(theme(o.TemplatesDir, o.StaticDir)); err != nil {
+			fmt.Fprintf(stderr, "incidentlib check: %s\n", diag.Printable(err.Error()))
+			return 1
+		}
 	}
 	lib, list, err := build.Load(content)
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -296,5 +297,68 @@ func TestTerminalEscapes(t *testing.T) {
 		if !strings.Contains(got, `x\x1b[31m.en.md`) {
 			t.Errorf("%s does not name the page file, escaped:\n%s", args[0], got)
 		}
+	}
+}
+
+// TestHardLinkedContent (#39 row 12): a file of the content with another
+// name elsewhere (a hard link to a file outside the folder) is refused
+// with its path, by check and build, and nothing of it is printed.
+func TestHardLinkedContent(t *testing.T) {
+	dir := repotest.CopyDir(t, "content")
+	outside := filepath.Join(t.TempDir(), "secret.json")
+	os.WriteFile(outside, []byte("{\"id\": \"IL-9004\", \"s3cr3t\": x\n"), 0o600)
+	if err := os.Link(outside, filepath.Join(dir, "cases", "IL-9004.json")); err != nil {
+		t.Skip("no hard links here:", err)
+	}
+	out := filepath.Join(t.TempDir(), "public")
+	for _, args := range [][]string{{"check", "-content", dir}, {"build", "-content", dir, "-out", out}} {
+		code, got := runLimited(t, args...)
+		if code != 1 || !strings.Contains(got, "cases/IL-9004.json: cannot read: a file with 2 hard links") {
+			t.Errorf("%s: exit %d, want 1 and the file refused:\n%s", args[0], code, got)
+		}
+		if strings.Contains(got, "s3cr3t") {
+			t.Errorf("%s prints the hard-linked file:\n%s", args[0], got)
+		}
+	}
+}
+
+// TestHostileTheme (#39 row 11): the templates and static folders are read
+// through the content's jail: a link out of them, a link to /dev/zero and
+// a named pipe are refused with their names, by build and by check, which
+// never hang on them and publish nothing from outside.
+func TestHostileTheme(t *testing.T) {
+	top := t.TempDir()
+	tpl, static := filepath.Join(top, "templates"), filepath.Join(top, "static")
+	repotest.CopyTree(t, repotest.Dir(t, "templates"), tpl)
+	repotest.CopyTree(t, repotest.Dir(t, "static"), static)
+	secret := filepath.Join(top, "environ")
+	os.WriteFile(secret, []byte("CI_TOKEN=s3cr3t"), 0o600)
+	os.Symlink(secret, filepath.Join(static, "css", "leak.css"))
+	os.Symlink("/dev/zero", filepath.Join(static, "js", "zero.js"))
+	if err := syscall.Mkfifo(filepath.Join(static, "img", "pipe.svg"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	content := repotest.Dir(t, "content")
+	out := filepath.Join(t.TempDir(), "public")
+	for _, args := range [][]string{
+		{"build", "-content", content, "-templates", tpl, "-static", static, "-out", out},
+		{"check", "-content", content, "-templates", tpl, "-static", static},
+	} {
+		code, got := runLimited(t, args...)
+		if code != 1 || !strings.Contains(got, "leak.css") {
+			t.Errorf("%s: exit %d, want 1 naming the link out of the folder:\n%s", args[0], code, got)
+		}
+		if strings.Contains(got, "s3cr3t") {
+			t.Errorf("%s prints a file from outside:\n%s", args[0], got)
+		}
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("build wrote its output")
+	}
+	// Without the links, the pipe is named too.
+	os.Remove(filepath.Join(static, "css", "leak.css"))
+	os.Remove(filepath.Join(static, "js", "zero.js"))
+	if code, got := runLimited(t, "check", "-content", content, "-templates", tpl, "-static", static); code != 1 || !strings.Contains(got, "pipe.svg") || !strings.Contains(got, "named pipe") {
+		t.Errorf("check with a pipe in static: exit %d:\n%s", code, got)
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"incidentlib"
+	"incidentlib/internal/cases"
 )
 
 const usage = `incidentlib builds a bilingual (English and Korean) library of incident
@@ -87,7 +88,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 // commandFlags returns the flags of every command, in the order help lists
 // them.
 func commandFlags() []*flag.FlagSet {
-	return []*flag.FlagSet{buildFlags(new(buildOptions), nil), checkFlags(new(string), new(bool), nil), serveFlags(new(serveOptions), nil), newCaseFlags(new(string), nil), mcpFlags(new(mcpOptions), nil)}
+	return []*flag.FlagSet{buildFlags(new(buildOptions), nil), checkFlags(new(checkOptions), nil), serveFlags(new(serveOptions), nil), newCaseFlags(new(string), nil), mcpFlags(new(mcpOptions), nil)}
 }
 
 // commandArgs are the arguments a command takes after its flags.
@@ -182,13 +183,16 @@ func isTerminal(w io.Writer) bool {
 
 // theme returns the templates and static files a build uses: the folders
 // given with -templates and -static, or the copies embedded in the binary.
+// The folders are read through the content's jail (cases.ContentFS): a
+// theme comes from a pull request as the content does, and must no more
+// publish a file linked from elsewhere, read a device or wait on a pipe.
 func theme(templatesDir, staticDir string) (templates, static fs.FS) {
 	templates, static = incidentlib.Templates(), incidentlib.Static()
 	if templatesDir != "" {
-		templates = os.DirFS(templatesDir)
+		templates = cases.ContentFS(templatesDir)
 	}
 	if staticDir != "" {
-		static = os.DirFS(staticDir)
+		static = cases.ContentFS(staticDir)
 	}
 	return templates, static
 }

@@ -19,7 +19,9 @@ import (
 //
 // ContentFS is the one way into the folder: it resolves every name inside
 // the folder with os.Root, so that no link leads out of it, and it opens
-// nothing but regular files and folders. ReadContent, which every reader of
+// nothing but regular files and folders, and of those neither a file with
+// more than one hard link nor one on another filesystem mounted inside
+// the folder (sameTree). ReadContent, which every reader of
 // content calls, also refuses a file larger than MaxFileBytes.
 
 // maxFileBytes is the size of the largest content file read: far above any
@@ -71,6 +73,12 @@ func (dir jailFS) open(op, name string) (*os.File, fs.FileInfo, error) {
 	info, err = f.Stat()
 	if err == nil {
 		err = fileKind(info)
+	}
+	if err == nil {
+		var top fs.FileInfo
+		if top, err = root.Stat("."); err == nil {
+			err = sameTree(info, deviceOf(top))
+		}
 	}
 	if err != nil {
 		f.Close()
@@ -311,7 +319,7 @@ func (r *folderReader) open(name string) (*os.File, fs.FileInfo) {
 	if err != nil {
 		return nil, nil
 	}
-	if info, err = f.Stat(); err != nil || fileKind(info) != nil {
+	if info, err = f.Stat(); err != nil || fileKind(info) != nil || sameTree(info, 0) != nil {
 		f.Close()
 		return nil, nil
 	}

@@ -128,7 +128,7 @@ func (s *Server) pick(kind, dir string, builtin fs.FS) (fs.FS, error) {
 	if len(s.roots) == n {
 		return builtin, nil
 	}
-	return os.DirFS(dir), nil
+	return cases.ContentFS(dir), nil // the content's jail (see cmd/incidentlib's theme)
 }
 
 // addRoot records a folder to watch. A folder that was not asked for by
