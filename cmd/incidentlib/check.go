@@ -82,4 +82,7 @@ func printDiags(w io.Writer, list diag.List, content string) {
 	list.Report(diag.ShownPerFile, show, func(file string, left int) {
 		fmt.Fprintln(w, diag.More(file, left))
 	})
+	if n := list.Dropped(); n > 0 {
+		fmt.Fprintln(w, diag.NotKept(n))
+	}
 }

@@ -362,3 +362,23 @@ func TestHostileTheme(t *testing.T) {
 		t.Errorf("check with a pipe in static: exit %d:\n%s", code, got)
 	}
 }
+
+// TestProblemsBeyondCap (#39 row 13): 20,000 broken files are counted whole,
+// and the report shows the first problems and how many more, in memory
+// that does not grow with them.
+func TestProblemsBeyondCap(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes 20,000 files")
+	}
+	dir := repotest.CopyDir(t, "content")
+	for i := range 20000 {
+		os.WriteFile(filepath.Join(dir, "cases", fmt.Sprintf("IL-%06d.json", 100000+i)), []byte("{"), 0o644)
+	}
+	code, got := runLimited(t, "check", "-content", dir)
+	if code != 1 || !strings.Contains(got, "incidentlib check: 20000 errors") || !strings.Contains(got, "more problems, not shown: only the first 1000 are kept") {
+		t.Errorf("check: exit %d:\n%.300s\n…\n%s", code, got, got[max(0, len(got)-600):])
+	}
+	if n := strings.Count(got, "\n"); n > 3*1000+5 {
+		t.Errorf("check printed %d lines", n)
+	}
+}

@@ -40,12 +40,34 @@ func (d Diag) String() string {
 }
 
 // List collects problems. The zero value is ready to use.
+//
+// It keeps the first MaxKept problems and counts the others: content can
+// hold any number of problems (an 8 MB file of unknown keys is a million),
+// and a report, a preview's error page or a server's memory must not grow
+// with them. Errors and Warnings count every problem, kept or not.
 type List struct {
 	Items []Diag
+	// droppedErrors and droppedWarnings count the problems past MaxKept.
+	droppedErrors, droppedWarnings int
 }
 
-// Add records a problem.
-func (l *List) Add(d Diag) { l.Items = append(l.Items, d) }
+// MaxKept is how many problems a list keeps; a report shows them and the
+// number of the others.
+const MaxKept = 1000
+
+// Add records a problem, or counts it once the list holds MaxKept.
+func (l *List) Add(d Diag) {
+	if len(l.Items) < MaxKept {
+		l.Items = append(l.Items, d)
+	} else if d.Warning {
+		l.droppedWarnings++
+	} else {
+		l.droppedErrors++
+	}
+}
+
+// Dropped is how many problems were counted but not kept.
+func (l *List) Dropped() int { return l.droppedErrors + l.droppedWarnings }
 
 // Errorf records an error at a position.
 func (l *List) Errorf(file string, line, col int, field, format string, args ...any) {
@@ -57,12 +79,18 @@ func (l *List) Warnf(file string, line, col int, field, format string, args ...a
 	l.Add(Diag{File: file, Line: line, Col: col, Field: field, Msg: fmt.Sprintf(format, args...), Warning: true})
 }
 
-// Merge appends every problem of m.
-func (l *List) Merge(m List) { l.Items = append(l.Items, m.Items...) }
+// Merge appends the problems of m, and its counts of those it dropped.
+func (l *List) Merge(m List) {
+	for _, d := range m.Items {
+		l.Add(d)
+	}
+	l.droppedErrors += m.droppedErrors
+	l.droppedWarnings += m.droppedWarnings
+}
 
 // Errors returns the number of problems that are not warnings.
 func (l *List) Errors() int {
-	n := 0
+	n := l.droppedErrors
 	for _, d := range l.Items {
 		if !d.Warning {
 			n++
@@ -72,7 +100,7 @@ func (l *List) Errors() int {
 }
 
 // Warnings returns the number of warnings.
-func (l *List) Warnings() int { return len(l.Items) - l.Errors() }
+func (l *List) Warnings() int { return len(l.Items) + l.Dropped() - l.Errors() }
 
 // Unseen returns l's errors, and those of its warnings that no list of
 // before holds: what a server that reloads on save prints, so that each
@@ -174,5 +202,14 @@ func (e *Error) Error() string {
 		}
 		b.WriteString(d.String())
 	}
+	if n := e.List.Dropped(); n > 0 {
+		b.WriteString("\n" + NotKept(n))
+	}
 	return b.String()
+}
+
+// NotKept is the line that ends a report of a list that dropped n
+// problems.
+func NotKept(n int) string {
+	return fmt.Sprintf("… and %d more problems, not shown: only the first %d are kept; fix these and check again", n, MaxKept)
 }

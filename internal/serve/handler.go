@@ -304,6 +304,9 @@ func (s *Server) errorPage(w http.ResponseWriter, m *model, problems diag.List, 
 	}, func(file string, left int) {
 		errs = append(errs, item{Msg: diag.More(file, left)})
 	})
+	if n := problems.Dropped(); n > 0 {
+		errs = append(errs, item{Msg: diag.NotKept(n)}) // the page stays the size of diag.MaxKept problems
+	}
 	var b bytes.Buffer
 	err := errorTmpl.Execute(&b, map[string]any{"Errors": errs, "Warnings": warns, "Count": problems.Errors(), "CSS": errorCSSPath})
 	if err != nil {
