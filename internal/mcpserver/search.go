@@ -2,6 +2,7 @@ package mcpserver
 
 import (
 	"fmt"
+	"incidentlib/internal/markup"
 	"math"
 	"strconv"
 	"strings"
@@ -60,14 +61,16 @@ func (m *model) item(c *cases.Case, lang string) caseItem {
 func nonNil(s []string) []string { return append([]string{}, s...) }
 
 // writeItems appends one line per case: id, title, organisation, date (or
-// "date unknown" when the source gives none) and page URL.
+// "date unknown" when the source gives none) and page URL. The title and
+// the organisation are text (markup.MarkdownLine): no line, link or tag of
+// the answer's Markdown comes from a case.
 func writeItems(b *strings.Builder, c *call, items []caseItem) {
 	for _, it := range items {
 		date := it.Date
 		if date == "" {
 			date = c.t("item.date_unknown")
 		}
-		fmt.Fprintf(b, "- %s · %s · %s · %s · %s\n", it.ID, it.Title, it.Org, date, it.URL)
+		fmt.Fprintf(b, "- %s · %s · %s · %s · %s\n", it.ID, markup.MarkdownLine(it.Title), markup.MarkdownLine(it.Org), date, it.URL)
 	}
 }
 

@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"encoding/json"
 	"fmt"
+	"incidentlib/internal/markup"
 	"strconv"
 	"strings"
 
@@ -178,12 +179,12 @@ func (m *model) topicText(c *call, out topicOutput, t *site.Topic) string {
 	str, lang := m.site.Strings(), c.lang
 	st := t.Stats()
 	var b strings.Builder
-	fmt.Fprintf(&b, "# %s (%s: %s)\n\n%s · %s\n", out.Label, cases.FacetByName(out.Facet).Label.Get(lang), t.ID, l10n.Cases(lang, out.Count), out.URL)
+	fmt.Fprintf(&b, "# %s (%s: %s)\n\n%s · %s\n", markup.MarkdownLine(out.Label), cases.FacetByName(out.Facet).Label.Get(lang), t.ID, l10n.Cases(lang, out.Count), out.URL)
 	if out.Description != "" {
-		fmt.Fprintf(&b, "\n%s\n", out.Description)
+		fmt.Fprintf(&b, "\n%s\n", markup.MarkdownText(out.Description))
 	}
 	if out.Intro != "" {
-		fmt.Fprintf(&b, "\n%s\n", strings.TrimSpace(out.Intro))
+		fmt.Fprintf(&b, "\n%s\n", markup.MarkdownText(strings.TrimSpace(out.Intro)))
 	}
 	fmt.Fprintf(&b, "\n## %s\n\n", str.Get(lang, "stats.title"))
 	type group struct {

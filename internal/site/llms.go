@@ -2,6 +2,7 @@ package site
 
 import (
 	"bytes"
+	"incidentlib/internal/markup"
 	"strings"
 	texttemplate "text/template"
 
@@ -20,11 +21,17 @@ type LLMsView struct {
 // Abs is the URL of a site path.
 func (v LLMsView) Abs(path string) string { return v.s.URL(path) }
 
-// EnglishTitle is a case's title in English, or in Korean when it has none.
+// EnglishTitle is a case's title in English, or in Korean when it has none,
+// as Markdown text (markup.MarkdownLine): a line break or a bracket in it
+// starts no heading and no link.
 func (v LLMsView) EnglishTitle(c *cases.Case) string {
 	t, _ := c.Title.In("en")
-	return t
+	return markup.MarkdownLine(t)
 }
+
+// Line writes a value from the content (an organisation, the site's title)
+// as Markdown text on one line.
+func (LLMsView) Line(s string) string { return markup.MarkdownLine(s) }
 
 // The paths llms.txt names, from the URL contract.
 func (LLMsView) Case(lang, id string) string        { return urls.Case(lang, id) }

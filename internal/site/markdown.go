@@ -7,6 +7,7 @@ import (
 	texttemplate "text/template"
 
 	"incidentlib/internal/cases"
+	"incidentlib/internal/markup"
 	"incidentlib/internal/urls"
 )
 
@@ -28,6 +29,12 @@ type markdownView struct {
 	Lessons                                     string
 	Related                                     []mdRelated
 	APICase, APISimilar                         string // URLs
+	// The values of CaseView that case text or a case's fields fill,
+	// written for Markdown (markup.MarkdownLine, MarkdownURL).
+	Org, WrittenBy, ReviewedBy, Canonical string
+	RootCause                             string
+	Sources                               []sourceView
+	Docs                                  []string
 }
 
 // mdFact is a fact's label and its value, or "unknown".
@@ -46,21 +53,27 @@ func (s *Site) markdownView(v *CaseView, absolute bool) *markdownView {
 		}
 		return "(" + v.T("notranslation") + ") "
 	}
-	text := func(t localized) string { return mark(t.Missing) + t.Src }
+	// Case text keeps its inline Markdown; one-line values are text.
+	// Either way nothing in them is live beyond what the HTML page shows
+	// (see markup.MarkdownText).
+	text := func(t localized) string { return mark(t.Missing) + markup.MarkdownText(t.Src) }
+	line := markup.MarkdownLine
 	labels := func(ts []termLink) string {
 		if len(ts) == 0 {
 			return "–"
 		}
 		l := make([]string, len(ts))
 		for i, t := range ts {
-			l[i] = t.Label
+			l[i] = line(t.Label)
 		}
 		return strings.Join(l, ", ")
 	}
 	m := &markdownView{
 		CaseView: v,
-		Title:    mark(v.TitleT.Missing) + v.TitleT.Text,
-		Domains:  labels(v.Domains), Symptoms: labels(v.Symptoms),
+		Title:    mark(v.TitleT.Missing) + line(v.TitleT.Text),
+		Org:      line(v.Org), WrittenBy: line(v.WrittenBy), ReviewedBy: line(c.Review.ReviewedBy),
+		Canonical: markup.MarkdownURL(c.URL), RootCause: line(v.RootCause.Label),
+		Domains: labels(v.Domains), Symptoms: labels(v.Symptoms),
 		Components: labels(v.Components), Contributing: labels(v.Contributing),
 		Summary: text(v.Summary), SymptomsText: text(v.SymptomsText),
 		Trigger: text(v.Trigger), Detection: text(v.Detection),
@@ -78,6 +91,12 @@ func (s *Site) markdownView(v *CaseView, absolute bool) *markdownView {
 	for _, o := range v.Other {
 		m.OtherTerms = append(m.OtherTerms, mdFact{o.Title, labels(o.Terms)})
 	}
+	for _, src := range v.Sources {
+		m.Sources = append(m.Sources, sourceView{URL: markup.MarkdownURL(src.URL), Kind: line(src.Kind), Archived: markup.MarkdownURL(src.Archived)})
+	}
+	for _, d := range v.Docs {
+		m.Docs = append(m.Docs, markup.MarkdownURL(d))
+	}
 	for _, f := range v.Facts {
 		val := f.Value
 		switch {
@@ -86,7 +105,7 @@ func (s *Site) markdownView(v *CaseView, absolute bool) *markdownView {
 		case f.Lang != "":
 			val = mark(true) + val
 		}
-		m.Facts = append(m.Facts, mdFact{f.Label, val})
+		m.Facts = append(m.Facts, mdFact{f.Label, line(val)})
 	}
 	for _, t := range v.Remediation {
 		m.Remediation = append(m.Remediation, text(t))
@@ -103,7 +122,7 @@ func (s *Site) markdownView(v *CaseView, absolute bool) *markdownView {
 			if absolute {
 				href = s.URL(urls.Markdown(lang, r.ID))
 			}
-			m.Related = append(m.Related, mdRelated{r.ID, mark(r.Title.Missing) + r.Title.Text, href, r.Why})
+			m.Related = append(m.Related, mdRelated{r.ID, mark(r.Title.Missing) + line(r.Title.Text), href, line(r.Why)})
 		}
 	}
 	return m
