@@ -233,6 +233,9 @@ func (s *Server) gate(h http.Handler) http.Handler {
 	o := s.opt.HTTP
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodPost {
+			if r.Method == http.MethodGet {
+				httpsafe.MarkStream(r) // a session's event stream
+			}
 			h.ServeHTTP(w, r)
 			return
 		}

@@ -19,6 +19,7 @@ import (
 
 	"incidentlib/internal/cases"
 	"incidentlib/internal/diag"
+	"incidentlib/internal/httpsafe"
 	"incidentlib/internal/site"
 	"incidentlib/internal/urls"
 )
@@ -40,6 +41,7 @@ const (
 func (s *Server) handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc(eventsPath, s.events)
+	mux.HandleFunc(healthPath, health)
 	mux.HandleFunc(reloadPath, file("application/javascript; charset=utf-8", reloadJS))
 	mux.HandleFunc(errorCSSPath, file("text/css; charset=utf-8", errorCSS))
 	mux.HandleFunc("/", s.page)
@@ -248,6 +250,16 @@ func inject(page []byte, version uint64) []byte {
 	return append(out, page[i:]...)
 }
 
+// healthPath answers a check that the preview is up, as the MCP server's
+// does: cheap, whatever the content's state.
+const healthPath = "/healthz"
+
+func health(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	fmt.Fprintln(w, "ok")
+}
+
 // events streams the model's version to a page: once on connect, then after
 // every rebuild, until the page goes away or the server stops.
 func (s *Server) events(w http.ResponseWriter, r *http.Request) {
@@ -256,6 +268,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "streaming unsupported", http.StatusInternalServerError)
 		return
 	}
+	httpsafe.MarkStream(r) // the connection cap may end it for a new connection
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-store")
