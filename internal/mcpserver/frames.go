@@ -28,11 +28,18 @@ const maxFrameBytes = 4 << 20
 // batchesEnd is the first protocol version without JSON-RPC batches.
 const batchesEnd = "2025-06-18"
 
+// maxBatch is the most messages a batch may hold. A batch is counted like
+// the messages in it (an initialize in a batch opens a session as a single
+// one does), and its answer is theirs together: a megabyte of calls in one
+// batch came back as 147 MB. No client batches more than a few.
+const maxBatch = 16
+
 // frame is what checkFrame learned about one message.
 type frame struct {
 	method  string // "" for a response or a batch
 	call    bool   // a request with an id, which expects an answer
 	batch   bool
+	init    bool   // an initialize request, alone or in the batch
 	version string // protocolVersion asked for by an initialize request
 	tool    string // the tool a tools/call names
 	sidless bool   // the request names its protocol version itself (sessionless protocol), so needs no initialize
@@ -105,14 +112,20 @@ func checkFrame(data []byte, batches bool) (frame, *frameError) {
 		if !batches {
 			return frame{}, invalid(nil, "batches (arrays of messages) are not part of MCP from protocol version %s on: send one message per line", batchesEnd)
 		}
+		if len(items) > maxBatch {
+			return frame{}, invalid(nil, "a batch holds at most %d messages, not %d", maxBatch, len(items))
+		}
+		f := frame{batch: true}
 		for i, it := range items {
-			if _, err := checkMessage(it); err != nil {
+			m, err := checkMessage(it)
+			if err != nil {
 				err.msg = fmt.Sprintf("%s (message %d of the batch)", err.msg, i+1)
 				err.id = nil
 				return frame{}, err
 			}
+			f.init = f.init || m.init
 		}
-		return frame{batch: true}, nil
+		return f, nil
 	}
 	return frame{}, invalid(nil, "a message is a JSON object, not %s", kindOf(data))
 }
@@ -223,6 +236,7 @@ func checkMessage(data []byte) (frame, *frameError) {
 		return f, invalid(id, `"method" must be a string, not %s`, clip(raw))
 	}
 	f.call = hasID
+	f.init = f.method == "initialize"
 	params, ok := m["params"]
 	if ok && string(bytes.TrimSpace(params)) != "null" && bytes.TrimSpace(params)[0] != '{' {
 		return f, invalid(id, `"params" must be an object, not %s`, clip(params))

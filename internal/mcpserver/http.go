@@ -260,22 +260,43 @@ func (s *Server) gate(h http.Handler) http.Handler {
 		if lr, ok := w.(*logResponse); ok {
 			lr.rpc, lr.tool = f.method, f.tool
 		}
-		if !o.Stateless && r.Header.Get("Mcp-Session-Id") == "" && !f.batch && f.call && !f.sidless {
+		sid := r.Header.Get("Mcp-Session-Id")
+		if sid != "" {
+			s.sess.touch(sid)
+		}
+		if !o.Stateless && sid == "" && !f.batch && f.call && !f.sidless && f.method != "initialize" {
 			var id struct{ ID json.RawMessage }
 			json.Unmarshal(body, &id)
-			switch {
-			case f.method != "initialize":
-				writeRPCError(w, http.StatusBadRequest, invalid(id.ID, "no session: send initialize first, then use the Mcp-Session-Id it answers with"))
-				return
-			case s.sessions() >= o.MaxSessions:
-				w.Header().Set("Retry-After", "30")
-				writeRPCError(w, http.StatusServiceUnavailable, &frameError{code: codeServerBusy, id: id.ID, msg: fmt.Sprintf("the server has %d open sessions, its limit: try again later", o.MaxSessions)})
-				return
-			}
+			writeRPCError(w, http.StatusBadRequest, invalid(id.ID, "no session: send initialize first, then use the Mcp-Session-Id it answers with"))
+			return
 		}
 		r.Body = io.NopCloser(bytes.NewReader(body))
 		r.ContentLength = int64(len(body))
+		if o.Stateless || sid != "" || !f.init {
+			h.ServeHTTP(w, r)
+			return
+		}
+		// An initialize, alone or in a batch, opens a session: one at a
+		// time, within the caps.
+		var id struct{ ID json.RawMessage }
+		json.Unmarshal(body, &id)
+		client := clientAddr(r)
+		s.sess.initMu.Lock()
+		defer s.sess.initMu.Unlock()
+		switch s.sess.admit(s, client) {
+		case tooManyForClient:
+			w.Header().Set("Retry-After", "30")
+			writeRPCError(w, http.StatusTooManyRequests, &frameError{code: codeServerBusy, id: id.ID, msg: fmt.Sprintf("%s has %d open sessions, the most one address may have: close one or try again later", client, s.sess.perClient(o.MaxSessions))})
+			return
+		case full:
+			w.Header().Set("Retry-After", "30")
+			writeRPCError(w, http.StatusServiceUnavailable, &frameError{code: codeServerBusy, id: id.ID, msg: fmt.Sprintf("the server has %d open sessions, its limit: try again later", o.MaxSessions)})
+			return
+		}
 		h.ServeHTTP(w, r)
+		if sid := w.Header().Get("Mcp-Session-Id"); sid != "" {
+			s.sess.own(sid, client)
+		}
 	})
 }
 

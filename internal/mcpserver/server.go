@@ -96,8 +96,10 @@ type HTTPOptions struct {
 	// Stateless answers every call on its own, without sessions: any
 	// replica behind a load balancer can answer any call of any client.
 	Stateless bool
-	// MaxSessions caps the open sessions (stateful mode): an initialize
-	// beyond it is refused with 503 until one ends. 0 means 1000.
+	// MaxSessions caps the open sessions (stateful mode), and a quarter of
+	// it the sessions of one client address (see sessionBook): an
+	// initialize beyond either is refused (429, 503) unless a session idle
+	// for a tenth of SessionIdle makes room. 0 means 1000.
 	MaxSessions int
 	// SessionIdle closes a session that has had no request for this long.
 	// 0 means 10 minutes.
@@ -139,6 +141,12 @@ type Server struct {
 	logMu  sync.Mutex
 
 	inFlight atomic.Int64 // HTTP POSTs being answered, for a graceful shutdown
+
+	sess sessionBook // the HTTP sessions' owners and last requests, for the caps
+	// reclaimAfter is how long a session must have been idle for an
+	// initialize at the session cap to close it (HTTPOptions.SessionIdle
+	// over ten).
+	reclaimAfter time.Duration
 }
 
 // model is one immutable state of the library: a snapshot, and the
@@ -172,7 +180,7 @@ func New(opt Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{opt: opt, fsys: fsys, theme: th, listed: map[string]string{}}
+	s := &Server{opt: opt, fsys: fsys, theme: th, listed: map[string]string{}, reclaimAfter: opt.HTTP.SessionIdle / 10}
 	s.mcp = mcp.NewServer(&mcp.Implementation{
 		Name:    "incidentlib",
 		Title:   "incidentlib: incident post-mortems",
