@@ -382,3 +382,29 @@ func TestProblemsBeyondCap(t *testing.T) {
 		t.Errorf("check printed %d lines", n)
 	}
 }
+
+// TestFilesDuringBuild (#39 row 8): files put into the output while a
+// build runs are noticed before the swap: the build stops, names them, and
+// they stay, with the earlier output.
+func TestFilesDuringBuild(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds in a child process")
+	}
+	content := repotest.Dir(t, "content")
+	out := filepath.Join(t.TempDir(), "public")
+	if code, got := runLimited(t, "build", "-content", content, "-out", out); code != 0 {
+		t.Fatalf("first build: %d\n%s", code, got)
+	}
+	c := startChild(t, content, out) // held before the swap
+	os.WriteFile(filepath.Join(out, "mine.txt"), []byte("mine"), 0o644)
+	os.WriteFile(filepath.Join(out, "en", "notes.txt"), []byte("mine"), 0o644)
+	c.release(t)
+	if code := c.exitCode(t); code != 1 || !strings.Contains(c.output(), "en/notes.txt") || !strings.Contains(c.output(), "mine.txt") {
+		t.Errorf("exit %d, want 1 naming the new files:\n%s", code, c.output())
+	}
+	for _, f := range []string{"mine.txt", "en/notes.txt", "en/index.html"} {
+		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+			t.Errorf("%s is lost: %v", f, err)
+		}
+	}
+}

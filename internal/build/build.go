@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"time"
 
 	"incidentlib/internal/cases"
@@ -59,6 +60,9 @@ type Options struct {
 	// tempMade, when a test sets it, is called with the temporary folder
 	// as soon as it exists, to make writes into it fail.
 	tempMade func(dir string)
+	// beforeSwap, when a test sets it, is called after the last check of
+	// the old output, just before the swap.
+	beforeSwap func()
 }
 
 // Load reads and checks the content folder.
@@ -143,6 +147,12 @@ func Run(ctx context.Context, opt Options) (*Result, diag.List, error) {
 	st.Kept = int(w.kept.Load())
 	st.Written = st.Files - st.Kept
 	st.Removed = max(0, oldFiles-st.Kept-int(w.replaced.Load()))
+	if err := recheckOut(target, opt); err != nil {
+		return nil, list, err
+	}
+	if opt.beforeSwap != nil {
+		opt.beforeSwap()
+	}
 	warnings, err := w.commit()
 	if err != nil {
 		return nil, list, err
@@ -151,6 +161,32 @@ func Run(ctx context.Context, opt Options) (*Result, diag.List, error) {
 	st.Stages = append(st.Stages, snapshot.Stage{Name: "swap", Took: time.Since(t)})
 	st.Total = time.Since(start)
 	return st, list, nil
+}
+
+// recheckOut judges the output again just before the swap, as outTarget
+// and checkOld judged it at the start: a file put into it while the build
+// ran (seconds at a large library) would otherwise go with the old output.
+// The build stops instead, naming the files, and leaves them and the old
+// output as they are.
+func recheckOut(t target, opt Options) error {
+	if opt.ForceOut {
+		return nil
+	}
+	if !t.exists {
+		entries, err := os.ReadDir(t.out)
+		if entries = withoutTemps(entries, t.out); err == nil && len(entries) > 0 {
+			return &OutError{opt.Out, fmt.Sprintf("%s appeared in it while the build ran; the new output was not put in place. Move them away and build again", listEntries(entries))}
+		}
+		return nil
+	}
+	if _, err := checkOld(t, opt).wait(); err != nil {
+		var oe *OutError
+		if errors.As(err, &oe) {
+			oe.Why = "while the build ran, " + oe.Why
+		}
+		return err
+	}
+	return nil
 }
 
 // prepare makes the snapshot of the content (load and check, theme,

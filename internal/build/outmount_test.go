@@ -113,9 +113,11 @@ func TestRemoveTreeStaysOnItsFilesystem(t *testing.T) {
 }
 
 // TestOutReplacedDespiteLeftovers: when the old output cannot be removed
-// completely after the new one is in place (a volume mounted into it in
-// the meantime), the build succeeds, says what it left, and the new output
-// is there: the status tells whether the output was replaced.
+// completely after the new one is in place (a volume mounted into it after
+// the last check of the old output, just before the swap: one mounted
+// earlier stops the build, see recheckOut), the build succeeds, says what
+// it left, and the new output is there: the status tells whether the
+// output was replaced.
 func TestOutReplacedDespiteLeftovers(t *testing.T) {
 	content := repotest.CopyDir(t, "content")
 	out := filepath.Join(t.TempDir(), "public")
@@ -127,8 +129,7 @@ func TestOutReplacedDespiteLeftovers(t *testing.T) {
 	var mounted atomic.Bool
 	otherDevice(t, func(p string) bool { return mounted.Load() && filepath.Base(p) == "vol" })
 	o := opts(content, out)
-	o.Written = func() {
-		// After the walk of the old output, before the swap.
+	o.beforeSwap = func() {
 		os.Mkdir(vol, 0o755)
 		os.WriteFile(filepath.Join(vol, "data.db"), []byte("precious"), 0o644)
 		mounted.Store(true)
