@@ -14,9 +14,11 @@ import (
 	"incidentlib"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/gencases"
+	"incidentlib/internal/library"
 	"incidentlib/internal/repotest"
 	"incidentlib/internal/search"
 	"incidentlib/internal/site"
+	"incidentlib/internal/urls"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -28,12 +30,12 @@ func written(t testing.TB, fsys fs.FS) map[string][]byte {
 	if list.Errors() > 0 {
 		t.Fatal(list.Err())
 	}
-	s, err := site.New(lib, site.Options{Words: search.EachWord, Templates: incidentlib.Templates(), Static: incidentlib.Static()})
+	s, err := site.New(library.Derive(lib, search.EachWord), site.Options{Templates: incidentlib.Templates(), Static: incidentlib.Static()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	files := map[string][]byte{}
-	err = Write(s, func(path string, data []byte) error {
+	err = Write(s.Library(), s.Strings(), s.BaseURL(), func(path string, data []byte) error {
 		if files[path] != nil {
 			t.Errorf("%s written twice", path)
 		}
@@ -43,6 +45,12 @@ func written(t testing.TB, fsys fs.FS) map[string][]byte {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// llms.txt is written beside the API from the theme (build.StandardExtras).
+	var b bytes.Buffer
+	if err := s.LLMs(&b); err != nil {
+		t.Fatal(err)
+	}
+	files[urls.LLMs] = b.Bytes()
 	return files
 }
 

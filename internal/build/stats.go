@@ -6,8 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"incidentlib/internal/library"
 	"incidentlib/internal/site"
-	"incidentlib/internal/snapshot"
 )
 
 // Result describes a finished build.
@@ -16,7 +16,7 @@ type Result struct {
 	Files  int // all files written
 	Bytes  int64
 	Cases  int
-	Stages []snapshot.Stage
+	Stages []library.Stage
 	Total  time.Duration
 	// Kinds counts files per language and kind of page, for the summary.
 	Kinds map[string]int

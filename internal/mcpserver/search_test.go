@@ -19,7 +19,7 @@ import (
 )
 
 func TestSearch(t *testing.T) {
-	srv, cs := library(t)
+	srv, cs := sharedServer(t)
 	m := srv.cur.Load()
 	for _, tt := range []struct {
 		query, lang string
@@ -169,7 +169,7 @@ func TestSearchMatchesBrowser(t *testing.T) {
 	if err != nil {
 		webtest.Missing(t, "node", err)
 	}
-	srv, cs := library(t)
+	srv, cs := sharedServer(t)
 	type query struct {
 		Name    string              `json:"name"`
 		Q       string              `json:"q"`
@@ -211,7 +211,7 @@ func TestSearchMatchesBrowser(t *testing.T) {
 	}
 
 	dir := t.TempDir()
-	docs, labels := m.snap.SearchDocs()
+	docs, labels := search.Docs(m.lib), m.labels
 	err = search.Build(docs, labels, false, func(p string, data []byte) error {
 		f := filepath.Join(dir, filepath.FromSlash(p))
 		if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {

@@ -60,9 +60,9 @@ import (
 
 	"incidentlib/internal/cases"
 	"incidentlib/internal/diag"
+	"incidentlib/internal/library"
 	"incidentlib/internal/search"
 	"incidentlib/internal/site"
-	"incidentlib/internal/snapshot"
 	"incidentlib/internal/watch"
 )
 
@@ -144,7 +144,7 @@ type Server struct {
 // model is one immutable state of the library: a snapshot, and the
 // search engine over its documents.
 type model struct {
-	snap   *snapshot.Snapshot
+	model  *library.Library
 	lib    *cases.Library // nil only when the content folder could not be read
 	diags  diag.List      // the content's problems, warnings included
 	site   *site.Site     // nil when there are errors
@@ -164,7 +164,7 @@ func New(opt Options) (*Server, error) {
 	if opt.CallTimeout <= 0 {
 		opt.CallTimeout = 30 * time.Second
 	}
-	fsys, err := snapshot.Content(opt.Content)
+	fsys, err := library.Content(opt.Content)
 	if err != nil {
 		return nil, err
 	}
@@ -203,22 +203,23 @@ func (s *Server) MCP() *mcp.Server { return s.mcp }
 // build makes the next model from cur after the content files in changed
 // were saved; a nil cur means a first, full load.
 func (s *Server) build(cur *model, changed []string, full bool) *model {
-	opt := snapshot.Options{Theme: s.theme, Changed: changed, ReadAll: full}
+	opt := library.Options{Changed: changed, ReadAll: full, Words: search.EachWord}
 	if cur != nil {
-		opt.Previous = cur.snap
+		opt.Previous = cur.model
 	}
-	snap, _ := snapshot.New(context.Background(), s.fsys, opt) // no error without a deadline
-	m := &model{snap: snap, lib: snap.Lib, diags: snap.Diags}
+	l, _ := library.New(context.Background(), s.fsys, opt) // no error without a deadline
+	m := &model{model: l, lib: l.Lib, diags: l.Diags}
 	if m.diags.Errors() > 0 {
 		return m
 	}
-	if snap.Err != nil {
-		m.diags.Errorf("", 0, 0, "", "%v", snap.Err)
+	st, err := site.New(l, site.Options{Theme: s.theme})
+	if err != nil {
+		m.diags.Errorf("", 0, 0, "", "%v", err)
 		return m
 	}
-	m.site = snap.Site
-	docs, labels := snap.SearchDocs()
-	m.engine, m.labels = search.NewEngine(docs, labels), labels
+	m.site = st
+	labels := search.Labels(l.Topics().SearchLabels())
+	m.engine, m.labels = search.NewEngine(search.Docs(l.Lib), labels), labels
 	m.index = make(map[*cases.Case]int, len(m.lib.Cases))
 	for i, c := range m.lib.Cases {
 		m.index[c] = i

@@ -48,7 +48,7 @@ const initialize = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"pro
 // TestHTTPOrigin sends an initialize request over HTTP with and without a
 // foreign Origin.
 func TestHTTPOrigin(t *testing.T) {
-	srv, _ := library(t)
+	srv, _ := sharedServer(t)
 	hs := httptest.NewServer(srv.httpHandler())
 	defer hs.Close()
 	post := func(origin string) (int, string) {

@@ -14,7 +14,6 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"incidentlib"
-	"incidentlib/internal/api"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/repotest"
 	"incidentlib/internal/site"
@@ -58,7 +57,7 @@ var shared struct {
 	cs  *mcp.ClientSession
 }
 
-func library(t *testing.T) (*Server, *mcp.ClientSession) {
+func sharedServer(t *testing.T) (*Server, *mcp.ClientSession) {
 	t.Helper()
 	if shared.srv == nil {
 		srv, err := New(Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: repotest.Dir(t, "content")})
@@ -139,7 +138,7 @@ var wantRequired = map[string][]string{
 }
 
 func TestToolList(t *testing.T) {
-	_, cs := library(t)
+	_, cs := sharedServer(t)
 	res, err := cs.ListTools(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -281,7 +280,7 @@ func pages(t *testing.T, cs *mcp.ClientSession, args map[string]any) (ids []stri
 }
 
 func TestListPagination(t *testing.T) {
-	srv, cs := library(t)
+	srv, cs := sharedServer(t)
 	lib := srv.cur.Load().lib
 	var want []string
 	for _, c := range lib.Cases {
@@ -314,7 +313,7 @@ func TestListPagination(t *testing.T) {
 // of one facet (ORed) and by two facets (ANDed), and checks each answer
 // against the cases' own fields.
 func TestListFilters(t *testing.T) {
-	srv, cs := library(t)
+	srv, cs := sharedServer(t)
 	m := srv.cur.Load()
 	expect := func(filters map[string][]string) []string {
 		var ids []string
@@ -367,7 +366,7 @@ func TestListFilters(t *testing.T) {
 }
 
 func TestGetIncident(t *testing.T) {
-	srv, cs := library(t)
+	srv, cs := sharedServer(t)
 	m := srv.cur.Load()
 	for _, c := range m.lib.Cases {
 		for _, lang := range []string{"en", "ko", "", "both"} {
@@ -392,7 +391,7 @@ func TestGetIncident(t *testing.T) {
 				t.Errorf("%s lang %q: pages in %d languages", c.ID, lang, len(out.Pages))
 			}
 			for i, l := range []string{"en", "ko"} {
-				twin := string(must(api.CaseMarkdown(m.site, c, l)))
+				twin := string(must(m.caseMarkdown(c, l)))
 				page := m.site.URL(urls.Case(l, c.ID))
 				if !slices.Contains(langs, l) {
 					if strings.Contains(text, twin) {
@@ -421,10 +420,10 @@ func TestGetIncident(t *testing.T) {
 }
 
 func TestGetTopic(t *testing.T) {
-	srv, cs := library(t)
+	srv, cs := sharedServer(t)
 	m := srv.cur.Load()
 	for _, facet := range cases.FacetNames() {
-		for _, tp := range m.site.Facets()[facet].Topics {
+		for _, tp := range m.model.Topics()[facet].Topics {
 			for _, lang := range []string{"en", "ko"} {
 				var out topicOutput
 				arg := facet
@@ -477,7 +476,7 @@ func TestGetTopic(t *testing.T) {
 }
 
 func TestVocab(t *testing.T) {
-	srv, cs := library(t)
+	srv, cs := sharedServer(t)
 	m := srv.cur.Load()
 	var out vocabOutput
 	text := callTool(t, cs, "vocab", nil, &out)
@@ -494,7 +493,7 @@ func TestVocab(t *testing.T) {
 		}
 		for _, term := range vf.Terms {
 			n := 0
-			if tp := m.site.Facets()[facet].Topic(term.ID); tp != nil {
+			if tp := m.model.Topics()[facet].Topic(term.ID); tp != nil {
 				n = len(tp.Cases)
 			}
 			if term.Label.En == "" || term.Label.Ko == "" || term.Cases != n {
@@ -523,7 +522,7 @@ func TestVocab(t *testing.T) {
 }
 
 func TestResources(t *testing.T) {
-	srv, cs := library(t)
+	srv, cs := sharedServer(t)
 	m := srv.cur.Load()
 	var uris []string
 	for r, err := range cs.Resources(context.Background(), nil) {
@@ -544,7 +543,7 @@ func TestResources(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Contents) != 2 || res.Contents[0].Text != string(must(api.CaseMarkdown(m.site, c, "en"))) || res.Contents[1].Text != string(must(api.CaseMarkdown(m.site, c, "ko"))) {
+	if len(res.Contents) != 2 || res.Contents[0].Text != string(must(m.caseMarkdown(c, "en"))) || res.Contents[1].Text != string(must(m.caseMarkdown(c, "ko"))) {
 		t.Errorf("resource of %s: %d contents", c.ID, len(res.Contents))
 	}
 	for _, uri := range []string{"incidentlib://cases/IL-9999", "incidentlib://cases/../../etc/passwd", "incidentlib://cases/%2e%2e%2fvocab.json"} {
@@ -581,7 +580,7 @@ func TestItemLineUnknownDate(t *testing.T) {
 
 func relatedIDs(m *model, id string) []string {
 	var ids []string
-	for _, g := range m.site.Related(id) {
+	for _, g := range m.model.Related(id) {
 		for _, l := range g.Links {
 			ids = append(ids, l.ID)
 		}

@@ -30,7 +30,7 @@ func BenchmarkReloadOneCase(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if m := srv.cur.Load(); m.snap.Site == nil {
+	if m := srv.cur.Load(); m.site == nil {
 		b.Fatalf("generated library has problems: %v", m.problems.Items)
 	}
 	rel, file, orig := benchCase(b, dir)
@@ -45,7 +45,7 @@ func BenchmarkReloadOneCase(b *testing.B) {
 		srv.apply([]string{rel}, false, false, rel)
 		total = append(total, time.Since(t0))
 		m := srv.cur.Load()
-		if m.snap.Site == nil {
+		if m.site == nil {
 			b.Fatalf("edit %d: %v", n, m.problems.Items)
 		}
 		for _, t := range m.timings {

@@ -111,7 +111,7 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 	// A preview must never be cached: the next save changes everything.
 	w.Header().Set("Cache-Control", "no-store")
 	m := s.cur.Load()
-	if m.snap.Site == nil {
+	if m.site == nil {
 		s.errorPage(w, m, m.problems, http.StatusInternalServerError)
 		return
 	}
@@ -211,7 +211,7 @@ func (m *model) extraFiles() (map[string][]byte, error) {
 			return nil
 		}
 		for _, e := range m.extraList {
-			if err := e.Run(m.snap, store); err != nil {
+			if err := e.Run(m.site, store); err != nil {
 				m.extrasErr = fmt.Errorf("%s: %w", e.Name, err)
 				break
 			}

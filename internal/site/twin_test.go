@@ -53,7 +53,7 @@ func TestTwins(t *testing.T) {
 				t.Errorf("%s: CaseMarkdown differs from the written twin", tj.File())
 			}
 			want := twin.String()
-			for _, g := range s.Related(c.ID) {
+			for _, g := range s.model.Related(c.ID) {
 				for _, l := range g.Links {
 					want = strings.Replace(want, "](../"+l.ID+"/index.md)", "]("+s.URL(urls.Markdown(lang, l.ID))+")", 1)
 					linked++
