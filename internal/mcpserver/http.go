@@ -120,7 +120,7 @@ func (s *Server) httpHandler() http.Handler {
 }
 
 func (s *Server) health(w http.ResponseWriter, r *http.Request) {
-	m := s.cur.Load()
+	m := s.live.Current()
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	if m.site == nil {

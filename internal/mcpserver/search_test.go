@@ -20,7 +20,7 @@ import (
 
 func TestSearch(t *testing.T) {
 	srv, cs := sharedServer(t)
-	m := srv.cur.Load()
+	m := srv.live.Current()
 	for _, tt := range []struct {
 		query, lang string
 		want        []string // among the results
@@ -193,7 +193,7 @@ func TestSearchMatchesBrowser(t *testing.T) {
 
 	// Queries whose filters name terms this library does not have are
 	// tool errors here; they are left out.
-	m := srv.cur.Load()
+	m := srv.live.Current()
 	var usable []query
 	for _, q := range qs {
 		ok := true

@@ -133,9 +133,8 @@ type Server struct {
 	theme *site.Theme
 	mcp   *mcp.Server
 
-	cur    atomic.Pointer[model]
-	reload sync.Mutex        // one reload at a time
-	listed map[string]string // case resources registered with the SDK: URI → title; guarded by reload
+	live   library.Live[model] // the current model, and the next after each save
+	listed map[string]string   // case resources registered with the SDK: URI → title; guarded by live's lock
 	logMu  sync.Mutex
 
 	inFlight atomic.Int64 // HTTP POSTs being answered, for a graceful shutdown
@@ -151,6 +150,7 @@ type model struct {
 	engine *search.Engine
 	labels search.Labels       // the terms' labels as search knows them (organisations' Korean names too)
 	index  map[*cases.Case]int // place of each case in lib.Cases
+	took   time.Duration       // how long making the model took
 }
 
 // New loads the library. Problems in the content are not an error here:
@@ -186,11 +186,13 @@ func New(opt Options) (*Server, error) {
 		Description: "A case's page as Markdown, in English and in Korean. ID is a case id such as IL-0495.",
 		MIMEType:    "text/markdown",
 	}, s.readCase)
-	start := time.Now()
-	m := s.build(nil, nil, false)
-	s.cur.Store(m)
-	s.syncResources(m)
-	s.report(nil, m, "loaded", time.Since(start))
+	s.live.Next = s.build
+	s.live.Library = func(m *model) *library.Library { return m.model }
+	s.live.Swapped = func(prev, next *model, what string) {
+		s.syncResources(next)
+		s.report(prev, next, what)
+	}
+	s.live.Start("loaded")
 	return s, nil
 }
 
@@ -200,15 +202,17 @@ const instructions = `incidentlib is a library of public incident post-mortems (
 // MCP returns the protocol server.
 func (s *Server) MCP() *mcp.Server { return s.mcp }
 
-// build makes the next model from cur after the content files in changed
-// were saved; a nil cur means a first, full load.
-func (s *Server) build(cur *model, changed []string, full bool) *model {
-	opt := library.Options{Changed: changed, ReadAll: full, Words: search.EachWord}
+// build makes the next model from cur after the content files of c were
+// saved (library.Live.Next); a nil cur means a first, full load.
+func (s *Server) build(cur *model, c library.Change) (m *model) {
+	start := time.Now()
+	defer func() { m.took = time.Since(start) }()
+	opt := library.Options{Changed: c.Content, ReadAll: c.Full, Words: search.EachWord}
 	if cur != nil {
 		opt.Previous = cur.model
 	}
 	l, _ := library.New(context.Background(), s.fsys, opt) // no error without a deadline
-	m := &model{model: l, lib: l.Lib, diags: l.Diags}
+	m = &model{model: l, lib: l.Lib, diags: l.Diags}
 	if m.diags.Errors() > 0 {
 		return m
 	}
@@ -225,50 +229,6 @@ func (s *Server) build(cur *model, changed []string, full bool) *model {
 		m.index[c] = i
 	}
 	return m
-}
-
-// apply reads a burst of saves and swaps the new model in.
-func (s *Server) apply(c watch.Change) {
-	s.applyFiles(c.Content, c.Full, func(cur *model) string { return c.Describe(cur.lib) })
-}
-
-// applyFiles reloads the changed files (all of them when full) and makes
-// the result the library the tools answer from. It returns the new model.
-func (s *Server) applyFiles(changed []string, full bool, describe func(cur *model) string) *model {
-	s.reload.Lock()
-	defer s.reload.Unlock()
-	start := time.Now()
-	cur := s.cur.Load()
-	m := s.build(cur, changed, full || cur.lib == nil)
-	s.cur.Store(m)
-	s.syncResources(m)
-	s.report(cur, m, describe(cur), time.Since(start))
-	return m
-}
-
-// retryLater reads again, by itself, the files of m that failed for a
-// passing reason (too many open files, out of memory, an I/O error), as
-// serve does: without it, a library that ran short of file descriptors for
-// a moment would answer with that error until the next save. The wait
-// doubles with each try, from half a second to a minute; a newer model (a
-// save came) or the end of ctx ends the tries.
-func (s *Server) retryLater(ctx context.Context, m *model, tries int) {
-	files := cases.Transient(m.diags)
-	if len(files) == 0 {
-		return
-	}
-	delay := min(time.Minute, 500*time.Millisecond<<min(tries, 7))
-	time.AfterFunc(delay, func() {
-		if ctx.Err() != nil || s.cur.Load() != m {
-			return
-		}
-		full := false
-		for _, f := range files {
-			full = full || !cases.InCases(f)
-		}
-		next := s.applyFiles(files, full, func(*model) string { return "read again: " + strings.Join(files, ", ") })
-		s.retryLater(ctx, next, tries+1)
-	})
 }
 
 // syncResources registers every case of m as a resource and removes those
@@ -306,7 +266,7 @@ func (s *Server) syncResources(m *model) {
 
 // report prints the outcome of a load: errors every time, warnings when
 // they are new, and one line with the number of cases.
-func (s *Server) report(prev, m *model, what string, took time.Duration) {
+func (s *Server) report(prev, m *model, what string) {
 	var before []diag.List
 	if prev != nil {
 		before = append(before, prev.diags)
@@ -317,7 +277,7 @@ func (s *Server) report(prev, m *model, what string, took time.Duration) {
 		b.WriteByte('\n')
 	}
 	if m.site != nil {
-		fmt.Fprintf(&b, "incidentlib mcp: %s: %d cases ready in %d ms\n", what, len(m.lib.Cases), took.Milliseconds())
+		fmt.Fprintf(&b, "incidentlib mcp: %s: %d cases ready in %d ms\n", what, len(m.lib.Cases), m.took.Milliseconds())
 	} else {
 		fmt.Fprintf(&b, "incidentlib mcp: %s: %d errors; tools report them until they are fixed\n", what, m.diags.Errors())
 	}
@@ -337,18 +297,14 @@ func (s *Server) logf(format string, args ...any) {
 // after the first answer is missed, and a function that waits for the
 // watcher to stop.
 func (s *Server) watch(ctx context.Context) (wait func(), err error) {
-	w, err := watch.Content(s.opt.Content, s.opt.Debounce, s.logf)
+	w, err := watch.Content(s.opt.Content, cases.Reads, s.opt.Debounce, s.logf)
 	if err != nil {
 		return nil, err
 	}
-	s.retryLater(ctx, s.cur.Load(), 0) // the first load may have run short too
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		w.Run(ctx, func(c watch.Change) {
-			s.apply(c)
-			s.retryLater(ctx, s.cur.Load(), 0)
-		})
+		s.live.Run(ctx, w)
 	}()
 	return func() {
 		w.Close()

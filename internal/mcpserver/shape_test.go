@@ -257,7 +257,7 @@ func TestStrings(t *testing.T) {
 // together, under 20 KB, and the structured content free of the text.
 func TestAnswerSizes(t *testing.T) {
 	srv, cs := sharedServer(t)
-	m := srv.cur.Load()
+	m := srv.live.Current()
 	const budget = 20 << 10
 	largest := map[string]int{}
 	size := func(tool string, args map[string]any) {

@@ -281,7 +281,7 @@ func pages(t *testing.T, cs *mcp.ClientSession, args map[string]any) (ids []stri
 
 func TestListPagination(t *testing.T) {
 	srv, cs := sharedServer(t)
-	lib := srv.cur.Load().lib
+	lib := srv.live.Current().lib
 	var want []string
 	for _, c := range lib.Cases {
 		want = append(want, c.ID)
@@ -302,7 +302,7 @@ func TestListPagination(t *testing.T) {
 			}
 			first := outs[0].Cases[0]
 			c := lib.ByID[first.ID]
-			if title, _ := c.Title.In(lang); first.Title != title || first.URL != srv.cur.Load().site.URL(urls.Case(lang, c.ID)) {
+			if title, _ := c.Title.In(lang); first.Title != title || first.URL != srv.live.Current().site.URL(urls.Case(lang, c.ID)) {
 				t.Errorf("%s: first case %+v", lang, first)
 			}
 		}
@@ -314,7 +314,7 @@ func TestListPagination(t *testing.T) {
 // against the cases' own fields.
 func TestListFilters(t *testing.T) {
 	srv, cs := sharedServer(t)
-	m := srv.cur.Load()
+	m := srv.live.Current()
 	expect := func(filters map[string][]string) []string {
 		var ids []string
 		for _, c := range m.lib.Cases {
@@ -367,7 +367,7 @@ func TestListFilters(t *testing.T) {
 
 func TestGetIncident(t *testing.T) {
 	srv, cs := sharedServer(t)
-	m := srv.cur.Load()
+	m := srv.live.Current()
 	for _, c := range m.lib.Cases {
 		for _, lang := range []string{"en", "ko", "", "both"} {
 			args := map[string]any{"id": c.ID}
@@ -421,7 +421,7 @@ func TestGetIncident(t *testing.T) {
 
 func TestGetTopic(t *testing.T) {
 	srv, cs := sharedServer(t)
-	m := srv.cur.Load()
+	m := srv.live.Current()
 	for _, facet := range cases.FacetNames() {
 		for _, tp := range m.model.Topics()[facet].Topics {
 			for _, lang := range []string{"en", "ko"} {
@@ -477,7 +477,7 @@ func TestGetTopic(t *testing.T) {
 
 func TestVocab(t *testing.T) {
 	srv, cs := sharedServer(t)
-	m := srv.cur.Load()
+	m := srv.live.Current()
 	var out vocabOutput
 	text := callTool(t, cs, "vocab", nil, &out)
 	if len(out.Facets) != len(cases.Facets) {
@@ -523,7 +523,7 @@ func TestVocab(t *testing.T) {
 
 func TestResources(t *testing.T) {
 	srv, cs := sharedServer(t)
-	m := srv.cur.Load()
+	m := srv.live.Current()
 	var uris []string
 	for r, err := range cs.Resources(context.Background(), nil) {
 		if err != nil {

@@ -110,7 +110,7 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 	}
 	// A preview must never be cached: the next save changes everything.
 	w.Header().Set("Cache-Control", "no-store")
-	m := s.cur.Load()
+	m := s.live.Current()
 	if m.site == nil {
 		s.errorPage(w, m, m.problems, http.StatusInternalServerError)
 		return
@@ -263,14 +263,14 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	fmt.Fprint(w, "retry: 1000\n\n")
 	ping := time.NewTicker(20 * time.Second)
 	defer ping.Stop()
-	m := s.cur.Load()
+	m := s.live.Current()
 	for {
 		fmt.Fprintf(w, "data: %d\n\n", m.version)
 		flusher.Flush()
 	wait:
 		select {
 		case <-m.next:
-			m = s.cur.Load()
+			m = s.live.Current()
 		case <-ping.C:
 			fmt.Fprint(w, ": ping\n\n") // keeps idle connections from being dropped
 			flusher.Flush()

@@ -24,7 +24,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"incidentlib/internal/cases"
@@ -69,9 +68,8 @@ type Server struct {
 	static    fs.FS
 	roots     []watch.Root // folders to watch
 
-	cur      atomic.Pointer[model]
-	rebuild  sync.Mutex    // one rebuild at a time
-	stopping chan struct{} // closed when shutdown starts: event streams end
+	live     library.Live[model] // the current model, and the next after each save
+	stopping chan struct{}       // closed when shutdown starts: event streams end
 	logMu    sync.Mutex
 }
 
@@ -107,10 +105,15 @@ func New(opt Options) (*Server, error) {
 	if s.static, err = s.pick("static", opt.Static, opt.BuiltinStatic); err != nil {
 		return nil, err
 	}
-	m := s.build(nil, nil, true, true)
-	s.report(nil, m, "started")
-	s.cur.Store(m)
-	s.retryLater(m)
+	s.live.Next = s.build
+	s.live.Library = func(m *model) *library.Library { return m.lib }
+	s.live.Swapped = func(prev, next *model, what string) {
+		s.report(prev, next, what)
+		if prev != nil {
+			close(prev.next)
+		}
+	}
+	s.live.Start("started")
 	return s, nil
 }
 
@@ -148,13 +151,13 @@ func (s *Server) addRoot(kind, dir string, required bool) error {
 	if err != nil {
 		return err
 	}
-	s.roots = append(s.roots, watch.Root{Kind: kind, Dir: abs, Name: dir})
+	s.roots = append(s.roots, watch.Root{Kind: kind, Dir: abs, Name: dir, Reads: cases.Reads})
 	return nil
 }
 
 // version is the version of the model now served; it changes with every
 // rebuild, successful or not.
-func (s *Server) version() uint64 { return s.cur.Load().version }
+func (s *Server) version() uint64 { return s.live.Current().version }
 
 // Serve serves on ln and watches the folders until ctx is done. The
 // folders are watched before the first request is answered, so a client
@@ -176,9 +179,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	watched := make(chan struct{})
 	go func() {
 		defer close(watched)
-		w.Run(watchCtx, func(c watch.Change) {
-			s.apply(c.Content, c.Full, c.Templates, c.Describe(s.cur.Load().lib.Lib))
-		})
+		s.live.Run(watchCtx, w)
 	}()
 
 	var names []string
@@ -238,9 +239,8 @@ type model struct {
 	extras     map[string][]byte
 	extrasErr  error
 
-	next    chan struct{} // closed when a newer model replaces this one
-	retries int           // tries in a row to read files that could not be read (retryLater)
-	cache   pageCache     // pages rendered for this model
+	next  chan struct{} // closed when a newer model replaces this one
+	cache pageCache     // pages rendered for this model
 }
 
 type timing struct {
@@ -248,11 +248,10 @@ type timing struct {
 	took time.Duration
 }
 
-// build makes the next model from cur. changed lists content paths relative
-// to the content folder; themeChanged says that templates or static files
-// changed, which needs them parsed again but no content reading; full reads
-// all content.
-func (s *Server) build(cur *model, changed []string, full, themeChanged bool) *model {
+// build makes the next model from cur (nil for the first) for the change
+// c (library.Live.Next): a change of templates or static files needs them
+// parsed again but no content reading.
+func (s *Server) build(cur *model, c library.Change) *model {
 	m := &model{next: make(chan struct{}), extraList: s.opt.Extras}
 	if cur == nil {
 		// Start from the clock, so that a restarted server never repeats a
@@ -261,13 +260,13 @@ func (s *Server) build(cur *model, changed []string, full, themeChanged bool) *m
 	} else {
 		m.version = cur.version + 1
 	}
-	opt := library.Options{Changed: changed, ReadAll: full, Words: search.EachWord}
+	opt := library.Options{Changed: c.Content, ReadAll: c.Full, Words: search.EachWord}
 	if cur != nil {
 		opt.Previous = cur.lib
 		// A content edit keeps the parsed templates and minified static
 		// files; only a change to those folders (or a first build) parses
 		// them again.
-		if !themeChanged {
+		if !c.Theme {
 			m.theme = cur.theme
 		}
 	}
@@ -307,57 +306,6 @@ func (s *Server) build(cur *model, changed []string, full, themeChanged bool) *m
 	}
 	m.timings = append(m.timings, timing{"index", time.Since(t)})
 	return m
-}
-
-// apply rebuilds after a burst of changes and swaps the new model in; full
-// reads all the content again.
-func (s *Server) apply(content []string, full, templates bool, what string) {
-	s.rebuild.Lock()
-	defer s.rebuild.Unlock()
-	cur := s.cur.Load()
-	if len(content) == 0 && !templates && !full {
-		return
-	}
-	m := s.build(cur, content, full || cur.lib.Lib == nil, templates)
-	s.report(cur, m, what)
-	s.cur.Store(m)
-	close(cur.next)
-	s.retryLater(m)
-}
-
-// retryLater reads again, after a pause, the files m could not read for a
-// reason that may pass by itself (too many open files, for one), so that
-// the preview recovers without waiting for the next save. The pause
-// doubles with each try, from half a second to a minute; a newer model
-// (a save came) ends the tries of this one.
-func (s *Server) retryLater(m *model) {
-	files := cases.Transient(m.lib.Diags)
-	if len(files) == 0 {
-		return
-	}
-	delay := min(time.Minute, 500*time.Millisecond<<min(m.retries, 7))
-	time.AfterFunc(delay, func() {
-		select {
-		case <-s.stopping:
-			return
-		default:
-		}
-		s.rebuild.Lock()
-		defer s.rebuild.Unlock()
-		if s.cur.Load() != m {
-			return
-		}
-		full := false
-		for _, f := range files {
-			full = full || !cases.InCases(f)
-		}
-		next := s.build(m, files, full || m.lib.Lib == nil, false)
-		next.retries = m.retries + 1
-		s.report(m, next, "read again")
-		s.cur.Store(next)
-		close(m.next)
-		s.retryLater(next)
-	})
 }
 
 // report prints a rebuild's outcome: every error each time (they are the
