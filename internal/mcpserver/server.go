@@ -45,6 +45,7 @@
 package mcpserver
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -60,9 +61,9 @@ import (
 
 	"incidentlib/internal/cases"
 	"incidentlib/internal/diag"
+	"incidentlib/internal/l10n"
 	"incidentlib/internal/library"
 	"incidentlib/internal/search"
-	"incidentlib/internal/site"
 	"incidentlib/internal/watch"
 )
 
@@ -72,12 +73,14 @@ const mcpPath = "/mcp"
 // Options say what to serve.
 type Options struct {
 	Content string // the content folder
-	// Templates and Static are the theme whose UI strings (section
-	// headings, labels of facts) the answers use; the command passes the
-	// copies embedded in the binary.
-	Templates, Static fs.FS
-	Log               io.Writer     // where loads, reloads, content problems and HTTP calls are reported; nil means nowhere
-	Debounce          time.Duration // quiet time that ends a burst of file events; 0 means 50 ms
+	// Pages makes, for each library, what the answers show as the site
+	// shows it: a case's Markdown twin and the UI strings (section
+	// headings, labels of facts). The command passes the site made with
+	// the embedded theme (site.New); this package imports no presenter of
+	// pages.
+	Pages    func(l *library.Library) (Pages, error)
+	Log      io.Writer     // where loads, reloads, content problems and HTTP calls are reported; nil means nowhere
+	Debounce time.Duration // quiet time that ends a burst of file events; 0 means 50 ms
 	// CallTimeout bounds a tool call, over either transport, and over
 	// HTTP the reading of a request too. 0 means 30 seconds.
 	CallTimeout time.Duration
@@ -124,14 +127,23 @@ func (o *HTTPOptions) defaults() {
 	}
 }
 
+// Pages is what the server needs of the site's pages (a *site.Site is
+// one).
+type Pages interface {
+	// CaseMarkdown appends the Markdown twin of a case page in lang to b;
+	// with absolute, links to related cases are the URLs of their twins.
+	CaseMarkdown(b *bytes.Buffer, c *cases.Case, lang string, absolute bool) error
+	Strings() l10n.Strings  // the UI strings
+	URL(path string) string // the public URL of a site path
+}
+
 // Server is the library as an MCP server. Create it with New, then call
 // ServeStdio or ServeHTTP once; MCP gives the protocol server itself, for
 // tests that connect to it in memory.
 type Server struct {
-	opt   Options
-	fsys  fs.FS
-	theme *site.Theme
-	mcp   *mcp.Server
+	opt  Options
+	fsys fs.FS
+	mcp  *mcp.Server
 
 	live   library.Live[model] // the current model, and the next after each save
 	listed map[string]string   // case resources registered with the SDK: URI → title; guarded by live's lock
@@ -146,7 +158,7 @@ type model struct {
 	model  *library.Library
 	lib    *cases.Library // nil only when the content folder could not be read
 	diags  diag.List      // the content's problems, warnings included
-	site   *site.Site     // nil when there are errors
+	site   Pages          // nil when there are errors
 	engine *search.Engine
 	labels search.Labels       // the terms' labels as search knows them (organisations' Korean names too)
 	index  map[*cases.Case]int // place of each case in lib.Cases
@@ -168,11 +180,10 @@ func New(opt Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	th, err := site.LoadTheme(opt.Templates, opt.Static)
-	if err != nil {
-		return nil, err
+	if opt.Pages == nil {
+		return nil, errors.New("mcpserver.New: Options.Pages is required")
 	}
-	s := &Server{opt: opt, fsys: fsys, theme: th, listed: map[string]string{}}
+	s := &Server{opt: opt, fsys: fsys, listed: map[string]string{}}
 	s.mcp = mcp.NewServer(&mcp.Implementation{
 		Name:    "incidentlib",
 		Title:   "incidentlib: incident post-mortems",
@@ -216,7 +227,7 @@ func (s *Server) build(cur *model, c library.Change) (m *model) {
 	if m.diags.Errors() > 0 {
 		return m
 	}
-	st, err := site.New(l, site.Options{Theme: s.theme})
+	st, err := s.opt.Pages(l)
 	if err != nil {
 		m.diags.Errorf("", 0, 0, "", "%v", err)
 		return m

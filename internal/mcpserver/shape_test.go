@@ -17,7 +17,6 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"incidentlib"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/repotest"
 )
@@ -352,7 +351,7 @@ func mustJSON(v any) string {
 // TestCallTimeout runs a tool that does not finish: the call answers with
 // the timeout error in the caller's language once its time is up.
 func TestCallTimeout(t *testing.T) {
-	srv, err := New(Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: repotest.Dir(t, "content"), CallTimeout: 50 * time.Millisecond})
+	srv, err := New(Options{Pages: sitePages(t), Content: repotest.Dir(t, "content"), CallTimeout: 50 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,7 +13,6 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"incidentlib"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/repotest"
 	"incidentlib/internal/site"
@@ -24,7 +23,7 @@ import (
 // transport.
 func connect(t testing.TB, dir string) (*Server, *mcp.ClientSession) {
 	t.Helper()
-	srv, err := New(Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: dir})
+	srv, err := New(Options{Pages: sitePages(t), Content: dir})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +59,7 @@ var shared struct {
 func sharedServer(t *testing.T) (*Server, *mcp.ClientSession) {
 	t.Helper()
 	if shared.srv == nil {
-		srv, err := New(Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: repotest.Dir(t, "content")})
+		srv, err := New(Options{Pages: sitePages(t), Content: repotest.Dir(t, "content")})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -586,4 +585,27 @@ func relatedIDs(m *model, id string) []string {
 		}
 	}
 	return ids
+}
+
+// TestKoreanOrgNames: an answer in Korean names a case's organisation as
+// the Korean page does (IL-0067: "BC 주정부", not "BC Government"), and
+// one in English as the English page does.
+func TestKoreanOrgNames(t *testing.T) {
+	_, cs := sharedServer(t)
+	for lang, want := range map[string]string{"ko": "BC 주정부", "en": "BC Government"} {
+		var out listOutput
+		text := callTool(t, cs, "list_incidents", map[string]any{"orgs": []string{"bc-government"}, "lang": lang}, &out)
+		found := false
+		for _, it := range out.Cases {
+			if it.ID == "IL-0067" {
+				found = true
+				if it.Org != want || !strings.Contains(text, "IL-0067 · ") || !strings.Contains(text, " · "+want+" · ") {
+					t.Errorf("lang %s: IL-0067's organisation is %q, want %q:\n%s", lang, it.Org, want, text)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("lang %s: IL-0067 not listed under bc-government:\n%s", lang, text)
+		}
+	}
 }
