@@ -139,9 +139,10 @@ func paged(base string, page int) string {
 	return base + "page/" + strconv.Itoa(page) + "/"
 }
 
-// Twin returns the same page in the other language; a path outside both
-// language folders is its own twin.
-func Twin(path, lang string) string {
+// OtherLanguage returns the same page in the other language; a path
+// outside both language folders is returned as it is. (A "twin" is only
+// ever a case page's Markdown output, index.md beside index.html.)
+func OtherLanguage(path, lang string) string {
 	other := "ko"
 	if lang == "ko" {
 		other = "en"
