@@ -2,11 +2,10 @@ package site
 
 import (
 	"encoding/json"
-	"fmt"
+
 	"html/template"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/l10n"
-	"incidentlib/internal/related"
 	"incidentlib/internal/urls"
 	"net/url"
 	"slices"
@@ -193,23 +192,87 @@ func (s *Site) caseView(j Job, html bool) (*CaseView, error) {
 	return v, nil
 }
 
-// facts are the facts box of a case page: severity, scope, users, region
-// and the times to detect and resolve.
+// facts are the facts box of a case page: the impact level, the
+// organisation's severity where its report gives one, scope, users,
+// region, when the impact started and the times to detect, mitigate and
+// resolve, each with the moment it ended where the source gives it.
 func (s *Site) facts(p *pageView, c *cases.Case) []fact {
 	lang := p.Lang
-	sev := fact{Label: p.T("fact.severity")}
-	if c.Severity != "unknown" {
-		t := s.term(p, cases.Severities, c.Severity)
-		sev.Value, sev.Link = t.Label, t.Href
+	termFact := func(label string, f *cases.Facet, id string) fact {
+		out := fact{Label: p.T(label)}
+		if f.HasTopic(id) {
+			t := s.term(p, f, id)
+			out.Value, out.Link = t.Label, t.Href
+		}
+		return out
 	}
-	return []fact{
-		sev,
+	out := []fact{termFact("fact.impact", cases.ImpactLevels, c.ImpactLevel)}
+	if cases.Severities.HasTopic(c.Severity) {
+		out = append(out, termFact("fact.severity", cases.Severities, c.Severity))
+	}
+	out = append(out,
 		textFact(p.T("fact.scope"), c.Impact.Scope, lang),
 		textFact(p.T("fact.users"), c.Impact.Users, lang),
-		{Label: p.T("fact.region"), Value: known(c.Impact.Region)},
-		{Label: p.T("fact.detect"), Value: s.dur(lang, c.Timeline.DetectedAfter)},
-		{Label: p.T("fact.resolve"), Value: s.dur(lang, c.Timeline.ResolvedAfter)},
+		fact{Label: p.T("fact.region"), Value: known(c.Impact.Region)})
+	tl := &c.Timeline
+	if tl.StartedAt != nil {
+		out = append(out, fact{Label: p.T("fact.started"), Value: momentText(p, tl.StartedAt, true)})
 	}
+	for _, d := range []struct {
+		label string
+		after *cases.Duration
+		at    *cases.Moment
+	}{
+		{"fact.detect", tl.DetectedAfter, tl.DetectedAt},
+		{"fact.mitigate", tl.MitigatedAfter, tl.MitigatedAt},
+		{"fact.resolve", tl.ResolvedAfter, tl.ResolvedAt},
+	} {
+		v := s.dur(lang, d.after)
+		if d.at != nil {
+			at := momentText(p, d.at, tl.StartedAt == nil || !sameDay(d.at, tl.StartedAt))
+			if v == "" {
+				v = at
+			} else {
+				v += " (" + at + ")"
+			}
+		}
+		out = append(out, fact{Label: p.T(d.label), Value: v})
+	}
+	return out
+}
+
+// momentText writes a moment of a timeline as the page's language does:
+// "27 August 2024, 14:20 UTC", "2024년 8월 27일 14:20 UTC", the time alone
+// when withDate is false, and "(time zone not given)" when the source names
+// none.
+func momentText(p *pageView, m *cases.Moment, withDate bool) string {
+	t := m.Time
+	out := t.Format("15:04")
+	if m.Zoned {
+		if _, off := t.Zone(); off == 0 {
+			out += " UTC"
+		} else {
+			out += " UTC" + t.Format("-07:00")
+		}
+	} else {
+		out += " (" + p.T("fact.nozone") + ")"
+	}
+	if withDate {
+		d := l10n.Date(p.Lang, t.Year(), t.Month(), t.Day())
+		if p.Lang == "ko" {
+			return d + " " + out
+		}
+		return d + ", " + out
+	}
+	return out
+}
+
+// sameDay reports whether two moments fall on the same day where they were
+// written.
+func sameDay(a, b *cases.Moment) bool {
+	y1, m1, d1 := a.Time.Date()
+	y2, m2, d2 := b.Time.Date()
+	return y1 == y2 && m1 == m2 && d1 == d2
 }
 
 // sources lists a case's sources with their hosts.
@@ -228,16 +291,16 @@ func sources(p *pageView, c *cases.Case) []sourceView {
 // relatedGroups lists a case's related cases under their headings, each
 // with its own reason.
 func (s *Site) relatedGroups(p *pageView, c *cases.Case) ([]relGroupView, error) {
-	groups := s.related[c.ID]
+	groups := s.model.Related(c.ID)
 	if len(groups) == 0 {
 		return nil, nil
 	}
 	out := make([]relGroupView, len(groups))
 	for i, g := range groups {
-		gv := relGroupView{Reason: s.reason(p, g.Kind, g.Reason), Cases: make([]caseLink, len(g.Links))}
+		gv := relGroupView{Reason: s.model.Reason(s.strings, p.Lang, g.Kind, g.Reason), Cases: make([]caseLink, len(g.Links))}
 		for k, l := range g.Links {
 			var err error
-			if gv.Cases[k], err = s.caseLink(p, s.lib.ByID[l.ID], s.reason(p, l.Kind, l.Reason)); err != nil {
+			if gv.Cases[k], err = s.caseLink(p, s.lib.ByID[l.ID], s.model.Reason(s.strings, p.Lang, l.Kind, l.Reason)); err != nil {
 				return nil, err
 			}
 		}
@@ -272,134 +335,6 @@ func (s *Site) callout(lang string) calloutView {
 func (s *Site) makeCallout(lang string) calloutView {
 	co := s.lib.Settings.Callout
 	return calloutView{Title: localizeLine(co.Title, lang), Text: s.localize(co.Text, lang), Link: co.Link.URL, Label: co.Link.Label.Get(lang)}
-}
-
-// reason writes why cases are related: "same root cause · both involve
-// Ingress controller" / "같은 원인 · 둘 다 인그레스 컨트롤러 관련". A component
-// is named as one both cases involve, not as a component they share: two
-// companies' Ingress controllers are two controllers. It is written in one
-// builder: every related case of every case page has one, and the API's
-// similar cases too.
-func (s *Site) reason(p *pageView, kind related.Kind, g related.Reason) string {
-	var b strings.Builder
-	b.Grow(192) // most reasons fit: one allocation
-	parts := 0
-	part := func(text string) {
-		if parts > 0 {
-			b.WriteString(" · ")
-		}
-		b.WriteString(text)
-		parts++
-	}
-	switch kind {
-	case related.Explicit:
-		part(p.T("related.explicit"))
-	case related.RecurrenceOf:
-		part(p.T("related.recurrence_of"))
-	case related.Recurred:
-		part(p.T("related.recurred"))
-	}
-	if g.SameRootCause {
-		part(p.T("related.same_root_cause"))
-	}
-	// labels writes the terms' labels as l10n.List joins them: a reason
-	// names terms; it links none.
-	labels := func(b *strings.Builder, f *cases.Facet, ids []string) {
-		for i, id := range ids {
-			writeListSep(b, p.Lang, i, len(ids))
-			b.WriteString(s.label(p.Lang, f, id))
-		}
-	}
-	if len(g.Components) > 0 {
-		format := p.T("related.shared")
-		if before, after, ok := strings.Cut(format, "%s"); ok && !strings.Contains(before, "%") && !strings.Contains(after, "%") {
-			part(before)
-			labels(&b, cases.Components, g.Components)
-			b.WriteString(after)
-		} else { // a format of another shape: as fmt writes it
-			var list strings.Builder
-			labels(&list, cases.Components, g.Components)
-			part(fmt.Sprintf(format, list.String()))
-		}
-	}
-	if len(g.Contributing) > 0 {
-		part(p.T("related.contributing"))
-		b.WriteByte(' ')
-		labels(&b, cases.Contributing, g.Contributing)
-	}
-	if len(g.Symptoms) > 0 {
-		part(p.T("related.symptoms"))
-		b.WriteByte(' ')
-		labels(&b, cases.Symptoms, g.Symptoms)
-	}
-	if words, n := s.sharedWords(p.Lang, g.Words); n > 0 {
-		part(p.T("related.words"))
-		b.WriteByte(' ')
-		for i, w := range words[:n] {
-			writeListSep(&b, p.Lang, i, n)
-			b.WriteString("“")
-			b.WriteString(w)
-			b.WriteString("”")
-		}
-	}
-	return b.String()
-}
-
-// writeListSep writes what l10n.List puts before item i of n: nothing
-// before the first, " and " before the last of two or more in English, and
-// ", " otherwise.
-func writeListSep(b *strings.Builder, lang string, i, n int) {
-	switch {
-	case i == 0:
-	case lang != "ko" && i == n-1:
-		b.WriteString(" and ")
-	default:
-		b.WriteString(", ")
-	}
-}
-
-// maxReasonWords is how many shared narrative words a reason names.
-const maxReasonWords = 3
-
-// sharedWords returns the narrative words of lang among keys (the first n
-// of the array), most distinctive first, leaving out a word already inside
-// a phrase shown and a phrase around a word shown.
-func (s *Site) sharedWords(lang string, keys []string) (out [maxReasonWords]string, n int) {
-	for _, k := range keys {
-		if n == maxReasonWords {
-			break
-		}
-		if len(k) <= len(lang) || k[len(lang)] != ':' || k[:len(lang)] != lang {
-			continue
-		}
-		form, ok := s.wordForms[k]
-		if !ok {
-			continue
-		}
-		inside := false
-		for _, sh := range out[:n] {
-			if hasField(sh, form) || hasField(form, sh) {
-				inside = true
-				break
-			}
-		}
-		if !inside {
-			out[n] = form
-			n++
-		}
-	}
-	return out, n
-}
-
-// hasField reports whether w is one of the space-separated words of s
-// (slices.Contains(strings.Fields(s), w), without the slice).
-func hasField(s, w string) bool {
-	for f := range strings.FieldsSeq(s) {
-		if f == w {
-			return true
-		}
-	}
-	return false
 }
 
 // mcpNote is site.json's note on the hosted MCP server in lang, with its

@@ -20,7 +20,7 @@ func TestContentThroughLink(t *testing.T) {
 	if err := os.Symlink(real, link); err != nil {
 		t.Fatal(err)
 	}
-	w, err := Content(link, 0, t.Logf)
+	w, err := Content(link, func(string) bool { return true }, 0, t.Logf)
 	if err != nil {
 		t.Fatal(err)
 	}
