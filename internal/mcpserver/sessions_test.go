@@ -90,3 +90,23 @@ func TestSessionCaps(t *testing.T) {
 		t.Errorf("a batch of %d: %d %s", maxBatch+1, code, body)
 	}
 }
+
+// TestHTTPHostileMessages (#39 row 5): over HTTP, a message nested 1,000
+// deep and a response whose error is a string get a JSON-RPC error (not
+// the protocol server's plain-text 400), and an id beyond 2^53 comes back
+// as it was sent.
+func TestHTTPHostileMessages(t *testing.T) {
+	srv, _ := sharedServer(t)
+	h := srv.httpHandler()
+	deep := strings.Repeat(`{"a":`, 1000) + "1" + strings.Repeat("}", 1000)
+	for body, id := range map[string]string{
+		`{"jsonrpc":"2.0","id":3,"method":"initialize","params":{"x":` + deep + `}}`: `"id":3`,
+		`{"jsonrpc":"2.0","id":4,"error":"x"}`:                                      `"id":4`,
+		`{"jsonrpc":"2.0","id":9007199254740993,"method":"initialize","params":{}}`:  `"id":9007199254740993`,
+	} {
+		code, _, got := post(h, "192.0.2.9", "", body)
+		if code != http.StatusBadRequest || !strings.Contains(got, `"jsonrpc":"2.0"`) || !strings.Contains(got, id) || !strings.Contains(got, `"code":-32600`) {
+			t.Errorf("%.60s: %d %s", body, code, got)
+		}
+	}
+}
