@@ -101,7 +101,7 @@ func TestHTTPHostileMessages(t *testing.T) {
 	deep := strings.Repeat(`{"a":`, 1000) + "1" + strings.Repeat("}", 1000)
 	for body, id := range map[string]string{
 		`{"jsonrpc":"2.0","id":3,"method":"initialize","params":{"x":` + deep + `}}`: `"id":3`,
-		`{"jsonrpc":"2.0","id":4,"error":"x"}`:                                      `"id":4`,
+		`{"jsonrpc":"2.0","id":4,"error":"x"}`:                                       `"id":4`,
 		`{"jsonrpc":"2.0","id":9007199254740993,"method":"initialize","params":{}}`:  `"id":9007199254740993`,
 	} {
 		code, _, got := post(h, "192.0.2.9", "", body)
