@@ -408,3 +408,28 @@ func TestFilesDuringBuild(t *testing.T) {
 		}
 	}
 }
+
+// TestBindMountInContent (#39 row 12): a file bind-mounted into the
+// content from elsewhere (same filesystem, another mount) is refused with
+// its path. The mount is made in a mount namespace of the check's own, so
+// that it ends with it; the test is skipped where that is not allowed.
+func TestBindMountInContent(t *testing.T) {
+	dir := repotest.CopyDir(t, "content")
+	secret := filepath.Join(t.TempDir(), "secret.json")
+	os.WriteFile(secret, []byte("{\"id\": \"IL-9005\", \"s3cr3t\": x\n"), 0o600)
+	target := filepath.Join(dir, "cases", "IL-9005.json")
+	os.WriteFile(target, []byte("{}"), 0o644)
+	probe := exec.Command("unshare", "-m", "--propagation", "private", "sh", "-c", `mount --bind "$1" "$2"`, "sh", secret, target)
+	if out, err := probe.CombinedOutput(); err != nil {
+		t.Skipf("no private bind mounts here: %v %s", err, out)
+	}
+	cmd := exec.Command("unshare", "-m", "--propagation", "private", "sh", "-c", `mount --bind "$1" "$2" && exec "$3" -test.run='^$'`, "sh", secret, target, os.Args[0])
+	cmd.Env = append(os.Environ(), mainEnv+"=check\n-content\n"+dir)
+	out, err := cmd.CombinedOutput()
+	if code := cmd.ProcessState.ExitCode(); code != 1 || !strings.Contains(string(out), "cases/IL-9005.json: cannot read: on another mount than the content folder") {
+		t.Errorf("check with a bind-mounted case: exit %d (%v):\n%s", code, err, out)
+	}
+	if strings.Contains(string(out), "s3cr3t") {
+		t.Errorf("check prints the bind-mounted file:\n%s", out)
+	}
+}

@@ -26,7 +26,7 @@ func otherDevice(t *testing.T, other func(path string) bool) {
 	dirMount = func(fd int, path string) (mountKey, error) {
 		k, err := orig(fd, path)
 		if other(path) {
-			k.dev, k.mnt = k.dev+1000, k.mnt+1000
+			k.Dev, k.Mnt = k.Dev+1000, k.Mnt+1000
 		}
 		return k, err
 	}

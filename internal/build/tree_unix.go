@@ -4,6 +4,7 @@ package build
 
 import (
 	"errors"
+	"incidentlib/internal/cases"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -12,10 +13,12 @@ import (
 )
 
 // mountKey names the mounted filesystem a folder belongs to: two folders
-// are on the same mount when their keys are equal.
-type mountKey struct {
-	dev, mnt uint64
-}
+// are on the same mount when their keys are equal. The content's jail
+// tells mounts apart the same way.
+type mountKey = cases.MountKey
+
+// statMount returns the mount key of the open folder fd.
+func statMount(fd int) (mountKey, error) { return cases.StatMount(fd) }
 
 // dirMount returns the mount key of the open folder fd (at path). It is a
 // variable so that a test can report another device for a folder, where

@@ -20,8 +20,8 @@ import (
 // ContentFS is the one way into the folder: it resolves every name inside
 // the folder with os.Root, so that no link leads out of it, and it opens
 // nothing but regular files and folders, and of those neither a file with
-// more than one hard link nor one on another filesystem mounted inside
-// the folder (sameTree). ReadContent, which every reader of
+// more than one hard link nor one on another mount inside the folder
+// (sameTree). ReadContent, which every reader of
 // content calls, also refuses a file larger than MaxFileBytes.
 
 // maxFileBytes is the size of the largest content file read: far above any
@@ -75,10 +75,7 @@ func (dir jailFS) open(op, name string) (*os.File, fs.FileInfo, error) {
 		err = fileKind(info)
 	}
 	if err == nil {
-		var top fs.FileInfo
-		if top, err = root.Stat("."); err == nil {
-			err = sameTree(info, deviceOf(top))
-		}
+		err = sameTree(f, info, topMount(root))
 	}
 	if err != nil {
 		f.Close()
@@ -269,6 +266,7 @@ type folderReader struct {
 	fsys fs.FS
 	dir  string
 	root *os.Root // the folder dir, or nil
+	top  MountKey // the content folder's mount
 }
 
 // openFolder returns a reader of the files of dir in fsys; close it after
@@ -278,6 +276,7 @@ func openFolder(fsys fs.FS, dir string) *folderReader {
 	if jail, ok := fsys.(jailFS); ok && fs.ValidPath(dir) {
 		if top, err := os.OpenRoot(string(jail)); err == nil {
 			r.root, _ = top.OpenRoot(dir) // follows a link to a folder only inside the content
+			r.top = topMount(top)
 			top.Close()
 		}
 	}
@@ -319,7 +318,7 @@ func (r *folderReader) open(name string) (*os.File, fs.FileInfo) {
 	if err != nil {
 		return nil, nil
 	}
-	if info, err = f.Stat(); err != nil || fileKind(info) != nil || sameTree(info, 0) != nil {
+	if info, err = f.Stat(); err != nil || fileKind(info) != nil || sameTree(f, info, r.top) != nil {
 		f.Close()
 		return nil, nil
 	}

@@ -2,9 +2,17 @@
 
 package cases
 
-import "io/fs"
+import (
+	"io/fs"
+	"os"
+)
 
-// sameTree: without a device and a link count, nothing more is refused.
-func sameTree(info fs.FileInfo, dev uint64) error { return nil }
+// MountKey names a mounted filesystem; without a way to ask, it is empty.
+type MountKey struct {
+	Dev, Mnt uint64
+}
 
-func deviceOf(info fs.FileInfo) uint64 { return 0 }
+// sameTree: without a link count or a device, nothing more is refused.
+func sameTree(f *os.File, info fs.FileInfo, top MountKey) error { return nil }
+
+func topMount(root *os.Root) MountKey { return MountKey{} }
