@@ -118,7 +118,7 @@ const (
 	editURLPattern      = `^$|^https?://` + urlHost + `/(` + urlPathChar + `*/)?$`
 	settingHTTPPattern  = `^https?://` + urlHost + `([/?#]` + urlRestChar + `*)?$`
 	urlHost             = `([A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])(:[0-9]{1,5})?`
-	urlPathChar         = `[A-Za-z0-9._~%!$&()*+,;=:@/-]`
+	urlPathChar         = `[A-Za-z0-9._~%!$&*+,;=:@/-]`     // no parentheses: a base URL ends Markdown links in llms.txt
 	urlRestChar         = `[A-Za-z0-9._~%!$&()*+,;=:@/?#-]` // path, query and fragment
 	// A source's archived copy, or "none" when no copy is known.
 	archivedPattern = `^none$|^https?://[^\s]+$`

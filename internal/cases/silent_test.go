@@ -187,6 +187,7 @@ func TestCheckBaseURL(t *testing.T) {
 		"https://e.org/\x1b[31m/":         false,
 		"https://e.org/a\\b/":             false,
 		"https://[::1]:8080/x/":           true,
+		"https://e.org/a)b/":              false,
 		"https://e.org/" + strings.Repeat("a", maxSettingURLLen) + "/": false,
 	} {
 		if err := CheckBaseURL(u); (err == nil) != ok {
