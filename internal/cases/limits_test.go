@@ -28,6 +28,19 @@ func edited(t *testing.T, repl ...string) fstest.MapFS {
 
 // has fails the test unless the report holds a problem of file whose
 // text holds want, with a position when positioned is true.
+// about keeps the diagnostics of one file: an edit of IL-0495 is judged by
+// what check says of IL-0495, not by the rest of the library, where a case
+// updated after the test's frozen clock draws a warning of its own.
+func about(list diag.List, file string) []diag.Diag {
+	var out []diag.Diag
+	for _, d := range list.Items {
+		if d.File == file {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
 func has(t *testing.T, list diag.List, file, want string, warning, positioned bool) {
 	t.Helper()
 	for _, d := range list.Items {
@@ -67,16 +80,16 @@ func TestCheckPromisesBuild(t *testing.T) {
 	has(t, list, "cases/IL-0495.json", `review.reviewed_at: "2027-01-01" is in the future`, true, true)
 	for _, now := range []string{"2026-12", "2026-12-02", "2026"} { // 2026-12-02 has begun in UTC+14
 		_, list = Load(edited(t, `"date":"2024-08-27"`, `"date":"`+now+`"`))
-		if len(list.Items) > 0 {
-			t.Errorf("%s is not in the future: %v", now, list.Items)
+		if items := about(list, "cases/IL-0495.json"); len(items) > 0 {
+			t.Errorf("%s is not in the future: %v", now, items)
 		}
 	}
 
 	_, list = Load(edited(t, `"detected_after":null`, `"detected_after":"1h"`))
 	has(t, list, "cases/IL-0495.json", "timeline.detected_after: detected after 1h but resolved after 56m", false, true)
 	_, list = Load(edited(t, `"detected_after":null`, `"detected_after":"56m"`))
-	if len(list.Items) > 0 {
-		t.Errorf("detected when resolved: %v", list.Items)
+	if items := about(list, "cases/IL-0495.json"); len(items) > 0 {
+		t.Errorf("detected when resolved: %v", items)
 	}
 
 	_, list = Load(edited(t, `"title":{"en":"HubSpot's internal load balancers on Kubernetes were falsely marked unhealthy and the rest collapsed under the traffic"`, `"title":{"en":"\u200b"`,
