@@ -147,8 +147,12 @@ func (g *Glossary) Find(s string) []GlossaryHit {
 }
 
 // allowed reports whether the form found at s[i:] stands inside one of the
-// phrases its term allows.
+// phrases its term allows, or glosses the preferred form on its first use:
+// "네트워크폴리시(NetworkPolicy)".
 func allowed(s string, i int, a avoided) bool {
+	if j := i + len(a.form); strings.HasSuffix(s[:i], a.term.Ko+"(") && j < len(s) && s[j] == ')' {
+		return true
+	}
 	for _, p := range a.term.Allow {
 		k := strings.Index(p, a.form)
 		for k >= 0 {

@@ -22,6 +22,8 @@ func TestGlossaryFind(t *testing.T) {
 		want []string // the forms found, in order
 	}{
 		{"Secret을 지웠다", []string{"Secret"}},
+		{"시크릿(Secret)을 지웠고 Secret을", []string{"Secret"}}, // a gloss on first use, then the English again
+		{"비밀(Secret)", []string{"Secret"}},
 		{"시크릿을 지웠다", nil},
 		{"`kind: Secret`을 지웠다", nil},
 		{"Secrets Manager와 TopSecret", nil},

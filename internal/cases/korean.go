@@ -158,6 +158,9 @@ func gapAt(s string, off, end int) (ParticleGap, bool) {
 	if !particleForms[particle] && !sentenceEnds[particle] && !verbForms[particle] {
 		return ParticleGap{}, false
 	}
+	if !particleForms[particle] && verbForms[particle] && !makesVerb(prev) {
+		return ParticleGap{}, false // a quoted phrase is not a word that 하다 makes a verb of
+	}
 	if sentenceEnds[particle] && tok < len(s) {
 		if r, _ := utf8.DecodeRuneInString(s[tok:]); unicode.IsSpace(r) || unicode.IsLetter(r) || unicode.IsDigit(r) {
 			return ParticleGap{}, false
@@ -192,6 +195,14 @@ func attachesParticle(r rune) bool {
 		return true
 	}
 	return false
+}
+
+// makesVerb reports whether a word ending in r is one that 하다 or 되다 make
+// a verb of: a Latin word, a number, inline code or a bracketed word, but
+// not a quotation ("…있게" 됐다), which ends in a quote mark.
+func makesVerb(r rune) bool {
+	return r < utf8.RuneSelf && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '`' || r == ')') ||
+		r >= utf8.RuneSelf && r < 0x0530 && unicode.IsLetter(r)
 }
 
 func isHangulSyllable(r rune) bool { return r >= 0xAC00 && r <= 0xD7A3 }

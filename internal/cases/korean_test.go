@@ -60,6 +60,8 @@ func TestFindParticleGaps(t *testing.T) {
 		{"v2 로 upgrade 된 노드", "v2로 upgrade된 노드"},
 		{"restart 해야 한다", "restart해야 한다"},
 		{"`kubectl drain` 했다.", "`kubectl drain`했다."},
+		{"“할 수 있게” 됐다", "“할 수 있게” 됐다"}, // a quotation, not a word made a verb
+		{`\"있게\" 됐다`, `\"있게\" 됐다`},
 		{"VPC 밖에 있다", "VPC 밖에 있다"},
 		{"pods 다 죽었다", "pods 다 죽었다"}, // the adverb "all", before a space
 		{"API. 이 문제는", "API. 이 문제는"},
