@@ -123,7 +123,7 @@ func TestWarnings(t *testing.T) {
 		t.Fatal("unknown key inside a text accepted")
 	}
 	m["cases/IL-0495.json"] = &fstest.MapFile{Data: []byte(strings.Replace(string(b), `"ko":"핵심 문제는`, `"ko":"","_":"`, 1))}
-	b2 := strings.Replace(string(b), `"ko":"헬스 체크가 잘못 타임아웃되지 않도록 설정을 고쳤다."`, `"ko":""`, 1)
+	b2 := strings.Replace(string(b), `"ko":"헬스 체크가 잘못 타임아웃되지 않도록 헬스 체크 설정을 바꾼다."`, `"ko":""`, 1)
 	m["cases/IL-0495.json"] = &fstest.MapFile{Data: []byte(b2)}
 	_, list = Load(m)
 	if list.Errors() != 0 || list.Warnings() != 1 {
