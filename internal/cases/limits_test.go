@@ -26,6 +26,19 @@ func edited(t *testing.T, repl ...string) fstest.MapFS {
 	return m
 }
 
+// itemsOf returns the problems the report holds for file: the tests that
+// edit one case judge that case alone, so that other cases updated after the
+// test's fixed clock (their updated_at is then "in the future") do not count.
+func itemsOf(list diag.List, file string) []diag.Diag {
+	var items []diag.Diag
+	for _, d := range list.Items {
+		if d.File == file {
+			items = append(items, d)
+		}
+	}
+	return items
+}
+
 // has fails the test unless the report holds a problem of file whose
 // text holds want, with a position when positioned is true.
 func has(t *testing.T, list diag.List, file, want string, warning, positioned bool) {
@@ -67,16 +80,16 @@ func TestCheckPromisesBuild(t *testing.T) {
 	has(t, list, "cases/IL-0495.json", `review.reviewed_at: "2027-01-01" is in the future`, true, true)
 	for _, now := range []string{"2026-12", "2026-12-02", "2026"} { // 2026-12-02 has begun in UTC+14
 		_, list = Load(edited(t, `"date":"2024-08-27"`, `"date":"`+now+`"`))
-		if len(list.Items) > 0 {
-			t.Errorf("%s is not in the future: %v", now, list.Items)
+		if items := itemsOf(list, "cases/IL-0495.json"); len(items) > 0 {
+			t.Errorf("%s is not in the future: %v", now, items)
 		}
 	}
 
 	_, list = Load(edited(t, `"detected_after":null`, `"detected_after":"1h"`, `"detected_at":"2024-08-27T14:20Z"`, `"detected_at":null`))
 	has(t, list, "cases/IL-0495.json", "timeline.detected_after: detected after 1h but resolved after 56m", false, true)
 	_, list = Load(edited(t, `"detected_after":null`, `"detected_after":"56m"`, `"detected_at":"2024-08-27T14:20Z"`, `"detected_at":null`))
-	if len(list.Items) > 0 {
-		t.Errorf("detected when resolved: %v", list.Items)
+	if items := itemsOf(list, "cases/IL-0495.json"); len(items) > 0 {
+		t.Errorf("detected when resolved: %v", items)
 	}
 
 	_, list = Load(edited(t, `"title":{"en":"HubSpot's internal load balancers on Kubernetes were falsely marked unhealthy and the rest collapsed under the traffic"`, `"title":{"en":"\u200b"`,
