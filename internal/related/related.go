@@ -23,15 +23,29 @@
 // Terms "" and "unknown" are never shared: two cases whose cause nobody knows
 // are not alike for that reason.
 //
+// A root cause and a component together are a term of their own too
+// ("software bug in the Ingress controller", weighed at half): the seed
+// pages head their lists with that relation ("same root cause · shared
+// Ingress controller"), and in a library of a hundred cases and more a
+// common cause and a common component each say little (high df), while
+// the cases that have both are few. Counted apart, the two could not tell
+// those few from the many cases that share one of them and a symptom.
+//
 // The narratives count too. Controlled terms name kinds of things ("ingress
 // controller", "operator error"); two cases can share a mechanism that no
 // term names, such as every node that runs the ingress pods being taken out
 // of service, and then their stories use the same rare words ("cordoned",
 // "node pool", "ingress controller pods"). The caller hands each case's most
 // distinctive words and phrases in Item.Words, and a shared one is worth
-// the same facet weight × ln(N / df) as a term, with a low facet weight:
-// one shared word is chance, several are a mechanism. Reason.Words lists the
-// shared ones so that the caller can say in words what the stories share.
+// facet weight × ln(N / df) like a term: one shared word is chance, several
+// are a mechanism. Their sum is capped at the weight of a component only the
+// two cases have (ln(N / 2)): words corroborate a mechanism, they do not
+// make one. Without the cap two stories that tell the same kind of event
+// in the same house style, in two languages, shared a dozen words and
+// outranked every case that shares the failing component and the cause;
+// with it, a few rare shared words reach the cap and more add nothing.
+// Reason.Words lists the shared ones so that the caller can say in words
+// what the stories share.
 //
 // # Symmetry with a hard bound
 //
@@ -163,7 +177,7 @@ type Link struct {
 
 // Options tunes the computation. A zero field takes its default.
 type Options struct {
-	// Max is the number of links per case (default 6). Explicit links count
+	// Max is the number of links per case (default 8). Explicit links count
 	// against it but are never dropped.
 	Max int
 	// CommonDF is the document frequency above which a term no longer finds
@@ -178,12 +192,15 @@ type Options struct {
 	WordsDF int
 }
 
-// Default values of Options. Max matches what a case page shows; CommonDF
+// Default values of Options. Max matches what a case page shows: six in a
+// library of 57 cases, eight since it passed a hundred, where most cases
+// have more than six close neighbours and a judged pair was often the
+// seventh of one side (TestJudgedPairs in internal/library); CommonDF
 // keeps every term of a library of a few hundred cases exact while bounding
 // the work per term; Window gives a case with only common terms as many
 // candidates as the matching looks at.
 const (
-	defaultMax      = 6
+	defaultMax      = 8
 	defaultCommonDF = 256
 	defaultWindow   = 8
 	defaultWordsDF  = 32
