@@ -14,10 +14,11 @@ const (
 	facetContributing
 	facetSymptoms
 	facetWords
-	// facetCause is a root cause and a component together ("software bug
-	// in the Ingress controller"): a term of its own, carried by the cases
-	// that have both, weighed by its own rarity. A reason names it already
-	// as "same root cause" and the component, so it is not listed again.
+	// facetCause is a root cause and a component or domain together
+	// ("software bug in the Ingress controller", "dependency failure on
+	// AWS"): a term of its own, carried by the cases that have both,
+	// weighed by its own rarity. A reason says it as "same root cause" and
+	// the component, so it is not listed again.
 	facetCause
 	numFacets
 )
@@ -42,12 +43,12 @@ const (
 //     no term names shows up as several rare words and phrases the two
 //     stories both use ("cordoned", "ingress controller pods", "node
 //     pool"), and those add up to the cap quickly.
-//   - Root cause in a component 0.5: the relation the seed pages head
-//     their lists with ("same root cause · shared Ingress controller").
-//     Summed apart, a common cause and a common component say little each
-//     (both have high df), yet few cases have both; the pair as a term of
-//     its own gets the weight of that rarity. Half weight, because the
-//     cause and the component already count on their own.
+//   - Root cause in a component or a domain 0.5: the relation the seed
+//     pages head their lists with ("same root cause · shared Ingress
+//     controller"). Summed apart, a common cause and a common component say
+//     little each (both have high df), yet few cases have both; the pair
+//     as a term of its own gets the weight of that rarity. Half weight,
+//     because the cause and the component already count on their own.
 var facetWeight = [numFacets]float64{1.0, 1.0, 0.75, 0.5, 0.6, 0.5}
 
 // scale is the fixed-point unit of scores: integer sums are exact, so a
@@ -169,9 +170,16 @@ func (ix *index) internTerms(items []Item) {
 			add(start, facetComponents, s)
 		}
 		if it.RootCause != "" && it.RootCause != "unknown" {
+			// A component and a domain may have the same id: the byte
+			// after the cause tells them apart.
 			for _, s := range it.Components {
 				if s != "" && s != "unknown" {
-					add(start, facetCause, it.RootCause+"\x00"+s)
+					add(start, facetCause, it.RootCause+"\x00c"+s)
+				}
+			}
+			for _, s := range it.Domains {
+				if s != "" && s != "unknown" {
+					add(start, facetCause, it.RootCause+"\x00d"+s)
 				}
 			}
 		}

@@ -469,10 +469,15 @@ func facets(it Item) [numFacets][]string {
 			}
 		}
 	}
-	// The root cause in each component, a term of its own.
+	// The root cause in each component and each domain, terms of their own.
 	for _, root := range f[facetRoot] {
 		for _, c := range f[facetComponents] {
-			f[facetCause] = append(f[facetCause], root+"\x00"+c)
+			f[facetCause] = append(f[facetCause], root+" in component "+c)
+		}
+		for _, d := range it.Domains {
+			if d != "" && d != "unknown" && !slices.Contains(f[facetCause], root+" in domain "+d) {
+				f[facetCause] = append(f[facetCause], root+" in domain "+d)
+			}
 		}
 	}
 	return f
@@ -555,6 +560,7 @@ func randomItems(r *rand.Rand, n int) []Item {
 		it.Contributing = pick("contrib", 5, 2)
 		it.Symptoms = pick("symp", 5, 3)
 		it.Words = pick("word", 6, 4)
+		it.Domains = pick("comp", 3, 2) // the ids of components, to show the two apart
 		if r.IntN(6) == 0 {
 			it.Related = append(it.Related, fmt.Sprintf("IL-%03d", r.IntN(n+2)))
 		}
@@ -733,19 +739,21 @@ func TestCandidatesBruteForce(t *testing.T) {
 
 // TestWordsCap: however many narrative words two cases share, they add no
 // more than a component only those two cases have; and the root cause in a
-// component counts as a term of its own, which no reason names.
+// component or a domain counts as a term of its own, which no reason
+// names, while a domain alone is none.
 func TestWordsCap(t *testing.T) {
 	var words []string
 	for i := range 10 {
 		words = append(words, fmt.Sprintf("w%d", i))
 	}
 	items := []Item{
-		{ID: "A", Date: "2024-01-01", RootCause: "bug", Components: []string{"x", "y"}, Words: words},
+		{ID: "A", Date: "2024-01-01", RootCause: "bug", Components: []string{"x", "y"}, Domains: []string{"aws"}, Words: words},
 		{ID: "B", Date: "2023-01-01", Words: words},
 		{ID: "C", Date: "2022-01-01", Components: []string{"x"}},
 		{ID: "D", Date: "2021-01-01", RootCause: "bug", Components: []string{"y"}},
-		{ID: "E", Date: "2020-01-01", RootCause: "bug"},
-		{ID: "F", Date: "2020-01-01", Components: []string{"y"}},
+		{ID: "E", Date: "2020-01-01", RootCause: "bug", Domains: []string{"aws"}},
+		{ID: "F", Date: "2020-01-01", Components: []string{"y"}, Domains: []string{"aws"}},
+		{ID: "G", Date: "2019-01-01", Domains: []string{"aws"}},
 	}
 	res := byID(items, Compute(items, Options{}))
 	score := func(a, b string) float64 {
@@ -767,6 +775,14 @@ func TestWordsCap(t *testing.T) {
 	// bug (3 cases), y (3 cases), and bug in y (2 cases) at half weight.
 	if got, want := score("A", "D"), 2*math.Log(n/3)+0.5*math.Log(n/2); math.Abs(got-want) > 1e-5 {
 		t.Errorf("A→D: score %v, want %v", got, want)
+	}
+	// bug, and bug on aws (2 cases) at half weight.
+	if got, want := score("A", "E"), math.Log(n/3)+0.5*math.Log(n/2); math.Abs(got-want) > 1e-5 {
+		t.Errorf("A→E: score %v, want %v", got, want)
+	}
+	// A domain alone is no shared term.
+	if len(res["G"]) != 0 {
+		t.Errorf("G shares only a domain, yet lists %q", linkSummary(res["G"]))
 	}
 	for _, l := range res["A"] {
 		for _, c := range l.Components {
