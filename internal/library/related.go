@@ -28,7 +28,7 @@ func deriveRelated(lib *cases.Library, words EachWordFunc) (map[string][]RelGrou
 	for i, c := range lib.Cases {
 		items[i] = related.Item{
 			ID: c.ID, Date: c.Date.String(), RootCause: c.RootCause,
-			Components: c.Components, Contributing: c.Contributing, Symptoms: c.Symptoms,
+			Components: c.Components, Contributing: c.Contributing, Symptoms: c.Symptoms, Domains: c.Domain,
 			Words: nar.words[i], Related: c.Related, RecurrenceOf: c.RecurrenceOf,
 		}
 	}
