@@ -243,6 +243,10 @@ func TestNew(t *testing.T) {
 			continue
 		}
 		parts := strings.SplitN(line, ": ", 3)
+		if len(parts) == 3 && parts[1] == "warning" && strings.HasPrefix(parts[2], "sources[0].archived: null: ") {
+			left["sources[0].archived"] = true // an archived copy not yet looked for
+			continue
+		}
 		if len(parts) != 3 || (parts[2] != "must not be empty" && parts[2] != "text is empty in both languages") {
 			t.Errorf("not a field left to fill in: %s", line)
 			continue
@@ -250,7 +254,7 @@ func TestNew(t *testing.T) {
 		left[parts[1]] = true
 	}
 	for _, f := range []string{"org", "org_slug", "date", "title", "summary", "symptoms_text", "trigger", "detection", "lessons",
-		"remediation[0].text", "action_items[0].text", "impact.scope", "impact.users", "root_cause", "sources[0].url", "review.written_by", "url"} {
+		"remediation[0].text", "action_items[0].text", "impact.scope", "impact.users", "impact_level", "root_cause", "sources[0].url", "sources[0].archived", "review.written_by", "url"} {
 		if !left[f] {
 			t.Errorf("check does not say that %s is left to fill in:\n%s", f, stderr.String())
 		}

@@ -112,6 +112,10 @@ func loadCase(fsys fs.FS, name string, dir *folderReader, voc *Vocab, text *offh
 	checkTranslations(c, p, &r.list)
 	checkParticlesJSON(p, &r.list)
 	checkGlossaryJSON(voc.Glossary, p, &r.list)
+	checkSourceArchives(p.v, func(val *jsonpos.Value, field, format string, args ...any) {
+		line, col := p.pos(val)
+		r.list.Warnf(name, line, col, field, format, args...)
+	})
 	checkImpactText(p, &r.list)
 	checkFutureDates(p, c, &r.list)
 	c.detach(text)

@@ -202,7 +202,7 @@ var (
 	// the headline the organisation's own severity, rarely published, is
 	// not.
 	ImpactLevels = &Facet{
-		Name: "impact-levels", Field: "impact_level", Kind: One, Controlled: true, Optional: true,
+		Name: "impact-levels", Field: "impact_level", Kind: One, Controlled: true,
 		Doc:       "The impact level term id: the worst effect the incident had on its users.",
 		Label:     Bilingual{"Impact levels", "영향 수준"},
 		One:       Bilingual{"Impact level", "영향 수준"},

@@ -159,7 +159,7 @@ func gapAt(s string, off, end int) (ParticleGap, bool) {
 		return ParticleGap{}, false
 	}
 	if !particleForms[particle] && verbForms[particle] && !makesVerb(prev) {
-		return ParticleGap{}, false // a quoted phrase is not a word that 하다 makes a verb of
+		return ParticleGap{}, false // a quoted phrase is not a word that "하다" makes a verb of
 	}
 	if sentenceEnds[particle] && tok < len(s) {
 		if r, _ := utf8.DecodeRuneInString(s[tok:]); unicode.IsSpace(r) || unicode.IsLetter(r) || unicode.IsDigit(r) {
@@ -400,7 +400,7 @@ func gapMessage(g ParticleGap) string {
 	}
 	if verbForms[g.Particle] {
 		return "하다/되다 written apart from the word before it: write \"" + word + g.Particle + "\", not \"" + word + " " + g.Particle +
-			"\" (하다 and 되다 make a verb of the word before them and are attached to it, Latin words and numbers included; go run ./cmd/fixparticles attaches them all)"
+			"\" (the verbs \"하다\" and \"되다\" make a verb of the word before them and are attached to it, Latin words and numbers included; go run ./cmd/fixparticles attaches them all)"
 	}
 	return "particle written apart from the word before it: write \"" + word + g.Particle + "\", not \"" + word + " " + g.Particle +
 		"\" (a particle is attached to the word before it, Latin words and numbers included; go run ./cmd/fixparticles attaches them all)"
