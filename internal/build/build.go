@@ -101,6 +101,13 @@ func Run(ctx context.Context, opt Options) (*Result, diag.List, error) {
 	if opt.tempMade != nil {
 		opt.tempMade(w.tmp)
 	}
+	// The files of content/root are few and small: read at once, they fail
+	// the build before any work when one cannot be copied.
+	root, err := readRoot(cases.ContentFS(opt.Content), opt.Content)
+	if err != nil {
+		return nil, diag.List{}, fmt.Errorf("cannot copy %s: %w", RootDir, err)
+	}
+	root, merged := splitRoot(root)
 	// The earlier output is judged to the bottom while the content loads.
 	old := checkOld(target, opt)
 	// The first failure, or the caller's cancel, stops every worker. The
@@ -108,7 +115,7 @@ func Run(ctx context.Context, opt Options) (*Result, diag.List, error) {
 	// whatever way Run returns, they have stopped before the temporary
 	// folder is removed.
 	ctx, stop := context.WithCancelCause(ctx)
-	extras := newExtras(ctx, stop, w, opt.Extras)
+	extras := newExtras(ctx, stop, w, opt.Extras, merged)
 	defer extras.done.Wait()
 	defer stop(nil)
 	snap, list, t, err := prepare(ctx, opt, st, start, extras)
@@ -130,6 +137,9 @@ func Run(ctx context.Context, opt Options) (*Result, diag.List, error) {
 	extras.wait(st)
 	st.Engines = snap.Site.Engines()
 	if err := interrupted(ctx); err != nil {
+		return nil, list, err
+	}
+	if err := writeRoot(w, root, merged, st); err != nil {
 		return nil, list, err
 	}
 	if opt.Written != nil {

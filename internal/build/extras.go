@@ -3,6 +3,7 @@ package build
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -25,15 +26,18 @@ type runningExtras struct {
 	took  []time.Duration
 	files []atomic.Int64
 	done  sync.WaitGroup
+	// prepend holds, by path, bytes that go before the bytes an extra
+	// writes there: the publisher's own rules for a host file (mergedRoot).
+	prepend map[string][]byte
 }
 
 // newExtras prepares the extras (nil means StandardExtras) for writing
 // into w; none runs before startLibrary or start.
-func newExtras(ctx context.Context, stop context.CancelCauseFunc, w *writer, list []snapshot.Extra) *runningExtras {
+func newExtras(ctx context.Context, stop context.CancelCauseFunc, w *writer, list []snapshot.Extra, prepend map[string][]byte) *runningExtras {
 	if list == nil {
 		list = StandardExtras()
 	}
-	return &runningExtras{ctx: ctx, stop: stop, w: w, list: list, took: make([]time.Duration, len(list)), files: make([]atomic.Int64, len(list))}
+	return &runningExtras{ctx: ctx, stop: stop, w: w, list: list, took: make([]time.Duration, len(list)), files: make([]atomic.Int64, len(list)), prepend: prepend}
 }
 
 // startLibrary starts the extras that need only the library (the search
@@ -71,6 +75,9 @@ func (r *runningExtras) run(i int, do func(write func(string, []byte) error) err
 		write := func(path string, data []byte) error {
 			if r.ctx.Err() != nil {
 				return context.Cause(r.ctx)
+			}
+			if before, ok := r.prepend[path]; ok {
+				data = append(append(slices.Clip(before), '\n'), data...)
 			}
 			if err := r.w.write(path, data); err != nil {
 				r.stop(err)
