@@ -166,6 +166,19 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "incidentlib build: warning: %s\n", w)
 	}
 	fmt.Fprintf(stdout, "%s → %s\n", st.Summary(), o.Out)
+	from := "base_url in " + filepath.Join(o.Content, "site.json") + "; -base-url URL or make build BASE_URL=URL sets another"
+	if o.BaseURL != "" {
+		from = "-base-url"
+	}
+	fmt.Fprintf(stdout, "  for %s (%s)\n", st.BaseURL, from)
+	if w := forkWarning(st.BaseURL, o.BaseURL != "", st.RepositoryURL, gitOrigin(o.Content)); w != "" {
+		fmt.Fprintf(stderr, "incidentlib build: warning: %s\n", w)
+	}
+	if !o.Offline {
+		fmt.Fprintf(stdout, "  to look at it: incidentlib serve -content %s, then open http://%s/ (make serve)\n", o.Content, defaultServeAddr)
+	} else {
+		fmt.Fprintf(stdout, "  to look at it: open %s in a browser\n", filepath.Join(o.Out, "index.html"))
+	}
 	return 0
 }
 

@@ -27,8 +27,8 @@ type mcpOptions struct {
 func mcpFlags(o *mcpOptions, stderr io.Writer) *flag.FlagSet {
 	fs := newFlags("mcp", "[flags]", `Serves the library to AI coding tools as a Model Context Protocol server with
 the tools search_incidents, get_incident, list_incidents, get_topic and vocab.
-Without -http it speaks over standard input and output, as AI tools start
-local servers; with -http it serves Streamable HTTP at /mcp and a health
+Without -addr it speaks over standard input and output, as AI tools start
+local servers; with -addr it serves Streamable HTTP at /mcp and a health
 check at /healthz. It watches the content folder and answers from the new
 library after every save.
 
@@ -38,7 +38,8 @@ browsers may call only from its origin. With -stateless no call needs the
 replica that answered the one before, so any number of replicas can share
 the load. SIGTERM stops the server after the calls in flight.`, stderr)
 	fs.StringVar(&o.Content, "content", "content", "content `DIR` to read")
-	fs.StringVar(&o.HTTP, "http", "", "serve Streamable HTTP on this `ADDR` instead of stdio; a bare port or :PORT listens on 127.0.0.1, 0.0.0.0:PORT on every interface")
+	fs.StringVar(&o.HTTP, "addr", "", "serve Streamable HTTP on this `ADDR` instead of stdio; a bare port or :PORT listens on 127.0.0.1, 0.0.0.0:PORT on every interface")
+	fs.StringVar(&o.HTTP, "http", "", "the same as -addr (its first name)")
 	fs.StringVar(&o.PublicURL, "public-url", "", "the `URL` clients reach the server at, such as https://mcp.example.org/; the Host and Origin it accepts come from it")
 	fs.BoolVar(&o.Stateless, "stateless", false, "answer every call on its own, without sessions, so that replicas need no session affinity")
 	fs.IntVar(&o.MaxSessions, "max-sessions", 1000, "most open sessions; an initialize beyond them gets 503")
@@ -70,8 +71,9 @@ func cmdMCP(args []string, stdin io.ReadCloser, stdout, stderr io.Writer) int {
 	var ln net.Listener
 	if o.HTTP != "" {
 		var err error
-		if ln, err = net.Listen("tcp", mcpserver.ListenAddr(o.HTTP, o.HTTPOptions.PublicURL != nil)); err != nil {
-			fmt.Fprintf(stderr, "incidentlib mcp: %v\n", err)
+		addr := mcpserver.ListenAddr(o.HTTP, o.HTTPOptions.PublicURL != nil)
+		if ln, err = net.Listen("tcp", addr); err != nil {
+			fmt.Fprintf(stderr, "incidentlib mcp: %v\n", listenError(addr, err, "mcp MCP_ADDR"))
 			return 1
 		}
 	}

@@ -210,6 +210,11 @@ func prepare(ctx context.Context, opt Options, st *Result, t time.Time, extras *
 		return nil, list, t, snap.Err
 	}
 	st.Cases = len(snap.Lib.Cases)
+	st.BaseURL = opt.BaseURL
+	if st.BaseURL == "" {
+		st.BaseURL = snap.Lib.Settings.BaseURL
+	}
+	st.RepositoryURL = snap.Lib.Settings.Repository.URL
 	return snap, list, t, interrupted(ctx)
 }
 

@@ -12,12 +12,17 @@ import (
 
 // Result describes a finished build.
 type Result struct {
-	Pages  int // HTML pages
-	Files  int // all files written
-	Bytes  int64
-	Cases  int
-	Stages []snapshot.Stage
-	Total  time.Duration
+	Pages int // HTML pages
+	Files int // all files written
+	Bytes int64
+	Cases int
+	// BaseURL is the public address the pages were written for: -base-url,
+	// or base_url in site.json.
+	BaseURL string
+	// RepositoryURL is site.json's repository.url.
+	RepositoryURL string
+	Stages        []snapshot.Stage
+	Total         time.Duration
 	// Kinds counts files per language and kind of page, for the summary.
 	Kinds map[string]int
 	// Written, Kept and Removed count the files of the output (the marker
