@@ -20,7 +20,7 @@ import (
 // They are read through the content's jail (regular files only, none from
 // outside the content folder) and listed in the output's marker like every
 // file the build writes.
-const RootDir = "root"
+const RootDir = cases.RootDir
 
 // rootFile is one file of RootDir, by its path in the output.
 type rootFile struct {

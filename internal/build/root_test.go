@@ -44,9 +44,12 @@ func TestRootFiles(t *testing.T) {
 	writeFiles(t, filepath.Join(content, RootDir), root)
 	out := filepath.Join(t.TempDir(), "public")
 	for i := range 2 {
-		st, _, err := Run(context.Background(), opts(content, out))
+		st, list, err := Run(context.Background(), opts(content, out))
 		if err != nil {
 			t.Fatalf("build %d: %v", i+1, err)
+		}
+		if len(list.Items) > 0 {
+			t.Errorf("build %d: the content's root folder is reported: %v", i+1, list.Items)
 		}
 		if st.Kinds["root file"] != 6 {
 			t.Errorf("build %d: %d root files counted, want 6 (the merged two are the host's)", i+1, st.Kinds["root file"])
