@@ -233,9 +233,22 @@ func TestNew(t *testing.T) {
 		t.Error("new accepted a bad id")
 	}
 
+	if doc["draft"] != true {
+		t.Errorf("the new case is not a draft: draft is %v", doc["draft"])
+	}
+	// A draft does not fail check: it is listed, with what is left.
+	stdout.Reset()
 	stderr.Reset()
-	if code := run([]string{"check", "-content", dir}, &stdout, &stderr); code != 1 {
-		t.Fatalf("check: exit %d\n%s", code, stderr.String())
+	if code := run([]string{"check", "-strict", "-content", dir}, &stdout, &stderr); code != 0 {
+		t.Fatalf("check with a new draft: exit %d\n%s", code, stderr.String())
+	}
+	if want := "IL-0999  cases/IL-0999.json: 17 problems left"; !strings.Contains(stdout.String(), want) {
+		t.Errorf("check does not list the draft as %q:\n%s", want, stdout.String())
+	}
+	// Named, its problems are reported.
+	stderr.Reset()
+	if code := run([]string{"check", "-content", dir, filepath.Join(dir, "cases", "IL-0999.json")}, &stdout, &stderr); code != 1 {
+		t.Fatalf("check of the draft: exit %d\n%s", code, stderr.String())
 	}
 	left := map[string]bool{}
 	for _, line := range strings.Split(stderr.String(), "\n") {

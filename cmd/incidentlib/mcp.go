@@ -39,7 +39,7 @@ replica that answered the one before, so any number of replicas can share
 the load. SIGTERM stops the server after the calls in flight.`, stderr)
 	fs.StringVar(&o.Content, "content", "content", "content `DIR` to read")
 	fs.StringVar(&o.HTTP, "addr", "", "serve Streamable HTTP on this `ADDR` instead of stdio; a bare port or :PORT listens on 127.0.0.1, 0.0.0.0:PORT on every interface")
-	fs.StringVar(&o.HTTP, "http", "", "the same as -addr (its first name)")
+	fs.StringVar(&o.HTTP, "http", "", "the same as -addr `ADDR` (its first name)")
 	fs.StringVar(&o.PublicURL, "public-url", "", "the `URL` clients reach the server at, such as https://mcp.example.org/; the Host and Origin it accepts come from it")
 	fs.BoolVar(&o.Stateless, "stateless", false, "answer every call on its own, without sessions, so that replicas need no session affinity")
 	fs.IntVar(&o.MaxSessions, "max-sessions", 1000, "most open sessions; an initialize beyond them gets 503")
@@ -54,7 +54,7 @@ func cmdMCP(args []string, stdin io.ReadCloser, stdout, stderr io.Writer) int {
 	var o mcpOptions
 	fs := mcpFlags(&o, stderr)
 	if err := fs.Parse(args); err != nil {
-		return 2
+		return flagExit(err)
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "incidentlib mcp: unexpected argument %q\n", fs.Arg(0))

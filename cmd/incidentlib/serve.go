@@ -32,7 +32,7 @@ open pages reload themselves. It shows what "build" with the same flags
 writes: the built-in templates and static files unless -templates or -static
 name folders. Content errors are shown in the browser with file and line.`, stderr)
 	fs.StringVar(&o.Content, "content", "content", "content `DIR` to read")
-	fs.StringVar(&o.Addr, "addr", defaultServeAddr, "`HOST:PORT` to listen on")
+	fs.StringVar(&o.Addr, "addr", defaultServeAddr, "`ADDR` (host:port) to listen on; a port in use is named with the fix")
 	fs.StringVar(&o.TemplatesDir, "templates", "", "use templates from this `DIR` instead of the built-in ones, and reload when one changes")
 	fs.StringVar(&o.StaticDir, "static", "", "use static files from this `DIR` instead of the built-in ones, and reload when one changes")
 	return fs
@@ -42,7 +42,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 	var o serveOptions
 	fs := serveFlags(&o, stderr)
 	if err := fs.Parse(args); err != nil {
-		return 2
+		return flagExit(err)
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "incidentlib serve: unexpected argument %q\n", fs.Arg(0))

@@ -215,6 +215,9 @@ func prepare(ctx context.Context, opt Options, st *Result, t time.Time, extras *
 		st.BaseURL = snap.Lib.Settings.BaseURL
 	}
 	st.RepositoryURL = snap.Lib.Settings.Repository.URL
+	for _, d := range snap.Lib.Drafts {
+		st.Drafts = append(st.Drafts, d.ID)
+	}
 	return snap, list, t, interrupted(ctx)
 }
 

@@ -19,6 +19,9 @@ type Result struct {
 	// BaseURL is the public address the pages were written for: -base-url,
 	// or base_url in site.json.
 	BaseURL string
+	// Drafts are the ids of the case files marked "draft": true, which the
+	// build left out.
+	Drafts []string
 	// RepositoryURL is site.json's repository.url.
 	RepositoryURL string
 	Stages        []snapshot.Stage

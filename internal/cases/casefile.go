@@ -5,6 +5,7 @@ import (
 	"hash/crc32"
 	"io/fs"
 	"path"
+	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -20,11 +21,12 @@ import (
 // and the one use left for it, the position of a duplicate id, is rare
 // enough to parse the file again (idPos).
 type caseResult struct {
-	c    *Case
-	list diag.List
+	c     *Case
+	list  diag.List
+	draft bool // the file is marked "draft": true
 }
 
-func loadCases(fsys fs.FS, voc *Vocab, text *offheap.Arena, list *diag.List) []*Case {
+func loadCases(fsys fs.FS, voc *Vocab, text *offheap.Arena, list *diag.List) ([]*Case, []Draft) {
 	names := listCases(fsys, list)
 	results := loadCaseFiles(fsys, names, voc, text)
 	return gatherCases(names, func(name string) caseResult { return results[name] }, list)
@@ -33,12 +35,22 @@ func loadCases(fsys fs.FS, voc *Vocab, text *offheap.Arena, list *diag.List) []*
 // gatherCases merges the results of the case files names lists, in that
 // (file-name) order, so that reports are stable and the first of two files
 // with the same id keeps it; the second is an error at its id. It returns
-// the cases newest first. Load and Reload both gather through it.
-func gatherCases(names []string, result func(name string) caseResult, list *diag.List) []*Case {
+// the cases newest first, and the drafts apart, each with its own report.
+// Load and Reload both gather through it.
+func gatherCases(names []string, result func(name string) caseResult, list *diag.List) ([]*Case, []Draft) {
 	var out []*Case
+	var drafts []Draft
 	firstFile := map[string]string{}
 	for _, name := range names {
 		r := result(name)
+		if r.draft {
+			d := Draft{ID: strings.TrimSuffix(path.Base(name), ".json"), File: name, Problems: r.list}
+			if r.list.Errors() == 0 {
+				d.Case = r.c
+			}
+			drafts = append(drafts, d)
+			continue
+		}
 		list.Merge(r.list)
 		if r.c == nil {
 			continue
@@ -52,7 +64,7 @@ func gatherCases(names []string, result func(name string) caseResult, list *diag
 		out = append(out, r.c)
 	}
 	SortNewestFirst(out)
-	return out
+	return out, drafts
 }
 
 // SortNewestFirst orders cases by date, newest first, then by id.
@@ -94,13 +106,20 @@ func loadCase(fsys fs.FS, name string, dir *folderReader, voc *Vocab, text *offh
 	cr.ps.ShortStrings = true // for the same reason
 	p := parseChecked(&cr.ps, src, name, CaseSchema, &r.list)
 	if p == nil {
+		// Not JSON enough to read the mark: a file being written is a draft
+		// by its text, so that a slip while typing one keeps the preview up.
+		r.draft = draftMark.MatchString(src)
 		return r
+	}
+	if d := p.v.Get("draft"); d != nil && d.Kind == jsonpos.Bool && d.Bool {
+		r.draft = true
 	}
 	errorAt := func(val *jsonpos.Value, field, format string, args ...any) {
 		line, col := p.pos(val)
 		r.list.Errorf(name, line, col, field, format, args...)
 	}
 	c := caseFields(p.v, voc)
+	c.Draft = r.draft
 	c.File, c.src, c.rawSize, c.rawSum = name, fsys, len(b), crc32.Checksum(b, castagnoli)
 	readReview(p.v, c, errorAt)
 	readDates(p.v, c, name, errorAt)
@@ -117,6 +136,9 @@ func loadCase(fsys fs.FS, name string, dir *folderReader, voc *Vocab, text *offh
 	r.c = c
 	return r
 }
+
+// draftMark finds the draft mark in a file that does not parse.
+var draftMark = regexp.MustCompile(`"draft"\s*:\s*true\b`)
 
 // maxReuse is the largest buffer a caseReader keeps: a huge file, which
 // a library seldom has, is read into memory of its own.

@@ -40,7 +40,7 @@ func load(fsys fs.FS, text *offheap.Arena) (*Library, diag.List) {
 	lib.Vocab.broken = root == nil || !root.ok
 	lib.Vocab.buildIndex()
 
-	lib.Cases = loadCases(fsys, &lib.Vocab, text, &list)
+	lib.Cases, lib.Drafts = loadCases(fsys, &lib.Vocab, text, &list)
 	finish(lib, fsys, &list)
 	return lib, list
 }

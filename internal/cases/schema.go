@@ -122,6 +122,7 @@ var CaseSchema = caseSchema()
 func caseSchema() *Schema {
 	s := object("One incident post-mortem of the incidentlib library.",
 		Prop{"$schema", optional(str("The address of this JSON Schema, so that editors check the file as it is typed; not part of the case."))},
+		Prop{"draft", optional(&Schema{Types: []jsonpos.Kind{jsonpos.Bool}, Description: "true while the case is being written (incidentlib new sets it): the preview shows it, marked, with its problems on its own page; build, check and the API leave it out. Delete the line, or set false, to publish it."})},
 		Prop{"id", pattern("The case id, such as IL-0495; the file is named after it.", idPattern)},
 		Prop{"org", minLen(str("The organisation that had the incident."))},
 		Prop{"org_slug", pattern("The organisation's URL slug.", slugPattern)},

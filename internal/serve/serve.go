@@ -252,6 +252,7 @@ func (s *Server) build(cur *model, changed []string, full, themeChanged bool) *m
 		LoadTheme: func() (*site.Theme, error) { return site.LoadTheme(s.templates, s.static) },
 		Changed:   changed, ReadAll: full,
 		BaseURL: s.opt.BaseURL, Root: "/",
+		Drafts: true, // the preview is where a draft is read
 	}
 	if cur != nil {
 		opt.Previous = cur.snap

@@ -48,6 +48,11 @@ type Options struct {
 	Changed  []string
 	ReadAll  bool
 
+	// Drafts puts the drafts without errors among the cases, marked, as
+	// the preview shows them (cases.Library.WithDrafts). Lib is then that
+	// library; its Drafts still list every draft with its problems.
+	Drafts bool
+
 	Offline bool   // links that work from disk (site.Options.Offline)
 	BaseURL string // overrides site.json's base_url (site.Options.BaseURL)
 	Root    string // the path the site is served under (site.Options.Root)
@@ -151,6 +156,9 @@ func New(ctx context.Context, fsys fs.FS, opt Options) (*Snapshot, error) {
 		stage("reload")
 	default:
 		s.Lib, s.Diags = prev.Lib, prev.Diags
+	}
+	if opt.Drafts && s.Lib != nil {
+		s.Lib = s.Lib.WithDrafts()
 	}
 	if s.Diags.Errors() > 0 {
 		return s, nil
