@@ -3,6 +3,7 @@ package build
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -40,7 +41,7 @@ func draftContent(t *testing.T) string {
 // TestDraftsLeftOut: a case marked "draft": true is in no file of the
 // output (pages, Markdown twins, the API, the search index, feeds, the
 // sitemap, llms.txt), whether it is whole or still a skeleton with
-// seventeen problems, and the build neither fails nor warns for it.
+// sixteen problems, and the build neither fails nor warns for it.
 func TestDraftsLeftOut(t *testing.T) {
 	content := draftContent(t)
 	out := filepath.Join(t.TempDir(), "public")
@@ -63,6 +64,39 @@ func TestDraftsLeftOut(t *testing.T) {
 			if strings.Contains(p, word) || bytes.Contains(data, []byte(word)) {
 				t.Errorf("%s holds %s, a draft's", p, word)
 			}
+		}
+	}
+}
+
+// TestCalloutOptional: without a callout in site.json no page holds an
+// empty box; the shipped one is on every case page.
+func TestCalloutOptional(t *testing.T) {
+	_, shipped := built(t)
+	if !bytes.Contains(shipped["en/cases/IL-0495/index.html"], []byte(`class="callout"`)) && !bytes.Contains(shipped["en/cases/IL-0495/index.html"], []byte(`class=callout`)) {
+		t.Fatal("the shipped callout is not on a case page")
+	}
+	content := repotest.CopyDir(t, "content")
+	file := filepath.Join(content, "site.json")
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var site map[string]json.RawMessage
+	if err := json.Unmarshal(src, &site); err != nil {
+		t.Fatal(err)
+	}
+	delete(site, "callout")
+	b, _ := json.Marshal(site)
+	if err := os.WriteFile(file, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "public")
+	if _, list, err := Run(context.Background(), opts(content, out)); err != nil || len(list.Items) > 0 {
+		t.Fatalf("%v %v", err, list.Items)
+	}
+	for p, data := range tree(t, out) {
+		if strings.HasSuffix(p, ".html") && bytes.Contains(data, []byte("callout")) {
+			t.Errorf("%s holds a callout though site.json has none", p)
 		}
 	}
 }

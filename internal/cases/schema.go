@@ -174,7 +174,7 @@ func caseSchema() *Schema {
 			Prop{"reviewed_by", nullable(str("Who reviewed it, or null."))})},
 		Prop{"docs", array("Links to further documentation.", url)},
 		Prop{"updated_at", pattern("When the case was last changed, RFC 3339.", dateTimePattern)},
-		Prop{"url", url})
+		Prop{"url", optional(pattern("Where the case lives in the system it came from, if anywhere else (the seed cases name the original library's app); published in the API as given, shown on no page. Leave it out for a case written here: the case's own address follows from base_url and its id.", httpPattern))})
 	return s
 }
 
@@ -238,10 +238,10 @@ var SiteSchema = object("Site settings.",
 	Prop{"base_url", pattern("The public URL of the site, ending in a slash.", baseURLPattern)},
 	Prop{"page_size", optional(&Schema{Types: []jsonpos.Kind{jsonpos.Number}, Min: minPageSize, Max: maxPageSize,
 		Description: "Cases per list page (default 20)."})},
-	Prop{"callout", object("The box shown on every case page.",
+	Prop{"callout", optional(object("A box shown on every case page and list page, such as a pointer to a tool of yours; leave it out (or its texts empty) for none.",
 		Prop{"title", text("Its heading.")},
 		Prop{"text", text("Its text (Markdown).")},
-		Prop{"link", optional(link)})},
+		Prop{"link", optional(link)}))},
 	Prop{"mcp", object("The MCP server that serves the same data: incidentlib mcp, run locally, and a hosted one only when url names it.",
 		Prop{"url", optional(pattern("The address of a hosted MCP server (Streamable HTTP) that serves this library; leave it out when there is none.", httpPattern))},
 		Prop{"tools", array("Tool names.", str("A tool name."))},

@@ -72,10 +72,17 @@ func skeleton(b *bytes.Buffer, s *Schema, name string, set map[string]any) {
 		b.WriteString("null")
 	case kind == jsonpos.Object:
 		b.WriteByte('{')
-		for i, p := range s.Props {
-			if i > 0 {
+		first := true
+		for _, p := range s.Props {
+			// A member that may be left out is, unless given: an editor
+			// adds it when it applies.
+			if _, given := set[p.Name]; p.Optional && !given {
+				continue
+			}
+			if !first {
 				b.WriteByte(',')
 			}
+			first = false
 			k, _ := json.Marshal(p.Name)
 			b.Write(k)
 			b.WriteByte(':')

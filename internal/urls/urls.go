@@ -127,6 +127,10 @@ var (
 	APICases  = apiFile("cases.json")
 	APIVocab  = apiFile("vocab.json")
 	APISchema = apiFile("schema/case.json")
+	// The JSON Schemas of content/site.json and content/vocab.json, beside
+	// the case's.
+	APISiteSchema  = apiFile("schema/site.json")
+	APIVocabSchema = apiFile("schema/vocab.json")
 )
 
 // APICase is the JSON of one case, as in the source.
