@@ -30,6 +30,7 @@ func load(fsys fs.FS, text *offheap.Arena) (*Library, diag.List) {
 
 	if root := readJSON(fsys, "site.json", SiteSchema, &list); root != nil {
 		lib.Settings = convertSettings(root)
+		checkTranslations(root, &list)
 		checkParticlesJSON(root, &list)
 	}
 	root := readJSON(fsys, "vocab.json", VocabSchema, &list)

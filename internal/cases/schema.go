@@ -73,8 +73,8 @@ func array(desc string, items *Schema) *Schema {
 
 func text(desc string) *Schema {
 	return object(desc+" English and Korean; an empty string marks a missing translation.",
-		Prop{"en", str("English text; paragraphs are separated by a blank line and may use inline Markdown.")},
-		Prop{"ko", str("Korean text; paragraphs are separated by a blank line and may use inline Markdown.")})
+		Prop{"en", optional(str("English text; paragraphs are separated by a blank line and may use inline Markdown. Left out, it is a missing translation, as when empty."))},
+		Prop{"ko", optional(str("Korean text; paragraphs are separated by a blank line and may use inline Markdown. Left out, it is a missing translation, as when empty."))})
 }
 
 // textOrString is a text in both languages, or one plain string, which is
