@@ -42,11 +42,11 @@ the load. SIGTERM stops the server after the calls in flight.`, stderr)
 	fs.StringVar(&o.HTTP, "http", "", "the same as -addr `ADDR` (its first name)")
 	fs.StringVar(&o.PublicURL, "public-url", "", "the `URL` clients reach the server at, such as https://mcp.example.org/; the Host and Origin it accepts come from it")
 	fs.BoolVar(&o.Stateless, "stateless", false, "answer every call on its own, without sessions, so that replicas need no session affinity")
-	fs.IntVar(&o.MaxSessions, "max-sessions", 1000, "most open sessions; an initialize beyond them gets 503")
-	fs.DurationVar(&o.SessionIdle, "session-idle", 10*time.Minute, "close a session after this long without a request")
-	fs.Int64Var(&o.MaxBody, "max-body", 1<<20, "largest request body in `bytes`")
-	fs.DurationVar(&o.CallTimeout, "call-timeout", 30*time.Second, "longest time to read a request and answer a call")
-	fs.DurationVar(&o.ShutdownGrace, "shutdown-grace", 10*time.Second, "how long calls in flight may finish after SIGTERM")
+	fs.IntVar(&o.MaxSessions, "max-sessions", 1000, "most open sessions, `N`; an initialize beyond them gets 503")
+	fs.DurationVar(&o.SessionIdle, "session-idle", 10*time.Minute, "close a session after this `DURATION` without a request")
+	fs.Int64Var(&o.MaxBody, "max-body", 1<<20, "largest request body in `BYTES`")
+	fs.DurationVar(&o.CallTimeout, "call-timeout", 30*time.Second, "longest `DURATION` to read a request and answer a call")
+	fs.DurationVar(&o.ShutdownGrace, "shutdown-grace", 10*time.Second, "the `DURATION` calls in flight may take to finish after SIGTERM")
 	return fs
 }
 

@@ -174,7 +174,7 @@ func caseSchema() *Schema {
 			Prop{"reviewed_by", nullable(str("Who reviewed it, or null."))})},
 		Prop{"docs", array("Links to further documentation.", url)},
 		Prop{"updated_at", pattern("When the case was last changed, RFC 3339.", dateTimePattern)},
-		Prop{"url", optional(pattern("Where the case lives in the system it came from, if anywhere else (the seed cases name the original library's app); published in the API as given, shown on no page. Leave it out for a case written here: the case's own address follows from base_url and its id.", httpPattern))})
+		Prop{"url", optional(pattern("Where the case is also published, if anywhere (the seed cases name the original library's app): the case page shows it as \"Also published at\". Leave it out for a case written here: the case's own address follows from base_url and its id.", httpPattern))})
 	return s
 }
 
