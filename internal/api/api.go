@@ -93,10 +93,10 @@ func (w *writer) ref(c *cases.Case, pos int) caseRef {
 }
 
 // listedFacets are the facets whose terms cases.json gives with each case,
-// by their member of the case file: those of the first version in its
-// order, then any other of the table's.
+// by their member of the case file: the impact level, those of the first
+// version in their order, then any other of the table's.
 func listedFacets() []*cases.Facet {
-	out := []*cases.Facet{cases.Severities, cases.RootCauses, cases.Components, cases.Symptoms, cases.Contributing, cases.Domains}
+	out := []*cases.Facet{cases.ImpactLevels, cases.Severities, cases.RootCauses, cases.Components, cases.Symptoms, cases.Contributing, cases.Domains}
 	for _, f := range cases.Facets {
 		if f.Field != "" && f.Kind != cases.Derived && f != cases.Orgs && !slices.Contains(out, f) {
 			out = append(out, f)

@@ -129,6 +129,7 @@ type (
 			Date         *string  `json:"date"`
 			DateKind     string   `json:"date_kind"`
 			Title        pair     `json:"title"`
+			ImpactLevel  string   `json:"impact_level"`
 			Severity     string   `json:"severity"`
 			RootCause    string   `json:"root_cause"`
 			Components   []string `json:"components"`

@@ -176,6 +176,8 @@ func caseFields(v *jsonpos.Value, voc *Vocab) *Case {
 		case f.Field == "" || f.Kind == Derived:
 		case f.Kind == Many:
 			f.setTerms(c, getStrings(v, f.Field))
+		case v.Get(f.Field) == nil && f.Optional:
+			f.setTerms(c, []string{f.Unknown}) // "" for a facet without one
 		default:
 			f.setTerms(c, []string{getStr(v, f.Field)})
 		}
@@ -193,7 +195,11 @@ func caseFields(v *jsonpos.Value, voc *Vocab) *Case {
 	imp := getObj(v, "impact")
 	c.Impact = Impact{Scope: getTextOrString(imp, "scope"), Users: getTextOrString(imp, "users"), Region: getStr(imp, "region")}
 	for _, s := range getList(v, "sources") {
-		c.Sources = append(c.Sources, Source{URL: getStr(s, "url"), Kind: getStr(s, "kind"), Archived: getStr(s, "archived")})
+		a := getStr(s, "archived")
+		if a == "none" { // said so: no copy is known, which pages show as for null
+			a = ""
+		}
+		c.Sources = append(c.Sources, Source{URL: getStr(s, "url"), Kind: getStr(s, "kind"), Archived: a})
 	}
 	return c
 }
@@ -233,25 +239,44 @@ func readDates(v *jsonpos.Value, c *Case, name string, errorAt errorAtFunc) {
 		}
 	}
 	tl := getObj(v, "timeline")
-	for _, k := range []string{"detected_after", "resolved_after"} {
-		d := tl.Get(k)
+	durs := map[string]**Duration{"detected_after": &c.Timeline.DetectedAfter, "mitigated_after": &c.Timeline.MitigatedAfter, "resolved_after": &c.Timeline.ResolvedAfter}
+	for _, k := range timelineSpans {
+		d := tl.Get(k.after)
 		if d == nil || d.Kind != jsonpos.String {
 			continue
 		}
 		dur, ok := parseDuration(d.Str)
 		if !ok {
 			if isDuration(d.Str) { // otherwise the schema check said so
-				errorAt(d, "timeline."+k, "%q is not a duration like 56m or 1h10m", d.Str)
+				errorAt(d, "timeline."+k.after, "%q is not a duration like 56m or 1h10m", d.Str)
 			}
 			continue
 		}
-		if k == "detected_after" {
-			c.Timeline.DetectedAfter = &dur
-		} else {
-			c.Timeline.ResolvedAfter = &dur
+		*durs[k.after] = &dur
+	}
+	for i, m := range c.Timeline.moments() {
+		key := timelineMoments[i]
+		d := tl.Get(key)
+		if d == nil || d.Kind != jsonpos.String {
+			continue
+		}
+		if mo, ok := parseMoment(d.Str); ok {
+			*m = &mo
+		} else if matcher(momentPattern)(d.Str) {
+			errorAt(d, "timeline."+key, "%q is not a real time", d.Str)
 		}
 	}
 }
+
+// timelineMoments are the timeline's moments in the format's order, as
+// Timeline.moments returns them; timelineSpans pair each duration with the
+// moment it ends at.
+var (
+	timelineMoments = [4]string{"started_at", "detected_at", "mitigated_at", "resolved_at"}
+	timelineSpans   = []struct{ after, at string }{
+		{"detected_after", "detected_at"}, {"mitigated_after", "mitigated_at"}, {"resolved_after", "resolved_at"},
+	}
+)
 
 // checkCaseTerms checks that every controlled term is in the vocabulary and
 // listed once.

@@ -1,6 +1,7 @@
 package cases
 
 import (
+	"strconv"
 	"strings"
 	"time"
 )
@@ -30,6 +31,38 @@ func parseDate(s string) (Date, bool) {
 		d.Day = t.Day()
 	}
 	return d, true
+}
+
+// parseMoment reads a moment of momentPattern: 2024-08-27T14:20Z,
+// 2024-08-27T14:20+09:00, or 2024-08-27T14:20 with no zone.
+func parseMoment(s string) (Moment, bool) {
+	zoned := len(s) > 16
+	in := s
+	if !zoned {
+		in += "Z"
+	}
+	t, err := time.Parse("2006-01-02T15:04Z07:00", in)
+	if err != nil {
+		return Moment{}, false
+	}
+	return Moment{Time: t, Zoned: zoned, Text: s}, true
+}
+
+// formatDuration writes minutes the way a case file writes a duration
+// (1h10m, 2d3h, 0m), so that a message compares like with like.
+func formatDuration(d Duration) string {
+	var b []byte
+	for _, u := range []struct {
+		n    Duration
+		unit byte
+	}{{1440, 'd'}, {60, 'h'}, {1, 'm'}} {
+		if d >= u.n || (u.n == 1 && len(b) == 0) {
+			b = strconv.AppendInt(b, int64(d/u.n), 10)
+			b = append(b, u.unit)
+			d %= u.n
+		}
+	}
+	return string(b)
 }
 
 // parseDuration reads durations such as 56m, 1h10m or 2d3h into minutes.

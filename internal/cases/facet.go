@@ -38,6 +38,10 @@ type Facet struct {
 	// Unknown is a value a case may give instead of a term, such as the
 	// severity "unknown": it passes the checks and has no topic.
 	Unknown string
+	// Optional lets a case leave Field out. A facet with an Unknown value
+	// then holds that value (a case without "severity" has the severity
+	// "unknown"); one without holds no term.
+	Optional bool
 	// Doc describes Field in the published JSON Schema of a case; it is ""
 	// when the schema declares the member for reasons of its own (org_slug).
 	Doc string
@@ -193,14 +197,29 @@ var (
 			return strconv.Itoa(c.Date.Year), true
 		},
 	}
+	// ImpactLevels say how bad the incident was for its users, in words
+	// every source supports (full outage, degraded, near miss, …); it is
+	// the headline the organisation's own severity, rarely published, is
+	// not.
+	ImpactLevels = &Facet{
+		Name: "impact-levels", Field: "impact_level", Kind: One, Controlled: true, Optional: true,
+		Doc:       "The impact level term id: the worst effect the incident had on its users.",
+		Label:     Bilingual{"Impact levels", "영향 수준"},
+		One:       Bilingual{"Impact level", "영향 수준"},
+		Intro:     Bilingual{"Cases by the worst effect the incident had on its users, from a full outage to a near miss.", "장애가 사용자에게 준 가장 큰 영향별로 사례를 모았습니다. 전면 장애부터 아차 사고까지 나눕니다."},
+		FilterDoc: "impact level term ids, such as partial-outage",
+		Show:      OnHome | InSearch,
+		one:       func(c *Case) *string { return &c.ImpactLevel },
+	}
+	// Severities are the organisation's own severity, which few sources
+	// give: a case may leave it out, and only its own pages list it.
 	Severities = &Facet{
-		Name: "severities", Field: "severity", Kind: One, Controlled: true, Unknown: "unknown",
-		Doc:       "A severity term id, or \"unknown\".",
+		Name: "severities", Field: "severity", Kind: One, Controlled: true, Unknown: "unknown", Optional: true,
+		Doc:       "The organisation's own severity term id, or \"unknown\" (the same as leaving it out).",
 		Label:     Bilingual{"Severities", "심각도"},
 		One:       Bilingual{"Severity", "심각도"},
-		Intro:     Bilingual{"Cases by the severity the organisation gave them.", "조직이 매긴 심각도별로 사례를 모았습니다."},
+		Intro:     Bilingual{"Cases by the severity the organisation gave them, where its report says.", "조직이 보고서에 밝힌 심각도별로 사례를 모았습니다."},
 		FilterDoc: "severity term ids",
-		Show:      InSearch,
 		one:       func(c *Case) *string { return &c.Severity },
 	}
 )
@@ -208,7 +227,7 @@ var (
 // Facets is the facet table, in menu order: the order of the navigation,
 // the home page, the search filters and the MCP arguments. It is not written
 // after initialisation, except by ReplaceFacets in a test.
-var Facets = []*Facet{Components, Symptoms, RootCauses, Contributing, Domains, Orgs, Years, Severities}
+var Facets = []*Facet{Components, Symptoms, RootCauses, Contributing, Domains, Orgs, Years, ImpactLevels, Severities}
 
 // FacetNames returns the URL names of the facets in menu order.
 func FacetNames() []string {

@@ -6,11 +6,11 @@ import (
 )
 
 func TestFacetTable(t *testing.T) {
-	want := []string{"components", "symptoms", "root-causes", "contributing", "domains", "orgs", "years", "severities"}
+	want := []string{"components", "symptoms", "root-causes", "contributing", "domains", "orgs", "years", "impact-levels", "severities"}
 	if got := FacetNames(); !slices.Equal(got, want) {
 		t.Errorf("FacetNames() = %v, want %v", got, want)
 	}
-	for field, facet := range map[string]string{"root_cause": "root-causes", "domain": "domains", "severity": "severities", "": "", "orgs": "", "org_slug": ""} {
+	for field, facet := range map[string]string{"root_cause": "root-causes", "domain": "domains", "severity": "severities", "impact_level": "impact-levels", "": "", "orgs": "", "org_slug": ""} {
 		got := ""
 		if f := FacetOfField(field); f != nil {
 			got = f.Name
@@ -32,7 +32,7 @@ func TestFacetTable(t *testing.T) {
 			t.Errorf("%s: a controlled facet needs a field of its own", f.Name)
 		}
 	}
-	if got := len(ControlledFacets()); got != 6 {
-		t.Errorf("%d controlled facets, want 6", got)
+	if got := len(ControlledFacets()); got != 7 {
+		t.Errorf("%d controlled facets, want 7", got)
 	}
 }

@@ -116,9 +116,49 @@ func checkCaseLimits(v *jsonpos.Value, c *Case, errorAt, warnAt errorAtFunc) {
 	if u := v.Get("updated_at"); u != nil && !c.UpdatedAt.IsZero() && c.UpdatedAt.Year() < 1 {
 		errorAt(u, "updated_at", "%q: years start at 0001", u.Str)
 	}
-	tl := c.Timeline
-	if tl.DetectedAfter != nil && tl.ResolvedAfter != nil && *tl.DetectedAfter > *tl.ResolvedAfter {
-		d := getObj(v, "timeline").Get("detected_after")
-		errorAt(d, "timeline.detected_after", "detected after %s but resolved after %s: an incident is detected before it is resolved", d.Str, getObj(v, "timeline").Get("resolved_after").Str)
+	checkTimeline(getObj(v, "timeline"), &c.Timeline, errorAt, warnAt)
+}
+
+// checkTimeline checks that the durations come in order (an impact is
+// over no sooner than it was detected or mitigated), that the moments do,
+// and that a duration agrees with its two moments where the case gives
+// all three: they are the same fact written twice.
+func checkTimeline(v *jsonpos.Value, tl *Timeline, errorAt, warnAt errorAtFunc) {
+	durs := []*Duration{tl.DetectedAfter, tl.MitigatedAfter, tl.ResolvedAfter}
+	last := len(durs) - 1
+	for i, d := range durs[:last] {
+		if end := durs[last]; d != nil && end != nil && *d > *end {
+			k := timelineSpans[i].after
+			errorAt(v.Get(k), "timeline."+k, "%s after %s but resolved after %s: an impact is over no sooner than it was %s",
+				strings.TrimSuffix(k, "_after"), v.Get(k).Str, v.Get("resolved_after").Str, strings.TrimSuffix(k, "_after"))
+		}
+	}
+	ms := tl.moments()
+	start := *ms[0]
+	for i, m := range ms[1:] {
+		at, span := *m, timelineSpans[i]
+		if at == nil || start == nil {
+			continue
+		}
+		val := v.Get(span.at)
+		if at.Zoned != start.Zoned {
+			warnAt(val, "timeline."+span.at, "%q and started_at %q: one names a time zone and the other does not, so they cannot be compared; give both with their zone, or both without when the source names none", at.Text, start.Text)
+			continue
+		}
+		took := at.Time.Sub(start.Time)
+		if took < 0 {
+			errorAt(val, "timeline."+span.at, "%q is before started_at %q: every moment of the timeline comes after the impact started", at.Text, start.Text)
+			continue
+		}
+		d := durs[i]
+		if d == nil {
+			continue
+		}
+		want := time.Duration(*d) * time.Minute
+		if diff := (took - want).Abs(); diff > want/10 && diff > time.Minute {
+			dv := v.Get(span.after)
+			warnAt(dv, "timeline."+span.after, "%s, but started_at %s to %s %s is %s: the two disagree by more than 10%%; correct one of them",
+				dv.Str, start.Text, span.at, at.Text, formatDuration(Duration(took/time.Minute)))
+		}
 	}
 }

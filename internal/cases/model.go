@@ -124,10 +124,33 @@ type Impact struct {
 	Region string
 }
 
-// Timeline holds the time to detect and to resolve; nil means unknown.
+// Timeline holds how long the impact lasted until it was detected,
+// mitigated and over, each measured from the start of the impact, and the
+// moments the source gives; nil means unknown.
 type Timeline struct {
-	DetectedAfter *Duration
-	ResolvedAfter *Duration
+	DetectedAfter  *Duration
+	MitigatedAfter *Duration
+	ResolvedAfter  *Duration
+	StartedAt      *Moment
+	DetectedAt     *Moment
+	MitigatedAt    *Moment
+	ResolvedAt     *Moment
+}
+
+// moments are the timeline's moments in the order of the format.
+func (t *Timeline) moments() [4]**Moment {
+	return [4]**Moment{&t.StartedAt, &t.DetectedAt, &t.MitigatedAt, &t.ResolvedAt}
+}
+
+// Moment is a time of an incident to the minute, as its source gives it.
+// Zoned is false when the source names no time zone: Time is then read as
+// UTC, which is right for comparing it with other moments of the same
+// case and for nothing else.
+type Moment struct {
+	Time  time.Time
+	Zoned bool
+	// Text is the moment as the case writes it.
+	Text string
 }
 
 // Source is one public document the case is written from.
@@ -171,6 +194,7 @@ type Case struct {
 	Remediation  []Bilingual
 	ActionItems  []Bilingual
 	Impact       Impact
+	ImpactLevel  string
 	Severity     string
 	Symptoms     []string
 	Components   []string
@@ -319,9 +343,14 @@ func (c *Case) eachString(f func(*string)) {
 			f(&l[i])
 		}
 	}
-	for _, s := range []*string{&c.ID, &c.Org, &c.OrgSlug, &c.DateKind, &c.Severity, &c.RootCause, &c.RecurrenceOf, &c.URL,
+	for _, s := range []*string{&c.ID, &c.Org, &c.OrgSlug, &c.DateKind, &c.ImpactLevel, &c.Severity, &c.RootCause, &c.RecurrenceOf, &c.URL,
 		&c.Impact.Region, &c.Review.WrittenBy, &c.Review.ReviewedBy} {
 		f(s)
+	}
+	for _, m := range c.Timeline.moments() {
+		if *m != nil {
+			f(&(*m).Text)
+		}
 	}
 	for _, t := range []*Bilingual{&c.Title, &c.Summary, &c.SymptomsText, &c.Trigger, &c.Detection, &c.Impact.Scope, &c.Impact.Users} {
 		text(t)

@@ -63,6 +63,13 @@ func optional(s *Schema) *Schema {
 	return &c
 }
 
+// withDoc is s described for one member that shares its form.
+func withDoc(s *Schema, desc string) *Schema {
+	c := *s
+	c.Description = desc
+	return &c
+}
+
 func object(desc string, props ...Prop) *Schema {
 	return &Schema{Types: []jsonpos.Kind{jsonpos.Object}, Props: props, Description: desc}
 }
@@ -98,7 +105,12 @@ const (
 	// and a URL that a path is appended to.
 	optionalHTTPPattern = `^$|^https?://[^\s]+$`
 	editURLPattern      = `^$|^https?://[^\s?#]+/$`
-	dateTimePattern     = `^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$`
+	// A source's archived copy, or "none" when no copy is known.
+	archivedPattern = `^none$|^https?://[^\s]+$`
+	// A moment of an incident as its source gives it: to the minute, with
+	// its zone, or with none when the source names none.
+	momentPattern   = `^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(Z|[+-][0-9]{2}:[0-9]{2})?$`
+	dateTimePattern = `^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$`
 )
 
 // sourceKinds are the kinds of source a case may cite.
@@ -110,7 +122,8 @@ var dateKinds = []string{"incident", "published"}
 var (
 	termList = func(desc string) *Schema { return array(desc, pattern("A term id of the vocabulary.", slugPattern)) }
 	item     = object("One step.", Prop{"text", text("What was done.")})
-	duration = nullable(pattern("A duration such as 56m, 1h10m or 2d; null when unknown.", durationPattern))
+	duration = nullable(pattern("A duration such as 56m, 1h10m or 2d, from the start of the impact; null when the source does not tell.", durationPattern))
+	moment   = optional(nullable(pattern("A moment the source gives, YYYY-MM-DDTHH:MM and its zone (Z or +09:00), or no zone when the source names none; null or left out when not given.", momentPattern)))
 	url      = pattern("An http or https URL.", httpPattern)
 )
 
@@ -154,18 +167,25 @@ func caseSchema() *Schema {
 		case f.Field == "" || f.Doc == "":
 		case f.Kind == Many:
 			s.Props = append(s.Props, Prop{f.Field, termList(f.Doc)})
+		case f.Optional:
+			s.Props = append(s.Props, Prop{f.Field, optional(pattern(f.Doc, slugPattern))})
 		default:
 			s.Props = append(s.Props, Prop{f.Field, pattern(f.Doc, slugPattern)})
 		}
 	}
 	s.Props = append(s.Props,
-		Prop{"timeline", object("How long detection and resolution took.",
-			Prop{"detected_after", duration},
-			Prop{"resolved_after", duration})},
+		Prop{"timeline", object("How long the impact lasted until it was detected, mitigated and over, each measured from the start of the impact, and the moments the source gives.",
+			Prop{"detected_after", withDoc(duration, "Time to detect: from the start of the impact to its first detection, by anyone; null when unknown.")},
+			Prop{"mitigated_after", optional(withDoc(duration, "Time to mitigate: from the start of the impact until it was reduced or a workaround was in place; null or left out when unknown."))},
+			Prop{"resolved_after", withDoc(duration, "Time to resolve: from the start of the impact until it was over; null when unknown.")},
+			Prop{"started_at", withDoc(moment, "When the impact started, as the source gives it.")},
+			Prop{"detected_at", withDoc(moment, "When the impact was first detected.")},
+			Prop{"mitigated_at", withDoc(moment, "When the impact was reduced or a workaround was in place.")},
+			Prop{"resolved_at", withDoc(moment, "When the impact was over.")})},
 		Prop{"sources", array("The public documents the case is written from.", object("A source.",
 			Prop{"url", url},
 			Prop{"kind", enum(str("The kind of document."), sourceKinds)},
-			Prop{"archived", nullable(pattern("An archived copy; null when there is none.", httpPattern))}))},
+			Prop{"archived", nullable(pattern("An archived copy's address, or \"none\" when no archived copy is known; null (not yet looked for) draws a warning.", archivedPattern))}))},
 		Prop{"related", array("Ids of cases an editor linked to this one.", pattern("A case id.", idPattern))},
 		Prop{"recurrence_of", nullable(pattern("The id of the earlier case this one repeats, or null.", idPattern))},
 		Prop{"review", object("Who wrote the case and who reviewed it.",
@@ -434,6 +454,10 @@ func patternMeaning(p string) string {
 		return "an RFC 3339 time like 2026-11-14T12:34:13Z"
 	case optionalHTTPPattern:
 		return `"" (none) or an http or https URL`
+	case archivedPattern:
+		return `"none" (no archived copy is known) or an http or https URL`
+	case momentPattern:
+		return "a moment like 2024-08-27T14:20Z (YYYY-MM-DDTHH:MM, then the zone as Z or +09:00, or nothing when the source names no zone)"
 	case editURLPattern:
 		return `"" (none) or an http or https URL that ends in a slash, to which the path of a file in the content folder is added`
 	}

@@ -229,6 +229,7 @@ type (
 			Users  any    `json:"users"`
 			Region string `json:"region"`
 		} `json:"impact"`
+		ImpactLevel  string   `json:"impact_level"`
 		Severity     string   `json:"severity"`
 		Symptoms     []string `json:"symptoms"`
 		Components   []string `json:"components"`
@@ -236,8 +237,13 @@ type (
 		Contributing []string `json:"contributing"`
 		Domain       []string `json:"domain"`
 		Timeline     struct {
-			DetectedAfter *string `json:"detected_after"`
-			ResolvedAfter *string `json:"resolved_after"`
+			DetectedAfter  *string `json:"detected_after"`
+			MitigatedAfter *string `json:"mitigated_after"`
+			ResolvedAfter  *string `json:"resolved_after"`
+			StartedAt      *string `json:"started_at"`
+			DetectedAt     *string `json:"detected_at"`
+			MitigatedAt    *string `json:"mitigated_at"`
+			ResolvedAt     *string `json:"resolved_at"`
 		} `json:"timeline"`
 		Sources      []sourceJSON `json:"sources"`
 		Related      []string     `json:"related"`
@@ -377,6 +383,31 @@ func genCase(buf *bytes.Buffer, seed uint64, n, i int) error {
 		v := durationJSON(resolve)
 		c.Timeline.ResolvedAfter = &v
 	}
+	// Drawn from what is already drawn, so that the random stream, and
+	// with it every later word of the case, stays as it was.
+	if start%2 == 0 {
+		v := durationJSON(mitigate)
+		c.Timeline.MitigatedAfter = &v
+	}
+	// The moments agree with the durations, as check wants; a source
+	// gives them now and then.
+	if start%3 != 0 {
+		at := func(after int) *string {
+			v := date.Add(time.Duration(start+after) * time.Minute).Format("2006-01-02T15:04Z")
+			return &v
+		}
+		c.Timeline.StartedAt = at(0)
+		if c.Timeline.DetectedAfter != nil {
+			c.Timeline.DetectedAt = at(detect)
+		}
+		if c.Timeline.MitigatedAfter != nil {
+			c.Timeline.MitigatedAt = at(mitigate)
+		}
+		if c.Timeline.ResolvedAfter != nil {
+			c.Timeline.ResolvedAt = at(resolve)
+		}
+	}
+	c.ImpactLevel = impactLevels[(start+detect)%len(impactLevels)].id
 
 	// Controlled terms.
 	for _, k := range sk.syms {

@@ -181,6 +181,7 @@ type (
 		Symptoms     []termJSON `json:"symptoms"`
 		Contributing []termJSON `json:"contributing"`
 		Domain       []termJSON `json:"domain"`
+		ImpactLevel  []termJSON `json:"impact_level"`
 		Severity     []termJSON `json:"severity"`
 	}
 	siteJSON struct {
@@ -239,6 +240,11 @@ func vocab() vocabJSON {
 		{"A core function was degraded or many users were affected.", "핵심 기능이 저하됐거나 많은 사용자가 영향을 받았다."},
 		{"A secondary function failed or few users were affected.", "부가 기능이 실패했거나 일부 사용자만 영향을 받았다."},
 		{"Little visible impact on users.", "사용자에게 드러난 영향이 거의 없었다."},
+	}
+	for _, t := range impactLevels {
+		v.ImpactLevel = append(v.ImpactLevel, term(t.id, t.en, t.ko,
+			"Cases whose worst effect on users was this: "+t.en+".",
+			"사용자에게 준 가장 큰 영향이 "+t.ko+"인 사례."))
 	}
 	for k, t := range severities {
 		v.Severity = append(v.Severity, term(t.id, t.en, t.ko, sevText[k].En, sevText[k].Ko))

@@ -231,6 +231,15 @@ var domains = []domain{
 }
 
 // severities are listed most severe first, the order the site shows them.
+// impactLevels are the content's own levels: every case has one.
+var impactLevels = []domain{
+	{"full-outage", "Full outage", "전면 장애"},
+	{"partial-outage", "Partial outage", "부분 장애"},
+	{"degraded", "Degraded", "성능 저하"},
+	{"exposure", "Exposure without outage", "장애 없는 노출"},
+	{"near-miss", "Near miss", "아차 사고"},
+}
+
 var severities = []domain{
 	{"sev1", "SEV1: critical", "SEV1: 치명적"},
 	{"sev2", "SEV2: major", "SEV2: 주요"},

@@ -24,7 +24,8 @@ type incidentOutput struct {
 	ID           string     `json:"id" jsonschema:"the case id"`
 	Org          string     `json:"org" jsonschema:"the organisation that had the incident"`
 	Date         string     `json:"date" jsonschema:"date of the incident: YYYY-MM-DD, YYYY-MM or YYYY; empty when unknown"`
-	Severity     string     `json:"severity" jsonschema:"severity term id"`
+	Impact       string     `json:"impact_level" jsonschema:"impact level term id: the worst effect on users; empty when the case gives none"`
+	Severity     string     `json:"severity" jsonschema:"the organisation's own severity term id, or unknown"`
 	RootCause    string     `json:"root_cause" jsonschema:"root cause term id"`
 	Components   []string   `json:"components" jsonschema:"component term ids"`
 	Symptoms     []string   `json:"symptoms" jsonschema:"symptom term ids"`
@@ -65,7 +66,7 @@ func getIncident(m *model, c *call) (string, any, error) {
 	if err != nil {
 		return "", nil, err
 	}
-	out := incidentOutput{ID: cs.ID, Org: cs.Org, Date: cs.Date.String(), Severity: cs.Severity, RootCause: cs.RootCause,
+	out := incidentOutput{ID: cs.ID, Org: cs.Org, Date: cs.Date.String(), Impact: cs.ImpactLevel, Severity: cs.Severity, RootCause: cs.RootCause,
 		Components: nonNil(cs.Components), Symptoms: nonNil(cs.Symptoms), Contributing: nonNil(cs.Contributing), Domains: nonNil(cs.Domain),
 		Related: []string{}, Pages: []casePage{}, Resource: caseURI(cs.ID)}
 	for _, g := range m.site.Related(cs.ID) {

@@ -19,7 +19,8 @@ type caseItem struct {
 	Title      string   `json:"title" jsonschema:"the case's title in the answer's language"`
 	Org        string   `json:"org" jsonschema:"the organisation that had the incident"`
 	Date       string   `json:"date" jsonschema:"date of the incident (or of its report): YYYY-MM-DD, YYYY-MM or YYYY when only that is known; empty when the source gives no date"`
-	Severity   string   `json:"severity" jsonschema:"severity term id"`
+	Impact     string   `json:"impact_level" jsonschema:"impact level term id: the worst effect on users (full-outage, partial-outage, degraded, exposure, near-miss); empty when the case gives none"`
+	Severity   string   `json:"severity" jsonschema:"the organisation's own severity term id, or unknown"`
 	RootCause  string   `json:"root_cause" jsonschema:"root cause term id"`
 	Components []string `json:"components" jsonschema:"component term ids"`
 	URL        string   `json:"url" jsonschema:"the case's page in the answer's language"`
@@ -51,7 +52,7 @@ type searchOutput struct {
 func (m *model) item(c *cases.Case, lang string) caseItem {
 	title, _ := c.Title.In(lang)
 	return caseItem{
-		ID: c.ID, Title: title, Org: c.Org, Date: c.Date.String(), Severity: c.Severity, RootCause: c.RootCause,
+		ID: c.ID, Title: title, Org: c.Org, Date: c.Date.String(), Impact: c.ImpactLevel, Severity: c.Severity, RootCause: c.RootCause,
 		Components: nonNil(c.Components),
 		URL:        m.site.URL(urls.Case(lang, c.ID)),
 	}

@@ -66,7 +66,7 @@ func (s *Server) tools() []tool {
 		mcp: &mcp.Tool{
 			Name:  "get_incident",
 			Title: "Get one incident case",
-			Description: "Get one case in full, as the Markdown of its page: summary, facts (severity, scope, time to detect and resolve), symptoms, root cause, trigger, components, " +
+			Description: "Get one case in full, as the Markdown of its page: summary, facts (impact level, severity where known, scope, time to detect and resolve), symptoms, root cause, trigger, components, " +
 				"contributing factors, detection, remediation, action items, lessons, sources and related cases with the reason they are related. " +
 				"id is a case id such as IL-0495 from search_incidents or list_incidents. lang is en (the default), ko, or both.",
 			OutputSchema: outputSchema[incidentOutput](),

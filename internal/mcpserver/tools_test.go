@@ -127,9 +127,9 @@ func resultText(res *mcp.CallToolResult) string {
 
 // wantArgs are the argument names of every tool, as issue #14 names them.
 var wantArgs = map[string][]string{
-	"search_incidents": {"query", "lang", "limit", "components", "symptoms", "root_causes", "contributing", "domains", "orgs", "years", "severities"},
+	"search_incidents": {"query", "lang", "limit", "components", "symptoms", "root_causes", "contributing", "domains", "orgs", "years", "impact_levels"},
 	"get_incident":     {"id", "lang"},
-	"list_incidents":   {"components", "symptoms", "root_causes", "contributing", "domains", "orgs", "years", "severities", "lang", "limit", "cursor"},
+	"list_incidents":   {"components", "symptoms", "root_causes", "contributing", "domains", "orgs", "years", "impact_levels", "lang", "limit", "cursor"},
 	"get_topic":        {"facet", "term", "lang"},
 	"vocab":            {"facet", "lang"},
 }
@@ -210,10 +210,12 @@ func TestFilterParams(t *testing.T) {
 		}
 	}
 	for _, f := range cases.Facets {
-		want = append(want, f.Arg())
+		if f.Shows(cases.InSearch) {
+			want = append(want, f.Arg())
+		}
 	}
 	if !slices.Equal(names, want) {
-		t.Errorf("filter arguments %v, want %v (cases.Facets, in order)", names, want)
+		t.Errorf("filter arguments %v, want %v (cases.Facets that show InSearch, in order)", names, want)
 	}
 }
 
@@ -240,6 +242,11 @@ func termsOf(c *cases.Case, facet string) []string {
 		return []string{strconv.Itoa(c.Date.Year)}
 	case "severities":
 		return []string{c.Severity}
+	case "impact-levels":
+		if c.ImpactLevel == "" {
+			return nil
+		}
+		return []string{c.ImpactLevel}
 	}
 	panic(facet)
 }
@@ -340,10 +347,17 @@ func TestListFilters(t *testing.T) {
 		}
 		return ids
 	}
-	for _, facet := range cases.FacetNames() {
+	for _, f := range cases.Facets {
+		if !f.Shows(cases.InSearch) {
+			continue
+		}
+		facet := f.Name
 		terms := m.terms(facet)
 		if len(terms) == 0 {
 			t.Fatalf("facet %s has no terms", facet)
+		}
+		if inTransition(m.lib, f) {
+			continue
 		}
 		found := 0
 		for _, term := range terms {
@@ -587,4 +601,19 @@ func relatedIDs(m *model, id string) []string {
 		}
 	}
 	return ids
+}
+
+// inTransition reports a facet that no case of the library uses yet: the
+// impact level, while content/ is being given one case by case. It goes
+// once every case has one (the loader then requires it).
+func inTransition(lib *cases.Library, f *cases.Facet) bool {
+	if f != cases.ImpactLevels {
+		return false
+	}
+	for _, c := range lib.Cases {
+		if c.ImpactLevel != "" {
+			return false
+		}
+	}
+	return true
 }

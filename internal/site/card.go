@@ -26,7 +26,7 @@ type caseLink struct {
 	// incident's: see ifPublished.
 	YearNote string
 	Href     string
-	Sev      string
+	Impact   string // the impact level, and the severity where known
 }
 
 // ifPublished returns the UI string key in the page's language when c is
@@ -72,7 +72,7 @@ func (s *Site) caseLink(p *pageView, c *cases.Case, why string) (caseLink, error
 func newCaseLink(s *Site, p *pageView, c *cases.Case) (caseLink, error) {
 	l := caseLink{
 		ID: c.ID, Title: localizeLine(c.Title, p.Lang), Org: c.OrgName().Get(p.Lang), Year: yearText(p, c.Date), YearNote: ifPublished(p, c, "datekind.published.note"),
-		Href: p.Link(urls.Case(p.Lang, c.ID)), Sev: sevLabel(s, p, c),
+		Href: p.Link(urls.Case(p.Lang, c.ID)), Impact: impactLabel(s, p, c),
 	}
 	b := bufPool.Get().(*bytes.Buffer)
 	defer bufPool.Put(b)
@@ -84,15 +84,22 @@ func newCaseLink(s *Site, p *pageView, c *cases.Case) (caseLink, error) {
 	return l, nil
 }
 
-func sevLabel(s *Site, p *pageView, c *cases.Case) string {
-	if c.Severity == "unknown" {
-		return ""
+// impactLabel is how a case in a list says how bad it was: its impact
+// level, then the organisation's own severity where the source gives one
+// ("Partial outage · SEV1"); "" when neither is known.
+func impactLabel(s *Site, p *pageView, c *cases.Case) string {
+	var parts []string
+	if cases.ImpactLevels.HasTopic(c.ImpactLevel) {
+		parts = append(parts, s.term(p, cases.ImpactLevels, c.ImpactLevel).Label)
 	}
-	return s.term(p, cases.Severities, c.Severity).Label
+	if cases.Severities.HasTopic(c.Severity) {
+		parts = append(parts, s.term(p, cases.Severities, c.Severity).Label)
+	}
+	return strings.Join(parts, " · ")
 }
 
 // card is a case in a list: a compact item that a reader scans (title,
-// organisation, date, severity or else who was affected, a few terms and
+// organisation, date, impact level or else who was affected, a few terms and
 // one line of summary) and that opens in place, with no script (a
 // details element), to the digest of the case as seed 002 shows it: every
 // section, long texts cut to their first paragraph, and a link to the
@@ -108,8 +115,8 @@ type card struct {
 	DateISO      string
 	Published    string // "Published" in the page's language when the date is the source's, else ""
 	YearLink     string
-	Sev          string
-	Users        localizedLine // who was affected, shown when Sev is unknown; "" when unknown too
+	Impact       string        // impactLabel
+	Users        localizedLine // who was affected, shown when Impact is unknown; "" when unknown too
 	Summary      localizedLine // the summary's first paragraph as plain text, shown on one line
 	Few          []termLink
 	Symptoms     localized
@@ -215,7 +222,7 @@ func (s *Site) card(p *pageView, c *cases.Case, v *CaseView) card {
 		Org: c.OrgName().Get(lang), OrgLink: p.Link(urls.Topic(lang, cases.Orgs.Name, c.OrgSlug, 1)),
 		Date: dateWords(p, c.Date), DateISO: c.Date.String(), Published: ifPublished(p, c, "datekind.published"),
 		YearLink:     yearLink(p, c.Date),
-		Sev:          sevLabel(s, p, c),
+		Impact:       impactLabel(s, p, c),
 		Symptoms:     first(c.SymptomsText, textOf(v, &page.SymptomsText)),
 		Trigger:      first(c.Trigger, textOf(v, &page.Trigger)),
 		RootCause:    s.term(p, cases.RootCauses, c.RootCause),
@@ -225,7 +232,7 @@ func (s *Site) card(p *pageView, c *cases.Case, v *CaseView) card {
 		Remediation:  items(c.Remediation, page.Remediation),
 		ActionItems:  items(c.ActionItems, page.ActionItems),
 	}
-	if cd.Sev == "" {
+	if cd.Impact == "" {
 		if u := localizeLine(c.Impact.Users, lang); known(u.Text) != "" {
 			cd.Users = u
 		}

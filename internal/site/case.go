@@ -193,23 +193,87 @@ func (s *Site) caseView(j Job, html bool) (*CaseView, error) {
 	return v, nil
 }
 
-// facts are the facts box of a case page: severity, scope, users, region
-// and the times to detect and resolve.
+// facts are the facts box of a case page: the impact level, the
+// organisation's severity where its report gives one, scope, users,
+// region, when the impact started and the times to detect, mitigate and
+// resolve, each with the moment it ended where the source gives it.
 func (s *Site) facts(p *pageView, c *cases.Case) []fact {
 	lang := p.Lang
-	sev := fact{Label: p.T("fact.severity")}
-	if c.Severity != "unknown" {
-		t := s.term(p, cases.Severities, c.Severity)
-		sev.Value, sev.Link = t.Label, t.Href
+	termFact := func(label string, f *cases.Facet, id string) fact {
+		out := fact{Label: p.T(label)}
+		if f.HasTopic(id) {
+			t := s.term(p, f, id)
+			out.Value, out.Link = t.Label, t.Href
+		}
+		return out
 	}
-	return []fact{
-		sev,
+	out := []fact{termFact("fact.impact", cases.ImpactLevels, c.ImpactLevel)}
+	if cases.Severities.HasTopic(c.Severity) {
+		out = append(out, termFact("fact.severity", cases.Severities, c.Severity))
+	}
+	out = append(out,
 		textFact(p.T("fact.scope"), c.Impact.Scope, lang),
 		textFact(p.T("fact.users"), c.Impact.Users, lang),
-		{Label: p.T("fact.region"), Value: known(c.Impact.Region)},
-		{Label: p.T("fact.detect"), Value: s.dur(lang, c.Timeline.DetectedAfter)},
-		{Label: p.T("fact.resolve"), Value: s.dur(lang, c.Timeline.ResolvedAfter)},
+		fact{Label: p.T("fact.region"), Value: known(c.Impact.Region)})
+	tl := &c.Timeline
+	if tl.StartedAt != nil {
+		out = append(out, fact{Label: p.T("fact.started"), Value: momentText(p, tl.StartedAt, true)})
 	}
+	for _, d := range []struct {
+		label string
+		after *cases.Duration
+		at    *cases.Moment
+	}{
+		{"fact.detect", tl.DetectedAfter, tl.DetectedAt},
+		{"fact.mitigate", tl.MitigatedAfter, tl.MitigatedAt},
+		{"fact.resolve", tl.ResolvedAfter, tl.ResolvedAt},
+	} {
+		v := s.dur(lang, d.after)
+		if d.at != nil {
+			at := momentText(p, d.at, tl.StartedAt == nil || !sameDay(d.at, tl.StartedAt))
+			if v == "" {
+				v = at
+			} else {
+				v += " (" + at + ")"
+			}
+		}
+		out = append(out, fact{Label: p.T(d.label), Value: v})
+	}
+	return out
+}
+
+// momentText writes a moment of a timeline as the page's language does:
+// "27 August 2024, 14:20 UTC", "2024년 8월 27일 14:20 UTC", the time alone
+// when withDate is false, and "(time zone not given)" when the source names
+// none.
+func momentText(p *pageView, m *cases.Moment, withDate bool) string {
+	t := m.Time
+	out := t.Format("15:04")
+	if m.Zoned {
+		if _, off := t.Zone(); off == 0 {
+			out += " UTC"
+		} else {
+			out += " UTC" + t.Format("-07:00")
+		}
+	} else {
+		out += " (" + p.T("fact.nozone") + ")"
+	}
+	if withDate {
+		d := l10n.Date(p.Lang, t.Year(), t.Month(), t.Day())
+		if p.Lang == "ko" {
+			return d + " " + out
+		}
+		return d + ", " + out
+	}
+	return out
+}
+
+// sameDay reports whether two moments fall on the same day where they were
+// written.
+func sameDay(a, b *cases.Moment) bool {
+	y1, m1, d1 := a.Time.Date()
+	y2, m2, d2 := b.Time.Date()
+	return y1 == y2 && m1 == m2 && d1 == d2
 }
 
 // sources lists a case's sources with their hosts.

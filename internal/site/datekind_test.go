@@ -35,7 +35,7 @@ func TestDateKind(t *testing.T) {
 			map[string][]string{"en": {"HubSpot · 2024-08-27", "Incident date 27 August 2024"}, "ko": {"HubSpot · 2024년 8월 27일", "발생일 2024년 8월 27일"}},
 			map[string]string{"en": "27 August 2024", "ko": "2024년 8월 27일"}},
 		{"published", edited,
-			map[string][]string{"en": {"HubSpot · Published July 2019 ", "Published July 2019 Severity"}, "ko": {"HubSpot · 공개일 2019년 7월 ", "공개일 2019년 7월 심각도"}},
+			map[string][]string{"en": {"HubSpot · Published July 2019 ", "Published July 2019 Impact level"}, "ko": {"HubSpot · 공개일 2019년 7월 ", "공개일 2019년 7월 영향 수준"}},
 			map[string]string{"en": "Published July 2019", "ko": "공개일 2019년 7월"}},
 	} {
 		m := fstest.MapFS{}
