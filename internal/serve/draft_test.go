@@ -55,3 +55,40 @@ func TestDrafts(t *testing.T) {
 		}
 	}
 }
+
+// TestDraftEdited: a draft filled in while the preview runs shows, marked,
+// once it has no errors, and once its mark is deleted it shows as a
+// published case, unmarked.
+func TestDraftEdited(t *testing.T) {
+	content := repotest.CopyDir(t, "content")
+	file := filepath.Join(content, "cases", "IL-0999.json")
+	skeleton, err := cases.Skeleton("IL-0999", cases.LocalSchemaRef, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, skeleton, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := start(t, Options{BuiltinTemplates: incidentlib.Templates(), BuiltinStatic: incidentlib.Static(), Content: content})
+	page := r.url + "/en/cases/IL-0999/"
+	if status, body := raw(t, page); status != 500 || !strings.Contains(body, "The draft IL-0999") {
+		t.Fatalf("the skeleton: status %d", status)
+	}
+	src, err := os.ReadFile(filepath.Join(content, "cases", "IL-0495.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole := strings.Replace(string(src), `{"id":"IL-0495",`, `{"draft":true,"id":"IL-0999",`, 1)
+	if err := os.WriteFile(file, []byte(whole), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, page, 10*time.Second, "the filled-in draft, marked", func(status int, body string) bool {
+		return status == 200 && strings.Contains(body, "Draft: shown only in the preview")
+	})
+	if err := os.WriteFile(file, []byte(strings.Replace(whole, `"draft":true,`, ``, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, page, 10*time.Second, "the published case, unmarked", func(status int, body string) bool {
+		return status == 200 && strings.Contains(body, "IL-0999") && !strings.Contains(body, "Draft: shown only in the preview")
+	})
+}
