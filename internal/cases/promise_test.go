@@ -37,11 +37,18 @@ func TestMissingKeyIsMissingTranslation(t *testing.T) {
 	if empty != deleted || !strings.HasPrefix(empty, "action_items[0].text.ko: Korean translation missing") {
 		t.Errorf("empty: %s\ndeleted: %s", empty, deleted)
 	}
-	en := `"en":"HubSpot fixed the health check configuration so that it no longer times out falsely.",`
-	if strings.Contains(string(b), en) {
-		if got := msg(strings.Replace(string(b), en, ``, 1)); !strings.HasPrefix(got, "action_items[0].text.en: English translation missing") {
-			t.Errorf("deleted en: %s", got)
-		}
+	const en = `{"en":"Change the health check configuration so health checks do not time out falsely"`
+	if !strings.Contains(string(b), en+ko+"}") {
+		t.Fatal("IL-0495's first action item changed: update the test")
+	}
+	if got := msg(strings.Replace(string(b), en+",", `{`, 1)); !strings.HasPrefix(got, "action_items[0].text.en: English translation missing") {
+		t.Errorf("deleted en: %s", got)
+	}
+	// Both left out is no text at all: an error.
+	m := fixture(t)
+	m["cases/IL-0495.json"] = &fstest.MapFile{Data: []byte(strings.Replace(string(b), en+ko+"}", `{}`, 1))}
+	if _, list := Load(m); list.Errors() == 0 || !strings.Contains(list.Items[0].String(), "action_items[0].text: expected at least 1 of en, ko") {
+		t.Errorf("an empty text object: %+v", list.Items)
 	}
 }
 

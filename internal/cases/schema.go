@@ -23,6 +23,7 @@ type Schema struct {
 	Pattern     string         // for strings
 	Enum        []string       // for strings
 	MinLen      int            // for strings
+	MinProps    int            // for objects: the fewest members
 	MaxLen      int            // for strings, when not 0: the most characters
 	Min, Max    int            // for numbers, when Max > 0: the allowed range
 	Description string
@@ -78,10 +79,15 @@ func array(desc string, items *Schema) *Schema {
 	return &Schema{Types: []jsonpos.Kind{jsonpos.Array}, Items: items, Description: desc}
 }
 
+// text is a text in both languages. Either language may be left out, which
+// is the same missing translation as an empty string (checkTranslations
+// warns about both alike), but not both.
 func text(desc string) *Schema {
-	return object(desc+" English and Korean; an empty string marks a missing translation.",
+	s := object(desc+" English and Korean; an empty string, or a language left out, marks a missing translation.",
 		Prop{"en", optional(str("English text; paragraphs are separated by a blank line and may use inline Markdown. Left out, it is a missing translation, as when empty."))},
 		Prop{"ko", optional(str("Korean text; paragraphs are separated by a blank line and may use inline Markdown. Left out, it is a missing translation, as when empty."))})
+	s.MinProps = 1
+	return s
 }
 
 // textOrString is a text in both languages, or one plain string, which is
@@ -359,6 +365,10 @@ func (c *validator) validate(v *jsonpos.Value, s *Schema, at fieldPath) bool {
 				good = false
 			}
 		}
+		if len(v.Members) < s.MinProps {
+			c.errorf(v.Off, at, "expected at least %d of %s", s.MinProps, strings.Join(s.propNames(), ", "))
+			good = false
+		}
 		for _, p := range s.Props {
 			mv := v.Get(p.Name)
 			if mv == nil {
@@ -560,6 +570,9 @@ func toJSONSchema(s *Schema) map[string]any {
 	}
 	if s.MaxLen > 0 {
 		m["maxLength"] = s.MaxLen
+	}
+	if s.MinProps > 0 {
+		m["minProperties"] = s.MinProps
 	}
 	if s.MinLen > 0 {
 		m["minLength"] = s.MinLen
