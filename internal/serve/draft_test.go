@@ -49,6 +49,9 @@ func TestDrafts(t *testing.T) {
 	if status != 500 || !strings.Contains(body, "The draft IL-0998 cannot be shown yet: 16 problems") || !strings.Contains(body, "cases/IL-0998.json:") {
 		t.Errorf("the skeleton's page: status %d\n%.600s", status, body)
 	}
+	if !strings.Contains(r.log.String(), "draft IL-0998: 16 problems left, listed at /en/cases/IL-0998/") {
+		t.Errorf("the terminal does not point at the draft's problems:\n%s", r.log.String())
+	}
 	for _, p := range []string{"/en/", "/ko/", "/en/search/", "/en/cases/IL-0053/"} {
 		if status, body := raw(t, r.url+p); status != 200 || strings.Contains(body, "IL-0998") {
 			t.Errorf("%s: status %d, names the broken draft %v", p, status, strings.Contains(body, "IL-0998"))

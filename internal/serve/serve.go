@@ -32,6 +32,7 @@ import (
 	"incidentlib/internal/httpsafe"
 	"incidentlib/internal/site"
 	"incidentlib/internal/snapshot"
+	"incidentlib/internal/urls"
 	"incidentlib/internal/watch"
 )
 
@@ -375,6 +376,12 @@ func (s *Server) report(prev, m *model, what string) {
 	}
 	if m.snap.Site != nil {
 		fmt.Fprintf(&b, "incidentlib serve: %s: %d cases ready in %d ms (%s ms)\n", what, n, total.Milliseconds(), strings.Join(parts, ", "))
+		// A draft's problems are on its own page, not in the list above.
+		for _, d := range m.snap.Lib.Drafts {
+			if k := d.Problems.Errors(); k > 0 {
+				fmt.Fprintf(&b, "incidentlib serve: draft %s: %s left, listed at /%s\n", d.ID, plural(k, "problem"), urls.Case(cases.Languages[0], d.ID))
+			}
+		}
 	} else {
 		fmt.Fprintf(&b, "incidentlib serve: %s: %s, %s; the pages show them until they are fixed\n", what,
 			plural(m.problems.Errors(), "error"), plural(m.problems.Warnings(), "warning"))
