@@ -95,3 +95,26 @@ func TestDraftEdited(t *testing.T) {
 		return status == 200 && strings.Contains(body, "IL-0999") && !strings.Contains(body, "Draft: shown only in the preview")
 	})
 }
+
+// TestRootFilesServed: the preview serves content/root's files at the root,
+// as a build copies them, through the content's jail.
+func TestRootFilesServed(t *testing.T) {
+	content := repotest.CopyDir(t, "content")
+	root := filepath.Join(content, cases.RootDir, ".well-known")
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "security.txt"), []byte("Contact: mailto:s@example.org\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("/etc/passwd", filepath.Join(content, cases.RootDir, "passwd")); err != nil {
+		t.Fatal(err)
+	}
+	r := start(t, Options{BuiltinTemplates: incidentlib.Templates(), BuiltinStatic: incidentlib.Static(), Content: content})
+	if status, body := raw(t, r.url+"/.well-known/security.txt"); status != 200 || body != "Contact: mailto:s@example.org\n" {
+		t.Errorf("security.txt: status %d, %q", status, body)
+	}
+	if status, body := raw(t, r.url+"/passwd"); status != 404 || strings.Contains(body, "root:") {
+		t.Errorf("a link out of the content folder: status %d", status)
+	}
+}

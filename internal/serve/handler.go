@@ -141,6 +141,14 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 		s.errorPage(w, m, l, http.StatusInternalServerError)
 		return
 	}
+	// The files of content/root are at the root of the site, as a build
+	// copies them (a build refuses one that takes a generated file's name).
+	if file != "" && !strings.HasSuffix(file, "/") {
+		if data, err := cases.ReadContent(s.content, cases.RootDir+"/"+file); err == nil {
+			s.write(w, m, typeOf(file, ""), data, http.StatusOK)
+			return
+		}
+	}
 	// A draft with errors has no page: its address shows its problems,
 	// and only its address.
 	if d := m.draftAt(file); d != nil {
