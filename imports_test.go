@@ -14,33 +14,98 @@ import (
 
 // maxDepth is how many packages the longest import chain inside the module
 // may hold, the command at its top and a package that imports no other of
-// ours at its bottom, such as cmd/incidentlib → mcpserver → snapshot → site
-// → cases → jsonpos.
+// ours at its bottom, such as cmd/incidentlib → build → site → library →
+// cases → jsonpos.
 const maxDepth = 6
 
-// forbidden are imports that would stack the applications again: the
-// build, the preview and the MCP server stand side by side on package
-// snapshot, and site and search beside each other under it.
-var forbidden = [][2]string{
-	{"internal/serve", "internal/build"},
-	{"internal/mcpserver", "internal/build"},
-	{"internal/mcpserver", "internal/serve"},
-	{"internal/site", "internal/search"},
-	{"internal/search", "internal/site"},
+// The layers, from the top: every import points to a lower layer, so that
+// no package imports one of its own layer (the applications stand side by
+// side on the presenters, and the presenters side by side on the model)
+// nor one above it.
+const (
+	leaf      = iota // imports no package of ours: urls, l10n, diag, htmlexec, watch, …
+	input            // reads what the library is made of: cases (on jsonpos, offheap)
+	model            // library: the loaded cases with everything derived from them
+	presenter        // site (HTML), api (JSON), search (the index and its engine)
+	app              // build, serve, mcpserver
+	command          // cmd/…
+)
+
+// layers names the layer of every package of the module; a new package
+// must be given one here.
+var layers = map[string]int{
+	".":                               leaf, // the embedded theme
+	"internal/diag":                   leaf,
+	"internal/gencases":               leaf,
+	"internal/htmlexec":               leaf,
+	"internal/httpsafe":               leaf,
+	"internal/jsonpos":                leaf,
+	"internal/l10n":                   leaf,
+	"internal/markup":                 leaf,
+	"internal/related":                leaf,
+	"internal/repotest":               leaf,
+	"internal/urls":                   leaf,
+	"internal/watch":                  leaf,
+	"internal/cases/internal/offheap": leaf,
+	"internal/cases":                  input,
+	"internal/webtest":                input, // reads a built site, on urls
+	"internal/library":                model,
+	"internal/site":                   presenter,
+	"internal/api":                    presenter,
+	"internal/search":                 presenter,
+	"internal/build":                  app,
+	"internal/serve":                  app,
+	"internal/mcpserver":              app,
+}
+
+// layerOf returns the layer of package p.
+func layerOf(p string) (int, bool) {
+	if strings.HasPrefix(p, "cmd/") {
+		return command, true
+	}
+	l, ok := layers[p]
+	return l, ok
+}
+
+// unreachable are packages that may not be reached from another by any
+// chain of imports: the MCP server answers JSON calls without the HTML
+// presenter and its template engine.
+var unreachable = [][2]string{
+	{"internal/mcpserver", "internal/site"},
+	{"internal/mcpserver", "internal/htmlexec"},
+	{"internal/mcpserver", "internal/api"},
+	{"internal/library", "internal/site"},
+	{"internal/library", "internal/search"},
 }
 
 // TestImportGraph reads the imports of every non-test Go file of the
 // module (every build tag's files, so that no platform hides an import)
-// and checks the shape of the graph: no forbidden import, and no chain
-// deeper than maxDepth.
+// and checks the shape of the graph: every import points to a lower
+// layer, no forbidden package is reachable, and no chain is deeper than
+// maxDepth.
 func TestImportGraph(t *testing.T) {
 	graph := moduleImports(t)
 	if len(graph["cmd/incidentlib"]) == 0 || len(graph["internal/cases"]) == 0 {
 		t.Fatalf("read no imports of cmd/incidentlib or internal/cases: %v", graph)
 	}
-	for _, f := range forbidden {
-		if graph[f[0]][f[1]] {
-			t.Errorf("%s imports %s", f[0], f[1])
+	names := []string{"leaf", "input", "model", "presenter", "app", "command"}
+	for _, p := range sortedKeys(graph) {
+		lp, ok := layerOf(p)
+		if !ok {
+			if p != "e2e" {
+				t.Errorf("package %s has no layer in imports_test.go", p)
+			}
+			continue
+		}
+		for _, q := range sortedKeys(graph[p]) {
+			if lq, ok := layerOf(q); ok && lq >= lp {
+				t.Errorf("%s (%s) imports %s (%s): an import points to a lower layer", p, names[lp], q, names[lq])
+			}
+		}
+	}
+	for _, u := range unreachable {
+		if path := reach(graph, u[0], u[1]); path != nil {
+			t.Errorf("%s reaches %s: %s", u[0], u[1], strings.Join(path, " → "))
 		}
 	}
 	chain := longestChain(graph)
@@ -48,6 +113,47 @@ func TestImportGraph(t *testing.T) {
 		t.Errorf("the longest import chain holds %d packages, more than %d: %s", len(chain), maxDepth, strings.Join(chain, " → "))
 	}
 	t.Logf("longest chain (%d): %s", len(chain), strings.Join(chain, " → "))
+}
+
+// reach returns a chain of imports from a to b, or nil when there is none.
+func reach(graph map[string]map[string]bool, a, b string) []string {
+	seen := map[string]bool{}
+	var walk func(p string) []string
+	walk = func(p string) []string {
+		if p == b {
+			return []string{p}
+		}
+		if seen[p] {
+			return nil
+		}
+		seen[p] = true
+		for _, q := range sortedKeys(graph[p]) {
+			if c := walk(q); c != nil {
+				return append([]string{p}, c...)
+			}
+		}
+		return nil
+	}
+	return walk(a)
+}
+
+// TestReach checks reach and the layer rule's catch on a graph made up
+// for it: an upward import and a reachable forbidden package.
+func TestReach(t *testing.T) {
+	g := map[string]map[string]bool{
+		"internal/mcpserver": {"internal/library": true},
+		"internal/library":   {"internal/site": true}, // upward
+		"internal/site":      {"internal/htmlexec": true},
+	}
+	if got := strings.Join(reach(g, "internal/mcpserver", "internal/htmlexec"), " "); got != "internal/mcpserver internal/library internal/site internal/htmlexec" {
+		t.Errorf("reach = %q", got)
+	}
+	if reach(g, "internal/site", "internal/library") != nil {
+		t.Error("reach found a chain against the imports")
+	}
+	if lm, _ := layerOf("internal/library"); lm >= layers["internal/site"] {
+		t.Error("the model is not below the presenters")
+	}
 }
 
 // TestLongestChain checks longestChain on a graph made up for it.

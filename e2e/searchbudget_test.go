@@ -12,10 +12,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"incidentlib"
+	"incidentlib/internal/library"
 	"incidentlib/internal/search"
-	sitepkg "incidentlib/internal/site"
-	"incidentlib/internal/snapshot"
 	"incidentlib/internal/webtest"
 )
 
@@ -76,20 +74,18 @@ func TestSearchByteBudgets(t *testing.T) {
 // group and checks that it loads its own facet's file and shows the counts
 // the Go engine gives for the same query over the same library.
 func checkGroupCounts(t *testing.T, ctx context.Context, base, content string) {
-	fsys, err := snapshot.Content(content)
+	fsys, err := library.Content(content)
 	if err != nil {
 		t.Fatal(err)
 	}
-	snap, err := snapshot.New(ctx, fsys, snapshot.Options{LoadTheme: func() (*sitepkg.Theme, error) {
-		return sitepkg.LoadTheme(incidentlib.Templates(), incidentlib.Static())
-	}})
+	lib, err := library.New(ctx, fsys, library.Options{Words: search.EachWord})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if snap.Site == nil {
-		t.Fatalf("load %s: %v %v", content, snap.Diags.Err(), snap.Err)
+	if !lib.Ready() {
+		t.Fatalf("load %s: %v", content, lib.Diags.Err())
 	}
-	docs, labels := snap.SearchDocs()
+	docs, labels := search.Docs(lib.Lib), lib.Topics().SearchLabels()
 	const q = "load balancer"
 	want := search.NewEngine(docs, labels).Search(q, nil).Counts
 

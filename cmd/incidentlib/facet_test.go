@@ -144,7 +144,11 @@ func TestOneMoreFacet(t *testing.T) {
 	}
 
 	// The MCP tools: the filter in the input schemas, and at work.
-	srv, err := mcpserver.New(mcpserver.Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: dir})
+	pages, err := sitePages(incidentlib.Templates(), incidentlib.Static())
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := mcpserver.New(mcpserver.Options{Pages: pages, Content: dir})
 	if err != nil {
 		t.Fatal(err)
 	}

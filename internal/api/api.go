@@ -1,34 +1,37 @@
 // Package api writes the library as data for scripts and AI tools: the static
-// JSON API under api/v1/, llms.txt at the root, and the JSON Schema of the
-// case format. Everything here is plain files; nothing runs on a server.
-// (The Markdown twin of a case page is the page's other output: package site
-// renders it with the page.)
+// JSON API under api/v1/ and the JSON Schema of the case format, from the
+// model (package library) alone. Everything here is plain files; nothing
+// runs on a server. (llms.txt and the Markdown twin of a case page are
+// written from the theme's templates: package site renders them.)
 package api
 
 import (
-	"bytes"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 
 	"incidentlib/internal/cases"
+	"incidentlib/internal/l10n"
+	"incidentlib/internal/library"
 	"incidentlib/internal/related"
-	"incidentlib/internal/site"
 	"incidentlib/internal/urls"
 )
 
 // Write writes every API file through write. The data passed to write is
 // valid only during the call: the files are built in buffers that are
 // reused for the next one.
-func Write(s *site.Site, write func(path string, data []byte) error) error {
-	w := newWriter(s)
+//
+// str are the UI strings the reasons of related cases are written in, and
+// base the site's public URL, ending in a slash. (llms.txt, written from
+// the theme, is package site's: site.LLMs.)
+func Write(l *library.Library, str l10n.Strings, base string, write func(path string, data []byte) error) error {
+	w := &writer{l: l, str: str, lib: l.Lib, base: base, pending: map[[2]int32]pendingReasons{}}
 	w.write = write
 	w.refs = make(map[string]caseRef, len(w.lib.Cases))
 	for i, c := range w.lib.Cases {
 		w.refs[c.ID] = w.ref(c, i)
 	}
-	for _, step := range []func() error{w.caseFiles, w.list, w.vocab, w.topics, w.schema, w.llms} {
+	for _, step := range []func() error{w.caseFiles, w.list, w.vocab, w.topics, w.schema} {
 		if err := step(); err != nil {
 			return err
 		}
@@ -36,22 +39,9 @@ func Write(s *site.Site, write func(path string, data []byte) error) error {
 	return nil
 }
 
-// CaseMarkdown returns the Markdown twin of a case page in lang, as Write
-// writes it beside the page, except that the links to related cases are
-// the absolute URLs of their twins: the reader of an MCP answer has no page
-// for a relative link to start from.
-func CaseMarkdown(s *site.Site, c *cases.Case, lang string) ([]byte, error) {
-	var b bytes.Buffer
-	err := s.CaseMarkdown(&b, c, lang, true)
-	return b.Bytes(), err
-}
-
-func newWriter(s *site.Site) *writer {
-	return &writer{s: s, lib: s.Library(), base: s.BaseURL(), pending: map[[2]int32]pendingReasons{}}
-}
-
 type writer struct {
-	s     *site.Site
+	l     *library.Library
+	str   l10n.Strings
 	lib   *cases.Library
 	write func(string, []byte) error
 	base  string
@@ -170,7 +160,7 @@ type relLink struct {
 // what it is written from held 20 MB at 10,000 cases until the last file.
 func (w *writer) related(c *cases.Case, a int32) []relLink {
 	out := w.rel[:0]
-	for _, g := range w.s.Related(c.ID) {
+	for _, g := range w.l.Related(c.ID) {
 		for _, l := range g.Links {
 			rl := relLink{Link: l, ref: w.refs[l.ID]}
 			b := rl.ref.pos
@@ -186,7 +176,7 @@ func (w *writer) related(c *cases.Case, a int32) []relLink {
 				}
 			}
 			for i, lang := range cases.Languages {
-				rl.reason[i] = w.s.Reason(lang, l.Kind, l.Reason)
+				rl.reason[i] = w.l.Reason(w.str, lang, l.Kind, l.Reason)
 			}
 			if b > a {
 				w.pending[[2]int32{a, b}] = pendingReasons{kind: l.Kind, reason: l.Reason, text: rl.reason}
@@ -280,7 +270,7 @@ func (w *writer) vocab() error {
 				b = append(b, ',')
 			}
 			n := 0
-			if tp := w.s.Facets()[facet].Topic(t.ID); tp != nil {
+			if tp := w.l.Topics()[facet].Topic(t.ID); tp != nil {
 				n = len(tp.Cases)
 			}
 			b = appendString(append(b, `{"id":`...), t.ID)
@@ -305,7 +295,7 @@ func (w *writer) vocab() error {
 func (w *writer) topics() error {
 	statKeys := statsKeys()
 	for _, facet := range cases.FacetNames() {
-		for _, t := range w.s.Facets()[facet].Topics {
+		for _, t := range w.l.Topics()[facet].Topics {
 			st := t.Stats()
 			b := append(w.buf[:0], `{"facet":`...)
 			b = appendString(b, facet)
@@ -359,7 +349,7 @@ func statsKeys() []statsKey {
 type statsKey struct{ key, facet string }
 
 // appendStats appends a topic's statistics: an object with the keys.
-func appendStats(b []byte, st *site.Stats, keys []statsKey) []byte {
+func appendStats(b []byte, st *library.Stats, keys []statsKey) []byte {
 	b = append(b, '{')
 	for i, sk := range keys {
 		k := sk.key
@@ -386,7 +376,7 @@ func appendStats(b []byte, st *site.Stats, keys []statsKey) []byte {
 	return append(b, '}')
 }
 
-func appendCounts(b []byte, tcs []site.TermCount) []byte {
+func appendCounts(b []byte, tcs []library.TermCount) []byte {
 	b = append(b, '[')
 	for i, tc := range tcs {
 		if i > 0 {
@@ -422,13 +412,4 @@ func (w *writer) schema() error {
 		}
 	}
 	return nil
-}
-
-// llms writes llms.txt from the theme's template (site.LLMs).
-func (w *writer) llms() error {
-	var b bytes.Buffer
-	if err := w.s.LLMs(&b); err != nil {
-		return fmt.Errorf("%s: %w", urls.LLMs, err)
-	}
-	return w.write(urls.LLMs, b.Bytes())
 }

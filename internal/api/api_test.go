@@ -3,7 +3,6 @@ package api
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"io/fs"
 	"math/rand/v2"
 	"os"
@@ -14,12 +13,12 @@ import (
 	"incidentlib"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/gencases"
+	"incidentlib/internal/library"
 	"incidentlib/internal/repotest"
 	"incidentlib/internal/search"
 	"incidentlib/internal/site"
+	"incidentlib/internal/urls"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 // written runs Write on the library in fsys and returns every file.
 func written(t testing.TB, fsys fs.FS) map[string][]byte {
@@ -28,12 +27,12 @@ func written(t testing.TB, fsys fs.FS) map[string][]byte {
 	if list.Errors() > 0 {
 		t.Fatal(list.Err())
 	}
-	s, err := site.New(lib, site.Options{Words: search.EachWord, Templates: incidentlib.Templates(), Static: incidentlib.Static()})
+	s, err := site.New(library.Derive(lib, search.EachWord), site.Options{Templates: incidentlib.Templates(), Static: incidentlib.Static()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	files := map[string][]byte{}
-	err = Write(s, func(path string, data []byte) error {
+	err = Write(s.Library(), s.Strings(), s.BaseURL(), func(path string, data []byte) error {
 		if files[path] != nil {
 			t.Errorf("%s written twice", path)
 		}
@@ -43,6 +42,12 @@ func written(t testing.TB, fsys fs.FS) map[string][]byte {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// llms.txt is written beside the API from the theme (build.StandardExtras).
+	var b bytes.Buffer
+	if err := s.LLMs(&b); err != nil {
+		t.Fatal(err)
+	}
+	files[urls.LLMs] = b.Bytes()
 	return files
 }
 
@@ -52,7 +57,7 @@ func written(t testing.TB, fsys fs.FS) map[string][]byte {
 func TestGolden(t *testing.T) {
 	files := written(t, repotest.MapFS(t, "content"))
 	root := filepath.Join("testdata", "golden")
-	if *update {
+	if repotest.Update() {
 		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 			if err != nil || d.IsDir() {
 				return err

@@ -7,6 +7,7 @@ import (
 	"incidentlib"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/gencases"
+	"incidentlib/internal/library"
 	"incidentlib/internal/search"
 	"incidentlib/internal/site"
 )
@@ -22,7 +23,7 @@ func benchSiteOf(b *testing.B, fsys fs.FS) *site.Site {
 	if list.Errors() > 0 {
 		b.Fatal(list.Err())
 	}
-	s, err := site.New(lib, site.Options{Words: search.EachWord, Templates: incidentlib.Templates(), Static: incidentlib.Static()})
+	s, err := site.New(library.Derive(lib, search.EachWord), site.Options{Templates: incidentlib.Templates(), Static: incidentlib.Static()})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -41,7 +42,7 @@ func BenchmarkWrite(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		files, size = 0, 0
-		if err := Write(s, discard); err != nil {
+		if err := Write(s.Library(), s.Strings(), s.BaseURL(), discard); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -59,7 +60,7 @@ func BenchmarkWriteDir(b *testing.B) {
 	discard := func(path string, data []byte) error { return nil }
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := Write(s, discard); err != nil {
+		if err := Write(s.Library(), s.Strings(), s.BaseURL(), discard); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"incidentlib"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/gencases"
+	"incidentlib/internal/library"
 	"incidentlib/internal/related"
 	"incidentlib/internal/repotest"
 	"incidentlib/internal/search"
@@ -29,12 +30,12 @@ func TestSimilarReasons(t *testing.T) {
 		{"generated", func() *cases.Library { return loadLib(t, gencases.MapFS(gencases.Options{N: 400, Seed: 5})) }},
 	} {
 		lib := fsys.load()
-		s, err := site.New(lib, site.Options{Words: search.EachWord, Templates: incidentlib.Templates(), Static: incidentlib.Static()})
+		s, err := site.New(library.Derive(lib, search.EachWord), site.Options{Templates: incidentlib.Templates(), Static: incidentlib.Static()})
 		if err != nil {
 			t.Fatal(err)
 		}
 		files := map[string][]byte{}
-		if err := Write(s, func(path string, data []byte) error { files[path] = bytes.Clone(data); return nil }); err != nil {
+		if err := Write(s.Library(), s.Strings(), s.BaseURL(), func(path string, data []byte) error { files[path] = bytes.Clone(data); return nil }); err != nil {
 			t.Fatal(err)
 		}
 		reasons := map[[2]string]related.Link{}
@@ -45,7 +46,7 @@ func TestSimilarReasons(t *testing.T) {
 				t.Fatalf("%s: %v", c.ID, err)
 			}
 			var want []related.Link
-			for _, g := range s.Related(c.ID) {
+			for _, g := range s.Library().Related(c.ID) {
 				want = append(want, g.Links...)
 			}
 			if len(doc.Similar) != len(want) {
@@ -53,12 +54,12 @@ func TestSimilarReasons(t *testing.T) {
 			}
 			for i, l := range want {
 				got := doc.Similar[i].Reason
-				if en, ko := s.Reason("en", l.Kind, l.Reason), s.Reason("ko", l.Kind, l.Reason); got.En != en || got.Ko != ko {
+				if en, ko := s.Library().Reason(s.Strings(), "en", l.Kind, l.Reason), s.Library().Reason(s.Strings(), "ko", l.Kind, l.Reason); got.En != en || got.Ko != ko {
 					t.Errorf("%s → %s: reason %q / %q, want %q / %q", c.ID, l.ID, got.En, got.Ko, en, ko)
 				}
 				links++
 				reasons[[2]string{c.ID, l.ID}] = l
-				if back, ok := reasons[[2]string{l.ID, c.ID}]; ok && s.Reason("en", back.Kind, back.Reason) != s.Reason("en", l.Kind, l.Reason) {
+				if back, ok := reasons[[2]string{l.ID, c.ID}]; ok && s.Library().Reason(s.Strings(), "en", back.Kind, back.Reason) != s.Library().Reason(s.Strings(), "en", l.Kind, l.Reason) {
 					differ++
 				}
 			}

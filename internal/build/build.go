@@ -1,5 +1,5 @@
-// Package build runs a whole build: take a snapshot of the content (package
-// snapshot: load and check it, derive what pages share), render every file
+// Package build runs a whole build: make the model of the content (package
+// library: load and check it, derive what pages share), render every file
 // with a pool of workers, with the extras (search index, API, _headers)
 // alongside, and write the result into a fresh folder that replaces the
 // output folder only when everything succeeded. A failed build leaves the previous output exactly as it was.
@@ -14,8 +14,9 @@ import (
 
 	"incidentlib/internal/cases"
 	"incidentlib/internal/diag"
+	"incidentlib/internal/library"
+	"incidentlib/internal/search"
 	"incidentlib/internal/site"
-	"incidentlib/internal/snapshot"
 )
 
 // Options say what to build and where.
@@ -41,7 +42,7 @@ type Options struct {
 	Workers int
 	// Extras are written besides the pages, alongside them; nil means
 	// StandardExtras().
-	Extras []snapshot.Extra
+	Extras []site.Extra
 	// Progress, when set, is called about once a second while pages render
 	// with how many of how many files are done.
 	Progress func(done, total int)
@@ -63,7 +64,7 @@ type Options struct {
 
 // Load reads and checks the content folder.
 func Load(content string) (*cases.Library, diag.List, error) {
-	fsys, err := snapshot.Content(content)
+	fsys, err := library.Content(content)
 	if err != nil {
 		return nil, diag.List{}, err
 	}
@@ -118,7 +119,7 @@ func Run(ctx context.Context, opt Options) (*Result, diag.List, error) {
 	extras := newExtras(ctx, stop, w, opt.Extras, merged)
 	defer extras.done.Wait()
 	defer stop(nil)
-	snap, list, t, err := prepare(ctx, opt, st, start, extras)
+	s, list, t, err := prepare(ctx, opt, st, start, extras)
 	if err != nil {
 		stop(err)
 		return nil, list, err
@@ -129,13 +130,13 @@ func Run(ctx context.Context, opt Options) (*Result, diag.List, error) {
 		return nil, list, err
 	}
 	if target.exists {
-		st.Stages = append(st.Stages, snapshot.Stage{Name: "check old output (alongside)", Took: old.took})
+		st.Stages = append(st.Stages, library.Stage{Name: "check old output (alongside)", Took: old.took})
 	}
-	extras.start(snap)
-	writePages(ctx, stop, snap.Site, w, opt, st, t)
-	snap.Site.ReleaseCards() // their memory is free for what is still running
+	extras.start(s)
+	writePages(ctx, stop, s, w, opt, st, t)
+	s.ReleaseCards() // their memory is free for what is still running
 	extras.wait(st)
-	st.Engines = snap.Site.Engines()
+	st.Engines = s.Engines()
 	if err := interrupted(ctx); err != nil {
 		return nil, list, err
 	}
@@ -158,47 +159,58 @@ func Run(ctx context.Context, opt Options) (*Result, diag.List, error) {
 		return nil, list, err
 	}
 	st.Warnings = warnings
-	st.Stages = append(st.Stages, snapshot.Stage{Name: "swap", Took: time.Since(t)})
+	st.Stages = append(st.Stages, library.Stage{Name: "swap", Took: time.Since(t)})
 	st.Total = time.Since(start)
 	return st, list, nil
 }
 
-// prepare makes the snapshot of the content (load and check, theme,
-// derive), timing each stage from t. It returns the time the last one
+// prepare makes the library of the content (load and check, derive) with
+// the theme parsed alongside, and the site from both, timing each stage
+// from t. It returns the time the last one
 // ended. A Ctrl-C while the content loads need not wait for it: nothing is
 // written yet that would need cleaning up. Once the content has loaded
 // without errors, the extras that need only the library start.
-func prepare(ctx context.Context, opt Options, st *Result, t time.Time, extras *runningExtras) (*snapshot.Snapshot, diag.List, time.Time, error) {
-	fsys, err := snapshot.Content(opt.Content)
+func prepare(ctx context.Context, opt Options, st *Result, t time.Time, extras *runningExtras) (*site.Site, diag.List, time.Time, error) {
+	fsys, err := library.Content(opt.Content)
 	if err != nil {
 		return nil, diag.List{}, t, err
 	}
 	before := time.Since(t) // the writer's and the old output's start, counted with the loading as always
-	snap, err := snapshot.New(ctx, fsys, snapshot.Options{
-		LoadTheme: func() (*site.Theme, error) { return site.LoadTheme(opt.Templates, opt.Static) },
-		Offline:   opt.Offline, BaseURL: opt.BaseURL, OffHeap: opt.OffHeap,
-		Loaded: func(lib *cases.Library) {
+	// The theme is parsed while the content loads: at 1,000 cases that is
+	// a twentieth of what the build waits for before its pages.
+	type themed struct {
+		th  *site.Theme
+		err error
+		at  time.Time
+	}
+	theme := make(chan themed, 1)
+	go func() {
+		th, err := site.LoadTheme(opt.Templates, opt.Static)
+		theme <- themed{th, err, time.Now()}
+	}()
+	lib, err := library.New(ctx, fsys, library.Options{
+		OffHeap: opt.OffHeap, Words: search.EachWord,
+		Loaded: func(lib *cases.Library, topics library.Topics) {
 			if opt.Loaded != nil {
 				opt.Loaded()
 			}
-			extras.startLibrary(lib, opt.Offline)
+			extras.startLibrary(lib, topics, opt.Offline)
 		},
 	})
 	if err != nil {
 		return nil, diag.List{}, t, interrupted(ctx)
 	}
-	for i, sg := range snap.Stages {
-		if i == 0 {
-			sg.Took += before
+	var derive time.Duration
+	for i, sg := range lib.Stages {
+		switch {
+		case i == 0:
+			st.Stages = append(st.Stages, library.Stage{Name: "load+check", Took: sg.Took + before})
+		case sg.Name == "derive":
+			derive = sg.Took
 		}
-		// "theme+minify" parses, compacts (the minifying) and compiles the
-		// templates and minifies the assets, alongside the loading: it is
-		// the time the build waited for the theme after that, often none.
-		name := map[string]string{"load": "load+check", "theme": "theme+minify", "site": "derive"}[sg.Name]
-		st.Stages = append(st.Stages, snapshot.Stage{Name: name, Took: sg.Took})
 	}
 	t = time.Now()
-	list := snap.Diags
+	list := lib.Diags
 	if list.Errors() > 0 {
 		n := fmt.Sprintf("%d errors", list.Errors())
 		if list.Errors() == 1 {
@@ -206,19 +218,35 @@ func prepare(ctx context.Context, opt Options, st *Result, t time.Time, extras *
 		}
 		return nil, list, t, fmt.Errorf("%s in %s; nothing was written", n, opt.Content)
 	}
-	if snap.Err != nil {
-		return nil, list, t, snap.Err
+	// "theme+minify" parses, compacts (the minifying) and compiles the
+	// templates and minifies the assets, alongside the loading: it is the
+	// time the build waited for the theme after that, often none.
+	r := <-theme
+	if r.at.Before(t) {
+		r.at = t
 	}
-	st.Cases = len(snap.Lib.Cases)
+	st.Stages = append(st.Stages, library.Stage{Name: "theme+minify", Took: r.at.Sub(t)})
+	if r.err != nil {
+		return nil, list, t, r.err
+	}
+	t = r.at
+	s, err := site.New(lib, site.Options{Theme: r.th, Offline: opt.Offline, BaseURL: opt.BaseURL})
+	if err != nil {
+		return nil, list, t, err
+	}
+	now := time.Now()
+	st.Stages = append(st.Stages, library.Stage{Name: "derive", Took: derive + now.Sub(t)})
+	t = now
+	st.Cases = len(lib.Lib.Cases)
 	st.BaseURL = opt.BaseURL
 	if st.BaseURL == "" {
-		st.BaseURL = snap.Lib.Settings.BaseURL
+		st.BaseURL = lib.Lib.Settings.BaseURL
 	}
-	st.RepositoryURL = snap.Lib.Settings.Repository.URL
-	for _, d := range snap.Lib.Drafts {
+	st.RepositoryURL = lib.Lib.Settings.Repository.URL
+	for _, d := range lib.Lib.Drafts {
 		st.Drafts = append(st.Drafts, d.ID)
 	}
-	return snap, list, t, interrupted(ctx)
+	return s, list, t, interrupted(ctx)
 }
 
 // interrupted returns why ctx is done, or nil: the first write error, or

@@ -15,8 +15,9 @@ import (
 
 	"incidentlib"
 	"incidentlib/internal/cases"
+	"incidentlib/internal/library"
 	"incidentlib/internal/repotest"
-	"incidentlib/internal/snapshot"
+	"incidentlib/internal/site"
 )
 
 // tree reads every file under dir into a map.
@@ -216,7 +217,7 @@ func TestFailedDeriveStopsEarlyExtras(t *testing.T) {
 	before := tree(t, out)
 	var returned atomic.Bool
 	wrote := make(chan struct{})
-	early := snapshot.Extra{Name: "early", Library: func(lib *cases.Library, _ bool, write func(string, []byte) error) error {
+	early := site.Extra{Name: "early", Library: func(lib *cases.Library, _ library.Topics, _ bool, write func(string, []byte) error) error {
 		defer returned.Store(true)
 		for i := 0; ; i++ {
 			if err := write(fmt.Sprintf("early/%d.txt", i), []byte("x")); err != nil {
@@ -238,7 +239,7 @@ func TestFailedDeriveStopsEarlyExtras(t *testing.T) {
 		}
 		return nil, fs.ErrNotExist
 	})
-	_, _, err := Run(context.Background(), Options{Templates: broken, Static: incidentlib.Static(), Content: content, Out: out, Extras: []snapshot.Extra{early}})
+	_, _, err := Run(context.Background(), Options{Templates: broken, Static: incidentlib.Static(), Content: content, Out: out, Extras: []site.Extra{early}})
 	if err == nil {
 		t.Fatal("a broken theme built")
 	}

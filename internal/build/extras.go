@@ -1,6 +1,7 @@
 package build
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"slices"
@@ -11,9 +12,9 @@ import (
 
 	"incidentlib/internal/api"
 	"incidentlib/internal/cases"
+	"incidentlib/internal/library"
 	"incidentlib/internal/search"
 	"incidentlib/internal/site"
-	"incidentlib/internal/snapshot"
 	"incidentlib/internal/urls"
 )
 
@@ -22,7 +23,7 @@ type runningExtras struct {
 	ctx   context.Context
 	stop  context.CancelCauseFunc
 	w     *writer
-	list  []snapshot.Extra
+	list  []site.Extra
 	took  []time.Duration
 	files []atomic.Int64
 	done  sync.WaitGroup
@@ -33,7 +34,7 @@ type runningExtras struct {
 
 // newExtras prepares the extras (nil means StandardExtras) for writing
 // into w; none runs before startLibrary or start.
-func newExtras(ctx context.Context, stop context.CancelCauseFunc, w *writer, list []snapshot.Extra, prepend map[string][]byte) *runningExtras {
+func newExtras(ctx context.Context, stop context.CancelCauseFunc, w *writer, list []site.Extra, prepend map[string][]byte) *runningExtras {
 	if list == nil {
 		list = StandardExtras()
 	}
@@ -44,10 +45,10 @@ func newExtras(ctx context.Context, stop context.CancelCauseFunc, w *writer, lis
 // index, _headers) as soon as it has loaded, so that they run while the
 // site is derived: at 10,000 cases the deriving is a second and a half on
 // one core, at 100,000 nearly two minutes.
-func (r *runningExtras) startLibrary(lib *cases.Library, offline bool) {
+func (r *runningExtras) startLibrary(lib *cases.Library, topics library.Topics, offline bool) {
 	for i, extra := range r.list {
 		if extra.Library != nil {
-			r.run(i, func(write func(string, []byte) error) error { return extra.Library(lib, offline, write) })
+			r.run(i, func(write func(string, []byte) error) error { return extra.Library(lib, topics, offline, write) })
 		}
 	}
 }
@@ -57,7 +58,7 @@ func (r *runningExtras) startLibrary(lib *cases.Library, offline bool) {
 // this keeps every core busy until the end instead of finishing on one.
 // (Made after the pages, at 10,000 cases the build took 0.3 s longer and
 // 30 MB less.)
-func (r *runningExtras) start(s *snapshot.Snapshot) {
+func (r *runningExtras) start(s *site.Site) {
 	for i, extra := range r.list {
 		if extra.Library == nil {
 			r.run(i, func(write func(string, []byte) error) error { return extra.Write(s, write) })
@@ -97,7 +98,7 @@ func (r *runningExtras) run(i int, do func(write func(string, []byte) error) err
 func (r *runningExtras) wait(st *Result) {
 	r.done.Wait()
 	for i, extra := range r.list {
-		st.Stages = append(st.Stages, snapshot.Stage{Name: extra.Name + " (alongside)", Took: r.took[i]})
+		st.Stages = append(st.Stages, library.Stage{Name: extra.Name + " (alongside)", Took: r.took[i]})
 		st.Kinds[extra.Name+" file"] += int(r.files[i].Load())
 	}
 }
@@ -107,10 +108,10 @@ func (r *runningExtras) wait(st *Result) {
 // the files static hosts read (_headers, _redirects, .nojekyll). (The Markdown twins are written with their pages.) The preview
 // serves the same files: the command passes them to serve.Options.Extras.
 // Each call returns a new slice, which the caller may extend.
-func StandardExtras() []snapshot.Extra {
-	return []snapshot.Extra{
+func StandardExtras() []site.Extra {
+	return []site.Extra{
 		{Name: "search index", Library: writeSearch},
-		{Name: "api", Write: func(s *snapshot.Snapshot, write func(string, []byte) error) error { return api.Write(s.Site, write) }},
+		{Name: "api", Write: writeAPI},
 		{Name: "host", Library: writeHostFiles},
 	}
 }
@@ -130,7 +131,7 @@ func StandardExtras() []snapshot.Extra {
 //
 // Both rule files name paths from the root of the host, where these hosts
 // serve a site.
-func writeHostFiles(_ *cases.Library, _ bool, write func(string, []byte) error) error {
+func writeHostFiles(_ *cases.Library, _ library.Topics, _ bool, write func(string, []byte) error) error {
 	var b strings.Builder
 	b.WriteString("# Response headers for static hosts that read _headers. Written by incidentlib.\n")
 	b.WriteString("/*\n")
@@ -139,7 +140,7 @@ func writeHostFiles(_ *cases.Library, _ bool, write func(string, []byte) error) 
 	}
 	b.WriteString("\n")
 	b.WriteString("/" + urls.AssetDir + "*\n  Cache-Control: public, max-age=31536000, immutable\n\n")
-	for _, p := range []string{"", urls.File(""), urls.NotFound, "en/*", "ko/*", "api/*", urls.SearchDir + "*", urls.Sitemap, urls.Robots, urls.LLMs} {
+	for _, p := range []string{"", urls.File(""), urls.NotFound, urls.Home("en") + "*", urls.Home("ko") + "*", urls.APIRoot + "*", urls.SearchDir + "*", urls.Sitemap, urls.Robots, urls.LLMs} {
 		b.WriteString("/" + p + "\n  Cache-Control: public, max-age=300, must-revalidate\n\n")
 	}
 	b.WriteString("/*.md\n  Content-Type: text/markdown; charset=utf-8\n")
@@ -166,7 +167,18 @@ func redirects() []byte {
 
 // writeSearch writes the search index. Only the offline bundle gets the
 // script copies of the index files that pages opened from file:// need.
-func writeSearch(lib *cases.Library, offline bool, write func(string, []byte) error) error {
-	docs, labels := snapshot.LibrarySearchDocs(lib)
-	return search.Build(docs, labels, offline, write)
+func writeSearch(lib *cases.Library, topics library.Topics, offline bool, write func(string, []byte) error) error {
+	return search.Build(search.Docs(lib), topics.SearchLabels(), offline, write)
+}
+
+// writeAPI writes the JSON API, and llms.txt from the theme beside it.
+func writeAPI(s *site.Site, write func(string, []byte) error) error {
+	if err := api.Write(s.Library(), s.Strings(), s.BaseURL(), write); err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	if err := s.LLMs(&b); err != nil {
+		return fmt.Errorf("%s: %w", urls.LLMs, err)
+	}
+	return write(urls.LLMs, b.Bytes())
 }

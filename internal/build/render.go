@@ -9,8 +9,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"incidentlib/internal/library"
 	"incidentlib/internal/site"
-	"incidentlib/internal/snapshot"
 )
 
 // writePages renders and writes every job of the site on opt.Workers
@@ -21,8 +21,8 @@ func writePages(ctx context.Context, stop context.CancelCauseFunc, s *site.Site,
 	stopProgress := progress(opt.Progress, &rendered, len(jobs))
 	render(ctx, stop, s, jobs, w, opt.Workers, st, &rendered)
 	stopProgress()
-	st.Stages = append(st.Stages, snapshot.Stage{Name: "pages", Took: time.Since(t)},
-		snapshot.Stage{Name: "render (workers)", Took: st.renderTime}, snapshot.Stage{Name: "write (workers)", Took: st.writeTime})
+	st.Stages = append(st.Stages, library.Stage{Name: "pages", Took: time.Since(t)},
+		library.Stage{Name: "render (workers)", Took: st.renderTime}, library.Stage{Name: "write (workers)", Took: st.writeTime})
 }
 
 // casesFirst returns the jobs with the case pages first, each group in its

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"incidentlib/internal/library"
 	"incidentlib/internal/site"
-	"incidentlib/internal/snapshot"
 )
 
 // Result describes a finished build.
@@ -24,7 +24,7 @@ type Result struct {
 	Drafts []string
 	// RepositoryURL is site.json's repository.url.
 	RepositoryURL string
-	Stages        []snapshot.Stage
+	Stages        []library.Stage
 	Total         time.Duration
 	// Kinds counts files per language and kind of page, for the summary.
 	Kinds map[string]int
@@ -64,8 +64,7 @@ func fmtBytes(n int64) string {
 }
 
 func kindName(j site.Job) string {
-	name := [...]string{"case page", "case list", "topic page", "facet page", "home", "language chooser",
-		"search page", "prose page", "404", "API page", "feed", "sitemap", "robots.txt", "asset", "Markdown twin"}[j.Kind]
+	name := j.Kind.String()
 	if j.Lang != "" {
 		return j.Lang + " " + name
 	}

@@ -8,6 +8,7 @@ import (
 	"incidentlib/internal/cases"
 	"incidentlib/internal/gencases"
 	"incidentlib/internal/htmlexec"
+	"incidentlib/internal/library"
 	"incidentlib/internal/search"
 	"incidentlib/internal/site"
 )
@@ -81,7 +82,7 @@ func newSite(b *testing.B, lib *cases.Library) *site.Site {
 	if err != nil {
 		b.Fatal(err)
 	}
-	s, err := site.New(lib, site.Options{Theme: th, Words: search.EachWord})
+	s, err := site.New(library.Derive(lib, search.EachWord), site.Options{Theme: th})
 	if err != nil {
 		b.Fatal(err)
 	}

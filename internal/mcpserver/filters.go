@@ -57,7 +57,7 @@ func (m *model) terms(facet string) []string {
 		}
 		return ids
 	}
-	for _, t := range m.site.Facets()[facet].Topics {
+	for _, t := range m.model.Topics()[facet].Topics {
 		ids = append(ids, t.ID)
 	}
 	return ids

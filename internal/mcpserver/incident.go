@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"strings"
@@ -8,7 +9,6 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"incidentlib/internal/api"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/urls"
 )
@@ -69,7 +69,7 @@ func getIncident(m *model, c *call) (string, any, error) {
 	out := incidentOutput{ID: cs.ID, Org: cs.Org, Date: cs.Date.String(), Impact: cs.ImpactLevel, Severity: cs.Severity, RootCause: cs.RootCause,
 		Components: nonNil(cs.Components), Symptoms: nonNil(cs.Symptoms), Contributing: nonNil(cs.Contributing), Domains: nonNil(cs.Domain),
 		Related: []string{}, Pages: []casePage{}, Resource: caseURI(cs.ID)}
-	for _, g := range m.site.Related(cs.ID) {
+	for _, g := range m.model.Related(cs.ID) {
 		for _, l := range g.Links {
 			out.Related = append(out.Related, l.ID)
 		}
@@ -79,7 +79,7 @@ func getIncident(m *model, c *call) (string, any, error) {
 		p := casePage{Lang: lang, URL: m.site.URL(urls.Case(lang, cs.ID))}
 		p.Title, _ = cs.Title.In(lang)
 		out.Pages = append(out.Pages, p)
-		md, err := api.CaseMarkdown(m.site, cs, lang)
+		md, err := m.caseMarkdown(cs, lang)
 		if err != nil {
 			return "", nil, err
 		}
@@ -109,11 +109,21 @@ func (s *Server) readCase(_ context.Context, req *mcp.ReadResourceRequest) (*mcp
 	}
 	res := &mcp.ReadResourceResult{}
 	for _, lang := range cases.Languages {
-		md, err := api.CaseMarkdown(m.site, c, lang)
+		md, err := m.caseMarkdown(c, lang)
 		if err != nil {
 			return nil, err
 		}
 		res.Contents = append(res.Contents, &mcp.ResourceContents{URI: uri, MIMEType: "text/markdown", Text: string(md)})
 	}
 	return res, nil
+}
+
+// caseMarkdown returns the Markdown twin of a case page in lang, as the
+// build writes it beside the page, except that the links to related cases
+// are the absolute URLs of their twins: the reader of an MCP answer has no
+// page for a relative link to start from.
+func (m *model) caseMarkdown(c *cases.Case, lang string) ([]byte, error) {
+	var b bytes.Buffer
+	err := m.site.CaseMarkdown(&b, c, lang, true)
+	return b.Bytes(), err
 }

@@ -10,7 +10,7 @@ import (
 // TestBadInput sends every kind of bad argument to every tool: each must
 // come back as a tool error that says what was wrong and what is allowed.
 func TestBadInput(t *testing.T) {
-	_, cs := library(t)
+	_, cs := sharedServer(t)
 	tests := []struct {
 		tool string
 		args map[string]any
@@ -66,7 +66,7 @@ func TestBadInput(t *testing.T) {
 // TestCaps checks that a huge limit is capped and a huge query cut, with a
 // note, and neither is an error.
 func TestCaps(t *testing.T) {
-	_, cs := library(t)
+	_, cs := sharedServer(t)
 	var list listOutput
 	text := callTool(t, cs, "list_incidents", map[string]any{"limit": 1e9}, &list)
 	if len(list.Cases) != min(listMax, list.Total) || len(list.Notes) != 1 || !strings.Contains(text, fmt.Sprintf("limit 1,000,000,000 is more than the %d allowed, so %d cases are returned", listMax, listMax)) {

@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"incidentlib"
 	"incidentlib/internal/repotest"
 )
 
@@ -36,7 +35,7 @@ func TestLoaderJail(t *testing.T) {
 	log := &repotest.Log{}
 	done := make(chan error, 1)
 	go func() {
-		_, err := New(Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: dir, Log: log})
+		_, err := New(Options{Pages: sitePages(t), Content: dir, Log: log})
 		done <- err
 	}()
 	select {

@@ -67,7 +67,7 @@ func (m *model) filtered(f search.Filter) []*cases.Case {
 	k := 0
 	for facet, ids := range f {
 		k++
-		fc := m.site.Facets()[facet]
+		fc := m.model.Topics()[facet]
 		for _, id := range ids {
 			t := fc.Topic(id)
 			if t == nil {

@@ -52,7 +52,7 @@ type searchOutput struct {
 func (m *model) item(c *cases.Case, lang string) caseItem {
 	title, _ := c.Title.In(lang)
 	return caseItem{
-		ID: c.ID, Title: title, Org: c.Org, Date: c.Date.String(), Impact: c.ImpactLevel, Severity: c.Severity, RootCause: c.RootCause,
+		ID: c.ID, Title: title, Org: c.OrgName().Get(lang), Date: c.Date.String(), Impact: c.ImpactLevel, Severity: c.Severity, RootCause: c.RootCause,
 		Components: nonNil(c.Components),
 		URL:        m.site.URL(urls.Case(lang, c.ID)),
 	}

@@ -19,8 +19,8 @@ import (
 )
 
 func TestSearch(t *testing.T) {
-	srv, cs := library(t)
-	m := srv.cur.Load()
+	srv, cs := sharedServer(t)
+	m := srv.live.Current()
 	for _, tt := range []struct {
 		query, lang string
 		want        []string // among the results
@@ -78,7 +78,7 @@ func TestSearch(t *testing.T) {
 			continue
 		}
 		facet, arg := f.Name, argName(f.Name)
-		if inTransition(srv.cur.Load().lib, f) {
+		if inTransition(srv.live.Current().lib, f) {
 			continue
 		}
 		term, most := "", 0
@@ -175,7 +175,7 @@ func TestSearchMatchesBrowser(t *testing.T) {
 	if err != nil {
 		webtest.Missing(t, "node", err)
 	}
-	srv, cs := library(t)
+	srv, cs := sharedServer(t)
 	type query struct {
 		Name    string              `json:"name"`
 		Q       string              `json:"q"`
@@ -199,7 +199,7 @@ func TestSearchMatchesBrowser(t *testing.T) {
 
 	// Queries whose filters name terms this library does not have are
 	// tool errors here; they are left out.
-	m := srv.cur.Load()
+	m := srv.live.Current()
 	var usable []query
 	for _, q := range qs {
 		ok := true
@@ -217,7 +217,7 @@ func TestSearchMatchesBrowser(t *testing.T) {
 	}
 
 	dir := t.TempDir()
-	docs, labels := m.snap.SearchDocs()
+	docs, labels := search.Docs(m.lib), m.labels
 	err = search.Build(docs, labels, false, func(p string, data []byte) error {
 		f := filepath.Join(dir, filepath.FromSlash(p))
 		if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {

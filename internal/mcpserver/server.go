@@ -37,14 +37,15 @@
 // connection. Over HTTP it refuses Hosts and browser Origins other than
 // its public address's and loopback ones, and can run stateless, so that
 // replicas need no session affinity. In both modes it watches the content
-// folder as the preview does (package watch), makes the next snapshot of
-// the library from what a save changed (package snapshot, which reads only
-// those files again) and swaps the new model in atomically, so that an
+// folder as the preview does (library.Live), makes the next library from
+// what a save changed (package library, which reads only those files
+// again) and swaps the new model in atomically, so that an
 // answer never mixes two versions of the library. Content with errors gives tool
 // errors that list them until the files are fixed.
 package mcpserver
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -60,9 +61,9 @@ import (
 
 	"incidentlib/internal/cases"
 	"incidentlib/internal/diag"
+	"incidentlib/internal/l10n"
+	"incidentlib/internal/library"
 	"incidentlib/internal/search"
-	"incidentlib/internal/site"
-	"incidentlib/internal/snapshot"
 	"incidentlib/internal/watch"
 )
 
@@ -72,12 +73,14 @@ const mcpPath = "/mcp"
 // Options say what to serve.
 type Options struct {
 	Content string // the content folder
-	// Templates and Static are the theme whose UI strings (section
-	// headings, labels of facts) the answers use; the command passes the
-	// copies embedded in the binary.
-	Templates, Static fs.FS
-	Log               io.Writer     // where loads, reloads, content problems and HTTP calls are reported; nil means nowhere
-	Debounce          time.Duration // quiet time that ends a burst of file events; 0 means 50 ms
+	// Pages makes, for each library, what the answers show as the site
+	// shows it: a case's Markdown twin and the UI strings (section
+	// headings, labels of facts). The command passes the site made with
+	// the embedded theme (site.New); this package imports no presenter of
+	// pages.
+	Pages    func(l *library.Library) (Pages, error)
+	Log      io.Writer     // where loads, reloads, content problems and HTTP calls are reported; nil means nowhere
+	Debounce time.Duration // quiet time that ends a burst of file events; 0 means 50 ms
 	// CallTimeout bounds a tool call, over either transport, and over
 	// HTTP the reading of a request too. 0 means 30 seconds.
 	CallTimeout time.Duration
@@ -124,33 +127,42 @@ func (o *HTTPOptions) defaults() {
 	}
 }
 
+// Pages is what the server needs of the site's pages (a *site.Site is
+// one).
+type Pages interface {
+	// CaseMarkdown appends the Markdown twin of a case page in lang to b;
+	// with absolute, links to related cases are the URLs of their twins.
+	CaseMarkdown(b *bytes.Buffer, c *cases.Case, lang string, absolute bool) error
+	Strings() l10n.Strings  // the UI strings
+	URL(path string) string // the public URL of a site path
+}
+
 // Server is the library as an MCP server. Create it with New, then call
 // ServeStdio or ServeHTTP once; MCP gives the protocol server itself, for
 // tests that connect to it in memory.
 type Server struct {
-	opt   Options
-	fsys  fs.FS
-	theme *site.Theme
-	mcp   *mcp.Server
+	opt  Options
+	fsys fs.FS
+	mcp  *mcp.Server
 
-	cur    atomic.Pointer[model]
-	reload sync.Mutex        // one reload at a time
-	listed map[string]string // case resources registered with the SDK: URI → title; guarded by reload
+	live   library.Live[model] // the current model, and the next after each save
+	listed map[string]string   // case resources registered with the SDK: URI → title; guarded by live's lock
 	logMu  sync.Mutex
 
 	inFlight atomic.Int64 // HTTP POSTs being answered, for a graceful shutdown
 }
 
-// model is one immutable state of the library: a snapshot, and the
-// search engine over its documents.
+// model is one immutable state of the server: the library, the pages made
+// from it, and the search engine over its documents.
 type model struct {
-	snap   *snapshot.Snapshot
+	model  *library.Library
 	lib    *cases.Library // nil only when the content folder could not be read
 	diags  diag.List      // the content's problems, warnings included
-	site   *site.Site     // nil when there are errors
+	site   Pages          // nil when there are errors
 	engine *search.Engine
 	labels search.Labels       // the terms' labels as search knows them (organisations' Korean names too)
 	index  map[*cases.Case]int // place of each case in lib.Cases
+	took   time.Duration       // how long making the model took
 }
 
 // New loads the library. Problems in the content are not an error here:
@@ -164,15 +176,14 @@ func New(opt Options) (*Server, error) {
 	if opt.CallTimeout <= 0 {
 		opt.CallTimeout = 30 * time.Second
 	}
-	fsys, err := snapshot.Content(opt.Content)
+	fsys, err := library.Content(opt.Content)
 	if err != nil {
 		return nil, err
 	}
-	th, err := site.LoadTheme(opt.Templates, opt.Static)
-	if err != nil {
-		return nil, err
+	if opt.Pages == nil {
+		return nil, errors.New("mcpserver.New: Options.Pages is required")
 	}
-	s := &Server{opt: opt, fsys: fsys, theme: th, listed: map[string]string{}}
+	s := &Server{opt: opt, fsys: fsys, listed: map[string]string{}}
 	s.mcp = mcp.NewServer(&mcp.Implementation{
 		Name:    "incidentlib",
 		Title:   "incidentlib: incident post-mortems",
@@ -186,11 +197,13 @@ func New(opt Options) (*Server, error) {
 		Description: "A case's page as Markdown, in English and in Korean. ID is a case id such as IL-0495.",
 		MIMEType:    "text/markdown",
 	}, s.readCase)
-	start := time.Now()
-	m := s.build(nil, nil, false)
-	s.cur.Store(m)
-	s.syncResources(m)
-	s.report(nil, m, "loaded", time.Since(start))
+	s.live.Next = s.build
+	s.live.Library = func(m *model) *library.Library { return m.model }
+	s.live.Swapped = func(prev, next *model, what string) {
+		s.syncResources(next)
+		s.report(prev, next, what)
+	}
+	s.live.Start("loaded")
 	return s, nil
 }
 
@@ -200,74 +213,33 @@ const instructions = `incidentlib is a library of public incident post-mortems (
 // MCP returns the protocol server.
 func (s *Server) MCP() *mcp.Server { return s.mcp }
 
-// build makes the next model from cur after the content files in changed
-// were saved; a nil cur means a first, full load.
-func (s *Server) build(cur *model, changed []string, full bool) *model {
-	opt := snapshot.Options{Theme: s.theme, Changed: changed, ReadAll: full}
+// build makes the next model from cur after the content files of c were
+// saved (library.Live.Next); a nil cur means a first, full load.
+func (s *Server) build(cur *model, c library.Change) (m *model) {
+	start := time.Now()
+	defer func() { m.took = time.Since(start) }()
+	opt := library.Options{Changed: c.Content, ReadAll: c.Full, Words: search.EachWord}
 	if cur != nil {
-		opt.Previous = cur.snap
+		opt.Previous = cur.model
 	}
-	snap, _ := snapshot.New(context.Background(), s.fsys, opt) // no error without a deadline
-	m := &model{snap: snap, lib: snap.Lib, diags: snap.Diags}
+	l, _ := library.New(context.Background(), s.fsys, opt) // no error without a deadline
+	m = &model{model: l, lib: l.Lib, diags: l.Diags}
 	if m.diags.Errors() > 0 {
 		return m
 	}
-	if snap.Err != nil {
-		m.diags.Errorf("", 0, 0, "", "%v", snap.Err)
+	st, err := s.opt.Pages(l)
+	if err != nil {
+		m.diags.Errorf("", 0, 0, "", "%v", err)
 		return m
 	}
-	m.site = snap.Site
-	docs, labels := snap.SearchDocs()
-	m.engine, m.labels = search.NewEngine(docs, labels), labels
+	m.site = st
+	labels := search.Labels(l.Topics().SearchLabels())
+	m.engine, m.labels = search.NewEngine(search.Docs(l.Lib), labels), labels
 	m.index = make(map[*cases.Case]int, len(m.lib.Cases))
 	for i, c := range m.lib.Cases {
 		m.index[c] = i
 	}
 	return m
-}
-
-// apply reads a burst of saves and swaps the new model in.
-func (s *Server) apply(c watch.Change) {
-	s.applyFiles(c.Content, c.Full, func(cur *model) string { return c.Describe(cur.lib) })
-}
-
-// applyFiles reloads the changed files (all of them when full) and makes
-// the result the library the tools answer from. It returns the new model.
-func (s *Server) applyFiles(changed []string, full bool, describe func(cur *model) string) *model {
-	s.reload.Lock()
-	defer s.reload.Unlock()
-	start := time.Now()
-	cur := s.cur.Load()
-	m := s.build(cur, changed, full || cur.lib == nil)
-	s.cur.Store(m)
-	s.syncResources(m)
-	s.report(cur, m, describe(cur), time.Since(start))
-	return m
-}
-
-// retryLater reads again, by itself, the files of m that failed for a
-// passing reason (too many open files, out of memory, an I/O error), as
-// serve does: without it, a library that ran short of file descriptors for
-// a moment would answer with that error until the next save. The wait
-// doubles with each try, from half a second to a minute; a newer model (a
-// save came) or the end of ctx ends the tries.
-func (s *Server) retryLater(ctx context.Context, m *model, tries int) {
-	files := cases.Transient(m.diags)
-	if len(files) == 0 {
-		return
-	}
-	delay := min(time.Minute, 500*time.Millisecond<<min(tries, 7))
-	time.AfterFunc(delay, func() {
-		if ctx.Err() != nil || s.cur.Load() != m {
-			return
-		}
-		full := false
-		for _, f := range files {
-			full = full || !cases.InCases(f)
-		}
-		next := s.applyFiles(files, full, func(*model) string { return "read again: " + strings.Join(files, ", ") })
-		s.retryLater(ctx, next, tries+1)
-	})
 }
 
 // syncResources registers every case of m as a resource and removes those
@@ -305,7 +277,7 @@ func (s *Server) syncResources(m *model) {
 
 // report prints the outcome of a load: errors every time, warnings when
 // they are new, and one line with the number of cases.
-func (s *Server) report(prev, m *model, what string, took time.Duration) {
+func (s *Server) report(prev, m *model, what string) {
 	var before []diag.List
 	if prev != nil {
 		before = append(before, prev.diags)
@@ -316,7 +288,7 @@ func (s *Server) report(prev, m *model, what string, took time.Duration) {
 		b.WriteByte('\n')
 	}
 	if m.site != nil {
-		fmt.Fprintf(&b, "incidentlib mcp: %s: %d cases ready in %d ms\n", what, len(m.lib.Cases), took.Milliseconds())
+		fmt.Fprintf(&b, "incidentlib mcp: %s: %d cases ready in %d ms\n", what, len(m.lib.Cases), m.took.Milliseconds())
 	} else {
 		fmt.Fprintf(&b, "incidentlib mcp: %s: %d errors; tools report them until they are fixed\n", what, m.diags.Errors())
 	}
@@ -336,18 +308,14 @@ func (s *Server) logf(format string, args ...any) {
 // after the first answer is missed, and a function that waits for the
 // watcher to stop.
 func (s *Server) watch(ctx context.Context) (wait func(), err error) {
-	w, err := watch.Content(s.opt.Content, s.opt.Debounce, s.logf)
+	w, err := watch.Content(s.opt.Content, cases.Reads, s.opt.Debounce, s.logf)
 	if err != nil {
 		return nil, err
 	}
-	s.retryLater(ctx, s.cur.Load(), 0) // the first load may have run short too
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		w.Run(ctx, func(c watch.Change) {
-			s.apply(c)
-			s.retryLater(ctx, s.cur.Load(), 0)
-		})
+		s.live.Run(ctx, w)
 	}()
 	return func() {
 		w.Close()

@@ -3,7 +3,6 @@ package mcpserver
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -17,12 +16,9 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"incidentlib"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/repotest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden answers in testdata/golden")
 
 // strictKeys are the schema keywords of the strict subset that clients
 // backed by Gemini models accept for function declarations: one plain
@@ -67,7 +63,7 @@ func checkStrict(t *testing.T, where string, s map[string]any) {
 // {"type": ["null", "array"]} for every filter and 50 output properties
 // without a description.
 func TestSchemasStrict(t *testing.T) {
-	_, cs := library(t)
+	_, cs := sharedServer(t)
 	res, err := cs.ListTools(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -132,7 +128,7 @@ func checkOutput(t testing.TB, tool string, data []byte) {
 // term without its list, a numeric string as a limit, an argument the tool
 // does not take. Each is answered, the unknown argument named in a note.
 func TestLenientArguments(t *testing.T) {
-	_, cs := library(t)
+	_, cs := sharedServer(t)
 	var asNumber, asString listOutput
 	callTool(t, cs, "list_incidents", map[string]any{"years": []any{2024}}, &asNumber)
 	callTool(t, cs, "list_incidents", map[string]any{"years": []any{"2024"}}, &asString)
@@ -185,7 +181,7 @@ func TestLenientArguments(t *testing.T) {
 // TestKorean checks that a Hangul query answers in Korean without lang,
 // that lang wins over the script, and that errors follow the language.
 func TestKorean(t *testing.T) {
-	_, cs := library(t)
+	_, cs := sharedServer(t)
 	var s searchOutput
 	text := callTool(t, cs, "search_incidents", map[string]any{"query": "로드 밸런서"}, &s)
 	if s.Lang != "ko" || !strings.Contains(text, "검색 결과는 사례 ") || !strings.Contains(text, "/ko/cases/") || strings.Contains(text, "cases match") {
@@ -256,8 +252,8 @@ func TestStrings(t *testing.T) {
 // the largest limits) and keeps each answer, text and structured content
 // together, under 20 KB, and the structured content free of the text.
 func TestAnswerSizes(t *testing.T) {
-	srv, cs := library(t)
-	m := srv.cur.Load()
+	srv, cs := sharedServer(t)
+	m := srv.live.Current()
 	const budget = 20 << 10
 	largest := map[string]int{}
 	size := func(tool string, args map[string]any) {
@@ -282,7 +278,7 @@ func TestAnswerSizes(t *testing.T) {
 		size("get_incident", map[string]any{"id": c.ID, "lang": "ko"})
 	}
 	for _, facet := range cases.FacetNames() {
-		for _, tp := range m.site.Facets()[facet].Topics {
+		for _, tp := range m.model.Topics()[facet].Topics {
 			size("get_topic", map[string]any{"facet": facet, "term": tp.ID, "lang": "ko"})
 		}
 		size("vocab", map[string]any{"facet": facet})
@@ -297,7 +293,7 @@ func TestAnswerSizes(t *testing.T) {
 // TestGolden keeps one answer of each tool in each language in
 // testdata/golden; go test -run TestGolden -update rewrites them.
 func TestGolden(t *testing.T) {
-	_, cs := library(t)
+	_, cs := sharedServer(t)
 	calls := []struct {
 		name, tool string
 		args       map[string]any
@@ -326,7 +322,7 @@ func TestGolden(t *testing.T) {
 			}
 			got := fmt.Sprintf("%s %s\n\n--- text\n%s\n--- structured content\n%s\n", c.tool, mustJSON(c.args), resultText(res), sc)
 			file := filepath.Join("testdata", "golden", c.name+"."+lang+".txt")
-			if *update {
+			if repotest.Update() {
 				os.MkdirAll(filepath.Dir(file), 0o755)
 				if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
 					t.Fatal(err)
@@ -352,7 +348,7 @@ func mustJSON(v any) string {
 // TestCallTimeout runs a tool that does not finish: the call answers with
 // the timeout error in the caller's language once its time is up.
 func TestCallTimeout(t *testing.T) {
-	srv, err := New(Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: repotest.Dir(t, "content"), CallTimeout: 50 * time.Millisecond})
+	srv, err := New(Options{Pages: sitePages(t), Content: repotest.Dir(t, "content"), CallTimeout: 50 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}

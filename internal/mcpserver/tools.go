@@ -211,7 +211,7 @@ func errorResult(err error) *mcp.CallToolResult {
 // ready returns the model to answer from, or an error that lists the
 // content's problems.
 func (s *Server) ready(c *call) (*model, error) {
-	m := s.cur.Load()
+	m := s.live.Current()
 	if m.site != nil {
 		return m, nil
 	}

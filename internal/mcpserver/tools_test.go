@@ -13,8 +13,6 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"incidentlib"
-	"incidentlib/internal/api"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/repotest"
 	"incidentlib/internal/site"
@@ -25,7 +23,7 @@ import (
 // transport.
 func connect(t testing.TB, dir string) (*Server, *mcp.ClientSession) {
 	t.Helper()
-	srv, err := New(Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: dir})
+	srv, err := New(Options{Pages: sitePages(t), Content: dir})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,10 +56,10 @@ var shared struct {
 	cs  *mcp.ClientSession
 }
 
-func library(t *testing.T) (*Server, *mcp.ClientSession) {
+func sharedServer(t *testing.T) (*Server, *mcp.ClientSession) {
 	t.Helper()
 	if shared.srv == nil {
-		srv, err := New(Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: repotest.Dir(t, "content")})
+		srv, err := New(Options{Pages: sitePages(t), Content: repotest.Dir(t, "content")})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -139,7 +137,7 @@ var wantRequired = map[string][]string{
 }
 
 func TestToolList(t *testing.T) {
-	_, cs := library(t)
+	_, cs := sharedServer(t)
 	res, err := cs.ListTools(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -288,8 +286,8 @@ func pages(t *testing.T, cs *mcp.ClientSession, args map[string]any) (ids []stri
 }
 
 func TestListPagination(t *testing.T) {
-	srv, cs := library(t)
-	lib := srv.cur.Load().lib
+	srv, cs := sharedServer(t)
+	lib := srv.live.Current().lib
 	var want []string
 	for _, c := range lib.Cases {
 		want = append(want, c.ID)
@@ -310,7 +308,7 @@ func TestListPagination(t *testing.T) {
 			}
 			first := outs[0].Cases[0]
 			c := lib.ByID[first.ID]
-			if title, _ := c.Title.In(lang); first.Title != title || first.URL != srv.cur.Load().site.URL(urls.Case(lang, c.ID)) {
+			if title, _ := c.Title.In(lang); first.Title != title || first.URL != srv.live.Current().site.URL(urls.Case(lang, c.ID)) {
 				t.Errorf("%s: first case %+v", lang, first)
 			}
 		}
@@ -321,8 +319,8 @@ func TestListPagination(t *testing.T) {
 // of one facet (ORed) and by two facets (ANDed), and checks each answer
 // against the cases' own fields.
 func TestListFilters(t *testing.T) {
-	srv, cs := library(t)
-	m := srv.cur.Load()
+	srv, cs := sharedServer(t)
+	m := srv.live.Current()
 	expect := func(filters map[string][]string) []string {
 		var ids []string
 		for _, c := range m.lib.Cases {
@@ -381,8 +379,8 @@ func TestListFilters(t *testing.T) {
 }
 
 func TestGetIncident(t *testing.T) {
-	srv, cs := library(t)
-	m := srv.cur.Load()
+	srv, cs := sharedServer(t)
+	m := srv.live.Current()
 	for _, c := range m.lib.Cases {
 		for _, lang := range []string{"en", "ko", "", "both"} {
 			args := map[string]any{"id": c.ID}
@@ -406,7 +404,7 @@ func TestGetIncident(t *testing.T) {
 				t.Errorf("%s lang %q: pages in %d languages", c.ID, lang, len(out.Pages))
 			}
 			for i, l := range []string{"en", "ko"} {
-				twin := string(must(api.CaseMarkdown(m.site, c, l)))
+				twin := string(must(m.caseMarkdown(c, l)))
 				page := m.site.URL(urls.Case(l, c.ID))
 				if !slices.Contains(langs, l) {
 					if strings.Contains(text, twin) {
@@ -435,10 +433,10 @@ func TestGetIncident(t *testing.T) {
 }
 
 func TestGetTopic(t *testing.T) {
-	srv, cs := library(t)
-	m := srv.cur.Load()
+	srv, cs := sharedServer(t)
+	m := srv.live.Current()
 	for _, facet := range cases.FacetNames() {
-		for _, tp := range m.site.Facets()[facet].Topics {
+		for _, tp := range m.model.Topics()[facet].Topics {
 			for _, lang := range []string{"en", "ko"} {
 				var out topicOutput
 				arg := facet
@@ -491,8 +489,8 @@ func TestGetTopic(t *testing.T) {
 }
 
 func TestVocab(t *testing.T) {
-	srv, cs := library(t)
-	m := srv.cur.Load()
+	srv, cs := sharedServer(t)
+	m := srv.live.Current()
 	var out vocabOutput
 	text := callTool(t, cs, "vocab", nil, &out)
 	if len(out.Facets) != len(cases.Facets) {
@@ -508,7 +506,7 @@ func TestVocab(t *testing.T) {
 		}
 		for _, term := range vf.Terms {
 			n := 0
-			if tp := m.site.Facets()[facet].Topic(term.ID); tp != nil {
+			if tp := m.model.Topics()[facet].Topic(term.ID); tp != nil {
 				n = len(tp.Cases)
 			}
 			if term.Label.En == "" || term.Label.Ko == "" || term.Cases != n {
@@ -537,8 +535,8 @@ func TestVocab(t *testing.T) {
 }
 
 func TestResources(t *testing.T) {
-	srv, cs := library(t)
-	m := srv.cur.Load()
+	srv, cs := sharedServer(t)
+	m := srv.live.Current()
 	var uris []string
 	for r, err := range cs.Resources(context.Background(), nil) {
 		if err != nil {
@@ -558,7 +556,7 @@ func TestResources(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Contents) != 2 || res.Contents[0].Text != string(must(api.CaseMarkdown(m.site, c, "en"))) || res.Contents[1].Text != string(must(api.CaseMarkdown(m.site, c, "ko"))) {
+	if len(res.Contents) != 2 || res.Contents[0].Text != string(must(m.caseMarkdown(c, "en"))) || res.Contents[1].Text != string(must(m.caseMarkdown(c, "ko"))) {
 		t.Errorf("resource of %s: %d contents", c.ID, len(res.Contents))
 	}
 	for _, uri := range []string{"incidentlib://cases/IL-9999", "incidentlib://cases/../../etc/passwd", "incidentlib://cases/%2e%2e%2fvocab.json"} {
@@ -595,12 +593,35 @@ func TestItemLineUnknownDate(t *testing.T) {
 
 func relatedIDs(m *model, id string) []string {
 	var ids []string
-	for _, g := range m.site.Related(id) {
+	for _, g := range m.model.Related(id) {
 		for _, l := range g.Links {
 			ids = append(ids, l.ID)
 		}
 	}
 	return ids
+}
+
+// TestKoreanOrgNames: an answer in Korean names a case's organisation as
+// the Korean page does (IL-0067: "BC 주정부", not "BC Government"), and
+// one in English as the English page does.
+func TestKoreanOrgNames(t *testing.T) {
+	_, cs := sharedServer(t)
+	for lang, want := range map[string]string{"ko": "BC 주정부", "en": "BC Government"} {
+		var out listOutput
+		text := callTool(t, cs, "list_incidents", map[string]any{"orgs": []string{"bc-government"}, "lang": lang}, &out)
+		found := false
+		for _, it := range out.Cases {
+			if it.ID == "IL-0067" {
+				found = true
+				if it.Org != want || !strings.Contains(text, "IL-0067 · ") || !strings.Contains(text, " · "+want+" · ") {
+					t.Errorf("lang %s: IL-0067's organisation is %q, want %q:\n%s", lang, it.Org, want, text)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("lang %s: IL-0067 not listed under bc-government:\n%s", lang, text)
+		}
+	}
 }
 
 // inTransition reports a facet that no case of the library uses yet: the

@@ -10,7 +10,7 @@ import (
 
 	"incidentlib/internal/cases"
 	"incidentlib/internal/l10n"
-	"incidentlib/internal/site"
+	"incidentlib/internal/library"
 	"incidentlib/internal/urls"
 )
 
@@ -117,7 +117,7 @@ func getTopic(m *model, c *call) (string, any, error) {
 		return "", nil, err
 	}
 	term := c.str("term")
-	t := m.site.Facets()[facet].Topic(term)
+	t := m.model.Topics()[facet].Topic(term)
 	if t == nil {
 		if err := m.checkTerm(c, facet, term, "term"); err != nil {
 			return "", nil, err
@@ -136,12 +136,12 @@ func getTopic(m *model, c *call) (string, any, error) {
 }
 
 // topicOutput is what get_topic answers about a topic, as data.
-func (m *model) topicOutput(t *site.Topic, facet, lang string) topicOutput {
-	counts := func(f *cases.Facet, tcs []site.TermCount) []termCount {
+func (m *model) topicOutput(t *library.Topic, facet, lang string) topicOutput {
+	counts := func(f *cases.Facet, tcs []library.TermCount) []termCount {
 		out := make([]termCount, len(tcs))
 		for i, tc := range tcs {
 			out[i] = termCount{ID: tc.ID, Label: tc.ID, Cases: tc.Count}
-			if t := m.site.Facets()[f.Name].Topic(tc.ID); t != nil && t.Label.Get(lang) != "" {
+			if t := m.model.Topics()[f.Name].Topic(tc.ID); t != nil && t.Label.Get(lang) != "" {
 				out[i].Label = t.Label.Get(lang)
 			}
 		}
@@ -174,7 +174,7 @@ func (m *model) topicOutput(t *site.Topic, facet, lang string) topicOutput {
 }
 
 // topicText is get_topic's answer as Markdown.
-func (m *model) topicText(c *call, out topicOutput, t *site.Topic) string {
+func (m *model) topicText(c *call, out topicOutput, t *library.Topic) string {
 	str, lang := m.site.Strings(), c.lang
 	st := t.Stats()
 	var b strings.Builder

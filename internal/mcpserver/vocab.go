@@ -52,7 +52,7 @@ func vocab(m *model, c *call) (string, any, error) {
 		label := cases.FacetByName(facet).Label
 		vf := vocabFacet{Facet: facet, Argument: argName(facet), Terms: []vocabTerm{},
 			Name: bothLangs{En: label.En, Ko: label.Ko}}
-		fc := m.site.Facets()[facet]
+		fc := m.model.Topics()[facet]
 		for _, id := range m.terms(facet) {
 			vt := vocabTerm{ID: id}
 			if t := fc.Topic(id); t != nil {

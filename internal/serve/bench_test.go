@@ -17,6 +17,7 @@ import (
 	"incidentlib"
 	"incidentlib/internal/build"
 	"incidentlib/internal/gencases"
+	"incidentlib/internal/library"
 )
 
 // BenchmarkReloadOneCase measures, at 10,000 generated cases, the time from
@@ -30,7 +31,7 @@ func BenchmarkReloadOneCase(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if m := srv.cur.Load(); m.snap.Site == nil {
+	if m := srv.live.Current(); m.site == nil {
 		b.Fatalf("generated library has problems: %v", m.problems.Items)
 	}
 	rel, file, orig := benchCase(b, dir)
@@ -42,10 +43,10 @@ func BenchmarkReloadOneCase(b *testing.B) {
 		title := fmt.Sprintf("Edited title number %d", n)
 		writeTitle(b, file, orig, title)
 		t0 := time.Now()
-		srv.apply([]string{rel}, false, false, rel)
+		srv.live.Apply(library.Change{Content: []string{rel}}, rel)
 		total = append(total, time.Since(t0))
-		m := srv.cur.Load()
-		if m.snap.Site == nil {
+		m := srv.live.Current()
+		if m.site == nil {
 			b.Fatalf("edit %d: %v", n, m.problems.Items)
 		}
 		for _, t := range m.timings {

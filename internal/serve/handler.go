@@ -19,6 +19,7 @@ import (
 
 	"incidentlib/internal/cases"
 	"incidentlib/internal/diag"
+	"incidentlib/internal/httpsafe"
 	"incidentlib/internal/site"
 	"incidentlib/internal/urls"
 )
@@ -67,11 +68,7 @@ func (s *Server) local(hostport string) bool {
 		host = h
 	}
 	host = strings.ToLower(strings.TrimSuffix(strings.TrimPrefix(strings.TrimSuffix(host, "]"), "["), "."))
-	return loopback(host) || (s.listenHost() != "" && host == s.listenHost())
-}
-
-func loopback(host string) bool {
-	return host == "localhost" || host == "127.0.0.1" || host == "::1"
+	return httpsafe.LoopbackHost(host) || (s.listenHost() != "" && host == s.listenHost())
 }
 
 // listenHost is the host of the address the server listens on, when it is
@@ -86,8 +83,8 @@ func (s *Server) listenHost() string {
 
 // hostNames lists the names local accepts, for the refusal.
 func (s *Server) hostNames() string {
-	names := "localhost, 127.0.0.1 and [::1]"
-	if h := s.listenHost(); h != "" && !loopback(h) {
+	names := httpsafe.LoopbackNames
+	if h := s.listenHost(); h != "" && !httpsafe.LoopbackHost(h) {
 		names = h + ", " + names
 	}
 	return names
@@ -110,8 +107,8 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 	}
 	// A preview must never be cached: the next save changes everything.
 	w.Header().Set("Cache-Control", "no-store")
-	m := s.cur.Load()
-	if m.snap.Site == nil {
+	m := s.live.Current()
+	if m.site == nil {
 		s.errorPage(w, m, m.problems, http.StatusInternalServerError)
 		return
 	}
@@ -225,7 +222,7 @@ func (m *model) extraFiles() (map[string][]byte, error) {
 			return nil
 		}
 		for _, e := range m.extraList {
-			if err := e.Run(m.snap, store); err != nil {
+			if err := e.Run(m.site, store); err != nil {
 				m.extrasErr = fmt.Errorf("%s: %w", e.Name, err)
 				break
 			}
@@ -277,14 +274,14 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	fmt.Fprint(w, "retry: 1000\n\n")
 	ping := time.NewTicker(20 * time.Second)
 	defer ping.Stop()
-	m := s.cur.Load()
+	m := s.live.Current()
 	for {
 		fmt.Fprintf(w, "data: %d\n\n", m.version)
 		flusher.Flush()
 	wait:
 		select {
 		case <-m.next:
-			m = s.cur.Load()
+			m = s.live.Current()
 		case <-ping.C:
 			fmt.Fprint(w, ": ping\n\n") // keeps idle connections from being dropped
 			flusher.Flush()
@@ -305,13 +302,13 @@ func (s *Server) errorPage(w http.ResponseWriter, m *model, problems diag.List, 
 
 // draftAt returns the draft with errors whose case page is file, or nil.
 func (m *model) draftAt(file string) *cases.Draft {
-	for i, d := range m.snap.Lib.Drafts {
+	for i, d := range m.lib.Lib.Drafts {
 		if d.Case != nil {
 			continue
 		}
 		for _, lang := range cases.Languages {
 			if p := urls.Case(lang, d.ID); file == urls.File(p) || file == urls.Markdown(lang, d.ID) {
-				return &m.snap.Lib.Drafts[i]
+				return &m.lib.Lib.Drafts[i]
 			}
 		}
 	}

@@ -46,7 +46,7 @@ func (m *model) rendered(j site.Job) *renderedPage {
 	c.mu.Unlock()
 	p.once.Do(func() {
 		var out bytes.Buffer
-		p.typ, p.err = m.snap.Site.Render(j, &out)
+		p.typ, p.err = m.site.Render(j, &out)
 		p.data = out.Bytes()
 		c.mu.Lock()
 		defer c.mu.Unlock()

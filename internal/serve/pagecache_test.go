@@ -12,7 +12,7 @@ import (
 // ask for it at once, and the cache stays within its budget.
 func TestPageCache(t *testing.T) {
 	r := start(t, Options{BuiltinTemplates: incidentlib.Templates(), BuiltinStatic: incidentlib.Static(), Content: repotest.CopyDir(t, "content")})
-	m := r.srv.cur.Load()
+	m := r.srv.live.Current()
 	j := m.files["en/cases/IL-0495/index.html"]
 	var wg sync.WaitGroup
 	got := make([]*renderedPage, 8)

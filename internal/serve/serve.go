@@ -1,12 +1,12 @@
 // Package serve owns "incidentlib serve", the local preview: it keeps a
-// snapshot of the library (package snapshot: the library and the derived
-// site) in memory, renders each page when it is asked for, watches the
-// content, templates and static folders (package watch), makes the next
-// snapshot from only what a save changed, and tells open pages to reload
+// model of the library (package library) and the site made from it
+// (package site) in memory, renders each page when it is asked for, watches
+// the content, templates and static folders (package watch), makes the next
+// library from only what a save changed, and tells open pages to reload
 // themselves. The files besides the pages (search index, API) are the
 // extras the command passes, made on first request.
 //
-// The state a request sees is one immutable model (snapshot, problems,
+// The state a request sees is one immutable model (library, site, problems,
 // version), swapped atomically after each rebuild, so that a request never
 // sees half of a change. Content or template errors do not stop the server:
 // every page shows them, with file and line, until the files are fixed.
@@ -24,14 +24,14 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"incidentlib/internal/cases"
 	"incidentlib/internal/diag"
 	"incidentlib/internal/httpsafe"
+	"incidentlib/internal/library"
+	"incidentlib/internal/search"
 	"incidentlib/internal/site"
-	"incidentlib/internal/snapshot"
 	"incidentlib/internal/urls"
 	"incidentlib/internal/watch"
 )
@@ -51,7 +51,7 @@ type Options struct {
 	// Extras are the files served besides the pages, made on first
 	// request; the command passes build.StandardExtras(), the files a build
 	// writes besides the pages. Nil means none.
-	Extras   []snapshot.Extra
+	Extras   []site.Extra
 	BaseURL  string        // overrides site.json's base_url in canonical links
 	Addr     string        // where the listener given to Serve listens, such as 127.0.0.1:1313
 	Log      io.Writer     // the terminal; nil means nowhere
@@ -68,9 +68,8 @@ type Server struct {
 	static    fs.FS
 	roots     []watch.Root // folders to watch
 
-	cur      atomic.Pointer[model]
-	rebuild  sync.Mutex    // one rebuild at a time
-	stopping chan struct{} // closed when shutdown starts: event streams end
+	live     library.Live[model] // the current model, and the next after each save
+	stopping chan struct{}       // closed when shutdown starts: event streams end
 	logMu    sync.Mutex
 }
 
@@ -97,7 +96,7 @@ func New(opt Options) (*Server, error) {
 		return nil, err
 	}
 	var err error
-	if s.content, err = snapshot.Content(opt.Content); err != nil {
+	if s.content, err = library.Content(opt.Content); err != nil {
 		return nil, err
 	}
 	if s.templates, err = s.pick("templates", opt.Templates, opt.BuiltinTemplates); err != nil {
@@ -106,10 +105,15 @@ func New(opt Options) (*Server, error) {
 	if s.static, err = s.pick("static", opt.Static, opt.BuiltinStatic); err != nil {
 		return nil, err
 	}
-	m := s.build(nil, nil, true, true)
-	s.report(nil, m, "started")
-	s.cur.Store(m)
-	s.retryLater(m)
+	s.live.Next = s.build
+	s.live.Library = func(m *model) *library.Library { return m.lib }
+	s.live.Swapped = func(prev, next *model, what string) {
+		s.report(prev, next, what)
+		if prev != nil {
+			close(prev.next)
+		}
+	}
+	s.live.Start("started")
 	return s, nil
 }
 
@@ -139,13 +143,13 @@ func (s *Server) addRoot(kind, dir string) error {
 	if err != nil {
 		return err
 	}
-	s.roots = append(s.roots, watch.Root{Kind: kind, Dir: abs, Name: dir})
+	s.roots = append(s.roots, watch.Root{Kind: kind, Dir: abs, Name: dir, Reads: cases.Reads})
 	return nil
 }
 
 // version is the version of the model now served; it changes with every
 // rebuild, successful or not.
-func (s *Server) version() uint64 { return s.cur.Load().version }
+func (s *Server) version() uint64 { return s.live.Current().version }
 
 // Serve serves on ln and watches the folders until ctx is done. The
 // folders are watched before the first request is answered, so a client
@@ -167,9 +171,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	watched := make(chan struct{})
 	go func() {
 		defer close(watched)
-		w.Run(watchCtx, func(c watch.Change) {
-			s.apply(c.Content, c.Full, c.Templates, c.Describe(s.cur.Load().snap.Lib))
-		})
+		s.live.Run(watchCtx, w)
 	}()
 
 	var names []string
@@ -208,27 +210,29 @@ func (s *Server) logf(format string, args ...any) {
 	fmt.Fprintf(s.opt.Log, format, args...)
 }
 
-// model is one immutable state of the preview: a snapshot of the library,
+// model is one immutable state of the preview: the library, its site,
 // the pages it serves, and what the error page shows.
 type model struct {
 	version uint64
-	// snap is the library, its problems, the theme (kept across content
-	// edits) and the site, which is nil when there are problems.
-	snap *snapshot.Snapshot
+	// lib is the library and its problems; theme is the parsed theme,
+	// kept across content edits (nil when the content had errors before
+	// one was parsed); site is nil when there are problems.
+	lib   *library.Library
+	theme *site.Theme
+	site  *site.Site
 	// problems is what the error page lists: the content's errors and
 	// warnings, or the template error.
 	problems diag.List
 	files    map[string]site.Job // output file ("en/cases/IL-0495/index.html") → job
 	timings  []timing
 
-	extraList  []snapshot.Extra // what extraFiles runs
+	extraList  []site.Extra // what extraFiles runs
 	extrasOnce sync.Once
 	extras     map[string][]byte
 	extrasErr  error
 
-	next    chan struct{} // closed when a newer model replaces this one
-	retries int           // tries in a row to read files that could not be read (retryLater)
-	cache   pageCache     // pages rendered for this model
+	next  chan struct{} // closed when a newer model replaces this one
+	cache pageCache     // pages rendered for this model
 }
 
 type timing struct {
@@ -236,11 +240,10 @@ type timing struct {
 	took time.Duration
 }
 
-// build makes the next model from cur. changed lists content paths relative
-// to the content folder; themeChanged says that templates or static files
-// changed, which needs them parsed again but no content reading; full reads
-// all content.
-func (s *Server) build(cur *model, changed []string, full, themeChanged bool) *model {
+// build makes the next model from cur (nil for the first) for the change
+// c (library.Live.Next): a change of templates or static files needs them
+// parsed again but no content reading.
+func (s *Server) build(cur *model, c library.Change) *model {
 	m := &model{next: make(chan struct{}), extraList: s.opt.Extras}
 	if cur == nil {
 		// Start from the clock, so that a restarted server never repeats a
@@ -249,36 +252,45 @@ func (s *Server) build(cur *model, changed []string, full, themeChanged bool) *m
 	} else {
 		m.version = cur.version + 1
 	}
-	opt := snapshot.Options{
-		LoadTheme: func() (*site.Theme, error) { return site.LoadTheme(s.templates, s.static) },
-		Changed:   changed, ReadAll: full,
-		BaseURL: s.opt.BaseURL, Root: "/",
-		Drafts: true, // the preview is where a draft is read
-	}
+	// The preview is where a draft is read: the drafts without errors are
+	// among its cases, marked.
+	opt := library.Options{Changed: c.Content, ReadAll: c.Full, Words: search.EachWord, Drafts: true}
 	if cur != nil {
-		opt.Previous = cur.snap
+		opt.Previous = cur.lib
 		// A content edit keeps the parsed templates and minified static
 		// files; only a change to those folders (or a first build) parses
 		// them again.
-		if !themeChanged {
-			opt.Theme = cur.snap.Theme
+		if !c.Theme {
+			m.theme = cur.theme
 		}
 	}
-	snap, _ := snapshot.New(context.Background(), s.content, opt) // no error without a deadline
-	m.snap = snap
-	for _, sg := range snap.Stages {
+	m.lib, _ = library.New(context.Background(), s.content, opt) // no error without a deadline
+	for _, sg := range m.lib.Stages {
 		m.timings = append(m.timings, timing{sg.Name, sg.Took})
 	}
-	switch {
-	case m.snap.Diags.Errors() > 0:
-		m.problems = m.snap.Diags
-		return m
-	case snap.Err != nil:
-		m.problems = s.templateProblems(snap.Err)
+	if m.lib.Diags.Errors() > 0 {
+		m.problems = m.lib.Diags
 		return m
 	}
 	t := time.Now()
-	jobs := m.snap.Site.Jobs()
+	if m.theme == nil {
+		th, err := site.LoadTheme(s.templates, s.static)
+		m.timings = append(m.timings, timing{"theme", time.Since(t)})
+		if err != nil {
+			m.problems = s.templateProblems(err)
+			return m
+		}
+		m.theme, t = th, time.Now()
+	}
+	st, err := site.New(m.lib, site.Options{Theme: m.theme, BaseURL: s.opt.BaseURL, Root: "/"})
+	m.timings = append(m.timings, timing{"site", time.Since(t)})
+	if err != nil {
+		m.problems = s.templateProblems(err)
+		return m
+	}
+	m.site = st
+	t = time.Now()
+	jobs := m.site.Jobs()
 	m.files = make(map[string]site.Job, len(jobs))
 	for _, j := range jobs {
 		m.files[j.File()] = j
@@ -290,71 +302,20 @@ func (s *Server) build(cur *model, changed []string, full, themeChanged bool) *m
 	return m
 }
 
-// apply rebuilds after a burst of changes and swaps the new model in; full
-// reads all the content again.
-func (s *Server) apply(content []string, full, templates bool, what string) {
-	s.rebuild.Lock()
-	defer s.rebuild.Unlock()
-	cur := s.cur.Load()
-	if len(content) == 0 && !templates && !full {
-		return
-	}
-	m := s.build(cur, content, full || cur.snap.Lib == nil, templates)
-	s.report(cur, m, what)
-	s.cur.Store(m)
-	close(cur.next)
-	s.retryLater(m)
-}
-
-// retryLater reads again, after a pause, the files m could not read for a
-// reason that may pass by itself (too many open files, for one), so that
-// the preview recovers without waiting for the next save. The pause
-// doubles with each try, from half a second to a minute; a newer model
-// (a save came) ends the tries of this one.
-func (s *Server) retryLater(m *model) {
-	files := cases.Transient(m.snap.Diags)
-	if len(files) == 0 {
-		return
-	}
-	delay := min(time.Minute, 500*time.Millisecond<<min(m.retries, 7))
-	time.AfterFunc(delay, func() {
-		select {
-		case <-s.stopping:
-			return
-		default:
-		}
-		s.rebuild.Lock()
-		defer s.rebuild.Unlock()
-		if s.cur.Load() != m {
-			return
-		}
-		full := false
-		for _, f := range files {
-			full = full || !cases.InCases(f)
-		}
-		next := s.build(m, files, full || m.snap.Lib == nil, false)
-		next.retries = m.retries + 1
-		s.report(m, next, "read again")
-		s.cur.Store(next)
-		close(m.next)
-		s.retryLater(next)
-	})
-}
-
 // report prints a rebuild's outcome: every error each time (they are the
 // state of the content), warnings only when they are new, so that a save
 // does not repeat the same warnings, and one line with the time taken.
 func (s *Server) report(prev, m *model, what string) {
 	var before []diag.List
 	if prev != nil {
-		before = []diag.List{prev.problems, prev.snap.Diags}
+		before = []diag.List{prev.problems, prev.lib.Diags}
 	}
 	var b strings.Builder
 	shown := m.problems.Unseen(before...)
-	if m.snap.Site != nil {
+	if m.site != nil {
 		// Without errors the problems are empty and the warnings are in
 		// diags.
-		shown = append(shown, m.snap.Diags.Unseen(before...)...)
+		shown = append(shown, m.lib.Diags.Unseen(before...)...)
 	}
 	// The first problems of each file in full, then how many more.
 	(&diag.List{Items: shown}).Report(diag.ShownPerFile, func(d diag.Diag) {
@@ -371,13 +332,13 @@ func (s *Server) report(prev, m *model, what string) {
 		parts = append(parts, fmt.Sprintf("%s %d", t.name, t.took.Milliseconds()))
 	}
 	n := 0
-	if m.snap.Lib != nil {
-		n = len(m.snap.Lib.Cases)
+	if m.lib.Lib != nil {
+		n = len(m.lib.Lib.Cases)
 	}
-	if m.snap.Site != nil {
+	if m.site != nil {
 		fmt.Fprintf(&b, "incidentlib serve: %s: %d cases ready in %d ms (%s ms)\n", what, n, total.Milliseconds(), strings.Join(parts, ", "))
 		// A draft's problems are on its own page, not in the list above.
-		for _, d := range m.snap.Lib.Drafts {
+		for _, d := range m.lib.Lib.Drafts {
 			if k := d.Problems.Errors(); k > 0 {
 				fmt.Fprintf(&b, "incidentlib serve: draft %s: %s left, listed at /%s\n", d.ID, plural(k, "problem"), urls.Case(cases.Languages[0], d.ID))
 			}

@@ -23,7 +23,7 @@ import (
 	"incidentlib/internal/build"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/repotest"
-	"incidentlib/internal/snapshot"
+	"incidentlib/internal/site"
 )
 
 // syncBuf is a log the server and the test share.
@@ -414,9 +414,9 @@ func TestEventsAndShutdown(t *testing.T) {
 // TestRoutes checks how URLs map to files, with the handler alone.
 func TestRoutes(t *testing.T) {
 	calls := 0
-	extras := append(build.StandardExtras(), snapshot.Extra{Name: "test extra", Write: func(s *snapshot.Snapshot, write func(string, []byte) error) error {
+	extras := append(build.StandardExtras(), site.Extra{Name: "test extra", Write: func(s *site.Site, write func(string, []byte) error) error {
 		calls++
-		if err := write("api/v1/test.json", []byte(`{"cases":`+fmt.Sprint(len(s.Lib.Cases))+`}`)); err != nil {
+		if err := write("api/v1/test.json", []byte(`{"cases":`+fmt.Sprint(len(s.Library().Lib.Cases))+`}`)); err != nil {
 			return err
 		}
 		return write("docs/index.html", []byte("<!DOCTYPE html><html><body><p>extra page</p></body></html>"))

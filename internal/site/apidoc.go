@@ -48,7 +48,7 @@ func (s *Site) apiDocView(j Job) *apiDocView {
 	}
 	v.Example = ex
 	topicEx := "ingress"
-	if ts := s.facets[cases.Components.Name].Topics; len(ts) > 0 {
+	if ts := s.topics[cases.Components.Name].Topics; len(ts) > 0 {
 		topicEx = ts[0].ID
 	}
 	for _, f := range []struct{ path, key string }{

@@ -7,6 +7,7 @@ import (
 	"incidentlib"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/gencases"
+	"incidentlib/internal/library"
 	"incidentlib/internal/repotest"
 	"incidentlib/internal/search"
 )
@@ -17,7 +18,7 @@ func benchSite(b *testing.B, n int) *Site {
 	if list.Errors() > 0 {
 		b.Fatal(list.Err())
 	}
-	s, err := New(lib, Options{Words: search.EachWord, Templates: incidentlib.Templates(), Static: incidentlib.Static()})
+	s, err := New(library.Derive(lib, search.EachWord), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static()})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -88,24 +89,6 @@ func BenchmarkBuildPages(b *testing.B) {
 	}
 	// The CPU time, user and system, says more than the wall time on a
 	// shared machine.
-	b.ReportMetric((repotest.CPUTime()-start).Seconds()/float64(b.N), "cpu-s/op")
-}
-
-// BenchmarkNarrative derives the narrative keys of a 1,000-case library,
-// the part of deriving a site that reads every story with the search
-// tokenizer.
-func BenchmarkNarrative(b *testing.B) {
-	lib, list := cases.Load(gencases.MapFS(gencases.Options{N: 1000, Seed: 1}))
-	if list.Errors() > 0 {
-		b.Fatal(list.Err())
-	}
-	b.ReportAllocs()
-	start := repotest.CPUTime()
-	for b.Loop() {
-		deriveNarrative(lib, search.EachWord)
-	}
-	// The narrative reads on every CPU: its CPU time, user and system,
-	// says more than the wall time on a shared machine.
 	b.ReportMetric((repotest.CPUTime()-start).Seconds()/float64(b.N), "cpu-s/op")
 }
 

@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"incidentlib"
+	"incidentlib/internal/library"
 	"incidentlib/internal/search"
 )
 
@@ -17,11 +18,11 @@ import (
 func TestCardFromCaseView(t *testing.T) {
 	for _, l := range engineLibraries(t) {
 		t.Run(l.name, func(t *testing.T) {
-			alone, err := New(l.lib, Options{Words: search.EachWord, Theme: shippedTheme(t)})
+			alone, err := New(library.Derive(l.lib, search.EachWord), Options{Theme: shippedTheme(t)})
 			if err != nil {
 				t.Fatal(err)
 			}
-			fromPage, err := New(l.lib, Options{Words: search.EachWord, Theme: alone.theme})
+			fromPage, err := New(library.Derive(l.lib, search.EachWord), Options{Theme: alone.theme})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -2,11 +2,10 @@ package site
 
 import (
 	"encoding/json"
-	"fmt"
+
 	"html/template"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/l10n"
-	"incidentlib/internal/related"
 	"incidentlib/internal/urls"
 	"net/url"
 	"slices"
@@ -292,16 +291,16 @@ func sources(p *pageView, c *cases.Case) []sourceView {
 // relatedGroups lists a case's related cases under their headings, each
 // with its own reason.
 func (s *Site) relatedGroups(p *pageView, c *cases.Case) ([]relGroupView, error) {
-	groups := s.related[c.ID]
+	groups := s.model.Related(c.ID)
 	if len(groups) == 0 {
 		return nil, nil
 	}
 	out := make([]relGroupView, len(groups))
 	for i, g := range groups {
-		gv := relGroupView{Reason: s.reason(p, g.Kind, g.Reason), Cases: make([]caseLink, len(g.Links))}
+		gv := relGroupView{Reason: s.model.Reason(s.strings, p.Lang, g.Kind, g.Reason), Cases: make([]caseLink, len(g.Links))}
 		for k, l := range g.Links {
 			var err error
-			if gv.Cases[k], err = s.caseLink(p, s.lib.ByID[l.ID], s.reason(p, l.Kind, l.Reason)); err != nil {
+			if gv.Cases[k], err = s.caseLink(p, s.lib.ByID[l.ID], s.model.Reason(s.strings, p.Lang, l.Kind, l.Reason)); err != nil {
 				return nil, err
 			}
 		}
@@ -336,134 +335,6 @@ func (s *Site) callout(lang string) calloutView {
 func (s *Site) makeCallout(lang string) calloutView {
 	co := s.lib.Settings.Callout
 	return calloutView{Title: localizeLine(co.Title, lang), Text: s.localize(co.Text, lang), Link: co.Link.URL, Label: co.Link.Label.Get(lang)}
-}
-
-// reason writes why cases are related: "same root cause · both involve
-// Ingress controller" / "같은 원인 · 둘 다 인그레스 컨트롤러 관련". A component
-// is named as one both cases involve, not as a component they share: two
-// companies' Ingress controllers are two controllers. It is written in one
-// builder: every related case of every case page has one, and the API's
-// similar cases too.
-func (s *Site) reason(p *pageView, kind related.Kind, g related.Reason) string {
-	var b strings.Builder
-	b.Grow(192) // most reasons fit: one allocation
-	parts := 0
-	part := func(text string) {
-		if parts > 0 {
-			b.WriteString(" · ")
-		}
-		b.WriteString(text)
-		parts++
-	}
-	switch kind {
-	case related.Explicit:
-		part(p.T("related.explicit"))
-	case related.RecurrenceOf:
-		part(p.T("related.recurrence_of"))
-	case related.Recurred:
-		part(p.T("related.recurred"))
-	}
-	if g.SameRootCause {
-		part(p.T("related.same_root_cause"))
-	}
-	// labels writes the terms' labels as l10n.List joins them: a reason
-	// names terms; it links none.
-	labels := func(b *strings.Builder, f *cases.Facet, ids []string) {
-		for i, id := range ids {
-			writeListSep(b, p.Lang, i, len(ids))
-			b.WriteString(s.label(p.Lang, f, id))
-		}
-	}
-	if len(g.Components) > 0 {
-		format := p.T("related.shared")
-		if before, after, ok := strings.Cut(format, "%s"); ok && !strings.Contains(before, "%") && !strings.Contains(after, "%") {
-			part(before)
-			labels(&b, cases.Components, g.Components)
-			b.WriteString(after)
-		} else { // a format of another shape: as fmt writes it
-			var list strings.Builder
-			labels(&list, cases.Components, g.Components)
-			part(fmt.Sprintf(format, list.String()))
-		}
-	}
-	if len(g.Contributing) > 0 {
-		part(p.T("related.contributing"))
-		b.WriteByte(' ')
-		labels(&b, cases.Contributing, g.Contributing)
-	}
-	if len(g.Symptoms) > 0 {
-		part(p.T("related.symptoms"))
-		b.WriteByte(' ')
-		labels(&b, cases.Symptoms, g.Symptoms)
-	}
-	if words, n := s.sharedWords(p.Lang, g.Words); n > 0 {
-		part(p.T("related.words"))
-		b.WriteByte(' ')
-		for i, w := range words[:n] {
-			writeListSep(&b, p.Lang, i, n)
-			b.WriteString("“")
-			b.WriteString(w)
-			b.WriteString("”")
-		}
-	}
-	return b.String()
-}
-
-// writeListSep writes what l10n.List puts before item i of n: nothing
-// before the first, " and " before the last of two or more in English, and
-// ", " otherwise.
-func writeListSep(b *strings.Builder, lang string, i, n int) {
-	switch {
-	case i == 0:
-	case lang != "ko" && i == n-1:
-		b.WriteString(" and ")
-	default:
-		b.WriteString(", ")
-	}
-}
-
-// maxReasonWords is how many shared narrative words a reason names.
-const maxReasonWords = 3
-
-// sharedWords returns the narrative words of lang among keys (the first n
-// of the array), most distinctive first, leaving out a word already inside
-// a phrase shown and a phrase around a word shown.
-func (s *Site) sharedWords(lang string, keys []string) (out [maxReasonWords]string, n int) {
-	for _, k := range keys {
-		if n == maxReasonWords {
-			break
-		}
-		if len(k) <= len(lang) || k[len(lang)] != ':' || k[:len(lang)] != lang {
-			continue
-		}
-		form, ok := s.wordForms[k]
-		if !ok {
-			continue
-		}
-		inside := false
-		for _, sh := range out[:n] {
-			if hasField(sh, form) || hasField(form, sh) {
-				inside = true
-				break
-			}
-		}
-		if !inside {
-			out[n] = form
-			n++
-		}
-	}
-	return out, n
-}
-
-// hasField reports whether w is one of the space-separated words of s
-// (slices.Contains(strings.Fields(s), w), without the slice).
-func hasField(s, w string) bool {
-	for f := range strings.FieldsSeq(s) {
-		if f == w {
-			return true
-		}
-	}
-	return false
 }
 
 // mcpNote is site.json's note on the hosted MCP server in lang, with its

@@ -10,6 +10,7 @@ import (
 	"incidentlib/internal/cases"
 	"incidentlib/internal/gencases"
 	"incidentlib/internal/htmlexec"
+	"incidentlib/internal/library"
 	"incidentlib/internal/search"
 )
 
@@ -32,7 +33,7 @@ func TestCompiledTemplates(t *testing.T) {
 	for _, l := range engineLibraries(t) {
 		for _, offline := range []bool{false, true} {
 			t.Run(fmt.Sprintf("%s/offline=%v", l.name, offline), func(t *testing.T) {
-				s, err := New(l.lib, Options{Words: search.EachWord, Theme: th, Offline: offline})
+				s, err := New(library.Derive(l.lib, search.EachWord), Options{Theme: th, Offline: offline})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -151,7 +152,7 @@ func compareEngines(t *testing.T, th *Theme, s *Site, check func(*testing.T, str
 		}
 	}
 	for _, name := range cases.FacetNames() {
-		for _, tp := range s.facets[name].Topics {
+		for _, tp := range s.topics[name].Topics {
 			for _, lang := range cases.Languages {
 				v := s.statsView(&pageView{Lang: lang, s: s}, tp.Stats(), name, tp.ID)
 				if v == nil {

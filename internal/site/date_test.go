@@ -5,6 +5,8 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"incidentlib/internal/library"
+	"incidentlib/internal/search"
 	"incidentlib/internal/urls"
 )
 
@@ -23,12 +25,12 @@ func TestUnknownDate(t *testing.T) {
 	lib := loadContent(t, m)
 	s := newSite(t, lib, false)
 	c := lib.ByID["IL-0495"]
-	related := s.Related(c.ID)
+	related := s.model.Related(c.ID)
 	if len(related) == 0 {
 		t.Fatal("IL-0495 has no related cases to show it")
 	}
 	other := lib.ByID[related[0].Links[0].ID]
-	org := s.facets["orgs"].Topic(c.OrgSlug)
+	org := s.topics["orgs"].Topic(c.OrgSlug)
 	for _, tc := range []struct {
 		lang string
 		want []string
@@ -56,9 +58,11 @@ func TestUnknownDate(t *testing.T) {
 			t.Errorf("%s case page's facts do not say %q", tc.lang, tc.want[1])
 		}
 	}
-	for _, y := range computeStats(lib.Cases, &lib.Vocab).Years {
-		if y.ID == "0" || y.ID == "" {
-			t.Errorf("cases per year count the undated case under %q", y.ID)
+	for _, tp := range library.Derive(lib, search.EachWord).Topics()["orgs"].Topics {
+		for _, y := range tp.Stats().Years {
+			if y.ID == "0" || y.ID == "" {
+				t.Errorf("cases per year count the undated case under %q", y.ID)
+			}
 		}
 	}
 }

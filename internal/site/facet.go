@@ -37,7 +37,7 @@ func (s *Site) facetView(j Job) *facetView {
 	p.Section = j.Facet
 	p.Crumbs = []crumb{{p.T("nav.home"), p.Link(urls.Home(j.Lang))}, {p.Title, ""}}
 	v := &facetView{pageView: p, Intro: facet.Intro.Get(j.Lang), Facets: s.facetList(p)}
-	for _, t := range s.facets[j.Facet].Topics {
+	for _, t := range s.topics[j.Facet].Topics {
 		v.Terms = append(v.Terms, facetTerm{
 			Label: t.Label.Get(j.Lang), Href: p.Link(urls.Topic(j.Lang, j.Facet, t.ID, 1)),
 			Count: l10n.Cases(j.Lang, len(t.Cases)), N: len(t.Cases), Desc: localizeLine(t.Description, j.Lang),

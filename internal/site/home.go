@@ -64,7 +64,7 @@ func (s *Site) homeView(j Job) (*homeView, error) {
 	v := &homeView{pageView: p, Intro: s.lib.Settings.Description.Get(lang), AllLink: p.Link(urls.Cases(lang, 1))}
 	v.Counts = []homeCount{newHomeCount(p, "cases", len(s.lib.Cases), p.Link(urls.Cases(lang, 1)))}
 	for _, f := range homeCounted() {
-		v.Counts = append(v.Counts, newHomeCount(p, f.Name, len(s.facets[f.Name].Topics), p.Link(urls.FacetIndex(lang, f.Name))))
+		v.Counts = append(v.Counts, newHomeCount(p, f.Name, len(s.topics[f.Name].Topics), p.Link(urls.FacetIndex(lang, f.Name))))
 	}
 	for _, c := range s.lib.Cases[:min(homeNewest, len(s.lib.Cases))] {
 		l, err := s.caseLink(p, c, "")
@@ -78,7 +78,7 @@ func (s *Site) homeView(j Job) (*homeView, error) {
 			continue
 		}
 		hf := homeFacet{Title: f.Label.Get(lang), Href: p.Link(urls.FacetIndex(lang, f.Name))}
-		for _, t := range s.facets[f.Name].Largest(5) {
+		for _, t := range s.topics[f.Name].Largest(5) {
 			hf.Topics = append(hf.Topics, facetTerm{Label: t.Label.Get(lang), Href: p.Link(urls.Topic(lang, f.Name, t.ID, 1)), Count: l10n.Count(lang, len(t.Cases)), N: len(t.Cases)})
 		}
 		v.Largest = append(v.Largest, hf)
@@ -105,7 +105,7 @@ func (s *Site) rootView(j Job) *rootView {
 	p.Both = true
 	p.Canonical = s.base
 	p.Description = s.lib.Settings.Description.Get("en")
-	p.Alternates = []alternate{{"en", s.base + "en/"}, {"ko", s.base + "ko/"}, {"x-default", s.base}}
+	p.Alternates = []alternate{{"en", s.URL(urls.Home("en"))}, {"ko", s.URL(urls.Home("ko"))}, {"x-default", s.URL("")}}
 	v := &rootView{pageView: p}
 	for _, lang := range cases.Languages {
 		v.Choices = append(v.Choices, rootChoice{

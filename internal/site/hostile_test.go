@@ -13,6 +13,7 @@ import (
 	"incidentlib"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/htmlexec"
+	"incidentlib/internal/library"
 	"incidentlib/internal/search"
 )
 
@@ -298,11 +299,12 @@ func TestEnginesCountFallbacks(t *testing.T) {
 // render.
 func twoSites(t *testing.T, lib *cases.Library, a, b *Theme) (*Site, *Site) {
 	t.Helper()
-	sa, err := New(lib, Options{Words: search.EachWord, Theme: a})
+	model := library.Derive(lib, search.EachWord)
+	sa, err := New(model, Options{Theme: a})
 	if err != nil {
 		t.Fatal(err)
 	}
-	sb, err := New(lib, Options{Words: search.EachWord, Theme: b})
+	sb, err := New(model, Options{Theme: b})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package site
 
 import (
 	"incidentlib/internal/cases"
+	"incidentlib/internal/library"
 	"incidentlib/internal/urls"
 )
 
@@ -14,7 +15,7 @@ type Job struct {
 	Lang  string
 	Path  string // site path; a folder path means <path>index.html
 	Case  *cases.Case
-	Topic *Topic
+	Topic *library.Topic
 	Facet string
 	Page  int // 1-based page of a paginated list
 	Slug  string
@@ -91,7 +92,7 @@ func (s *Site) listPageJobs() []Job {
 			add(Job{Kind: KindCase, Lang: lang, Path: urls.Case(lang, c.ID), Case: c})
 		}
 		for _, name := range cases.FacetNames() {
-			f := s.facets[name]
+			f := s.topics[name]
 			add(Job{Kind: KindFacet, Lang: lang, Path: urls.FacetIndex(lang, name), Facet: name})
 			for _, t := range f.Topics {
 				for i := 1; i <= s.pages(len(t.Cases)); i++ {

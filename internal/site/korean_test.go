@@ -10,6 +10,7 @@ import (
 	"incidentlib"
 	"incidentlib/internal/gencases"
 	"incidentlib/internal/l10n"
+	"incidentlib/internal/library"
 	"incidentlib/internal/related"
 	"incidentlib/internal/search"
 	"incidentlib/internal/urls"
@@ -84,7 +85,7 @@ func TestRelatedGroupsTruthful(t *testing.T) {
 		n = 300
 	}
 	lib := loadContent(t, gencases.MapFS(gencases.Options{N: n, Seed: 7}))
-	rel, _ := deriveRelated(lib, search.EachWord)
+	model := library.Derive(lib, search.EachWord)
 	shared := func(a, b []string) []string {
 		var out []string
 		for _, x := range a {
@@ -96,7 +97,7 @@ func TestRelatedGroupsTruthful(t *testing.T) {
 	}
 	groups, links := 0, 0
 	for _, c := range lib.Cases {
-		for _, g := range rel[c.ID] {
+		for _, g := range model.Related(c.ID) {
 			groups++
 			var comps, contrib, syms []string
 			allSameRC := true
@@ -155,9 +156,9 @@ func TestKoreanCounters(t *testing.T) {
 	home := html.UnescapeString(tagRe.ReplaceAllString(render(t, s, Job{Kind: KindHome, Lang: "ko", Path: urls.Home("ko")}), ""))
 	for _, want := range []string{
 		"사례 " + l10n.Number(len(lib.Cases)) + "건",
-		"조직 " + l10n.Number(len(s.facets["orgs"].Topics)) + "곳",
-		"구성 요소 " + l10n.Number(len(s.facets["components"].Topics)) + "개",
-		"원인 " + l10n.Number(len(s.facets["root-causes"].Topics)) + "가지",
+		"조직 " + l10n.Number(len(s.topics["orgs"].Topics)) + "곳",
+		"구성 요소 " + l10n.Number(len(s.topics["components"].Topics)) + "개",
+		"원인 " + l10n.Number(len(s.topics["root-causes"].Topics)) + "가지",
 	} {
 		if !strings.Contains(home, want) {
 			t.Errorf("Korean home lacks %q", want)
@@ -166,8 +167,8 @@ func TestKoreanCounters(t *testing.T) {
 	if regexp.MustCompile(`\d+ 사례`).MatchString(home) {
 		t.Error("Korean home writes a bare number before 사례")
 	}
-	var topic *Topic
-	for _, tp := range s.facets["components"].Topics {
+	var topic *library.Topic
+	for _, tp := range s.topics["components"].Topics {
 		if len(tp.Cases) >= 2 {
 			topic = tp
 			break

@@ -100,7 +100,7 @@ func (s *Site) listView(j Job) (*listView, error) {
 			v.Intro, v.IntroLang, v.IntroMiss = template.HTML(body), written, written != lang
 		}
 		var err error
-		v.Stats = t.statsView(langIndex(lang), func() *statsView {
+		v.Stats = s.topicStats(t, langIndex(lang), func() *statsView {
 			sv := s.statsView(p, t.Stats(), j.Facet, t.ID)
 			if sv == nil {
 				return nil

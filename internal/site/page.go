@@ -245,7 +245,7 @@ func (s *Site) alternates(j Job) []alternate {
 	for _, lang := range cases.Languages {
 		p := j.Path
 		if lang != j.Lang {
-			p = urls.Twin(j.Path, j.Lang)
+			p = urls.OtherLanguage(j.Path, j.Lang)
 		}
 		alts = append(alts, alternate{lang, s.base + p})
 	}
@@ -259,7 +259,7 @@ func (s *Site) page(j Job, title string) *pageView {
 	p := &pageView{Lang: j.Lang, Path: j.Path, Title: title, s: s}
 	if j.Lang != "" {
 		other := cases.Other(j.Lang)
-		p.Switch = markedLink(urls.Twin(j.Path, j.Lang), s.opt.Offline)
+		p.Switch = markedLink(urls.OtherLanguage(j.Path, j.Lang), s.opt.Offline)
 		p.SwitchLang = other
 		p.Canonical = s.base + j.Path
 		p.Alternates = s.alternates(j)
@@ -328,12 +328,12 @@ func newTermLink(s *Site, p *pageView, f *cases.Facet, id string) termLink {
 // makeTermLinks makes the link of every topic in both languages once: case
 // pages and cards show a case's terms, and a term is shown for many cases.
 func (s *Site) makeTermLinks() map[*cases.Facet]map[string]*[2]termLink {
-	out := make(map[*cases.Facet]map[string]*[2]termLink, len(s.facets))
+	out := make(map[*cases.Facet]map[string]*[2]termLink, len(s.topics))
 	var pages [2]*pageView
 	for i, lang := range cases.Languages {
 		pages[i] = &pageView{Lang: lang, s: s}
 	}
-	for name, ft := range s.facets {
+	for name, ft := range s.topics {
 		f := cases.FacetByName(name)
 		if f == nil {
 			continue
@@ -445,7 +445,7 @@ func yearLink(p *pageView, d cases.Date) string {
 // once, by year: a case page and a card link their case's year.
 func (s *Site) makeYearLinks() map[int]*[2]string {
 	out := map[int]*[2]string{}
-	ft := s.facets[cases.Years.Name]
+	ft := s.topics[cases.Years.Name]
 	if ft == nil {
 		return out
 	}

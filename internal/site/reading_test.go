@@ -15,7 +15,7 @@ func TestReading(t *testing.T) {
 
 	t.Run("org order", func(t *testing.T) {
 		var names []string
-		for _, tp := range s.facets["orgs"].Topics {
+		for _, tp := range s.topics["orgs"].Topics {
 			names = append(names, tp.Label.En)
 		}
 		if i, j := slices.Index(names, "DevOps Hof"), slices.Index(names, "DFDS"); i < 0 || j < 0 || i > j {

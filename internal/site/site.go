@@ -1,7 +1,6 @@
-// Package site turns the loaded library into the pages and files of the
-// public site. It owns the derived data that pages share (topics and their
-// statistics, related cases), the typed view model of every page kind, the
-// theme that renders them, and the feeds and sitemap. Paths come from
+// Package site turns the library (package library, the model) into the
+// pages and files of the public site. It owns the typed view model of
+// every page kind, the theme that renders them, and the feeds and sitemap. Paths come from
 // package urls; this package only makes them into links.
 //
 // A Site is built once per build (New) and is read-only afterwards, so any
@@ -29,12 +28,12 @@
 // case's line in the related cases of other cases (caseLink.Head) and a
 // topic's statistics block (statsView.HTML).
 //
-// # Derived data
+// # The model
 //
-// Facets and their topics are grouped in one pass over the cases
-// (facets.go); each topic's statistics are computed on first use
-// (stats.go, which also holds the statistics block of a page); related
-// cases come from package related (related.go).
+// A Site renders one library.Library (package library: the cases, their
+// topics, statistics, related cases and narrative words, derived once);
+// it adds only what is HTML: each topic's statistics block per language,
+// made on first use (stats.go), the links and boxes every page shares.
 //
 // # Theme
 //
@@ -55,12 +54,14 @@ import (
 	"io/fs"
 	"net/url"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 
 	"incidentlib/internal/cases"
 	"incidentlib/internal/l10n"
+	"incidentlib/internal/library"
 )
 
 // Options change how a site is rendered.
@@ -76,18 +77,10 @@ type Options struct {
 	Static    fs.FS
 	// Theme, when set, is used instead of parsing Templates and Static.
 	Theme *Theme
-	// Previous, when set, is the site of the library before an edit: what
-	// the edit cannot have changed is taken from it instead of computed.
-	Previous *Site
 	// Root is the absolute path the site is served under, such as
 	// "/incidentlib/": the 404 page's links start with it. Empty means the
 	// path of the base URL.
 	Root string
-	// Words reads the narratives of the cases for related cases, as the
-	// search index reads them; it is required, and search.EachWord is the
-	// one to pass (package snapshot does). It is a function and not an
-	// import so that site and search stand side by side.
-	Words EachWordFunc
 }
 
 // Site is a library ready to render.
@@ -99,18 +92,20 @@ type Site struct {
 	strings l10n.Strings
 	theme   *Theme
 	assets  map[string]asset // logical name such as css/site.css → asset
-	facets  map[string]*FacetTopics
-	related map[string][]RelGroup
-	// wordForms is the text of each narrative key a reason can name.
-	wordForms map[string]string
-	nav       map[string][]navItem
-	footer    map[string][]navItem
-	consts    [2]pageConsts // by language, see CallMethod
-	assetRefs map[string]any
-	callouts  [2]*calloutView                          // the callout box per language (callout)
-	mcpNotes  [2]*localized                            // the hosted MCP server's note per language (mcpNote)
-	termLinks map[*cases.Facet]map[string]*[2]termLink // every topic's link, per language (term)
-	yearLinks map[int]*[2]string                       // every year's topic link, per language (yearLink)
+	model   *library.Library
+	topics  library.Topics
+	// statsViews holds each topic's statistics as every page of the
+	// topic shows them, per language: with marked links they are the same
+	// on all its pages (see topicStats).
+	statsViews map[*library.Topic]*[2]atomic.Pointer[statsView]
+	nav        map[string][]navItem
+	footer     map[string][]navItem
+	consts     [2]pageConsts // by language, see CallMethod
+	assetRefs  map[string]any
+	callouts   [2]*calloutView                          // the callout box per language (callout)
+	mcpNotes   [2]*localized                            // the hosted MCP server's note per language (mcpNote)
+	termLinks  map[*cases.Facet]map[string]*[2]termLink // every topic's link, per language (term)
+	yearLinks  map[int]*[2]string                       // every year's topic link, per language (yearLink)
 	// cards holds each case's rendered card per language, by the case's
 	// position in lib.Cases.
 	cards     [2][]atomic.Pointer[template.HTML]
@@ -127,11 +122,12 @@ type Site struct {
 }
 
 // New derives everything pages share and parses the templates.
-func New(lib *cases.Library, opt Options) (*Site, error) {
-	if opt.Words == nil {
-		return nil, errors.New("site.New: Options.Words is required (search.EachWord)")
+func New(model *library.Library, opt Options) (*Site, error) {
+	if !model.Ready() {
+		return nil, errors.New("site.New: the library has errors")
 	}
-	s := &Site{lib: lib, opt: opt, base: lib.Settings.BaseURL}
+	lib := model.Lib
+	s := &Site{lib: lib, model: model, opt: opt, base: lib.Settings.BaseURL}
 	if opt.BaseURL != "" {
 		s.base = opt.BaseURL
 	}
@@ -163,13 +159,14 @@ func New(lib *cases.Library, opt Options) (*Site, error) {
 		s.cards[i] = make([]atomic.Pointer[template.HTML], len(lib.Cases))
 		s.links[i] = make([]atomic.Pointer[caseLink], len(lib.Cases))
 	}
-	s.facets = deriveFacets(lib)
-	s.termLinks, s.yearLinks = s.makeTermLinks(), s.makeYearLinks()
-	if p := opt.Previous; p != nil && sameRelations(p.lib, lib) {
-		s.related, s.wordForms = p.related, p.wordForms // an edit of other text leaves every relation as it was
-	} else {
-		s.related, s.wordForms = deriveRelated(lib, opt.Words)
+	s.topics = model.Topics()
+	s.statsViews = map[*library.Topic]*[2]atomic.Pointer[statsView]{}
+	for _, ft := range s.topics {
+		for _, t := range ft.Topics {
+			s.statsViews[t] = new([2]atomic.Pointer[statsView])
+		}
 	}
+	s.termLinks, s.yearLinks = s.makeTermLinks(), s.makeYearLinks()
 	s.nav, s.footer = map[string][]navItem{}, map[string][]navItem{}
 	for _, lang := range cases.Languages {
 		s.nav[lang], s.footer[lang] = s.navigation(lang)
@@ -197,10 +194,26 @@ func (s *Site) sortedAssets() []asset {
 func (s *Site) Engines() Engines { return s.theme.engines() }
 
 // Library returns the library the site renders.
-func (s *Site) Library() *cases.Library { return s.lib }
+func (s *Site) Library() *library.Library { return s.model }
 
-// Facets returns the facets by URL name.
-func (s *Site) Facets() map[string]*FacetTopics { return s.facets }
+// topicStats returns a topic's statistics view in a language, made once.
+// Two workers may both make it: the same value. A topic of another
+// library (a job made for another site) is made each time.
+func (s *Site) topicStats(t *library.Topic, lang int, build func() *statsView) *statsView {
+	views := s.statsViews[t]
+	if views == nil {
+		return build()
+	}
+	slot := &views[lang]
+	if v := slot.Load(); v != nil {
+		return v
+	}
+	v := build()
+	if v != nil {
+		slot.Store(v)
+	}
+	return v
+}
 
 // The kinds of job.
 const (
@@ -220,6 +233,22 @@ const (
 	KindAsset
 	KindTwin // a case page's Markdown twin, rendered with its page by RenderCase
 )
+
+// kindNames name each kind of job for people (a build's summary).
+var kindNames = map[Kind]string{
+	KindCase: "case page", KindCases: "case list", KindTopic: "topic page", KindFacet: "facet page",
+	KindHome: "home", KindRoot: "language chooser", KindSearch: "search page", KindProse: "prose page",
+	KindNotFound: "404", KindAPIDoc: "API page", KindFeed: "feed", KindSitemap: "sitemap",
+	KindRobots: "robots.txt", KindAsset: "asset", KindTwin: "Markdown twin",
+}
+
+// String names the kind for people, as a build's summary counts files.
+func (k Kind) String() string {
+	if n, ok := kindNames[k]; ok {
+		return n
+	}
+	return "kind " + strconv.Itoa(int(k))
+}
 
 // Offline reports whether the site is built for opening from disk.
 func (s *Site) Offline() bool { return s.opt.Offline }

@@ -2,7 +2,6 @@ package site
 
 import (
 	"encoding/json"
-	"flag"
 	"html"
 	"math/rand/v2"
 	"os"
@@ -15,13 +14,12 @@ import (
 
 	"incidentlib"
 	"incidentlib/internal/cases"
+	"incidentlib/internal/library"
 	"incidentlib/internal/markup"
 	"incidentlib/internal/repotest"
 	"incidentlib/internal/search"
 	"incidentlib/internal/urls"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 func loadContent(t testing.TB, fsys fstest.MapFS) *cases.Library {
 	t.Helper()
@@ -36,7 +34,7 @@ func contentFS(t testing.TB) fstest.MapFS { return repotest.MapFS(t, "content") 
 
 func newSite(t testing.TB, lib *cases.Library, offline bool) *Site {
 	t.Helper()
-	s, err := New(lib, Options{Words: search.EachWord, Offline: offline, Templates: incidentlib.Templates(), Static: incidentlib.Static()})
+	s, err := New(library.Derive(lib, search.EachWord), Options{Offline: offline, Templates: incidentlib.Templates(), Static: incidentlib.Static()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,8 +171,8 @@ func TestLocalised(t *testing.T) {
 			t.Errorf("English page lacks %q", want)
 		}
 	}
-	list := visible(render(t, s, Job{Kind: KindTopic, Lang: "ko", Path: urls.Topic("ko", "components", "ingress", 1), Topic: s.facets["components"].Topic("ingress"), Facet: "components", Page: 1}))
-	n := len(s.facets["components"].Topic("ingress").Cases)
+	list := visible(render(t, s, Job{Kind: KindTopic, Lang: "ko", Path: urls.Topic("ko", "components", "ingress", 1), Topic: s.topics["components"].Topic("ingress"), Facet: "components", Page: 1}))
+	n := len(s.topics["components"].Topic("ingress").Cases)
 	for _, want := range []string{"사례 " + itoa(n) + "건", itoa(n) + "건 중 1~" + itoa(min(n, lib.Settings.PageSize)) + "번째", "가장 많이 나오는 구성 요소"} {
 		if !strings.Contains(list, want) {
 			t.Errorf("Korean topic page lacks %q", want)
@@ -238,10 +236,10 @@ func TestGolden(t *testing.T) {
 	for name, j := range map[string]Job{
 		"case-en.html":    {Kind: KindCase, Lang: "en", Path: urls.Case("en", c.ID), Case: c},
 		"case-ko.html":    {Kind: KindCase, Lang: "ko", Path: urls.Case("ko", c.ID), Case: c},
-		"topic-ko.html":   {Kind: KindTopic, Lang: "ko", Path: urls.Topic("ko", "components", "cloud-load-balancer", 1), Topic: s.facets["components"].Topic("cloud-load-balancer"), Facet: "components", Page: 1},
+		"topic-ko.html":   {Kind: KindTopic, Lang: "ko", Path: urls.Topic("ko", "components", "cloud-load-balancer", 1), Topic: s.topics["components"].Topic("cloud-load-balancer"), Facet: "components", Page: 1},
 		"home-ko.html":    {Kind: KindHome, Lang: "ko", Path: urls.Home("ko")},
 		"cases-ko.html":   {Kind: KindCases, Lang: "ko", Path: urls.Cases("ko", 1), Page: 1},
-		"ingress-ko.html": {Kind: KindTopic, Lang: "ko", Path: urls.Topic("ko", "components", "ingress", 1), Topic: s.facets["components"].Topic("ingress"), Facet: "components", Page: 1},
+		"ingress-ko.html": {Kind: KindTopic, Lang: "ko", Path: urls.Topic("ko", "components", "ingress", 1), Topic: s.topics["components"].Topic("ingress"), Facet: "components", Page: 1},
 	} {
 		got := render(t, s, j)
 		// Asset hashes change with every edit of the stylesheet or script;
@@ -251,7 +249,7 @@ func TestGolden(t *testing.T) {
 		// One tag per line keeps golden diffs readable.
 		got = strings.ReplaceAll(got, "><", ">\n<")
 		path := filepath.Join("testdata", "golden", name)
-		if *update {
+		if repotest.Update() {
 			os.MkdirAll(filepath.Dir(path), 0o755)
 			if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
 				t.Fatal(err)
@@ -274,7 +272,7 @@ func TestAssetNames(t *testing.T) {
 	lib := loadContent(t, contentFS(t))
 	names := func(css, js string) map[string]string {
 		static := fstest.MapFS{"css/site.css": {Data: []byte(css)}, "js/search.js": {Data: []byte(js)}}
-		s, err := New(lib, Options{Words: search.EachWord, Templates: incidentlib.Templates(), Static: static})
+		s, err := New(library.Derive(lib, search.EachWord), Options{Templates: incidentlib.Templates(), Static: static})
 		if err != nil {
 			t.Fatal(err)
 		}

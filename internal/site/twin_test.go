@@ -2,6 +2,7 @@ package site
 
 import (
 	"bytes"
+	"incidentlib/internal/repotest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -53,7 +54,7 @@ func TestTwins(t *testing.T) {
 				t.Errorf("%s: CaseMarkdown differs from the written twin", tj.File())
 			}
 			want := twin.String()
-			for _, g := range s.Related(c.ID) {
+			for _, g := range s.model.Related(c.ID) {
 				for _, l := range g.Links {
 					want = strings.Replace(want, "](../"+l.ID+"/index.md)", "]("+s.URL(urls.Markdown(lang, l.ID))+")", 1)
 					linked++
@@ -71,7 +72,7 @@ func TestTwins(t *testing.T) {
 			}
 			compared++
 			path := filepath.Join("testdata", "golden", "twin", filepath.FromSlash(tj.File()))
-			if *update {
+			if repotest.Update() {
 				if err := os.WriteFile(path, twin.Bytes(), 0o644); err != nil {
 					t.Fatal(err)
 				}

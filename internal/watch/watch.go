@@ -3,7 +3,9 @@
 // folders, the MCP server (package mcpserver) its content folder, both with
 // a Watcher, so that both see a save the same way. A burst of events (an
 // editor's save, a git checkout) becomes one Change; the content paths it
-// names are those the loader reads (cases.Layout).
+// names are those the caller's Root.Reads takes (the loader's,
+// cases.Reads). It knows nothing of the library: a leaf under the live
+// loop (library.Live).
 package watch
 
 import (
@@ -17,8 +19,6 @@ import (
 	"time"
 
 	"github.com/fsnotify/fsnotify"
-
-	"incidentlib/internal/cases"
 )
 
 // Watcher watches folders for saves and reports them in bursts.
@@ -30,15 +30,16 @@ type Watcher struct {
 }
 
 // Content watches the content folder dir, every folder under it and
-// folders made in it later. A burst of events ends after debounce without
-// one (0 means 50 ms); logf receives the watcher's own errors. Watching
-// starts now, so a save made after Content returns is never missed.
-func Content(dir string, debounce time.Duration, logf func(format string, args ...any)) (*Watcher, error) {
+// folders made in it later, for changes to the files reads takes. A burst
+// of events ends after debounce without one (0 means 50 ms); logf receives
+// the watcher's own errors. Watching starts now, so a save made after
+// Content returns is never missed.
+func Content(dir string, reads func(rel string) bool, debounce time.Duration, logf func(format string, args ...any)) (*Watcher, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, err
 	}
-	return New([]Root{{Kind: "content", Dir: abs, Name: dir}}, debounce, logf)
+	return New([]Root{{Kind: "content", Dir: abs, Name: dir, Reads: reads}}, debounce, logf)
 }
 
 // Root is a watched folder and what a change in it means.
@@ -46,6 +47,9 @@ type Root struct {
 	Kind string // "content", "templates" or "static"
 	Dir  string // absolute
 	Name string // as given, for messages
+	// Reads says which paths of a content folder (slash-separated,
+	// relative to it) the loader reads; changes to others are left out.
+	Reads func(rel string) bool
 }
 
 // New watches every folder under the roots. inotify and its kin
@@ -119,13 +123,14 @@ type Change struct {
 }
 
 // Describe names the changed files for the terminal line: those that
-// exist, and those that are gone but were case files of lib, the library
-// before the change, so that the scratch files of tools (sed -i, some
-// editors) that come and go within a save are not named.
-func (c Change) Describe(lib *cases.Library) string {
+// exist, and those that are gone but were, before the change, files that
+// was reports (the case files of the library), so that the scratch files
+// of tools (sed -i, some editors) that come and go within a save are not
+// named.
+func (c Change) Describe(was func(file string) bool) string {
 	names := make([]string, 0, len(c.names))
 	for n, abs := range c.names {
-		if _, err := os.Stat(abs); err == nil || wasCase(lib, n) {
+		if _, err := os.Stat(abs); err == nil || was(n) {
 			names = append(names, n)
 		}
 	}
@@ -137,18 +142,6 @@ func (c Change) Describe(lib *cases.Library) string {
 		return fmt.Sprintf("%s and %d more", strings.Join(names[:3], ", "), len(names)-3)
 	}
 	return strings.Join(names, ", ")
-}
-
-func wasCase(lib *cases.Library, file string) bool {
-	if lib == nil {
-		return false
-	}
-	for _, c := range lib.Cases {
-		if c.File == file {
-			return true
-		}
-	}
-	return false
 }
 
 // Run collects file events into bursts and calls apply after each, until
@@ -267,7 +260,7 @@ func mark(r Root, rel string, b *batch) bool {
 		b.names[r.Name+"/"+rel] = filepath.Join(r.Dir, filepath.FromSlash(rel))
 		return true
 	}
-	if !cases.Reads(rel) {
+	if r.Reads != nil && !r.Reads(rel) {
 		return false
 	}
 	b.content[rel] = true

@@ -1,4 +1,4 @@
-package site
+package library
 
 import (
 	"slices"
@@ -144,12 +144,4 @@ func union(a, b []string) []string {
 		}
 	}
 	return a
-}
-
-// Related returns a case's related cases, grouped for display.
-func (s *Site) Related(id string) []RelGroup { return s.related[id] }
-
-// Reason writes why a case is related, in lang, for the API.
-func (s *Site) Reason(lang string, kind related.Kind, r related.Reason) string {
-	return s.reason(&pageView{Lang: lang, s: s}, kind, r)
 }

@@ -1,7 +1,9 @@
-package site
+package library
 
 import (
+	"context"
 	"fmt"
+	"incidentlib/internal/repotest"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -23,7 +25,7 @@ import (
 // every reason names terms the two cases really share.
 func TestRelatedContent(t *testing.T) {
 	lib := loadContent(t, contentFS(t))
-	s := newSite(t, lib, false)
+	s := derived(t, lib)
 	var b strings.Builder
 	for _, c := range lib.Cases {
 		fmt.Fprintf(&b, "%s %s\n", c.ID, c.Title.En)
@@ -36,7 +38,7 @@ func TestRelatedContent(t *testing.T) {
 	}
 	got := b.String()
 	path := filepath.Join("testdata", "golden", "related.txt")
-	if *update {
+	if repotest.Update() {
 		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -46,7 +48,7 @@ func TestRelatedContent(t *testing.T) {
 		t.Fatalf("%v (run go test -update)", err)
 	}
 	if got != string(want) {
-		t.Errorf("related cases differ from %s; run go test ./internal/site -update and review the diff", path)
+		t.Errorf("related cases differ from %s; run go test ./internal/library -update and review the diff", path)
 	}
 
 	// Symmetric, and each reason is what the two cases share, in words of
@@ -95,7 +97,7 @@ func TestRelatedContent(t *testing.T) {
 	}
 }
 
-func linked(s *Site, from, to string) bool {
+func linked(s *testLib, from, to string) bool {
 	for _, g := range s.Related(from) {
 		for _, l := range g.Links {
 			if l.ID == to {
@@ -166,8 +168,8 @@ func syntheticLibrary(n int) *cases.Library {
 	return lib
 }
 
-func derive(lib *cases.Library) (map[string]*FacetTopics, map[string][]RelGroup) {
-	facets := deriveFacets(lib)
+func derive(lib *cases.Library) (Topics, map[string][]RelGroup) {
+	facets := deriveTopics(lib)
 	for _, f := range facets {
 		for _, t := range f.Topics {
 			t.Stats()
@@ -240,21 +242,21 @@ func BenchmarkDerive(b *testing.B) {
 // before it; an edit of a term computes them again.
 func TestPreviousRelations(t *testing.T) {
 	m := contentFS(t)
-	prev := newSite(t, loadContent(t, m), false)
+	prev := derived(t, loadContent(t, m))
 	b := string(m["cases/IL-0495.json"].Data)
 	m["cases/IL-0495.json"] = &fstest.MapFile{Data: []byte(strings.Replace(b, `"en":"HubSpot concluded`, `"en":"Edited. HubSpot concluded`, 1))}
 	lib := loadContent(t, m)
-	if !sameRelations(prev.lib, lib) {
+	if !sameRelations(prev.Lib, lib) {
 		t.Fatal("a text edit changed the relations")
 	}
 	m["cases/IL-0495.json"] = &fstest.MapFile{Data: []byte(strings.Replace(b, `"components":["ingress","health-probe"]`, `"components":["health-probe"]`, 1))}
 	lib2 := loadContent(t, m)
-	if sameRelations(prev.lib, lib2) {
+	if sameRelations(prev.Lib, lib2) {
 		t.Fatal("a term edit kept the relations")
 	}
-	s2, err := New(lib2, Options{Words: search.EachWord, Theme: prev.theme, Previous: prev})
-	if err != nil {
-		t.Fatal(err)
+	s2, err := New(context.Background(), m, Options{Words: search.EachWord, Previous: prev.Library, Changed: []string{"cases/IL-0495.json"}})
+	if err != nil || !s2.Ready() {
+		t.Fatal(err, s2.Diags.Err())
 	}
 	for _, g := range s2.Related("IL-0495") {
 		for _, l := range g.Links {
@@ -271,7 +273,7 @@ func TestPreviousRelations(t *testing.T) {
 // application database, found by the computation, not by an editor's link.
 func TestRelatedSeed003(t *testing.T) {
 	lib := loadContent(t, contentFS(t))
-	s := newSite(t, lib, false)
+	s := derived(t, lib)
 	for _, g := range s.Related("IL-0202") {
 		for _, l := range g.Links {
 			if l.ID != "IL-0110" {
@@ -292,7 +294,7 @@ func TestRelatedSeed003(t *testing.T) {
 // first link of either case.
 func TestJudgedPairs(t *testing.T) {
 	lib := loadContent(t, contentFS(t))
-	s := newSite(t, lib, false)
+	s := derived(t, lib)
 	b, err := os.ReadFile(filepath.Join("testdata", "judged-pairs.txt"))
 	if err != nil {
 		t.Fatal(err)
@@ -340,7 +342,7 @@ func TestJudgedPairs(t *testing.T) {
 // word (it would link a company's cases for their name alone).
 func TestNarrativeReason(t *testing.T) {
 	lib := loadContent(t, contentFS(t))
-	s := newSite(t, lib, false)
+	s := derived(t, lib)
 	var found bool
 	for _, g := range s.Related("IL-0550") {
 		for _, l := range g.Links {
@@ -377,7 +379,7 @@ func TestNarrativeReason(t *testing.T) {
 // still written as fmt.Sprintf writes it.
 func TestReasonFormat(t *testing.T) {
 	lib := loadContent(t, contentFS(t))
-	s := newSite(t, lib, false)
+	s := derived(t, lib)
 	r := related.Reason{Components: []string{lib.Cases[0].Components[0], lib.Cases[1].Components[0]}}
 	labels := s.label("en", cases.Components, r.Components[0]) + " and " + s.label("en", cases.Components, r.Components[1])
 	for _, format := range []string{"both involve %s", "%s", "%s!", "both %q", "%[1]s / %[1]s", "100%% %s"} {
@@ -387,7 +389,6 @@ func TestReasonFormat(t *testing.T) {
 		}
 		strs["related.shared"] = map[string]string{"en": format, "ko": format}
 		s.strings = strs
-		s.consts = s.pageConsts()
 		if got, want := s.Reason("en", related.Computed, r), fmt.Sprintf(format, labels); got != want {
 			t.Errorf("format %q: reason %q, want %q", format, got, want)
 		}

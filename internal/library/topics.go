@@ -1,13 +1,15 @@
-package site
+package library
 
 import (
-	"incidentlib/internal/cases"
 	"sort"
+	"strconv"
 	"sync"
-	"sync/atomic"
 
 	"golang.org/x/text/collate"
 	"golang.org/x/text/language"
+
+	"incidentlib/internal/cases"
+	"incidentlib/internal/l10n"
 )
 
 // Topic is one term of a facet with the cases that carry it.
@@ -20,22 +22,6 @@ type Topic struct {
 	stats       *Stats
 	statsOnce   sync.Once
 	voc         *cases.Vocab
-	// views holds the statistics as every page of the topic shows them,
-	// per language: with marked links they are the same on all its pages.
-	views [2]atomic.Pointer[statsView]
-}
-
-// statsView returns the topic's statistics view in a language, made once.
-// Two workers may both make it: the same value.
-func (t *Topic) statsView(lang int, build func() *statsView) *statsView {
-	if v := t.views[lang].Load(); v != nil {
-		return v
-	}
-	v := build()
-	if v != nil {
-		t.views[lang].Store(v)
-	}
-	return v
 }
 
 // Stats returns the statistics of the topic's cases, computed on first use:
@@ -62,21 +48,37 @@ func (f *FacetTopics) Topic(id string) *Topic { return f.byID[id] }
 func ownLabel(f *cases.Facet, id string, c *cases.Case) cases.Bilingual {
 	switch f {
 	case cases.Years:
-		return cases.Bilingual{En: id, Ko: id + "년"}
+		if y, err := strconv.Atoi(id); err == nil {
+			return cases.Bilingual{En: l10n.Year("en", y), Ko: l10n.Year("ko", y)}
+		}
 	case cases.Orgs:
 		return c.OrgName()
 	}
 	return cases.Bilingual{En: id, Ko: id}
 }
 
-// DeriveFacets returns the facets of lib by URL name, as Site.Facets does,
-// without the rest of the site: what needs only the topics (the search
-// index's labels) need not wait for New.
-func DeriveFacets(lib *cases.Library) map[string]*FacetTopics { return deriveFacets(lib) }
+// Topics are the facets of a library by URL name.
+type Topics map[string]*FacetTopics
 
-// deriveFacets groups cases by every facet in one pass over the cases.
-func deriveFacets(lib *cases.Library) map[string]*FacetTopics {
-	facets := map[string]*FacetTopics{}
+// SearchLabels are the labels of every facet's topics as the site shows
+// them, as search.Labels takes them. An organisation's label is its name
+// as the case pages show it (HubSpot in both languages); its Korean
+// spelling in vocab.json only finds it, as each document's OrgAlias.
+func (ts Topics) SearchLabels() map[string]map[string][2]string {
+	out := map[string]map[string][2]string{}
+	for _, f := range cases.FacetNames() {
+		m := map[string][2]string{}
+		for _, t := range ts[f].Topics {
+			m[t.ID] = [2]string{t.Label.En, t.Label.Ko}
+		}
+		out[f] = m
+	}
+	return out
+}
+
+// deriveTopics groups cases by every facet in one pass over the cases.
+func deriveTopics(lib *cases.Library) Topics {
+	facets := Topics{}
 	for _, cf := range cases.Facets {
 		f := &FacetTopics{Name: cf.Name, byID: map[string]*Topic{}}
 		facets[cf.Name] = f

@@ -1,0 +1,215 @@
+// Package library is the model: one immutable state of the library, the
+// loaded content with everything derived from it (topics, their
+// statistics, related cases and the narrative words they weigh). The build
+// (package build), the preview (package serve) and the MCP server (package
+// mcpserver) each hold one Library; the presenters (site for HTML, api for
+// JSON, search for the index) read it side by side and import none of each
+// other.
+//
+// New makes a Library from the content folder, read through cases' jail
+// and checked, and derives the topics once and the related cases once. The
+// preview and the MCP server make the next Library from the one before
+// after a save, reading again only the files that changed (cases.Reload)
+// and keeping what the change cannot have touched (the related cases when
+// no input to them changed); Live (live.go) is that loop.
+//
+// A Library is never modified after New returns, so that a server can swap
+// a new one in atomically and a request never sees half of a change.
+// (cases.Library is the loaded content alone; a Library holds it with
+// everything derived from it.)
+package library
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"os"
+	"time"
+
+	"incidentlib/internal/cases"
+	"incidentlib/internal/diag"
+)
+
+// Options say how to make a Library.
+type Options struct {
+	// Previous is the library before a save, and Changed the content
+	// paths the save touched (slash-separated, relative to the content
+	// folder): only those are read again, and what they cannot have changed
+	// is taken from Previous. With Previous and no Changed, Previous's
+	// content is kept as it is. ReadAll reads all the content again even
+	// with Previous (the content folder itself was replaced).
+	Previous *Library
+	Changed  []string
+	ReadAll  bool
+
+	// Drafts puts the drafts without errors among the cases, marked, as
+	// the preview shows them (cases.Library.WithDrafts). Lib is then that
+	// library; its Drafts still list every draft with its problems.
+	Drafts bool
+
+	// OffHeap keeps the text of the cases and their cards outside the Go
+	// heap (cases.LoadOffHeap); only a process that builds once and exits
+	// sets it.
+	OffHeap bool
+	// Words reads the narratives of the cases for related cases, as the
+	// search index reads them; it is required, and search.EachWord is the
+	// one to pass. It is a function and not an import so that search,
+	// a presenter, may stand on this package.
+	Words EachWordFunc
+	// Loaded, when set, is called with the content and its topics once
+	// the content has loaded (or reloaded) without errors, before the
+	// related cases are derived: a build starts there what needs only
+	// those (the search index), alongside the deriving. It is not called
+	// when the content has errors or ctx ended during the loading.
+	Loaded func(lib *cases.Library, topics Topics)
+}
+
+// Library is one immutable state of the library.
+type Library struct {
+	// Lib is the loaded content; nil only when the content folder could
+	// not be read at all.
+	Lib   *cases.Library
+	Diags diag.List // the content's problems, warnings included
+	// Stages are the steps New took, in order: "load" or "reload", then
+	// "derive" when the content has no errors.
+	Stages []Stage
+
+	topics  Topics
+	related map[string][]RelGroup
+	// wordForms is the text of each narrative key a reason can name.
+	wordForms map[string]string
+}
+
+// Stage is the time one step took: of New, or of a build.
+type Stage struct {
+	Name string
+	Took time.Duration
+}
+
+// Ready reports whether the content loaded without errors, so that its
+// topics and related cases are derived.
+func (l *Library) Ready() bool { return l.topics != nil }
+
+// Topics returns the facets by URL name; nil when the content has errors.
+func (l *Library) Topics() Topics { return l.topics }
+
+// Related returns a case's related cases, grouped for display.
+func (l *Library) Related(id string) []RelGroup { return l.related[id] }
+
+// WordForm returns the words a narrative key stands for ("en:cordon" →
+// "cordoned"), as a reason shows them.
+func (l *Library) WordForm(key string) (string, bool) {
+	f, ok := l.wordForms[key]
+	return f, ok
+}
+
+// Content returns the content folder dir as the loader reads it (through
+// cases.ContentFS, which keeps every read inside dir), or an error when
+// dir is missing or not a folder.
+func Content(dir string) (fs.FS, error) {
+	info, err := os.Stat(dir)
+	if err != nil {
+		return nil, fmt.Errorf("content folder: %w", err)
+	}
+	if !info.IsDir() {
+		return nil, fmt.Errorf("content folder %s is not a folder", dir)
+	}
+	return cases.ContentFS(dir), nil
+}
+
+// New makes a Library of the content in fsys (see Content). Problems in
+// the content are not an error here: they are in Diags, and nothing is
+// derived. The error is for ctx ending first (it is context.Cause(ctx));
+// at 100,000 cases loading takes seconds, and nothing waits for it then
+// (the loading goroutine finishes on its own).
+func New(ctx context.Context, fsys fs.FS, opt Options) (*Library, error) {
+	if opt.Words == nil {
+		return nil, fmt.Errorf("library.New: Options.Words is required (search.EachWord)")
+	}
+	l := &Library{}
+	t := time.Now()
+	stage := func(name string) {
+		now := time.Now()
+		l.Stages = append(l.Stages, Stage{name, now.Sub(t)})
+		t = now
+	}
+	prev := opt.Previous
+	switch {
+	case prev == nil || prev.Lib == nil || opt.ReadAll:
+		lib, list, err := loadUnless(ctx, fsys, opt.OffHeap)
+		if err != nil {
+			return nil, err
+		}
+		l.Lib, l.Diags = lib, list
+		stage("load")
+	case len(opt.Changed) > 0:
+		l.Lib, l.Diags = cases.Reload(prev.Lib, prev.Diags, fsys, opt.Changed)
+		stage("reload")
+	default:
+		l.Lib, l.Diags = prev.Lib, prev.Diags
+	}
+	if opt.Drafts && l.Lib != nil {
+		l.Lib = l.Lib.WithDrafts()
+	}
+	if l.Diags.Errors() > 0 {
+		return l, nil
+	}
+	if ctx.Err() != nil {
+		return nil, context.Cause(ctx)
+	}
+	l.topics = deriveTopics(l.Lib)
+	if opt.Loaded != nil {
+		opt.Loaded(l.Lib, l.topics)
+	}
+	if prev != nil && prev.Ready() && sameRelations(prev.Lib, l.Lib) {
+		l.related, l.wordForms = prev.related, prev.wordForms // an edit of other text leaves every relation as it was
+	} else {
+		l.related, l.wordForms = deriveRelated(l.Lib, opt.Words)
+	}
+	stage("derive")
+	if ctx.Err() != nil {
+		return nil, context.Cause(ctx)
+	}
+	return l, nil
+}
+
+// loadUnless loads the content unless ctx ends first.
+func loadUnless(ctx context.Context, fsys fs.FS, offHeap bool) (*cases.Library, diag.List, error) {
+	load := cases.Load
+	if offHeap {
+		load = cases.LoadOffHeap
+	}
+	if ctx.Done() == nil {
+		lib, list := load(fsys)
+		return lib, list, nil
+	}
+	// A context that has already ended is not raced against a load that
+	// may finish first: a select with both ready picks either.
+	if ctx.Err() != nil {
+		return nil, diag.List{}, context.Cause(ctx)
+	}
+	type result struct {
+		lib  *cases.Library
+		list diag.List
+	}
+	done := make(chan result, 1)
+	go func() {
+		lib, list := load(fsys)
+		done <- result{lib, list}
+	}()
+	select {
+	case r := <-done:
+		return r.lib, r.list, nil
+	case <-ctx.Done():
+		return nil, diag.List{}, context.Cause(ctx)
+	}
+}
+
+// Derive makes a Library of content already loaded without errors, as New
+// does after its loading: for tests, benchmarks and tools that load the
+// content themselves.
+func Derive(lib *cases.Library, words EachWordFunc) *Library {
+	l := &Library{Lib: lib, topics: deriveTopics(lib)}
+	l.related, l.wordForms = deriveRelated(lib, words)
+	return l
+}
