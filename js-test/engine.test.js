@@ -172,7 +172,7 @@ test("empty state: the summary holds the first terms of a facet; showing all loa
     facets: [{ facet: "components", all: 10, terms: terms.slice(0, 8) }],
     manifest: {
       v: 3, docs: 10, scale: 10, groups: [], facets: ["components"],
-      layout: { groups: "b/{key}", buckets: "t/{key}", key: "escape-64", records: "r/{doc}", suggestions: "s/{key}", facets: "f/{facet}" },
+      layout: { groups: "b/{key}", buckets: "t/{key}", key: "dash-64", records: "r/{doc}", suggestions: "s/{key}", facets: "f/{facet}" },
     },
     "f/components": { facet: "components", terms: terms.map((t) => ({ ...t, d: [0] })) },
   };

@@ -31,6 +31,7 @@ func load(fsys fs.FS, text *offheap.Arena) (*Library, diag.List) {
 	glossary := loadGlossary(fsys, &list)
 	if root := readJSON(fsys, "site.json", SiteSchema, &list); root != nil {
 		lib.Settings = convertSettings(root)
+		checkTranslations(root, &list)
 		checkParticlesJSON(root, &list)
 		checkGlossaryJSON(glossary, root, &list)
 	}
@@ -44,7 +45,7 @@ func load(fsys fs.FS, text *offheap.Arena) (*Library, diag.List) {
 	lib.Vocab.broken = root == nil || !root.ok
 	lib.Vocab.buildIndex()
 
-	lib.Cases = loadCases(fsys, &lib.Vocab, text, &list)
+	lib.Cases, lib.Drafts = loadCases(fsys, &lib.Vocab, text, &list)
 	finish(lib, fsys, &list)
 	return lib, list
 }

@@ -61,7 +61,11 @@ func Reload(lib *Library, prev diag.List, fsys fs.FS, changed []string) (*Librar
 
 	byFile := make(map[string]*Case, len(lib.Cases))
 	for _, c := range lib.Cases {
-		byFile[c.File] = c
+		// A draft the preview showed (WithDrafts) is read again: it is
+		// few, and must come back as a draft.
+		if !c.Draft {
+			byFile[c.File] = c
+		}
 	}
 	names := listCases(fsys, &list)
 	var todo []string
@@ -74,7 +78,7 @@ func Reload(lib *Library, prev diag.List, fsys fs.FS, changed []string) (*Librar
 
 	// Unchanged files keep their case; whichever of two files with the
 	// same id was re-read, the first in file-name order keeps it.
-	nl.Cases = gatherCases(names, func(name string) caseResult {
+	nl.Cases, nl.Drafts = gatherCases(names, func(name string) caseResult {
 		if r, ok := fresh[name]; ok {
 			return r
 		}

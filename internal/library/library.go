@@ -42,6 +42,11 @@ type Options struct {
 	Changed  []string
 	ReadAll  bool
 
+	// Drafts puts the drafts without errors among the cases, marked, as
+	// the preview shows them (cases.Library.WithDrafts). Lib is then that
+	// library; its Drafts still list every draft with its problems.
+	Drafts bool
+
 	// OffHeap keeps the text of the cases and their cards outside the Go
 	// heap (cases.LoadOffHeap); only a process that builds once and exits
 	// sets it.
@@ -142,6 +147,9 @@ func New(ctx context.Context, fsys fs.FS, opt Options) (*Library, error) {
 		stage("reload")
 	default:
 		l.Lib, l.Diags = prev.Lib, prev.Diags
+	}
+	if opt.Drafts && l.Lib != nil {
+		l.Lib = l.Lib.WithDrafts()
 	}
 	if l.Diags.Errors() > 0 {
 		return l, nil

@@ -58,6 +58,8 @@ func (s *Site) apiDocView(j Job) *apiDocView {
 		{urls.APIVocab, "api.vocab"},
 		{urls.APITopic(cases.Components.Name, topicEx), "api.topic"},
 		{urls.APISchema, "api.schema"},
+		{urls.APISiteSchema, "api.schema_site"},
+		{urls.APIVocabSchema, "api.schema_vocab"},
 	} {
 		v.Files = append(v.Files, apiFile{Path: "/" + f.path, Href: p.Link(f.path), Desc: p.T(f.key)})
 	}

@@ -436,7 +436,7 @@
 
   // The index format this engine reads (internal/search/layout.go): the
   // manifest's v, and the rule that names the files of groups and buckets.
-  var FORMAT = 3, KEY_RULE = "escape-64";
+  var FORMAT = 3, KEY_RULE = "dash-64";
 
   // manifest resolves to the index's manifest, once it is known to be in a
   // format this engine reads. Every path but those of the manifest and the
@@ -456,23 +456,23 @@
   }
 
   // fileKey names the file of a group or a bucket after its first boundary
-  // (fileKey in layout.go, rule "escape-64"): a-z and 0-9 as they are, any
-  // other character as _ and four hex digits (__ and six beyond U+FFFF),
-  // "" as "_"; a key over 64 characters keeps 55 and ends in - and the
+  // (fileKey in layout.go, rule "dash-64"): a-z and 0-9 as they are, any
+  // other character as - and four hex digits (-- and six beyond U+FFFF),
+  // "" as "-"; a key over 64 characters keeps 55 and ends in . and the
   // FNV-1a hash of the boundary's UTF-8, in eight hex digits.
   function fileKey(s) {
     var k = "";
     Array.from(s).forEach(function (ch) {
       var c = ch.codePointAt(0);
       if ((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39)) k += ch;
-      else if (c <= 0xffff) k += "_" + ("000" + c.toString(16)).slice(-4);
-      else k += "__" + ("00000" + c.toString(16)).slice(-6);
+      else if (c <= 0xffff) k += "-" + ("000" + c.toString(16)).slice(-4);
+      else k += "--" + ("00000" + c.toString(16)).slice(-6);
     });
-    if (k === "") return "_";
+    if (k === "") return "-";
     if (k.length > 64) {
       var h = 0x811c9dc5;
       new TextEncoder().encode(s).forEach(function (b) { h = Math.imul(h ^ b, 16777619) >>> 0; });
-      k = k.slice(0, 55) + "-" + ("0000000" + h.toString(16)).slice(-8);
+      k = k.slice(0, 55) + "." + ("0000000" + h.toString(16)).slice(-8);
     }
     return k;
   }
@@ -905,7 +905,7 @@
     var c = t.codePointAt(0);
     if (c >= 0x61 && c <= 0x7a) return t[0];
     if (c >= 0xac00 && c <= 0xd7a3) return "h" + Math.floor((c - 0xac00) / 588);
-    return "_";
+    return "-";
   }
 
   // suggest resolves to the query with its first word that matched nothing
