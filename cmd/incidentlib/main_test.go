@@ -242,7 +242,7 @@ func TestNew(t *testing.T) {
 	if code := run([]string{"check", "-strict", "-content", dir}, &stdout, &stderr); code != 0 {
 		t.Fatalf("check with a new draft: exit %d\n%s", code, stderr.String())
 	}
-	if want := "IL-0999  cases/IL-0999.json: 16 problems left"; !strings.Contains(stdout.String(), want) {
+	if want := "IL-0999  cases/IL-0999.json: 17 problems left"; !strings.Contains(stdout.String(), want) {
 		t.Errorf("check does not list the draft as %q:\n%s", want, stdout.String())
 	}
 	// Named, its problems are reported.

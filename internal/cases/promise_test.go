@@ -15,7 +15,7 @@ func TestMissingKeyIsMissingTranslation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const ko = `,"ko":"헬스 체크가 잘못 타임아웃되지 않도록 설정을 고쳤다."`
+	const ko = `,"ko":"헬스 체크가 잘못 타임아웃되지 않도록 헬스 체크 설정을 바꾼다."`
 	if !strings.Contains(string(b), ko) {
 		t.Fatal("IL-0495 changed: update the test")
 	}
