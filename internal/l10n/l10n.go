@@ -52,6 +52,18 @@ func (s Strings) Get(lang, key string) string {
 	return "[" + key + "]"
 }
 
+// Prefixed returns the strings whose key starts with prefix, keyed
+// without it: one part of the catalogue, such as the MCP answers' "mcp.".
+func (s Strings) Prefixed(prefix string) Strings {
+	part := Strings{}
+	for k, v := range s {
+		if rest, ok := strings.CutPrefix(k, prefix); ok {
+			part[rest] = v
+		}
+	}
+	return part
+}
+
 var enMonths = [...]string{"", "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"}
 
 // Date writes a calendar date in full: "27 August 2024", "2024년 8월 27일".

@@ -2,9 +2,9 @@ package mcpserver
 
 import (
 	"bytes"
-	_ "embed"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"slices"
 	"sort"
 	"strconv"
@@ -14,23 +14,24 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 
+	"incidentlib"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/l10n"
 )
 
-// The tools' sentences, notes and errors in both languages, as data
-// checked at start: a key without one of the languages is an error (see
+// The tools' sentences, notes and errors in both languages are the "mcp."
+// keys of the one string catalogue, templates/strings.json, checked at
+// start: a key without one of the languages is an error (see
 // l10n.ParseStrings), and TestStrings checks every key the code uses.
-//
-//go:embed strings.json
-var stringsJSON []byte
-
 var msgs = func() l10n.Strings {
-	s, err := l10n.ParseStrings(stringsJSON)
-	if err != nil {
-		panic("internal/mcpserver/strings.json: " + err.Error())
+	data, err := fs.ReadFile(incidentlib.Templates(), "strings.json")
+	if err == nil {
+		var all l10n.Strings
+		if all, err = l10n.ParseStrings(data); err == nil {
+			return all.Prefixed("mcp.")
+		}
 	}
-	return s
+	panic("templates/strings.json: " + err.Error())
 }()
 
 // kind is what an argument holds. The schemas show each kind as one plain
