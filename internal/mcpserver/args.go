@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io/fs"
 	"slices"
 	"sort"
 	"strconv"
@@ -14,25 +13,14 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 
-	"incidentlib"
 	"incidentlib/internal/cases"
-	"incidentlib/internal/l10n"
 )
 
 // The tools' sentences, notes and errors in both languages are the "mcp."
-// keys of the one string catalogue, templates/strings.json, checked at
-// start: a key without one of the languages is an error (see
-// l10n.ParseStrings), and TestStrings checks every key the code uses.
-var msgs = func() l10n.Strings {
-	data, err := fs.ReadFile(incidentlib.Templates(), "strings.json")
-	if err == nil {
-		var all l10n.Strings
-		if all, err = l10n.ParseStrings(data); err == nil {
-			return all.Prefixed("mcp.")
-		}
-	}
-	panic("templates/strings.json: " + err.Error())
-}()
+// keys of the one string catalogue (cases.Catalogue), checked at start: a
+// key without one of the languages is an error (see l10n.ParseStrings),
+// and TestStrings checks every key the code uses.
+var msgs = cases.Catalogue.Prefixed("mcp.")
 
 // kind is what an argument holds. The schemas show each kind as one plain
 // JSON type, as every client accepts, while the decoding is lenient where
