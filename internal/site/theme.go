@@ -179,7 +179,7 @@ func loadTheme(templates, static fs.FS, cfg themeConfig) (*Theme, error) {
 		llmsErr   error
 		sets      = make([]kindSet, len(pageKinds))
 	)
-	wg.Go(func() { th.assets, assetsErr = loadAssets(static) })
+	wg.Go(func() { th.assets, assetsErr = loadAssets(static, th.strings) })
 	wg.Go(func() {
 		th.md, mdErr = loadText(templates, "case.md", mdFuncs, cfg)
 		if mdErr == nil {
@@ -293,7 +293,7 @@ func pageFuncs(str l10n.Strings) template.FuncMap {
 	}
 }
 
-func loadAssets(static fs.FS) (map[string]asset, error) {
+func loadAssets(static fs.FS, strs l10n.Strings) (map[string]asset, error) {
 	assets := map[string]asset{}
 	err := fs.WalkDir(static, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -302,6 +302,11 @@ func loadAssets(static fs.FS) (map[string]asset, error) {
 		data, err := fs.ReadFile(static, p)
 		if err != nil {
 			return err
+		}
+		if p == searchScript {
+			if data, err = strs.IntoScript(data); err != nil {
+				return fmt.Errorf("%s: %w", p, err)
+			}
 		}
 		ext := path.Ext(p)
 		typ := map[string]string{".css": "text/css", ".js": "application/javascript", ".svg": "image/svg+xml"}[ext]
@@ -320,3 +325,6 @@ func loadAssets(static fs.FS) (map[string]asset, error) {
 	})
 	return assets, err
 }
+
+// searchScript is the static file that carries the search page's words.
+const searchScript = "js/search.js"
