@@ -101,7 +101,7 @@ func (s *Site) listView(j Job) (*listView, error) {
 		}
 		var err error
 		v.Stats = s.topicStats(t, langIndex(lang), func() *statsView {
-			sv := s.statsView(p, t.Stats(), j.Facet, t.ID)
+			sv := p.statsView(t.Stats(), j.Facet, t.ID)
 			if sv == nil {
 				return nil
 			}
