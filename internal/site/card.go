@@ -201,7 +201,7 @@ func (p *pageView) card(c *cases.Case, v *CaseView) card {
 		if !more && whole != nil {
 			return *whole
 		}
-		return p.s.localize(short, lang)
+		return localize(short, lang)
 	}
 	items := func(ts []cases.Bilingual, whole []localized) []localized {
 		if whole != nil && len(whole) == len(ts) {
@@ -209,7 +209,7 @@ func (p *pageView) card(c *cases.Case, v *CaseView) card {
 		}
 		var out []localized
 		for _, t := range ts {
-			out = append(out, p.s.localize(t, lang))
+			out = append(out, localize(t, lang))
 		}
 		return out
 	}

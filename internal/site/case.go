@@ -119,7 +119,7 @@ type calloutView struct {
 func (s *Site) caseView(j Job, html bool) (*CaseView, error) {
 	c, lang := j.Case, j.Lang
 	// The Markdown twin shows the texts' source: it needs no HTML.
-	txt := s.localize
+	txt := localize
 	if !html {
 		txt = localizeSource
 	}
@@ -227,7 +227,7 @@ func (p *pageView) facts(c *cases.Case) []fact {
 		{"fact.mitigate", tl.MitigatedAfter, tl.MitigatedAt},
 		{"fact.resolve", tl.ResolvedAfter, tl.ResolvedAt},
 	} {
-		v := p.s.dur(lang, d.after)
+		v := dur(lang, d.after)
 		if d.at != nil {
 			at := momentText(p, d.at, tl.StartedAt == nil || !sameDay(d.at, tl.StartedAt))
 			if v == "" {
@@ -334,7 +334,7 @@ func (s *Site) callout(lang string) calloutView {
 // makeCallout renders the callout box in lang; New keeps one per language.
 func (s *Site) makeCallout(lang string) calloutView {
 	co := s.lib.Settings.Callout
-	return calloutView{Title: localizeLine(co.Title, lang), Text: s.localize(co.Text, lang), Link: co.Link.URL, Label: co.Link.Label.Get(lang)}
+	return calloutView{Title: localizeLine(co.Title, lang), Text: localize(co.Text, lang), Link: co.Link.URL, Label: co.Link.Label.Get(lang)}
 }
 
 // mcpNote is site.json's note on the hosted MCP server in lang, with its
@@ -347,7 +347,7 @@ func (s *Site) mcpNote(lang string, html bool) localized {
 	if i, ok := langSlot(lang); ok && s.mcpNotes[i] != nil {
 		return *s.mcpNotes[i]
 	}
-	return s.localize(note, lang)
+	return localize(note, lang)
 }
 
 // caseJSONLD describes a case page for search engines and link previews as

@@ -92,7 +92,7 @@ func (s *Site) listView(j Job) (*listView, error) {
 		v.Heading, v.Kicker = label, facetName
 		v.FacetLink = p.Link(urls.FacetIndex(lang, j.Facet))
 		if !t.Description.IsZero() {
-			v.Desc = s.localize(t.Description, lang)
+			v.Desc = localize(t.Description, lang)
 		}
 		if intro, ok := s.lib.Topics[j.Facet][t.ID]; ok && j.Page <= 1 {
 			src, written := intro.In(lang)

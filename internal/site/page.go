@@ -279,7 +279,7 @@ type localized struct {
 	Missing bool
 }
 
-func (s *Site) localize(t cases.Bilingual, lang string) localized {
+func localize(t cases.Bilingual, lang string) localized {
 	x := localizeSource(t, lang)
 	x.HTML = template.HTML(markup.Paragraphs(x.Src))
 	return x
@@ -376,7 +376,7 @@ type fact struct {
 	Lang  string // set when the value is in another language than the page
 }
 
-func (s *Site) dur(lang string, d *cases.Duration) string {
+func dur(lang string, d *cases.Duration) string {
 	if d == nil {
 		return ""
 	}
