@@ -111,6 +111,7 @@ func loadCase(fsys fs.FS, name string, dir *folderReader, voc *Vocab, text *offh
 	checkCaseTerms(p.v, voc, errorAt)
 	checkTranslations(c, p, &r.list)
 	checkParticlesJSON(p, &r.list)
+	checkGlossaryJSON(voc.Glossary, p, &r.list)
 	checkImpactText(p, &r.list)
 	checkFutureDates(p, c, &r.list)
 	c.detach(text)

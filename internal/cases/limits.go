@@ -68,7 +68,7 @@ func blank(s string) bool {
 // rootEntries are the names the loader reads at the top of the content
 // folder, and schema/, the copy of the case schema that `incidentlib new`
 // keeps there for editors working offline (LocalSchemaFile).
-var rootEntries = map[string]bool{SiteFile: true, VocabFile: true, CasesDir: true, pagesDir: true, topicsDir: true, path.Dir(LocalSchemaFile): true}
+var rootEntries = map[string]bool{SiteFile: true, VocabFile: true, GlossaryFile: true, CasesDir: true, pagesDir: true, topicsDir: true, path.Dir(LocalSchemaFile): true}
 
 // checkRoot warns about every entry at the top of the content folder that
 // the loader does not read (a misspelled case/ or topic/, an extra.json),

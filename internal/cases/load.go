@@ -28,15 +28,19 @@ func load(fsys fs.FS, text *offheap.Arena) (*Library, diag.List) {
 	var list diag.List
 	lib := &Library{ByID: map[string]*Case{}, Topics: map[string]map[string]Bilingual{}, text: text}
 
+	glossary := loadGlossary(fsys, &list)
 	if root := readJSON(fsys, "site.json", SiteSchema, &list); root != nil {
 		lib.Settings = convertSettings(root)
 		checkParticlesJSON(root, &list)
+		checkGlossaryJSON(glossary, root, &list)
 	}
 	root := readJSON(fsys, "vocab.json", VocabSchema, &list)
 	if root != nil {
 		lib.Vocab = convertVocab(root.v, root, &list)
 		checkParticlesJSON(root, &list)
+		checkGlossaryJSON(glossary, root, &list)
 	}
+	lib.Vocab.Glossary = glossary
 	lib.Vocab.broken = root == nil || !root.ok
 	lib.Vocab.buildIndex()
 
@@ -55,7 +59,7 @@ func finish(lib *Library, fsys fs.FS, list *diag.List) {
 	checkRoot(fsys, list)
 	crossCheck(lib, list)
 	checkOrgs(lib, list)
-	lib.Prose = loadProse(fsys, list)
+	lib.Prose = loadProse(fsys, lib.Vocab.Glossary, list)
 	loadTopics(fsys, lib, list)
 	list.Sort()
 }

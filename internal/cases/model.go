@@ -408,6 +408,9 @@ type Vocab struct {
 	index map[string]map[string]int
 	// suggest answers "did you mean" for each field's terms.
 	suggest map[string]*suggester
+	// Glossary is content/glossary.json's Korean terms, nil when there is
+	// none; every Korean text of the content is checked against it.
+	Glossary *Glossary
 	// broken is set when vocab.json could not be read, parsed or checked:
 	// its own errors say why, and the checks that look terms up in it are
 	// skipped rather than report every term of every case as unknown.

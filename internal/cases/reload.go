@@ -39,7 +39,7 @@ func Reload(lib *Library, prev diag.List, fsys fs.FS, changed []string) (*Librar
 	for _, p := range changed {
 		p = path.Clean(strings.TrimPrefix(p, "/"))
 		switch {
-		case p == SiteFile || p == VocabFile || p == ".":
+		case p == SiteFile || p == VocabFile || p == GlossaryFile || p == ".":
 			return Load(fsys)
 		case InCases(p):
 			reread[p] = true
@@ -48,7 +48,7 @@ func Reload(lib *Library, prev diag.List, fsys fs.FS, changed []string) (*Librar
 	var list diag.List
 	for _, d := range prev.Items {
 		switch d.File {
-		case SiteFile, VocabFile:
+		case SiteFile, VocabFile, GlossaryFile:
 			// Neither changed, or this would be a full Load.
 			list.Add(d)
 		default:

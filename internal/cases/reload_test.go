@@ -232,7 +232,7 @@ func BenchmarkReloadParts(b *testing.B) {
 	b.Run("pages+topics", func(b *testing.B) {
 		for b.Loop() {
 			var l diag.List
-			loadProse(fsys, &l)
+			loadProse(fsys, nil, &l)
 			loadTopics(fsys, &Library{Vocab: lib.Vocab, Topics: map[string]map[string]Bilingual{}}, &l)
 		}
 	})
