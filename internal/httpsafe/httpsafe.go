@@ -162,3 +162,26 @@ func ListenURL(addr net.Addr) (url string, public bool) {
 // PublicWarning is what a server prints when it listens beyond this
 // machine.
 const PublicWarning = "warning: listening on %s, which other machines can reach: anyone on the network can read what it serves; use 127.0.0.1:PORT to keep it on this machine\n"
+
+// LoopbackNames are the names of this machine LoopbackHost takes, for
+// messages that say which hosts a server answers.
+const LoopbackNames = "localhost, 127.0.0.1 and [::1]"
+
+// LoopbackHost reports whether host (a Host header or the host of an
+// Origin, with or without a port) names this machine: "localhost" in any
+// case, or a loopback address (127.0.0.0/8, ::1), with or without the
+// final dot of a fully qualified name. It is the one rule the preview and
+// the MCP server apply against DNS rebinding: a page on an attacker's name
+// that resolves to this machine sends that name, and is refused.
+func LoopbackHost(host string) bool {
+	name := host
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		name = h
+	}
+	name = strings.TrimSuffix(strings.Trim(name, "[]"), ".")
+	if strings.EqualFold(name, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(name)
+	return ip != nil && ip.IsLoopback()
+}

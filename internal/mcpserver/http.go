@@ -148,11 +148,11 @@ func (s *Server) serviceName() string {
 	if u := s.opt.HTTP.PublicURL; u != nil {
 		return u.String()
 	}
-	return "a loopback address (localhost, 127.0.0.1, [::1])"
+	return "a loopback address (" + httpsafe.LoopbackNames + ")"
 }
 
 func (s *Server) allowedHost(host string) bool {
-	if isLoopback(host) {
+	if httpsafe.LoopbackHost(host) {
 		return true
 	}
 	u := s.opt.HTTP.PublicURL
@@ -176,19 +176,6 @@ func sameHost(host string, u *url.URL) bool {
 	return strings.EqualFold(strings.Trim(name, "[]"), u.Hostname()) && p == port
 }
 
-func isLoopback(host string) bool {
-	name := host
-	if h, _, err := net.SplitHostPort(host); err == nil {
-		name = h
-	}
-	name = strings.Trim(name, "[]")
-	if strings.EqualFold(name, "localhost") {
-		return true
-	}
-	ip := net.ParseIP(name)
-	return ip != nil && ip.IsLoopback()
-}
-
 // checkOrigin refuses requests that a browser sends on behalf of a page
 // from another site (the MCP specification asks servers to check Origin,
 // against DNS rebinding and drive-by pages). Clients that are not browsers
@@ -200,7 +187,7 @@ func (s *Server) checkOrigin(h http.Handler) http.Handler {
 			if u := s.opt.HTTP.PublicURL; u != nil {
 				own = u.Scheme + "://" + u.Host
 			}
-			writeRPCError(w, http.StatusForbidden, invalid(nil, "origin %q may not use this server: only pages of %s or of this machine (localhost, 127.0.0.1, [::1]) may", o, own))
+			writeRPCError(w, http.StatusForbidden, invalid(nil, "origin %q may not use this server: only pages of %s or of this machine (%s) may", o, own, httpsafe.LoopbackNames))
 			return
 		}
 		h.ServeHTTP(w, r)
@@ -214,7 +201,7 @@ func (s *Server) allowedOrigin(origin, host string) bool {
 	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
 		return false // "null" (a file or a sandboxed frame) and anything odd
 	}
-	if isLoopback(u.Host) {
+	if httpsafe.LoopbackHost(u.Host) {
 		return true
 	}
 	if pub := s.opt.HTTP.PublicURL; pub != nil {

@@ -19,6 +19,7 @@ import (
 
 	"incidentlib/internal/cases"
 	"incidentlib/internal/diag"
+	"incidentlib/internal/httpsafe"
 	"incidentlib/internal/site"
 	"incidentlib/internal/urls"
 )
@@ -67,11 +68,7 @@ func (s *Server) local(hostport string) bool {
 		host = h
 	}
 	host = strings.ToLower(strings.TrimSuffix(strings.TrimPrefix(strings.TrimSuffix(host, "]"), "["), "."))
-	return loopback(host) || (s.listenHost() != "" && host == s.listenHost())
-}
-
-func loopback(host string) bool {
-	return host == "localhost" || host == "127.0.0.1" || host == "::1"
+	return httpsafe.LoopbackHost(host) || (s.listenHost() != "" && host == s.listenHost())
 }
 
 // listenHost is the host of the address the server listens on, when it is
@@ -86,8 +83,8 @@ func (s *Server) listenHost() string {
 
 // hostNames lists the names local accepts, for the refusal.
 func (s *Server) hostNames() string {
-	names := "localhost, 127.0.0.1 and [::1]"
-	if h := s.listenHost(); h != "" && !loopback(h) {
+	names := httpsafe.LoopbackNames
+	if h := s.listenHost(); h != "" && !httpsafe.LoopbackHost(h) {
 		names = h + ", " + names
 	}
 	return names
