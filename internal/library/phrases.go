@@ -296,6 +296,9 @@ func predicate(w, next string) bool {
 		return true
 	case strings.HasSuffix(w, "한"):
 		return !hasSuffix(w, []string{"제한", "권한", "기한", "상한", "하한"})
+	case strings.HasSuffix(w, "자"):
+		// "(다시) 켜자", "되돌리자", but 사용자, 관리자.
+		return !hasSuffix(w, nounsInJa)
 	case strings.HasSuffix(w, "지"):
 		return hasPrefix(next, "않", "못", "말")
 	case strings.HasSuffix(w, "할"), strings.HasSuffix(w, "될"), strings.HasSuffix(w, "을"):
@@ -365,10 +368,14 @@ var verbStems = strings.Fields(`받 있 없 않 같 많 깊 잃 읽 찾 맞 넘 
 // predicateForms are the ends of Korean words written alone that are
 // verb or adjective forms whatever follows: adnominal forms ("늘린",
 // "새로운", "중인") and connective ones ("적혀", "가리키(는)").
-var predicateForms = strings.Fields(`는 은 던 된 른 운 린 중인 져 혀 워 쳐 줘 봐 돼 겠 키 받아`)
+var predicateForms = strings.Fields(`는 은 던 된 른 룬 운 린 낸 킨 친 쓴 뜬 든 준 둔 켠 닌 중인 져 혀 워 쳐 줘 봐 돼 겠 키 않아 받아 있어 없어`)
 
-// notShown are Korean nouns that say nothing alone ("노드를 한꺼번(에)").
-var notShown = map[string]bool{"한꺼번": true, "그만큼": true}
+// notShown are Korean words that say nothing alone ("노드를 한꺼번(에)")
+// or are adverbs ("거듭").
+var notShown = map[string]bool{"한꺼번": true, "그만큼": true, "거듭": true}
+
+// nounsInJa are nouns that end in 자, which ends a verb form too.
+var nounsInJa = strings.Fields(`사용자 관리자 운영자 개발자 작성자 기술자 담당자 참가자 소유자 요청자 공격자 게시자 기여자 투자 숫자 문자`)
 
 // joinsNext says whether the word w of a Korean text makes one phrase with
 // the word after it: written alone ("쿠버네티스 노드"), as a genitive or
