@@ -10,7 +10,7 @@ import (
 	"incidentlib/internal/cases"
 )
 
-// The Hugo twin of a generated library: every case as a page in both
+// The Hugo copy of a generated library: every case as a page in both
 // languages, its controlled terms, organisation and year as taxonomies (one
 // topic page per term, and a page per facet listing its terms), the cases
 // as a section listed 20 to a page, and a home page, written through the

@@ -10,7 +10,12 @@
 // much of a build the machine's file system decides, and whether that part
 // alone grows faster than the number of cases.
 //
-//	go run ./cmd/benchsite [-sizes 1000,10000,100000] [-runs 3] [-tmp DIR] [-floor=false]
+// With -switches (on by default) it also builds each size with htmlexec
+// switched off (INCIDENTLIB_HTMLEXEC=0: html/template renders every page)
+// and with the cases' text on the heap (INCIDENTLIB_OFFHEAP=0), and prints
+// what each saves: the medians of the plain builds against those.
+//
+//	go run ./cmd/benchsite [-sizes 1000,10000,100000] [-runs 3] [-tmp DIR] [-floor=false] [-switches=false]
 package main
 
 import (
@@ -48,6 +53,7 @@ func main() {
 	tmp := flag.String("tmp", defaultTmp(), "`folder` for build output; the default, a tmpfs where there is one, takes the disk out of the figures")
 	cache := flag.String("cache", ".cache/bench", "`folder` where generated libraries are kept between runs")
 	floorOn := flag.Bool("floor", true, "after each build, time writing the same files with nothing else (the write floor)")
+	switches := flag.Bool("switches", true, "also build with htmlexec and with the off-heap text switched off, and print what each saves")
 	flag.Parse()
 
 	bin := filepath.Join(*cache, "incidentlib")
@@ -59,7 +65,7 @@ func main() {
 	// Progress goes to standard error as the builds run; the tables follow
 	// on standard output once every size is done.
 	rows := []string{fmt.Sprintf("%-8s %4s %10s %10s %9s %9s %9s %9s %12s %10s", "cases", "runs", "wall", "cpu", "peak mem", "pages", "files", "bytes", "wall/case", "user/case")}
-	var stageLines, floorLines []string
+	var stageLines, floorLines, switchLines []string
 	for _, f := range strings.Split(*sizes, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(f))
 		if err != nil || n <= 0 {
@@ -81,7 +87,7 @@ func main() {
 		for i := 0; i < k; i++ {
 			out, err := os.MkdirTemp(*tmp, "benchsite-")
 			must(err)
-			rs = append(rs, build(bin, content, filepath.Join(out, "public")))
+			rs = append(rs, build(bin, content, filepath.Join(out, "public"), nil))
 			files := list(filepath.Join(out, "public"))
 			os.RemoveAll(out) // not timed: the next build starts from nothing
 			note := ""
@@ -126,6 +132,9 @@ func main() {
 			parts = append(parts, fmt.Sprintf("%s %s", name, round(ds[len(ds)/2])))
 		}
 		stageLines = append(stageLines, fmt.Sprintf("%-8d %s", n, strings.Join(parts, ", ")))
+		if *switches {
+			switchLines = append(switchLines, saved(bin, content, *tmp, n, k, rs)...)
+		}
 	}
 	fmt.Fprintln(os.Stderr)
 	for _, r := range rows {
@@ -136,6 +145,13 @@ func main() {
 	fmt.Println("Minifying is done once, on the templates, in theme+minify; no page is minified after rendering.")
 	for _, l := range stageLines {
 		fmt.Println(l)
+	}
+	if len(switchLines) > 0 {
+		fmt.Println("\nwhat the switches save: the medians of the plain builds against builds with one switched off")
+		fmt.Println("(wall and CPU time, peak memory; a negative figure is a cost). On a busy machine, compare with care.")
+		for _, l := range switchLines {
+			fmt.Println(l)
+		}
 	}
 	if len(floorLines) > 0 {
 		fmt.Println("\nwrite floor: after each build, the same files (same folders, names and sizes) are written again by")
@@ -166,8 +182,43 @@ func defaultTmp() string {
 
 var stageRe = regexp.MustCompile(`^  (\S.*?)\s{2,}(\S+)$`)
 
-func build(bin, content, out string) run {
+// saved builds the library k times with each switch off and says what the
+// switched-off part saves against rs, the plain builds.
+func saved(bin, content, tmp string, n, k int, rs []run) []string {
+	var out []string
+	for _, sw := range []struct{ name, env string }{
+		{"htmlexec", "INCIDENTLIB_HTMLEXEC=0"},
+		{"off-heap text", "INCIDENTLIB_OFFHEAP=0"},
+	} {
+		var off []run
+		for i := 0; i < k; i++ {
+			dir, err := os.MkdirTemp(tmp, "benchsite-")
+			must(err)
+			off = append(off, build(bin, content, filepath.Join(dir, "public"), []string{sw.env}))
+			os.RemoveAll(dir)
+		}
+		wall := func(r run) time.Duration { return r.wall }
+		cpu := func(r run) time.Duration { return r.cpu }
+		mem := func(r run) time.Duration { return time.Duration(r.maxRSS) }
+		pick := func(rs []run, f func(run) time.Duration) time.Duration {
+			var ds []time.Duration
+			for _, r := range rs {
+				ds = append(ds, f(r))
+			}
+			return median(ds)
+		}
+		out = append(out, fmt.Sprintf("%-8d %-14s saves wall %s, cpu %s, peak mem %dM (%s)", n, sw.name,
+			round(pick(off, wall)-pick(rs, wall)), round(pick(off, cpu)-pick(rs, cpu)),
+			int64(pick(off, mem)-pick(rs, mem))>>20, sw.env))
+	}
+	return out
+}
+
+// build runs one build of content into out, with env added to the
+// environment.
+func build(bin, content, out string, env []string) run {
 	cmd := exec.Command(bin, "build", "-v", "-content", content, "-out", out)
+	cmd.Env = append(os.Environ(), env...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	t0 := time.Now()

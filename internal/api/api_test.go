@@ -3,7 +3,6 @@ package api
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"io/fs"
 	"math/rand/v2"
 	"os"
@@ -20,8 +19,6 @@ import (
 	"incidentlib/internal/site"
 	"incidentlib/internal/urls"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 // written runs Write on the library in fsys and returns every file.
 func written(t testing.TB, fsys fs.FS) map[string][]byte {
@@ -60,7 +57,7 @@ func written(t testing.TB, fsys fs.FS) map[string][]byte {
 func TestGolden(t *testing.T) {
 	files := written(t, repotest.MapFS(t, "content"))
 	root := filepath.Join("testdata", "golden")
-	if *update {
+	if repotest.Update() {
 		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 			if err != nil || d.IsDir() {
 				return err

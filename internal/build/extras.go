@@ -122,7 +122,7 @@ func writeHeaders(_ *cases.Library, _ library.Topics, _ bool, write func(string,
 	}
 	b.WriteString("\n")
 	b.WriteString("/" + urls.AssetDir + "*\n  Cache-Control: public, max-age=31536000, immutable\n\n")
-	for _, p := range []string{"", urls.File(""), urls.NotFound, "en/*", "ko/*", "api/*", urls.SearchDir + "*", urls.Sitemap, urls.Robots, urls.LLMs} {
+	for _, p := range []string{"", urls.File(""), urls.NotFound, urls.Home("en") + "*", urls.Home("ko") + "*", urls.APIRoot + "*", urls.SearchDir + "*", urls.Sitemap, urls.Robots, urls.LLMs} {
 		b.WriteString("/" + p + "\n  Cache-Control: public, max-age=300, must-revalidate\n\n")
 	}
 	b.WriteString("/*.md\n  Content-Type: text/markdown; charset=utf-8\n")

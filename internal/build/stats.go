@@ -56,8 +56,7 @@ func fmtBytes(n int64) string {
 }
 
 func kindName(j site.Job) string {
-	name := [...]string{"case page", "case list", "topic page", "facet page", "home", "language chooser",
-		"search page", "prose page", "404", "API page", "feed", "sitemap", "robots.txt", "asset", "Markdown twin"}[j.Kind]
+	name := j.Kind.String()
 	if j.Lang != "" {
 		return j.Lang + " " + name
 	}

@@ -1,7 +1,6 @@
 package cases
 
 import (
-	"flag"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -15,8 +14,6 @@ import (
 	"incidentlib/internal/gencases"
 	"incidentlib/internal/repotest"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 // fixture is the real site.json and vocab.json with no cases: every test
 // adds its own.
@@ -61,7 +58,7 @@ func TestBadInput(t *testing.T) {
 				t.Errorf("no errors reported; got:\n%s", got)
 			}
 			golden := filepath.Join(root, "want.txt")
-			if *update {
+			if repotest.Update() {
 				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
 					t.Fatal(err)
 				}

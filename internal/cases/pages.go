@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"incidentlib/internal/diag"
+	"incidentlib/internal/urls"
 )
 
 // loadProse reads content/pages/<slug>.<lang>.md.
@@ -78,14 +79,7 @@ func notAFile(name, in string, err error, list *diag.List) {
 // reservedSlug reports whether a prose page would take the address of one of
 // the site's own sections.
 func reservedSlug(slug string) bool {
-	if FacetByName(slug) != nil {
-		return true
-	}
-	switch slug {
-	case "cases", "search", "api", "feed", "page":
-		return true
-	}
-	return false
+	return FacetByName(slug) != nil || urls.ReservedSlug(slug)
 }
 
 func langName(lang string) string {

@@ -101,12 +101,20 @@ func TestConnCap(t *testing.T) {
 	}
 	resp.Body.Close()
 
+	// The limiter's own view decides which connection goes, so the test
+	// waits for it, not for a time: first until no connection of the idle
+	// phase is still busy finishing its answer (the server marks one idle
+	// only after the client has read the answer), then, one slow request at
+	// a time, until its handler runs (the server marks a connection active
+	// before its handler): a connection that has read its request but is
+	// not marked yet could be taken for an idle one.
+	l := capped.(*limitListener)
+	waitState(t, l, func(st http.ConnState) bool { return st != http.StateActive })
 	for i := 0; i < 4; i++ {
 		dial("/slow", false)
-	}
-	for i := 0; i < 4; i++ {
 		<-started
 	}
+	waitState(t, l, func(st http.ConnState) bool { return st == http.StateActive })
 	c := dial("", false)
 	c.SetReadDeadline(time.Now().Add(5 * time.Second))
 	if _, err := c.Read(make([]byte, 1)); err != io.EOF {
@@ -158,6 +166,26 @@ func TestStreamOutlivesReadTimeout(t *testing.T) {
 		resp.Body.Close()
 		if !open {
 			t.Errorf("Accept %q: stream open after five read timeouts: %v", accept, open)
+		}
+	}
+}
+
+// waitState waits until every connection l holds is in a state ok takes,
+// for as long as a loaded machine may need.
+func waitState(t *testing.T, l *limitListener, ok func(http.ConnState) bool) {
+	t.Helper()
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(5 * time.Millisecond) {
+		l.mu.Lock()
+		all := true
+		for c := range l.conns {
+			all = all && ok(c.state)
+		}
+		l.mu.Unlock()
+		if all {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the connections never reached the state the test waits for")
 		}
 	}
 }

@@ -1,7 +1,6 @@
 package library
 
 import (
-	"flag"
 	"io/fs"
 	"testing"
 	"testing/fstest"
@@ -13,8 +12,6 @@ import (
 	"incidentlib/internal/repotest"
 	"incidentlib/internal/search"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 func loadContent(t testing.TB, fsys fstest.MapFS) *cases.Library {
 	t.Helper()

@@ -103,9 +103,20 @@ type EachWordFunc func(text string, each func(term, raw []byte, hangul bool))
 
 func deriveNarrative(lib *cases.Library, words EachWordFunc) narrative {
 	n := len(lib.Cases)
+	workers := max(1, min(runtime.GOMAXPROCS(0), n/64))
+	all, tables, readers := readStories(lib, words, workers)
+	tab, pairForms := mergeTables(all, tables, readers, workers)
+	weight, lang := weighKeys(all, tab, n)
+	pickKeys(all, tab, weight, lang, workers)
+	return namedKeys(all, tab, pairForms)
+}
+
+// readStories reads every case's story on workers goroutines, case i on
+// worker i%workers, into its keys numbered by that worker's table.
+func readStories(lib *cases.Library, words EachWordFunc, workers int) ([][]keyForm, []*strTable, []*storyReader) {
+	n := len(lib.Cases)
 	all := make([][]keyForm, n)
 	var wg sync.WaitGroup
-	workers := max(1, min(runtime.GOMAXPROCS(0), n/64))
 	tables := make([]*strTable, workers)
 	readers := make([]*storyReader, workers)
 	for w := range workers {
@@ -127,8 +138,14 @@ func deriveNarrative(lib *cases.Library, words EachWordFunc) narrative {
 		})
 	}
 	wg.Wait()
-	// One numbering for all, the first worker's: each other worker's
-	// numbers are mapped to it, and its pairs' forms put after the first's.
+	return all, tables, readers
+}
+
+// mergeTables gives all keys one numbering, the first worker's: each other
+// worker's numbers are mapped to it, and its pairs' forms put after the
+// first's. It returns the table and the pairs' forms.
+func mergeTables(all [][]keyForm, tables []*strTable, readers []*storyReader, workers int) (*strTable, [][2]uint32) {
+	n := len(all)
 	tab, pairForms := tables[0], readers[0].pairForms
 	for w, t := range tables[1:] {
 		w++
@@ -152,14 +169,18 @@ func deriveNarrative(lib *cases.Library, words EachWordFunc) narrative {
 			}
 		}
 	}
+	return tab, pairForms
+}
+
+// weighKeys works out each key's weight and language once per key rather
+// than once per case that has it: a language of -1 leaves the key out.
+func weighKeys(all [][]keyForm, tab *strTable, n int) ([]float64, []int8) {
 	df := make([]int32, len(tab.strs))
 	for _, kfs := range all {
 		for _, kf := range kfs {
 			df[kf.key]++
 		}
 	}
-	// A key's weight and language, worked out once per key rather than
-	// once per case that has it: a language of -1 leaves the key out.
 	maxDF := max(3, n/8)
 	weight := make([]float64, len(tab.strs))
 	lang := make([]int8, len(tab.strs))
@@ -183,12 +204,17 @@ func deriveNarrative(lib *cases.Library, words EachWordFunc) narrative {
 		}
 		weight[k] = w
 	}
-	// Each case's best keys, picked on every worker; all[i] is reused
-	// for them.
+	return weight, lang
+}
+
+// pickKeys keeps each case's best keys of each language, picked on every
+// worker; all[i] is reused for them.
+func pickKeys(all [][]keyForm, tab *strTable, weight []float64, lang []int8, workers int) {
+	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Go(func() {
 			var pick []scoredKey
-			for i := w; i < n; i += workers {
+			for i := w; i < len(all); i += workers {
 				kfs := all[i]
 				var best []keyForm
 				for l := range cases.Languages {
@@ -208,8 +234,12 @@ func deriveNarrative(lib *cases.Library, words EachWordFunc) narrative {
 		})
 	}
 	wg.Wait()
-	// A key's words to show are those of the first case that picked it.
-	out := narrative{words: make([][]string, n), forms: map[string]string{}}
+}
+
+// namedKeys writes out each case's picked keys; a key's words to show are
+// those of the first case that picked it.
+func namedKeys(all [][]keyForm, tab *strTable, pairForms [][2]uint32) narrative {
+	out := narrative{words: make([][]string, len(all)), forms: map[string]string{}}
 	const none = math.MaxUint32
 	formOf := make([]uint32, len(tab.strs))
 	for k := range formOf {

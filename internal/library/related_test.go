@@ -3,6 +3,7 @@ package library
 import (
 	"context"
 	"fmt"
+	"incidentlib/internal/repotest"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -37,7 +38,7 @@ func TestRelatedContent(t *testing.T) {
 	}
 	got := b.String()
 	path := filepath.Join("testdata", "golden", "related.txt")
-	if *update {
+	if repotest.Update() {
 		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
 			t.Fatal(err)
 		}

@@ -3,7 +3,6 @@ package mcpserver
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -20,8 +19,6 @@ import (
 	"incidentlib/internal/cases"
 	"incidentlib/internal/repotest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden answers in testdata/golden")
 
 // strictKeys are the schema keywords of the strict subset that clients
 // backed by Gemini models accept for function declarations: one plain
@@ -325,7 +322,7 @@ func TestGolden(t *testing.T) {
 			}
 			got := fmt.Sprintf("%s %s\n\n--- text\n%s\n--- structured content\n%s\n", c.tool, mustJSON(c.args), resultText(res), sc)
 			file := filepath.Join("testdata", "golden", c.name+"."+lang+".txt")
-			if *update {
+			if repotest.Update() {
 				os.MkdirAll(filepath.Dir(file), 0o755)
 				if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
 					t.Fatal(err)

@@ -4,6 +4,7 @@
 package repotest
 
 import (
+	"flag"
 	"io/fs"
 	"math/rand/v2"
 	"os"
@@ -131,3 +132,11 @@ func Pieces(r *rand.Rand, pieces []string, n int) string {
 	}
 	return b.String()
 }
+
+// update is the repository's one -update flag: every package with golden
+// files under testdata rewrites them when it is set (go test
+// ./internal/site -update), and reviews the diff after.
+var update = flag.Bool("update", false, "rewrite the golden files under testdata")
+
+// Update reports whether the golden files are to be rewritten.
+func Update() bool { return *update }

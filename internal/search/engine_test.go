@@ -2,6 +2,7 @@ package search
 
 import (
 	"encoding/json"
+	"incidentlib/internal/repotest"
 	"math"
 	"os"
 	"path/filepath"
@@ -71,7 +72,7 @@ func TestEngineVectors(t *testing.T) {
 	}
 	for k, v := range vs.Queries {
 		got := answer(docs, e.Search(v.Q, v.Filters))
-		if *update {
+		if repotest.Update() {
 			vs.Queries[k].Want = got
 			continue
 		}
@@ -81,7 +82,7 @@ func TestEngineVectors(t *testing.T) {
 			t.Errorf("%s: %q\n got %s\nwant %s", v.Name, v.Q, gj, wj)
 		}
 	}
-	if *update {
+	if repotest.Update() {
 		out, err := json.MarshalIndent(vs, "", "  ")
 		if err != nil {
 			t.Fatal(err)

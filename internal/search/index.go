@@ -1,5 +1,5 @@
 // Package search owns the library's full-text search: the tokenizer shared
-// with the browser (its twin is static/js/search.js), and the build of the
+// with the browser (its counterpart is static/js/search.js), and the build of the
 // sharded, static search index that the browser code reads.
 //
 // # Index layout
@@ -104,7 +104,7 @@ type config struct {
 	// A group lists groupMin to groupMax buckets, cut likewise.
 	groupMin, groupMax, groupSpread int
 	excerptRunes                    int
-	scripts                         bool // also write the X.js twin of every file, for file://
+	scripts                         bool // also write the X.js script copy of every file, for file://
 }
 
 // Buckets hold 1.4 to 2 kB: postings are dense text (postings.go) that
@@ -128,7 +128,7 @@ var defaultConfig = config{
 // Build computes the index of docs and hands each file to write, with paths
 // under "search/"; write must not keep data after it returns, as Build
 // reuses it. With scripts set (the offline bundle) every file also gets its
-// X.js twin for pages opened from file://. Output depends only on the input
+// X.js script copy for pages opened from file://. Output depends only on the input
 // (not its order), so two builds of the same cases are byte-identical.
 func Build(docs []Doc, labels Labels, scripts bool, write func(path string, data []byte) error) error {
 	cfg := defaultConfig

@@ -3,8 +3,8 @@ package search
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"fmt"
+	"incidentlib/internal/repotest"
 	"math"
 	"math/rand"
 	"os"
@@ -14,8 +14,6 @@ import (
 	"strings"
 	"testing"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/golden from testdata/docs.json and labels.json")
 
 // goldenConfig has small buckets and groups, so that the six fixture cases
 // spread over several files and the engines must pick the right ones.
@@ -63,7 +61,7 @@ func TestGolden(t *testing.T) {
 	docs, labels := readFixture(t)
 	files := buildMap(t, docs, labels, goldenConfig)
 	dir := filepath.Join("testdata", "golden")
-	if *update {
+	if repotest.Update() {
 		if err := os.RemoveAll(dir); err != nil {
 			t.Fatal(err)
 		}

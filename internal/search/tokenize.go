@@ -6,7 +6,7 @@ import (
 	"unicode/utf8"
 )
 
-// The tokenizer below has a twin in static/js/search.js. Both must give the
+// The tokenizer below has a counterpart in static/js/search.js. Both must give the
 // same terms for the same text, or a query typed in the browser will not find
 // what the build indexed; testdata/tokenize/vectors.json holds the cases that
 // both test suites run. Change one side only together with the other.

@@ -2,6 +2,7 @@ package search
 
 import (
 	"golang.org/x/text/unicode/norm"
+	"incidentlib/internal/repotest"
 	"slices"
 
 	"encoding/json"
@@ -95,7 +96,7 @@ func TestLower(t *testing.T) {
 // the Go tokenizer when run with -update; review the diff, then make the
 // browser twin agree (node --test js-test/).
 func TestVectorsUpdate(t *testing.T) {
-	if !*update {
+	if !repotest.Update() {
 		t.Skip("only with -update")
 	}
 	vf := readVectors(t)

@@ -105,7 +105,7 @@ func (s *Site) rootView(j Job) *rootView {
 	p.Both = true
 	p.Canonical = s.base
 	p.Description = s.lib.Settings.Description.Get("en")
-	p.Alternates = []alternate{{"en", s.base + "en/"}, {"ko", s.base + "ko/"}, {"x-default", s.base}}
+	p.Alternates = []alternate{{"en", s.URL(urls.Home("en"))}, {"ko", s.URL(urls.Home("ko"))}, {"x-default", s.URL("")}}
 	v := &rootView{pageView: p}
 	for _, lang := range cases.Languages {
 		v.Choices = append(v.Choices, rootChoice{

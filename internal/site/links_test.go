@@ -57,11 +57,11 @@ func TestWriteResolvedRandom(t *testing.T) {
 	}
 }
 
-func TestTwin(t *testing.T) {
-	if got := urls.Twin("en/cases/IL-1/", "en"); got != "ko/cases/IL-1/" {
+func TestOtherLanguage(t *testing.T) {
+	if got := urls.OtherLanguage("en/cases/IL-1/", "en"); got != "ko/cases/IL-1/" {
 		t.Errorf("got %q", got)
 	}
-	if got := urls.Twin("ko/", "ko"); got != "en/" {
+	if got := urls.OtherLanguage("ko/", "ko"); got != "en/" {
 		t.Errorf("got %q", got)
 	}
 }
@@ -71,4 +71,23 @@ func resolveLinks(html []byte, path string) []byte {
 	var b bytes.Buffer
 	writeResolved(&b, html, upToRoot(path))
 	return b.Bytes()
+}
+
+// TestKindNames: every kind of job has a name of its own, so that a
+// build's summary never counts two kinds under one name.
+func TestKindNames(t *testing.T) {
+	seen := map[string]Kind{}
+	for k := KindCase; k <= KindTwin; k++ {
+		name := k.String()
+		if name == "" || strings.HasPrefix(name, "kind ") {
+			t.Errorf("kind %d has no name", k)
+		}
+		if o, ok := seen[name]; ok {
+			t.Errorf("kinds %d and %d are both %q", o, k, name)
+		}
+		seen[name] = k
+	}
+	if KindTwin.String() != "Markdown twin" || KindCase.String() != "case page" {
+		t.Errorf("KindTwin %q, KindCase %q", KindTwin, KindCase)
+	}
 }

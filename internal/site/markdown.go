@@ -99,7 +99,7 @@ func (s *Site) markdownView(v *CaseView, absolute bool) *markdownView {
 	}
 	for _, g := range v.Related {
 		for _, r := range g.Cases {
-			href := "../" + r.ID + "/" + urls.MarkdownName // the sibling case folder
+			href := urls.SiblingMarkdown(r.ID)
 			if absolute {
 				href = s.URL(urls.Markdown(lang, r.ID))
 			}

@@ -245,7 +245,7 @@ func (s *Site) alternates(j Job) []alternate {
 	for _, lang := range cases.Languages {
 		p := j.Path
 		if lang != j.Lang {
-			p = urls.Twin(j.Path, j.Lang)
+			p = urls.OtherLanguage(j.Path, j.Lang)
 		}
 		alts = append(alts, alternate{lang, s.base + p})
 	}
@@ -259,7 +259,7 @@ func (s *Site) page(j Job, title string) *pageView {
 	p := &pageView{Lang: j.Lang, Path: j.Path, Title: title, s: s}
 	if j.Lang != "" {
 		other := cases.Other(j.Lang)
-		p.Switch = markedLink(urls.Twin(j.Path, j.Lang), s.opt.Offline)
+		p.Switch = markedLink(urls.OtherLanguage(j.Path, j.Lang), s.opt.Offline)
 		p.SwitchLang = other
 		p.Canonical = s.base + j.Path
 		p.Alternates = s.alternates(j)

@@ -55,6 +55,7 @@ import (
 	"io/fs"
 	"net/url"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -233,6 +234,22 @@ const (
 	KindAsset
 	KindTwin // a case page's Markdown twin, rendered with its page by RenderCase
 )
+
+// kindNames name each kind of job for people (a build's summary).
+var kindNames = map[Kind]string{
+	KindCase: "case page", KindCases: "case list", KindTopic: "topic page", KindFacet: "facet page",
+	KindHome: "home", KindRoot: "language chooser", KindSearch: "search page", KindProse: "prose page",
+	KindNotFound: "404", KindAPIDoc: "API page", KindFeed: "feed", KindSitemap: "sitemap",
+	KindRobots: "robots.txt", KindAsset: "asset", KindTwin: "Markdown twin",
+}
+
+// String names the kind for people, as a build's summary counts files.
+func (k Kind) String() string {
+	if n, ok := kindNames[k]; ok {
+		return n
+	}
+	return "kind " + strconv.Itoa(int(k))
+}
 
 // Offline reports whether the site is built for opening from disk.
 func (s *Site) Offline() bool { return s.opt.Offline }

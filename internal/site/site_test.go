@@ -2,7 +2,6 @@ package site
 
 import (
 	"encoding/json"
-	"flag"
 	"html"
 	"math/rand/v2"
 	"os"
@@ -21,8 +20,6 @@ import (
 	"incidentlib/internal/search"
 	"incidentlib/internal/urls"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 func loadContent(t testing.TB, fsys fstest.MapFS) *cases.Library {
 	t.Helper()
@@ -252,7 +249,7 @@ func TestGolden(t *testing.T) {
 		// One tag per line keeps golden diffs readable.
 		got = strings.ReplaceAll(got, "><", ">\n<")
 		path := filepath.Join("testdata", "golden", name)
-		if *update {
+		if repotest.Update() {
 			os.MkdirAll(filepath.Dir(path), 0o755)
 			if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
 				t.Fatal(err)

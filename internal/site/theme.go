@@ -12,6 +12,7 @@ import (
 	"incidentlib/internal/l10n"
 	"incidentlib/internal/urls"
 	"io/fs"
+	"os"
 	"path"
 	"slices"
 	"sort"
@@ -83,10 +84,21 @@ func (th *Theme) engines() Engines {
 }
 
 // LoadTheme parses the templates and strings and minifies and hashes the
-// static files.
+// static files. The templates are compiled by htmlexec where it can prove
+// it writes what html/template and text/template write, unless the
+// environment sets INCIDENTLIB_HTMLEXEC=0: then the standard library
+// renders every page, the same bytes more slowly, so that a benchmark can
+// measure what htmlexec saves.
 func LoadTheme(templates, static fs.FS) (*Theme, error) {
-	return loadTheme(templates, static, themeConfig{compile: htmlexec.Compile, compileText: htmlexec.CompileText})
+	cfg := themeConfig{compile: htmlexec.Compile, compileText: htmlexec.CompileText}
+	if os.Getenv("INCIDENTLIB_HTMLEXEC") == "0" {
+		cfg = themeConfig{}
+	}
+	return loadTheme(templates, static, cfg)
 }
+
+// errNoHTMLExec is why no template is compiled under INCIDENTLIB_HTMLEXEC=0.
+var errNoHTMLExec = fmt.Errorf("htmlexec switched off (INCIDENTLIB_HTMLEXEC=0): %w", htmlexec.ErrUnsupported)
 
 // themeConfig is what tests change about loading a theme.
 type themeConfig struct {
@@ -185,10 +197,18 @@ func loadTheme(templates, static fs.FS, cfg themeConfig) (*Theme, error) {
 				compactTemplates(t)
 			}
 			k.tmpl = t
-			k.fast, k.compileErr = cfg.compile(t, "base", funcs)
+			if cfg.compile == nil {
+				k.compileErr = errNoHTMLExec
+			} else {
+				k.fast, k.compileErr = cfg.compile(t, "base", funcs)
+			}
 			if kind == "list" { // the pieces of pages, after the page: one set
 				k.parts, k.partErrs = make([]*htmlexec.Template, len(listParts)), make([]error, len(listParts))
 				for i, name := range listParts {
+					if cfg.compile == nil {
+						k.partErrs[i] = errNoHTMLExec
+						continue
+					}
 					k.parts[i], k.partErrs[i] = cfg.compile(t, name, funcs)
 				}
 			}

@@ -2,6 +2,7 @@ package site
 
 import (
 	"bytes"
+	"incidentlib/internal/repotest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -71,7 +72,7 @@ func TestTwins(t *testing.T) {
 			}
 			compared++
 			path := filepath.Join("testdata", "golden", "twin", filepath.FromSlash(tj.File()))
-			if *update {
+			if repotest.Update() {
 				if err := os.WriteFile(path, twin.Bytes(), 0o644); err != nil {
 					t.Fatal(err)
 				}

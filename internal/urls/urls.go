@@ -44,6 +44,23 @@ func Topic(lang, facet, term string, page int) string {
 // Search is the search page.
 func Search(lang string) string { return lang + "/search/" }
 
+// ReservedSlug reports whether a page folder of that name directly under a
+// language's home would take the address of one of the site's own
+// sections (the case lists, the search page, the API page, the feed, the
+// pages of a list); the facets' folders are reserved too, which package
+// cases knows.
+func ReservedSlug(slug string) bool {
+	switch slug {
+	case "cases", "search", "api", "feed", "page":
+		return true
+	}
+	return false
+}
+
+// SiblingMarkdown is the link from one case page's Markdown twin to
+// another's, relative to the folder of the first.
+func SiblingMarkdown(id string) string { return "../" + id + "/" + MarkdownName }
+
 // Prose is a page written in Markdown under content/pages, such as about.
 func Prose(lang, slug string) string { return lang + "/" + slug + "/" }
 
@@ -111,7 +128,10 @@ func SearchFile(name string) string { return SearchDir + name }
 const APIVersion = "v1"
 
 // APIDir is the folder of the JSON API.
-const APIDir = "api/" + APIVersion + "/"
+const APIDir = APIRoot + APIVersion + "/"
+
+// APIRoot is the folder of every version of the API.
+const APIRoot = "api/"
 
 // apiFile is a file of the API by its path inside APIDir.
 func apiFile(p string) string { return APIDir + p }
@@ -139,9 +159,10 @@ func paged(base string, page int) string {
 	return base + "page/" + strconv.Itoa(page) + "/"
 }
 
-// Twin returns the same page in the other language; a path outside both
-// language folders is its own twin.
-func Twin(path, lang string) string {
+// OtherLanguage returns the same page in the other language; a path
+// outside both language folders is returned as it is. (A "twin" is only
+// ever a case page's Markdown output, index.md beside index.html.)
+func OtherLanguage(path, lang string) string {
 	other := "ko"
 	if lang == "ko" {
 		other = "en"

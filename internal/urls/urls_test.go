@@ -27,10 +27,10 @@ func TestPaths(t *testing.T) {
 		{APISimilar("IL-0495"), "api/v1/cases/IL-0495/similar.json"},
 		{APITopic("components", "dns"), "api/v1/topics/components/dns.json"},
 		{APISchema, "api/v1/schema/case.json"},
-		{Twin("en/cases/IL-0495/", "en"), "ko/cases/IL-0495/"},
-		{Twin("ko/", "ko"), "en/"},
-		{Twin("sitemap.xml", "en"), "sitemap.xml"},
-		{Twin("english/", "en"), "english/"},
+		{OtherLanguage("en/cases/IL-0495/", "en"), "ko/cases/IL-0495/"},
+		{OtherLanguage("ko/", "ko"), "en/"},
+		{OtherLanguage("sitemap.xml", "en"), "sitemap.xml"},
+		{OtherLanguage("english/", "en"), "english/"},
 	}
 	for i, tt := range tests {
 		if tt.got != tt.want {
