@@ -57,8 +57,7 @@ func showPhrases(lib *cases.Library, links [][]related.Link, words EachWordFunc)
 	workers := max(1, min(runtime.GOMAXPROCS(0), len(lib.Cases)/64))
 	for w := range workers {
 		wg.Go(func() {
-			var r phraseReader
-			r.words = words
+			r := phraseReader{words: words, pieces: map[string][]pieceWord{}}
 			for i := w; i < len(lib.Cases); i += workers {
 				if keys[i] != nil {
 					phrases[i] = r.phrases(lib.Cases[i], keys[i])
@@ -71,48 +70,69 @@ func showPhrases(lib *cases.Library, links [][]related.Link, words EachWordFunc)
 	for i, c := range lib.Cases {
 		at[c.ID] = i
 	}
-	for i, ls := range links {
-		for j := range ls {
-			l := &ls[j]
-			if len(l.Words) == 0 {
-				continue
-			}
-			a, b := i, at[l.ID]
-			if b < a {
-				a, b = b, a
-			}
-			var shown []string
-			for _, k := range l.Words {
-				lang, _, _ := strings.Cut(k, ":")
-				for _, p := range phrases[a][k] {
-					if slices.Contains(phrases[b][k], p) {
-						if s := lang + ":" + p; !slices.Contains(shown, s) {
-							shown = append(shown, s)
-						}
-						break
+	// Each case's links on the workers too: a link is written by the case
+	// that lists it, and reads the other's phrases only.
+	for w := range workers {
+		wg.Go(func() {
+			for i := w; i < len(links); i += workers {
+				for j := range links[i] {
+					l := &links[i][j]
+					if len(l.Words) > 0 {
+						l.Words = shownWords(lib, phrases, l.Words, i, at[l.ID])
 					}
 				}
 			}
-			l.Words = mergePhrases(shown, lib.Cases[a], lib.Cases[b])
+		})
+	}
+	wg.Wait()
+}
+
+// shownWords returns the phrases to show for the shared keys of the cases
+// at a and b, from each case's phrases.
+func shownWords(lib *cases.Library, phrases []map[string][]string, keys []string, a, b int) []string {
+	if b < a {
+		a, b = b, a
+	}
+	var shown []string
+	for _, k := range keys {
+		lang, _, _ := strings.Cut(k, ":")
+		for _, p := range phrases[a][k] {
+			if slices.Contains(phrases[b][k], p) {
+				if s := lang + ":" + p; !slices.Contains(shown, s) {
+					shown = append(shown, s)
+				}
+				break
+			}
 		}
 	}
+	return mergePhrases(shown, lib.Cases[a], lib.Cases[b])
 }
 
-// phraseReader finds the phrases of cases, one goroutine's worth.
+// phraseReader finds the phrases of cases, one goroutine's worth. Like
+// the story reader, it reads each piece of text between two spaces once:
+// the words of a piece met again cost one look-up.
 type phraseReader struct {
-	words EachWordFunc
-	ws    []textWord
+	words  EachWordFunc
+	pieces map[string][]pieceWord
+	ws     []textWord
+	key    []byte
 }
 
-// A textWord is a word of a clause as the tokenizer reads it, with where
-// it is in its text: text[start:end] is the word as written, and
-// text[start:show] what a phrase ending on it shows (a Korean word
-// without its particle, an English word whole). A word the tokenizer wrote
-// otherwise than the text ("don't" read "dont") has start -1.
+// A pieceWord is a word of a piece as the tokenizer reads it, with where
+// it is in the piece: piece[off:show] is what a phrase ending on it shows
+// (a Korean word without its particle, an English word whole). A word the
+// tokenizer wrote otherwise than the piece ("don't" read "dont") has off -1.
+type pieceWord struct {
+	term      string
+	off, show int
+	hangul    bool
+}
+
+// A textWord is a pieceWord placed in its text: text[start:show].
 type textWord struct {
-	term             string
-	start, end, show int
-	hangul           bool
+	term        string
+	start, show int
+	hangul      bool
 }
 
 // phrases returns the phrases of c that the keys stand for, each key's in
@@ -133,17 +153,17 @@ func (r *phraseReader) phrases(c *cases.Case, keys map[string]bool) map[string][
 					if w.start < 0 || w.term == "" {
 						continue
 					}
-					key := lang + ":" + w.term
-					if keys[key] && showable(text, lang, w.start, w.show) {
-						add(key, text[w.start:w.show])
+					r.key = append(append(append(r.key[:0], lang...), ':'), w.term...)
+					if keys[string(r.key)] && showable(text, lang, w.start, w.show) {
+						add(string(r.key), text[w.start:w.show])
 					}
 					if i+1 == len(r.ws) {
 						continue
 					}
 					if n := r.ws[i+1]; n.start >= 0 && n.term != "" {
-						key += " " + n.term
-						if keys[key] && joinsNext(text, lang, w) && showable(text, lang, w.start, n.show) {
-							add(key, text[w.start:n.show])
+						r.key = append(append(r.key, ' '), n.term...)
+						if keys[string(r.key)] && joinsNext(text, lang, w) && showable(text, lang, w.start, n.show) {
+							add(string(r.key), text[w.start:n.show])
 						}
 					}
 				}
@@ -152,6 +172,53 @@ func (r *phraseReader) phrases(c *cases.Case, keys map[string]bool) map[string][
 		}
 	}
 	return out
+}
+
+// clause reads text[from:to] into r.ws, piece by piece between spaces as
+// the story reader does.
+func (r *phraseReader) clause(text string, from, to int) {
+	r.ws = r.ws[:0]
+	for at := from; at < to; {
+		end := to
+		if i := strings.IndexByte(text[at:to], ' '); i >= 0 {
+			end = at + i
+		}
+		for _, w := range r.piece(text[at:end]) {
+			tw := textWord{term: w.term, start: -1, hangul: w.hangul}
+			if w.off >= 0 {
+				tw.start, tw.show = at+w.off, at+w.show
+			}
+			r.ws = append(r.ws, tw)
+		}
+		at = end + 1
+	}
+}
+
+// piece returns the words of a piece of text, reading it the first time.
+func (r *phraseReader) piece(p string) []pieceWord {
+	if ws, ok := r.pieces[p]; ok {
+		return ws
+	}
+	var ws []pieceWord
+	cur := 0
+	r.words(p, func(term, raw []byte, hangul bool) {
+		w := pieceWord{term: string(term), off: -1, hangul: hangul}
+		if i := indexFold(p[cur:], raw); i >= 0 {
+			start := cur + i
+			cur = start + len(raw)
+			w.off, w.show = start, cur
+			if hangul {
+				// The term is the word without its particle.
+				w.show = start + len(term)
+				if !strings.HasPrefix(p[start:], w.term) {
+					w.off = -1
+				}
+			}
+		}
+		ws = append(ws, w)
+	})
+	r.pieces[strings.Clone(p)] = ws
+	return ws
 }
 
 // storyTexts are the texts of c in lang that its narrative words are read
@@ -209,36 +276,6 @@ func mergePhrases(shown []string, a, b *cases.Case) []string {
 		}
 	}
 	return shown
-}
-
-// clause reads text[from:to] into r.ws, piece by piece between spaces as
-// the story reader does, and finds each word in the text.
-func (r *phraseReader) clause(text string, from, to int) {
-	r.ws = r.ws[:0]
-	for at := from; at < to; {
-		end := to
-		if i := strings.IndexByte(text[at:to], ' '); i >= 0 {
-			end = at + i
-		}
-		piece, cur := text[at:end], 0
-		r.words(piece, func(term, raw []byte, hangul bool) {
-			w := textWord{term: string(term), start: -1, hangul: hangul}
-			if i := indexFold(piece[cur:], raw); i >= 0 {
-				w.start, w.end = at+cur+i, at+cur+i+len(raw)
-				cur += i + len(raw)
-				w.show = w.end
-				if hangul {
-					// The term is the word without its particle.
-					if !strings.HasPrefix(text[w.start:w.end], w.term) {
-						w.start = -1
-					}
-					w.show = w.start + len(term)
-				}
-			}
-			r.ws = append(r.ws, w)
-		})
-		at = end + 1
-	}
 }
 
 // indexFold returns where s holds w, a word the tokenizer lower-cased,
