@@ -24,6 +24,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	casespkg "incidentlib/internal/cases"
 	"incidentlib/internal/repotest"
 )
 
@@ -205,8 +206,8 @@ func useEveryTool(ctx context.Context, t *testing.T, cs *mcp.ClientSession) {
 	}
 	var vocab struct{ Facets []struct{ Facet string } }
 	structured("vocab", nil, &vocab)
-	if len(vocab.Facets) != 8 {
-		t.Errorf("vocab: %d facets", len(vocab.Facets))
+	if len(vocab.Facets) != len(casespkg.FacetNames()) {
+		t.Errorf("vocab: %d facets, want the %d of the facet table", len(vocab.Facets), len(casespkg.FacetNames()))
 	}
 	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "get_incident", Arguments: map[string]any{"id": "../../etc/passwd"}})
 	if err != nil || !res.IsError {

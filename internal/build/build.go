@@ -154,8 +154,9 @@ func Run(ctx context.Context, opt Options) (*Result, diag.List, error) {
 	return st, list, nil
 }
 
-// prepare makes the snapshot of the content (load and check, theme,
-// derive), timing each stage from t. It returns the time the last one
+// prepare makes the library of the content (load and check, derive) with
+// the theme parsed alongside, and the site from both, timing each stage
+// from t. It returns the time the last one
 // ended. A Ctrl-C while the content loads need not wait for it: nothing is
 // written yet that would need cleaning up. Once the content has loaded
 // without errors, the extras that need only the library start.

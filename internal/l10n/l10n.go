@@ -69,6 +69,9 @@ func Date(lang string, y int, m time.Month, d int) string {
 	return fmt.Sprintf("%d %s %d", d, enMonths[m], y)
 }
 
+// Year writes a year as a label: "2024", "2024년".
+func Year(lang string, y int) string { return year(lang, y) }
+
 // year writes a year: "2024", "2024년".
 func year(lang string, y int) string {
 	if lang == "ko" {

@@ -1,12 +1,15 @@
 package library
 
 import (
-	"incidentlib/internal/cases"
 	"sort"
+	"strconv"
 	"sync"
 
 	"golang.org/x/text/collate"
 	"golang.org/x/text/language"
+
+	"incidentlib/internal/cases"
+	"incidentlib/internal/l10n"
 )
 
 // Topic is one term of a facet with the cases that carry it.
@@ -45,7 +48,9 @@ func (f *FacetTopics) Topic(id string) *Topic { return f.byID[id] }
 func ownLabel(f *cases.Facet, id string, c *cases.Case) cases.Bilingual {
 	switch f {
 	case cases.Years:
-		return cases.Bilingual{En: id, Ko: id + "년"}
+		if y, err := strconv.Atoi(id); err == nil {
+			return cases.Bilingual{En: l10n.Year("en", y), Ko: l10n.Year("ko", y)}
+		}
 	case cases.Orgs:
 		return c.OrgName()
 	}

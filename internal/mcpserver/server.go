@@ -37,9 +37,9 @@
 // connection. Over HTTP it refuses Hosts and browser Origins other than
 // its public address's and loopback ones, and can run stateless, so that
 // replicas need no session affinity. In both modes it watches the content
-// folder as the preview does (package watch), makes the next snapshot of
-// the library from what a save changed (package snapshot, which reads only
-// those files again) and swaps the new model in atomically, so that an
+// folder as the preview does (library.Live), makes the next library from
+// what a save changed (package library, which reads only those files
+// again) and swaps the new model in atomically, so that an
 // answer never mixes two versions of the library. Content with errors gives tool
 // errors that list them until the files are fixed.
 package mcpserver
@@ -152,8 +152,8 @@ type Server struct {
 	inFlight atomic.Int64 // HTTP POSTs being answered, for a graceful shutdown
 }
 
-// model is one immutable state of the library: a snapshot, and the
-// search engine over its documents.
+// model is one immutable state of the server: the library, the pages made
+// from it, and the search engine over its documents.
 type model struct {
 	model  *library.Library
 	lib    *cases.Library // nil only when the content folder could not be read

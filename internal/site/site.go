@@ -1,7 +1,6 @@
-// Package site turns the loaded library into the pages and files of the
-// public site. It owns the derived data that pages share (topics and their
-// statistics, related cases), the typed view model of every page kind, the
-// theme that renders them, and the feeds and sitemap. Paths come from
+// Package site turns the library (package library, the model) into the
+// pages and files of the public site. It owns the typed view model of
+// every page kind, the theme that renders them, and the feeds and sitemap. Paths come from
 // package urls; this package only makes them into links.
 //
 // A Site is built once per build (New) and is read-only afterwards, so any
@@ -29,12 +28,12 @@
 // case's line in the related cases of other cases (caseLink.Head) and a
 // topic's statistics block (statsView.HTML).
 //
-// # Derived data
+// # The model
 //
-// Facets and their topics are grouped in one pass over the cases
-// (facets.go); each topic's statistics are computed on first use
-// (stats.go, which also holds the statistics block of a page); related
-// cases come from package related (related.go).
+// A Site renders one library.Library (package library: the cases, their
+// topics, statistics, related cases and narrative words, derived once);
+// it adds only what is HTML: each topic's statistics block per language,
+// made on first use (stats.go), the links and boxes every page shares.
 //
 // # Theme
 //

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
+	"incidentlib/internal/cases"
 	"incidentlib/internal/htmlexec"
 	"incidentlib/internal/l10n"
 	"incidentlib/internal/urls"
@@ -188,6 +189,7 @@ func loadTheme(templates, static fs.FS, cfg themeConfig) (*Theme, error) {
 	for i, kind := range pageKinds {
 		wg.Go(func() {
 			k := &sets[i]
+			funcs := pageFuncs(th.strings)
 			t, err := template.New(kind).Funcs(funcs).ParseFS(templates, "base.html", kind+".html")
 			if err != nil {
 				k.parseErr = err
@@ -280,8 +282,15 @@ func (th *Theme) execute(buf *bytes.Buffer, kind, name string, data any) error {
 	return th.tmpl[kind].ExecuteTemplate(buf, name, data)
 }
 
-var funcs = template.FuncMap{
-	"add": func(a, b int) int { return a + b },
+// pageFuncs are the functions the page templates call: add, and
+// untranslated, the mark of a text shown in the language it was written in
+// (textLang) because the page's is missing: "not translated yet" in the
+// page's language, from the UI strings (notranslation).
+func pageFuncs(str l10n.Strings) template.FuncMap {
+	return template.FuncMap{
+		"add":          func(a, b int) int { return a + b },
+		"untranslated": func(textLang string) string { return str.Get(cases.Other(textLang), "notranslation") },
+	}
 }
 
 func loadAssets(static fs.FS) (map[string]asset, error) {
