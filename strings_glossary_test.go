@@ -16,10 +16,11 @@ import (
 )
 
 // TestInterfaceGlossary holds every Korean interface string to the
-// glossary (content/glossary.json), as check holds the content: the UI
-// strings of the theme (templates/strings.json), the Korean text written
-// in the templates themselves, the MCP server's strings and the strings of
-// the search page's script. An avoided form fails, with the form to write.
+// glossary (content/glossary.json), as check holds the content: the string
+// catalogue (templates/strings.json: pages, and MCP answers and the search
+// page's words as it takes them in), the Korean text written in the
+// templates themselves, any internal/*/strings.json (the MCP server's, until
+// the catalogue holds them) and the string literals of the scripts. An avoided form fails, with the form to write.
 func TestInterfaceGlossary(t *testing.T) {
 	if _, err := os.Stat(filepath.Join("content", cases.GlossaryFile)); errors.Is(err, fs.ErrNotExist) {
 		t.Skip("no content/glossary.json yet")
@@ -91,9 +92,11 @@ func interfaceStrings(t *testing.T) []uiString {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A package's strings of its own, where the catalogue does not hold
+	// them yet (the MCP server's).
 	files, err := filepath.Glob(filepath.Join("internal", "*", "strings.json"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no strings.json under internal: %v", err)
+	if err != nil {
+		t.Fatal(err)
 	}
 	for _, f := range files {
 		data, err := os.ReadFile(f)
