@@ -3,6 +3,7 @@ package cases
 import (
 	"errors"
 	"io/fs"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -31,6 +32,19 @@ type Glossary struct {
 	// first holds the first character of every avoided form, so that the
 	// check passes over most characters of a text with one look-up.
 	first map[rune][]avoided
+	// hangulFirst holds, by first character, the forms in Hangul of every
+	// term, preferred and avoided, for Synonyms.
+	hangulFirst map[rune][]hangulForm
+	// starts marks the first characters of hangulFirst below U+10000, so
+	// that Synonyms passes over most characters without a map look-up.
+	starts [1 << 10]uint64
+}
+
+// hangulForm is a form in Hangul of a term: the preferred form or one to
+// avoid.
+type hangulForm struct {
+	form string
+	term int // in Terms
 }
 
 // GlossaryTerm is one term: the English term, the Korean form to write, the
@@ -96,13 +110,76 @@ func NewGlossary(terms []GlossaryTerm) *Glossary {
 
 func (g *Glossary) index() {
 	g.first = map[rune][]avoided{}
+	g.hangulFirst = map[rune][]hangulForm{}
 	for i := range g.Terms {
 		t := &g.Terms[i]
 		for _, f := range t.Avoid {
 			r, _ := utf8.DecodeRuneInString(f)
 			g.first[r] = append(g.first[r], avoided{form: f, latin: isLatinWord(f), term: t})
 		}
+		for _, f := range t.hangulForms() {
+			r, _ := utf8.DecodeRuneInString(f)
+			g.hangulFirst[r] = append(g.hangulFirst[r], hangulForm{f, i})
+			if r < 1<<16 {
+				g.starts[r>>6] |= 1 << (r & 63)
+			}
+		}
 	}
+}
+
+// hangulForms are the term's preferred form and the forms it avoids that
+// hold Hangul: two ways of writing one thing in Korean (축출 and 내쫓,
+// 로드 밸런서 and 부하 분산기). A form in Latin letters ("Ingress",
+// "healthy") is left out: the English text of every case has it already.
+func (t *GlossaryTerm) hangulForms() []string {
+	var out []string
+	for _, f := range append([]string{t.Ko}, t.Avoid...) {
+		for _, r := range f {
+			if r >= 0xAC00 && r <= 0xD7A3 {
+				out = append(out, f)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// Synonyms returns the other Hangul forms of every term that the texts
+// write in one of its Hangul forms, each once, in the glossary's order:
+// for a case that writes 축출 it gives 내쫓 and 퇴거, and for one that
+// still writes 내쫓았다 it gives 축출, so that a search finds the case by
+// either form. A term with one Hangul form has none.
+func (g *Glossary) Synonyms(texts ...string) []string {
+	if g == nil || len(g.hangulFirst) == 0 {
+		return nil
+	}
+	var written []string // the forms the texts write
+	var terms []int      // the terms they write, by their place in Terms
+	for _, s := range texts {
+		for i, r := range s {
+			if r < 1<<16 && g.starts[r>>6]&(1<<(r&63)) == 0 {
+				continue
+			}
+			for _, f := range g.hangulFirst[r] {
+				if strings.HasPrefix(s[i:], f.form) && !slices.Contains(written, f.form) {
+					written = append(written, f.form)
+					if !slices.Contains(terms, f.term) {
+						terms = append(terms, f.term)
+					}
+				}
+			}
+		}
+	}
+	slices.Sort(terms)
+	var out []string
+	for _, i := range terms {
+		for _, f := range g.Terms[i].hangulForms() {
+			if !slices.Contains(written, f) && !slices.Contains(out, f) {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
 }
 
 // GlossaryHit is an avoided form found in a text: s[Off:Off+len(Form)].

@@ -1,6 +1,7 @@
 package cases
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -78,4 +79,35 @@ func TestGlossaryCheck(t *testing.T) {
 	_, list = Load(m)
 	has(t, list, GlossaryFile, "terms[0].ko", false, true)
 	has(t, list, GlossaryFile, "terms[0].avoid", false, true)
+}
+
+// TestGlossarySynonyms: the other Hangul forms of each term a text writes,
+// in either form, and none for a term written in Latin letters only or
+// not written at all.
+func TestGlossarySynonyms(t *testing.T) {
+	g := NewGlossary([]GlossaryTerm{
+		{En: "eviction", Ko: "축출", Avoid: []string{"내쫓", "퇴거"}},
+		{En: "load balancer", Ko: "로드 밸런서", Avoid: []string{"로드밸런서", "부하 분산기"}},
+		{En: "Secret", Ko: "시크릿", Avoid: []string{"Secret"}},
+		{En: "alert", Ko: "알림", Avoid: []string{"경보"}},
+	})
+	for _, c := range []struct {
+		texts []string
+		want  []string
+	}{
+		{[]string{"파드를 축출했다"}, []string{"내쫓", "퇴거"}},
+		{[]string{"워크로드를 내쫓았다"}, []string{"축출", "퇴거"}},
+		{[]string{"로드 밸런서가 멈췄다", "파드가 축출됐다"}, []string{"내쫓", "퇴거", "로드밸런서", "부하 분산기"}},
+		{[]string{"로드밸런서와 로드 밸런서"}, []string{"부하 분산기"}},
+		{[]string{"Secret을 읽었다", "시크릿을 지웠다"}, nil},
+		{[]string{"경보가 울렸다"}, []string{"알림"}},
+		{[]string{"아무 용어도 없다"}, nil},
+	} {
+		if got := g.Synonyms(c.texts...); !slices.Equal(got, c.want) {
+			t.Errorf("%q: synonyms %q, want %q", c.texts, got, c.want)
+		}
+	}
+	if got := (*Glossary)(nil).Synonyms("축출"); got != nil {
+		t.Errorf("no glossary: %q", got)
+	}
 }

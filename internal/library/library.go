@@ -76,8 +76,6 @@ type Library struct {
 
 	topics  Topics
 	related map[string][]RelGroup
-	// wordForms is the text of each narrative key a reason can name.
-	wordForms map[string]string
 }
 
 // Stage is the time one step took: of New, or of a build.
@@ -95,13 +93,6 @@ func (l *Library) Topics() Topics { return l.topics }
 
 // Related returns a case's related cases, grouped for display.
 func (l *Library) Related(id string) []RelGroup { return l.related[id] }
-
-// WordForm returns the words a narrative key stands for ("en:cordon" →
-// "cordoned"), as a reason shows them.
-func (l *Library) WordForm(key string) (string, bool) {
-	f, ok := l.wordForms[key]
-	return f, ok
-}
 
 // Content returns the content folder dir as the loader reads it (through
 // cases.ContentFS, which keeps every read inside dir), or an error when
@@ -162,9 +153,9 @@ func New(ctx context.Context, fsys fs.FS, opt Options) (*Library, error) {
 		opt.Loaded(l.Lib, l.topics)
 	}
 	if prev != nil && prev.Ready() && sameRelations(prev.Lib, l.Lib) {
-		l.related, l.wordForms = prev.related, prev.wordForms // an edit of other text leaves every relation as it was
+		l.related = prev.related // an edit of other text leaves every relation as it was
 	} else {
-		l.related, l.wordForms = deriveRelated(l.Lib, opt.Words)
+		l.related = deriveRelated(l.Lib, opt.Words)
 	}
 	stage("derive")
 	if ctx.Err() != nil {
@@ -210,6 +201,6 @@ func loadUnless(ctx context.Context, fsys fs.FS, offHeap bool) (*cases.Library, 
 // content themselves.
 func Derive(lib *cases.Library, words EachWordFunc) *Library {
 	l := &Library{Lib: lib, topics: deriveTopics(lib)}
-	l.related, l.wordForms = deriveRelated(lib, words)
+	l.related = deriveRelated(lib, words)
 	return l
 }

@@ -20,9 +20,10 @@ type RelGroup struct {
 }
 
 // deriveRelated computes every case's related cases once; both languages
-// and the API use the result. The second result is the words to show for
-// the narrative keys that reasons name (narrative.go).
-func deriveRelated(lib *cases.Library, words EachWordFunc) (map[string][]RelGroup, map[string]string) {
+// and the API use the result. A reason's Words are the phrases to show,
+// "lang:phrase" (phrases.go), not the narrative keys they were computed
+// from.
+func deriveRelated(lib *cases.Library, words EachWordFunc) map[string][]RelGroup {
 	nar := deriveNarrative(lib, words)
 	items := make([]related.Item, len(lib.Cases))
 	for i, c := range lib.Cases {
@@ -33,11 +34,12 @@ func deriveRelated(lib *cases.Library, words EachWordFunc) (map[string][]RelGrou
 		}
 	}
 	links := related.Compute(items, related.Options{})
+	showPhrases(lib, links, words)
 	out := make(map[string][]RelGroup, len(lib.Cases))
 	for i, c := range lib.Cases {
 		out[c.ID] = groupLinks(links[i])
 	}
-	return out, nar.forms
+	return out
 }
 
 // groupLinks groups a case's links under one heading per kind of link and

@@ -175,7 +175,7 @@ func derive(lib *cases.Library) (Topics, map[string][]RelGroup) {
 			t.Stats()
 		}
 	}
-	rel, _ := deriveRelated(lib, search.EachWord)
+	rel := deriveRelated(lib, search.EachWord)
 	return facets, rel
 }
 

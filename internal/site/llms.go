@@ -20,11 +20,24 @@ type LLMsView struct {
 // Abs is the URL of a site path.
 func (v LLMsView) Abs(path string) string { return v.s.URL(path) }
 
-// EnglishTitle is a case's title in English, or in Korean when it has none.
-func (v LLMsView) EnglishTitle(c *cases.Case) string {
-	t, _ := c.Title.In("en")
+// Title is a case's title in lang, or in the other language when it has
+// none in lang.
+func (v LLMsView) Title(lang string, c *cases.Case) string {
+	t, _ := c.Title.In(lang)
 	return t
 }
+
+// LinkText writes s as the text of a Markdown link: a backslash or a
+// square bracket in a title would end the link's text early or make it
+// another link.
+func (LLMsView) LinkText(s string) string {
+	if !strings.ContainsAny(s, `\[]`) {
+		return s
+	}
+	return linkTextEscaper.Replace(s)
+}
+
+var linkTextEscaper = strings.NewReplacer(`\`, `\\`, "[", `\[`, "]", `\]`)
 
 // The paths llms.txt names, from the URL contract.
 func (LLMsView) Case(lang, id string) string        { return urls.Case(lang, id) }
