@@ -41,7 +41,7 @@ func TestSearch(t *testing.T) {
 			if it.Title != title || !strings.Contains(it.URL, "/"+tt.lang+"/") || it.Score <= 0 {
 				t.Errorf("%q %s: %+v", tt.query, tt.lang, it)
 			}
-			for _, part := range []string{it.ID, it.Title, it.Org, it.Date, it.URL} {
+			for _, part := range []string{it.ID, it.Title, it.Org, dateText(tt.lang, c.Date), it.URL} {
 				if !strings.Contains(text, part) {
 					t.Errorf("%q: text lacks %q", tt.query, part)
 				}

@@ -198,7 +198,7 @@ func TestKorean(t *testing.T) {
 		}
 	}
 	msg := callErr(t, cs, "search_incidents", map[string]any{"query": "로드", "components": []any{"ingres"}})
-	if !strings.Contains(msg, "알 수 없는 용어입니다") || !strings.Contains(msg, `혹시 "ingress"입니까?`) {
+	if !strings.Contains(msg, "알 수 없는 용어입니다") || !strings.Contains(msg, `혹시 "ingress" 말씀이십니까?`) {
 		t.Errorf("Korean error: %s", msg)
 	}
 	msg = callErr(t, cs, "get_incident", map[string]any{"id": "IL-9999", "lang": "ko"})
