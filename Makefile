@@ -5,11 +5,23 @@ GO      ?= go
 BIN     := bin/incidentlib
 CONTENT ?= content
 OUT     ?= public
+# The public address of your site, such as https://you.github.io/incidentlib/:
+# canonical links, the sitemap, feeds and llms.txt name it. Empty means
+# base_url in content/site.json.
+BASE_URL ?=
+# Where serve and mcp listen.
+ADDR     ?= 127.0.0.1:1313
+MCP_ADDR ?= 127.0.0.1:8765
+# Theme folders for build and serve alike; empty means the built-in theme.
+# make serve TEMPLATES=templates STATIC=static previews edits to this checkout's.
+TEMPLATES ?=
+STATIC    ?=
+THEME    = $(if $(TEMPLATES),-templates $(TEMPLATES)) $(if $(STATIC),-static $(STATIC))
 
 .PHONY: build bundle check check-content serve mcp test test-quick test-deps test-go test-js lint bench bench-search bench-hugo bench-mcp clean
 
 build: $(BIN)
-	$(BIN) build -content $(CONTENT) -out $(OUT)
+	$(BIN) build -content $(CONTENT) -out $(OUT) $(if $(BASE_URL),-base-url $(BASE_URL)) $(THEME)
 
 $(BIN): FORCE
 	$(GO) build -o $(BIN) ./cmd/incidentlib
@@ -19,16 +31,16 @@ check: $(BIN)
 
 # The offline bundle: links name index.html, so it works opened from disk.
 bundle: $(BIN)
-	$(BIN) build -offline -content $(CONTENT) -out dist/incidentlib-offline
+	$(BIN) build -offline -content $(CONTENT) -out dist/incidentlib-offline $(if $(BASE_URL),-base-url $(BASE_URL)) $(THEME)
 	cd dist && rm -f incidentlib-offline.zip && $(GO) run ../cmd/zipdir incidentlib-offline incidentlib-offline.zip
 	@echo "offline bundle: dist/incidentlib-offline/index.html and dist/incidentlib-offline.zip"
 
 serve: $(BIN)
-	$(BIN) serve -content $(CONTENT)
+	$(BIN) serve -content $(CONTENT) -addr $(ADDR) $(THEME)
 
 # The library as an MCP server over HTTP on 127.0.0.1, for trying it by hand.
 mcp: $(BIN)
-	$(BIN) mcp -content $(CONTENT) -http 127.0.0.1:8765
+	$(BIN) mcp -content $(CONTENT) -http $(MCP_ADDR)
 
 # The whole suite, as CI runs it (.ci/run). A missing browser, node or
 # checker fails the tests that need it (INCIDENTLIB_REQUIRE_TOOLS=1), never

@@ -524,7 +524,13 @@ func TestMCPReplicas(t *testing.T) {
 	flags := []string{"-stateless", "-public-url", "https://mcp.example.org/"}
 	replicas := []*mcpServer{startHTTP(t, content, flags...), startHTTP(t, content, flags...)}
 	var next atomic.Int64
-	proxy := &httputil.ReverseProxy{Rewrite: func(r *httputil.ProxyRequest) {
+	// The proxy opens a connection per request. With keep-alive, 2 to 3 of
+	// 20 runs on a loaded machine lost a call: the proxy's own transport
+	// closed its connection to a replica while copying an answer the
+	// replica had written whole ("use of closed network connection"), and
+	// the client saw "request terminated without response". Not yet
+	// explained; the replicas' logs are printed when a call fails.
+	proxy := &httputil.ReverseProxy{Transport: &http.Transport{DisableKeepAlives: true}, Rewrite: func(r *httputil.ProxyRequest) {
 		u, _ := url.Parse(replicas[next.Add(1)%2].endpoint)
 		r.SetURL(u)
 		r.Out.URL.Path = u.Path
@@ -543,7 +549,7 @@ func TestMCPReplicas(t *testing.T) {
 	for i := range 6 {
 		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "search_incidents", Arguments: map[string]any{"query": "ingress", "years": []any{2019 + i%3}}})
 		if err != nil || res.IsError {
-			t.Fatalf("call %d through the proxy: %v %v", i, err, res)
+			t.Fatalf("call %d through the proxy: %v %v\n0: %s\n1: %s", i, err, res, replicas[0].log.String(), replicas[1].log.String())
 		}
 	}
 	for i, r := range replicas {

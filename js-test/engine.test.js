@@ -172,7 +172,7 @@ test("empty state: the summary holds the first terms of a facet; showing all loa
     facets: [{ facet: "components", all: 10, terms: terms.slice(0, 8) }],
     manifest: {
       v: 3, docs: 10, scale: 10, groups: [], facets: ["components"],
-      layout: { groups: "b/{key}", buckets: "t/{key}", key: "escape-64w", records: "r/{doc}", suggestions: "s/{key}", facets: "f/{facet}" },
+      layout: { groups: "b/{key}", buckets: "t/{key}", key: "dash-64w", records: "r/{doc}", suggestions: "s/{key}", facets: "f/{facet}" },
     },
     "f/components": { facet: "components", terms: terms.map((t) => ({ ...t, d: [0] })) },
   };
@@ -262,6 +262,6 @@ for (const v of vectors) {
 }
 
 test("fileKey: names Windows keeps for devices get a _ after them, as layout.go's fileKey does", () => {
-  const want = { con: "con_", nul: "nul_", aux: "aux_", prn: "prn_", com1: "com1_", lpt9: "lpt9_", cons: "cons", com10: "com10", "": "_", "con.": "con_002e" };
+  const want = { con: "con_", nul: "nul_", aux: "aux_", prn: "prn_", com1: "com1_", lpt9: "lpt9_", cons: "cons", com10: "com10", "": "-", "con.": "con-002e" };
   for (const [s, k] of Object.entries(want)) assert.strictEqual(S.fileKey(s), k, s);
 });

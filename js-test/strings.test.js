@@ -49,3 +49,17 @@ test("a list's range, as the static list writes it", () => {
   assert.equal(S.strings.ko.range(1, 4, 4), "4건 중 1~4번째");
   assert.equal(S.strings.en.range(1, 20, 34), "1\u201320 of 34");
 });
+
+test("every word the script's table uses is in the catalogue, in both languages", () => {
+  const fs = require("node:fs");
+  const path = require("node:path");
+  const src = fs.readFileSync(path.join(__dirname, "..", "static", "js", "search.js"), "utf8");
+  // The words strings(w) reads from its catalogue part w.
+  const body = src.slice(src.indexOf("function strings(w) {"), src.indexOf("var STRINGS ="));
+  const used = new Set([...body.matchAll(/\bw\.(\w+)/g)].map((m) => m[1]));
+  assert.ok(used.size >= 15, "found only " + used.size + " words");
+  const catalogue = require("../templates/strings.json");
+  for (const k of used) {
+    for (const lang of ["en", "ko"]) assert.ok((catalogue["js." + k] || {})[lang], lang + " js." + k);
+  }
+});

@@ -43,56 +43,15 @@ func main() {
 	stateless := flag.Bool("stateless", false, "run the server with -stateless, as replicas behind a load balancer run")
 	flag.Parse()
 
-	must(os.MkdirAll(*cache, 0o755))
-	content := filepath.Join(*cache, fmt.Sprintf("lib-%d-seed1", *n))
-	if _, err := os.Stat(filepath.Join(content, cases.SiteFile)); err != nil {
-		os.RemoveAll(content)
-		t0 := time.Now()
-		must(gencases.WriteDir(content, gencases.Options{N: *n, Seed: 1}))
-		fmt.Fprintf(os.Stderr, "generated %d cases in %v\n", *n, time.Since(t0).Round(time.Millisecond))
-	}
-	bin := filepath.Join(*cache, "incidentlib")
-	if out, err := exec.Command("go", "build", "-o", bin, "./cmd/incidentlib").CombinedOutput(); err != nil {
-		fail("go build: %v\n%s", err, out)
-	}
-
+	content, bin := prepare(*cache, *n)
 	t0 := time.Now()
-	args := []string{"mcp", "-content", content, "-http", "127.0.0.1:0"}
-	if *stateless {
-		args = append(args, "-stateless")
-	}
-	cmd := exec.Command(bin, args...)
-	stderr, err := cmd.StderrPipe()
-	must(err)
-	must(cmd.Start())
-	server = cmd
+	endpoint := startServer(bin, content, *stateless)
 	defer stopServer()
-	endpoint := ""
-	lines := bufio.NewScanner(stderr)
-	addr := regexp.MustCompile(`http://127\.0\.0\.1:\d+/mcp`)
-	for endpoint == "" && lines.Scan() {
-		endpoint = addr.FindString(lines.Text())
-	}
-	if endpoint == "" {
-		fail("the server named no address")
-	}
-	go io.Copy(io.Discard, stderr)
-	ready, readyCPU := time.Since(t0), cpuTime(cmd.Process.Pid)
-	loadedRSS, loadedPeak := memory(cmd.Process.Pid)
+	pid := server.Process.Pid
+	ready, readyCPU := time.Since(t0), cpuTime(pid)
+	loadedRSS, loadedPeak := memory(pid)
 
 	ctx := context.Background()
-	terms := vocabTerms(content)
-	var (
-		mu      sync.Mutex
-		lat     []time.Duration
-		byTool  = map[string][]time.Duration{}
-		errs    []string
-		wg      sync.WaitGroup
-		started = make(chan struct{})
-		done    int
-		mem     []string // the server's resident memory after each quarter of the calls
-	)
-	total := *clients * *calls
 	sessions := make([]*mcp.ClientSession, *clients)
 	for i := range sessions {
 		cs, err := mcp.NewClient(&mcp.Implementation{Name: "benchmcp", Version: "1"}, nil).Connect(ctx, &mcp.StreamableClientTransport{Endpoint: endpoint}, nil)
@@ -104,40 +63,11 @@ func main() {
 	}
 	load0 := loadAvg()
 	t1 := time.Now()
-	cpu0, self0 := cpuTime(cmd.Process.Pid), cpuTime(os.Getpid())
-	for i, cs := range sessions {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			r := rand.New(rand.NewPCG(uint64(i), 1))
-			<-started
-			for k := 0; k < *calls; k++ {
-				name, args := pick(r, *n, terms)
-				t := time.Now()
-				res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: args})
-				d := time.Since(t)
-				mu.Lock()
-				lat = append(lat, d)
-				byTool[name] = append(byTool[name], d)
-				switch {
-				case err != nil:
-					errs = append(errs, fmt.Sprintf("%s %v: %v", name, args, err))
-				case res.IsError:
-					errs = append(errs, fmt.Sprintf("%s %v: %v", name, args, res.Content[0].(*mcp.TextContent).Text))
-				}
-				if done++; done%(max(1, total/4)) == 0 {
-					rss, _ := memory(cmd.Process.Pid)
-					mem = append(mem, fmt.Sprintf("%s after %d calls", mb(rss), done))
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-	close(started)
-	wg.Wait()
+	cpu0, self0 := cpuTime(pid), cpuTime(os.Getpid())
+	l := runLoad(ctx, sessions, *calls, *n, vocabTerms(content), pid)
 	took := time.Since(t1)
-	cpu, self := cpuTime(cmd.Process.Pid)-cpu0, cpuTime(os.Getpid())-self0
-	rss, peak := memory(cmd.Process.Pid)
+	cpu, self := cpuTime(pid)-cpu0, cpuTime(os.Getpid())-self0
+	rss, peak := memory(pid)
 
 	mode := "a session each"
 	if *stateless {
@@ -145,35 +75,135 @@ func main() {
 	}
 	fmt.Printf("incidentlib mcp load test: %d cases, %d clients at once (%s), %d calls each over Streamable HTTP\n", *n, *clients, mode, *calls)
 	fmt.Printf("server ready in %v (%v of CPU); resident %s (peak %s) after loading\n", ready.Round(time.Millisecond), readyCPU.Round(time.Millisecond), mb(loadedRSS), mb(loadedPeak))
-	fmt.Printf("%d calls in %v: %.0f calls/s, %d errors\n", len(lat), took.Round(time.Millisecond), float64(len(lat))/took.Seconds(), len(errs))
+	fmt.Printf("%d calls in %v: %.0f calls/s, %d errors\n", len(l.lat), took.Round(time.Millisecond), float64(len(l.lat))/took.Seconds(), len(l.errs))
 	fmt.Printf("CPU: the server %v (%v a call), the clients %v, on %d CPUs; load average before and after: %s, %s\n",
-		cpu.Round(time.Millisecond), (cpu / time.Duration(max(1, len(lat)))).Round(time.Millisecond/10), self.Round(time.Millisecond), runtime.NumCPU(), load0, loadAvg())
+		cpu.Round(time.Millisecond), (cpu / time.Duration(max(1, len(l.lat)))).Round(time.Millisecond/10), self.Round(time.Millisecond), runtime.NumCPU(), load0, loadAvg())
+	l.printLatencies()
+	fmt.Printf("server memory after the load: resident %s, peak %s\n", mb(rss), mb(peak))
+	fmt.Printf("server memory during the load: %s\n", strings.Join(l.mem, ", "))
+	for i, e := range l.errs {
+		if i == 10 {
+			fmt.Printf("… and %d more errors\n", len(l.errs)-10)
+			break
+		}
+		fmt.Println("error:", e)
+	}
+	if len(l.errs) > 0 {
+		stopServer()
+		os.Exit(1)
+	}
+}
+
+// prepare generates the library of n cases under cache, unless it is there
+// already, and builds the command; it returns the content folder and the
+// command's path.
+func prepare(cache string, n int) (content, bin string) {
+	must(os.MkdirAll(cache, 0o755))
+	content = filepath.Join(cache, fmt.Sprintf("lib-%d-seed1", n))
+	if _, err := os.Stat(filepath.Join(content, cases.SiteFile)); err != nil {
+		os.RemoveAll(content)
+		t0 := time.Now()
+		must(gencases.WriteDir(content, gencases.Options{N: n, Seed: 1}))
+		fmt.Fprintf(os.Stderr, "generated %d cases in %v\n", n, time.Since(t0).Round(time.Millisecond))
+	}
+	bin = filepath.Join(cache, "incidentlib")
+	if out, err := exec.Command("go", "build", "-o", bin, "./cmd/incidentlib").CombinedOutput(); err != nil {
+		fail("go build: %v\n%s", err, out)
+	}
+	return content, bin
+}
+
+// startServer starts the command as the MCP server over HTTP on 127.0.0.1
+// (kept in server) and returns the endpoint it names.
+func startServer(bin, content string, stateless bool) string {
+	args := []string{"mcp", "-content", content, "-http", "127.0.0.1:0"}
+	if stateless {
+		args = append(args, "-stateless")
+	}
+	cmd := exec.Command(bin, args...)
+	stderr, err := cmd.StderrPipe()
+	must(err)
+	must(cmd.Start())
+	server = cmd
+	endpoint := ""
+	lines := bufio.NewScanner(stderr)
+	addr := regexp.MustCompile(`http://127\.0\.0\.1:\d+/mcp`)
+	for endpoint == "" && lines.Scan() {
+		endpoint = addr.FindString(lines.Text())
+	}
+	if endpoint == "" {
+		fail("the server named no address")
+	}
+	go io.Copy(io.Discard, stderr)
+	return endpoint
+}
+
+// load is what the clients' calls measured.
+type load struct {
+	mu     sync.Mutex
+	lat    []time.Duration
+	byTool map[string][]time.Duration
+	errs   []string
+	done   int
+	mem    []string // the server's resident memory after each quarter of the calls
+}
+
+// runLoad lets every session make calls tool calls at once, chosen by
+// pick, and measures them; pid is the server's, whose memory it notes
+// after each quarter of the calls.
+func runLoad(ctx context.Context, sessions []*mcp.ClientSession, calls, n int, terms map[string][]string, pid int) *load {
+	l := &load{byTool: map[string][]time.Duration{}}
+	total := len(sessions) * calls
+	var wg sync.WaitGroup
+	started := make(chan struct{})
+	for i, cs := range sessions {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := rand.New(rand.NewPCG(uint64(i), 1))
+			<-started
+			for k := 0; k < calls; k++ {
+				name, args := pick(r, n, terms)
+				t := time.Now()
+				res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: args})
+				d := time.Since(t)
+				l.mu.Lock()
+				l.lat = append(l.lat, d)
+				l.byTool[name] = append(l.byTool[name], d)
+				switch {
+				case err != nil:
+					l.errs = append(l.errs, fmt.Sprintf("%s %v: %v", name, args, err))
+				case res.IsError:
+					l.errs = append(l.errs, fmt.Sprintf("%s %v: %v", name, args, res.Content[0].(*mcp.TextContent).Text))
+				}
+				if l.done++; l.done%(max(1, total/4)) == 0 {
+					rss, _ := memory(pid)
+					l.mem = append(l.mem, fmt.Sprintf("%s after %d calls", mb(rss), l.done))
+				}
+				l.mu.Unlock()
+			}
+		}()
+	}
+	close(started)
+	wg.Wait()
+	return l
+}
+
+// printLatencies prints the latency table: every call, then each tool's.
+func (l *load) printLatencies() {
 	fmt.Printf("%-18s %6s %9s %9s %9s %9s\n", "tool", "calls", "p50", "p90", "p99", "max")
 	row := func(name string, ds []time.Duration) {
 		sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
 		fmt.Printf("%-18s %6d %9v %9v %9v %9v\n", name, len(ds), q(ds, 0.50), q(ds, 0.90), q(ds, 0.99), ds[len(ds)-1].Round(time.Millisecond/10))
 	}
-	row("all", lat)
-	names := make([]string, 0, len(byTool))
-	for name := range byTool {
+	row("all", l.lat)
+	names := make([]string, 0, len(l.byTool))
+	for name := range l.byTool {
 		names = append(names, name)
 	}
 	sort.Strings(names)
 	for _, name := range names {
-		row(name, byTool[name])
-	}
-	fmt.Printf("server memory after the load: resident %s, peak %s\n", mb(rss), mb(peak))
-	fmt.Printf("server memory during the load: %s\n", strings.Join(mem, ", "))
-	for i, e := range errs {
-		if i == 10 {
-			fmt.Printf("… and %d more errors\n", len(errs)-10)
-			break
-		}
-		fmt.Println("error:", e)
-	}
-	if len(errs) > 0 {
-		stopServer()
-		os.Exit(1)
+		row(name, l.byTool[name])
 	}
 }
 

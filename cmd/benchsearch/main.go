@@ -184,30 +184,8 @@ func benchOne(dir string, n int, pagefind, pfWhy string, reps int) (row, error) 
 	}
 
 	if pagefind != "" {
-		logf("%d cases: running pagefind", n)
-		start := time.Now()
-		args := []string{pagefind, "--site", out, "--glob", "{en,ko}/cases/IL-*/" + urls.IndexFile, "--output-subdir", "pagefind"}
-		if pagefindMem > 0 {
-			// prlimit sets the limit and runs the command in its place.
-			args = append([]string{"prlimit", fmt.Sprintf("--as=%d", pagefindMem), "--"}, args...)
-		}
-		cmd := exec.Command(args[0], args[1:]...)
-		o, err := cmd.CombinedOutput()
-		if cmd.ProcessState != nil {
-			r.pfMemory = peakMemory(cmd.ProcessState)
-		}
-		if err != nil {
-			limit := "no limit"
-			if pagefindMem > 0 {
-				limit = "limit " + kb(pagefindMem) + " (-pagefind-mem)"
-			}
-			r.pfWhy = fmt.Sprintf("pagefind failed after %s (peak memory %s, %s): %v: %s", time.Since(start).Round(time.Second), kb(r.pfMemory), limit, err, lastLines(string(o), 5))
-		} else {
-			r.pfBuild = time.Since(start)
-			r.pfIndex, r.pfFiles = dirSize(filepath.Join(out, "pagefind"), "")
-			if err := writePagefindPages(out); err != nil {
-				return r, err
-			}
+		if err := runPagefind(&r, pagefind, out); err != nil {
+			return r, err
 		}
 	}
 
@@ -248,6 +226,38 @@ func benchOne(dir string, n int, pagefind, pfWhy string, reps int) (row, error) 
 	os.RemoveAll(content)
 	os.RemoveAll(out)
 	return r, nil
+}
+
+// runPagefind indexes the built site in out with pagefind, for comparison,
+// into r: its time, index size and peak memory, or why it failed (r.pfWhy,
+// which is no error of the benchmark's).
+func runPagefind(r *row, pagefind, out string) error {
+	logf("%d cases: running pagefind", r.n)
+	start := time.Now()
+	args := []string{pagefind, "--site", out, "--glob", "{en,ko}/cases/IL-*/" + urls.IndexFile, "--output-subdir", "pagefind"}
+	if pagefindMem > 0 {
+		// prlimit sets the limit and runs the command in its place.
+		args = append([]string{"prlimit", fmt.Sprintf("--as=%d", pagefindMem), "--"}, args...)
+	}
+	cmd := exec.Command(args[0], args[1:]...)
+	o, err := cmd.CombinedOutput()
+	if cmd.ProcessState != nil {
+		r.pfMemory = peakMemory(cmd.ProcessState)
+	}
+	if err != nil {
+		limit := "no limit"
+		if pagefindMem > 0 {
+			limit = "limit " + kb(pagefindMem) + " (-pagefind-mem)"
+		}
+		r.pfWhy = fmt.Sprintf("pagefind failed after %s (peak memory %s, %s): %v: %s", time.Since(start).Round(time.Second), kb(r.pfMemory), limit, err, lastLines(string(o), 5))
+	} else {
+		r.pfBuild = time.Since(start)
+		r.pfIndex, r.pfFiles = dirSize(filepath.Join(out, "pagefind"), "")
+		if err := writePagefindPages(out); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func lastLines(s string, n int) string {

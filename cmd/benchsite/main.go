@@ -71,13 +71,7 @@ func main() {
 		if err != nil || n <= 0 {
 			fail("bad size %q", f)
 		}
-		content := filepath.Join(*cache, fmt.Sprintf("lib-%d-seed1", n))
-		if _, err := os.Stat(filepath.Join(content, cases.SiteFile)); err != nil {
-			os.RemoveAll(content)
-			t0 := time.Now()
-			must(gencases.WriteDir(content, gencases.Options{N: n, Seed: 1}))
-			fmt.Fprintf(os.Stderr, "generated %d cases in %v\n", n, time.Since(t0).Round(time.Millisecond))
-		}
+		content := library(*cache, n)
 		k := *runs
 		if n >= 100000 {
 			k = min(k, *large)
@@ -111,32 +105,61 @@ func main() {
 			peak>>20, pages, files, mb, (med.wall/time.Duration(n)).Round(time.Microsecond),
 			(median(users)/time.Duration(n)).Round(time.Microsecond)))
 		if len(floors) > 0 {
-			var walls, syss []time.Duration
-			for _, f := range floors {
-				walls = append(walls, f.wall)
-				syss = append(syss, f.sys)
-			}
-			fl := floors[0] // the same files as the build's, so the same bytes (mb)
-			floorLines = append(floorLines, fmt.Sprintf("%-8d %9d files, %s: wall %s, kernel %s, %s per file, %s per case",
-				n, fl.files, mb, round(median(walls)), round(median(syss)),
-				(median(walls)/time.Duration(fl.files)).Round(10*time.Nanosecond),
-				(median(walls)/time.Duration(n)).Round(time.Microsecond)))
+			floorLines = append(floorLines, floorLine(n, mb, floors))
 		}
-		var parts []string
-		for _, name := range stageOrder(rs) {
-			var ds []time.Duration
-			for _, r := range rs {
-				ds = append(ds, r.stages[name])
-			}
-			sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
-			parts = append(parts, fmt.Sprintf("%s %s", name, round(ds[len(ds)/2])))
-		}
-		stageLines = append(stageLines, fmt.Sprintf("%-8d %s", n, strings.Join(parts, ", ")))
+		stageLines = append(stageLines, stageLine(n, rs))
 		if *switches {
 			switchLines = append(switchLines, saved(bin, content, *tmp, n, k, rs)...)
 		}
 	}
 	fmt.Fprintln(os.Stderr)
+	printTables(rows, stageLines, switchLines, floorLines)
+}
+
+// library returns the folder of the generated library of n cases under
+// cache, generating it unless it is there already.
+func library(cache string, n int) string {
+	content := filepath.Join(cache, fmt.Sprintf("lib-%d-seed1", n))
+	if _, err := os.Stat(filepath.Join(content, cases.SiteFile)); err != nil {
+		os.RemoveAll(content)
+		t0 := time.Now()
+		must(gencases.WriteDir(content, gencases.Options{N: n, Seed: 1}))
+		fmt.Fprintf(os.Stderr, "generated %d cases in %v\n", n, time.Since(t0).Round(time.Millisecond))
+	}
+	return content
+}
+
+// floorLine is the write floor's line for a size of n cases: the medians
+// of its floors, which wrote the files of mb bytes.
+func floorLine(n int, mb string, floors []floor) string {
+	var walls, syss []time.Duration
+	for _, f := range floors {
+		walls = append(walls, f.wall)
+		syss = append(syss, f.sys)
+	}
+	fl := floors[0] // the same files as the build's, so the same bytes (mb)
+	return fmt.Sprintf("%-8d %9d files, %s: wall %s, kernel %s, %s per file, %s per case",
+		n, fl.files, mb, round(median(walls)), round(median(syss)),
+		(median(walls) / time.Duration(fl.files)).Round(10*time.Nanosecond),
+		(median(walls) / time.Duration(n)).Round(time.Microsecond))
+}
+
+// stageLine is the median time of each stage over the builds rs of n cases.
+func stageLine(n int, rs []run) string {
+	var parts []string
+	for _, name := range stageOrder(rs) {
+		var ds []time.Duration
+		for _, r := range rs {
+			ds = append(ds, r.stages[name])
+		}
+		sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
+		parts = append(parts, fmt.Sprintf("%s %s", name, round(ds[len(ds)/2])))
+	}
+	return fmt.Sprintf("%-8d %s", n, strings.Join(parts, ", "))
+}
+
+// printTables prints the tables on standard output once every size is done.
+func printTables(rows, stageLines, switchLines, floorLines []string) {
 	for _, r := range rows {
 		fmt.Println(r)
 	}

@@ -88,7 +88,7 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 	var bo buildOptions
 	fs := buildFlags(&bo, stderr)
 	if err := fs.Parse(args); err != nil {
-		return 2
+		return flagExit(err)
 	}
 	o, verbose, cpuprofile, memprofile := bo.Options, bo.Verbose, bo.CPUProfile, bo.MemProfile
 	if err := checkProfiles(o, cpuprofile, memprofile); err != nil {
@@ -168,6 +168,22 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "incidentlib build: warning: %s\n", diag.Printable(w))
 	}
 	fmt.Fprintf(stdout, "%s → %s\n", st.Summary(), o.Out)
+	if len(st.Drafts) > 0 {
+		fmt.Fprintf(stdout, "  left out: %s (%s), marked \"draft\": true\n", plural(len(st.Drafts), "draft"), strings.Join(st.Drafts, ", "))
+	}
+	from := "base_url in " + filepath.Join(o.Content, "site.json") + "; -base-url URL or make build BASE_URL=URL sets another"
+	if o.BaseURL != "" {
+		from = "-base-url"
+	}
+	fmt.Fprintf(stdout, "  for %s (%s)\n", st.BaseURL, from)
+	if w := forkWarning(st.BaseURL, o.BaseURL != "", st.RepositoryURL, gitOrigin(o.Content)); w != "" {
+		fmt.Fprintf(stderr, "incidentlib build: warning: %s\n", w)
+	}
+	if !o.Offline {
+		fmt.Fprintf(stdout, "  to look at it: incidentlib serve -content %s, then open http://%s/ (make serve)\n", o.Content, defaultServeAddr)
+	} else {
+		fmt.Fprintf(stdout, "  to look at it: open %s in a browser\n", filepath.Join(o.Out, "index.html"))
+	}
 	return 0
 }
 

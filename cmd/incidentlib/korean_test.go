@@ -78,8 +78,10 @@ func TestNewFlagsAnywhere(t *testing.T) {
 		{func(dir string) []string { return []string{"IL-0999", "-content", dir} }, "IL-0999", 0, ""},
 		{func(dir string) []string { return []string{"-content", dir, "IL-0998"} }, "IL-0998", 0, ""},
 		{func(dir string) []string { return []string{"-content=" + dir, "--", "IL-0997"} }, "IL-0997", 0, ""},
-		{func(dir string) []string { return []string{"IL-0996", "-content", dir, "IL-0995"} }, "", 2, "want one case id, such as IL-0500, not 2 (IL-0996 IL-0995)"},
-		{func(dir string) []string { return []string{"-content", dir} }, "", 2, "want one case id"},
+		{func(dir string) []string { return []string{"IL-0996", "-content", dir, "IL-0995"} }, "", 2, "want one case id, not 2 (IL-0996 IL-0995)"},
+		{func(dir string) []string { return []string{"-content", dir} }, "", 2, "the next free one is IL-"},
+		{func(dir string) []string { return []string{"-content", dir, "il-601"} }, "", 2, `"il-601" is not a case id: did you mean IL-0601?`},
+		{func(dir string) []string { return []string{"-content", dir, "IL-0495"} }, "", 1, "there is a case IL-0495 already; the next free id is IL-"},
 		{func(dir string) []string { return []string{"IL-0994", "-nonsense"} }, "", 2, "flag provided but not defined: -nonsense"},
 	} {
 		dir := repotest.CopyDir(t, "content")

@@ -5,12 +5,15 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"os/signal"
+	"runtime"
+	"runtime/debug"
 	"strings"
 	"syscall"
 	"time"
@@ -30,6 +33,7 @@ Commands:
   serve   preview the site locally, rebuilding on every save
   new     write content/cases/ID.json with every field, ready to fill in
   mcp     serve the library to AI coding tools (MCP, over stdio or HTTP)
+  version print the version of incidentlib and of Go it was built with
   help    show help for a command
 
 A build reports every problem in the content at once, as
@@ -64,8 +68,23 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return cmdNew(rest, stdout, stderr, time.Now())
 	case "mcp":
 		return cmdMCP(rest, os.Stdin, stdout, stderr)
+	case "version", "-version", "--version":
+		if len(rest) > 0 && rest[0] != "-h" && rest[0] != "-help" && rest[0] != "--help" {
+			fmt.Fprintf(stderr, "incidentlib version: unexpected argument %q\n", rest[0])
+			return 2
+		}
+		fmt.Fprintln(stdout, version())
+		return 0
 	case "help", "-h", "-help", "--help":
 		if len(rest) > 0 {
+			switch rest[0] {
+			case "help":
+				fmt.Fprint(stdout, "Usage: incidentlib help [command]\n\nShows the commands and what they do, or with a command its flags.\n")
+				return 0
+			case "version":
+				fmt.Fprint(stdout, "Usage: incidentlib version\n\nPrints the version of incidentlib (its module version, or the commit it was\nbuilt from) and of Go. -version says the same.\n")
+				return 0
+			}
 			for _, fs := range commandFlags() {
 				if fs.Name() == rest[0] {
 					fs.SetOutput(stdout)
@@ -92,7 +111,7 @@ func commandFlags() []*flag.FlagSet {
 }
 
 // commandArgs are the arguments a command takes after its flags.
-var commandArgs = map[string]string{"new": "ID"}
+var commandArgs = map[string]string{"new": "ID", "check": "[FILE...]"}
 
 // synopsis writes one line per command with all its flags, from the flags
 // themselves, so that help and the README (which copies it) cannot leave
@@ -113,6 +132,7 @@ func synopsis(indent string) string {
 		}
 		b.WriteString("\n")
 	}
+	b.WriteString(indent + "incidentlib version\n")
 	b.WriteString(indent + "incidentlib help [command]\n")
 	return b.String()
 }
@@ -127,6 +147,47 @@ func newFlags(name, synopsis, about string, stderr io.Writer) *flag.FlagSet {
 		fs.PrintDefaults()
 	}
 	return fs
+}
+
+// flagExit is the exit status after a command's flags failed to parse:
+// 0 for -h, which asked for the help the flag package printed, 2 for a
+// mistake.
+func flagExit(err error) int {
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	return 2
+}
+
+// version describes this binary: the module's version when it was built
+// from a tagged module, else the commit it was built from (and whether the
+// tree had changes), and Go's version.
+func version() string {
+	v := "(devel)"
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "incidentlib " + v + " " + runtime.Version()
+	}
+	if info.Main.Version != "" {
+		v = info.Main.Version
+	}
+	settings := map[string]string{}
+	for _, s := range info.Settings {
+		settings[s.Key] = s.Value
+	}
+	if rev := settings["vcs.revision"]; rev != "" && v == "(devel)" {
+		if len(rev) > 12 {
+			rev = rev[:12]
+		}
+		v = rev
+		if t := settings["vcs.time"]; t != "" {
+			v += " " + t
+		}
+		if settings["vcs.modified"] == "true" {
+			v += " (with uncommitted changes)"
+		}
+	}
+	return "incidentlib " + v + " " + info.GoVersion + " " + runtime.GOOS + "/" + runtime.GOARCH
 }
 
 // exitInterrupted is the status of a build stopped by Ctrl-C or SIGTERM,

@@ -30,8 +30,8 @@ type mcpOptions struct {
 func mcpFlags(o *mcpOptions, stderr io.Writer) *flag.FlagSet {
 	fs := newFlags("mcp", "[flags]", `Serves the library to AI coding tools as a Model Context Protocol server with
 the tools search_incidents, get_incident, list_incidents, get_topic and vocab.
-Without -http it speaks over standard input and output, as AI tools start
-local servers; with -http it serves Streamable HTTP at /mcp and a health
+Without -addr it speaks over standard input and output, as AI tools start
+local servers; with -addr it serves Streamable HTTP at /mcp and a health
 check at /healthz. It watches the content folder and answers from the new
 library after every save.
 
@@ -41,14 +41,15 @@ browsers may call only from its origin. With -stateless no call needs the
 replica that answered the one before, so any number of replicas can share
 the load. SIGTERM stops the server after the calls in flight.`, stderr)
 	fs.StringVar(&o.Content, "content", "content", "content `DIR` to read")
-	fs.StringVar(&o.HTTP, "http", "", "serve Streamable HTTP on this `ADDR` instead of stdio; a bare port or :PORT listens on 127.0.0.1, 0.0.0.0:PORT on every interface")
+	fs.StringVar(&o.HTTP, "addr", "", "serve Streamable HTTP on this `ADDR` instead of stdio; a bare port or :PORT listens on 127.0.0.1, 0.0.0.0:PORT on every interface")
+	fs.StringVar(&o.HTTP, "http", "", "the same as -addr `ADDR` (its first name)")
 	fs.StringVar(&o.PublicURL, "public-url", "", "the `URL` clients reach the server at, such as https://mcp.example.org/; the Host and Origin it accepts come from it")
 	fs.BoolVar(&o.Stateless, "stateless", false, "answer every call on its own, without sessions, so that replicas need no session affinity")
-	fs.IntVar(&o.MaxSessions, "max-sessions", 1000, "most open sessions, a quarter of them per client address; at the cap the session idle longest (a tenth of -session-idle at least) makes room, or an initialize gets 503")
-	fs.DurationVar(&o.SessionIdle, "session-idle", 10*time.Minute, "close a session after this long without a request")
-	fs.Int64Var(&o.MaxBody, "max-body", 1<<20, "largest request body in `bytes`")
-	fs.DurationVar(&o.CallTimeout, "call-timeout", 30*time.Second, "longest time to read a request and answer a call")
-	fs.DurationVar(&o.ShutdownGrace, "shutdown-grace", 10*time.Second, "how long calls in flight may finish after SIGTERM")
+	fs.IntVar(&o.MaxSessions, "max-sessions", 1000, "most open sessions, `N`, a quarter of them per client address; at the cap the session idle longest (a tenth of -session-idle at least) makes room, or an initialize gets 503")
+	fs.DurationVar(&o.SessionIdle, "session-idle", 10*time.Minute, "close a session after this `DURATION` without a request")
+	fs.Int64Var(&o.MaxBody, "max-body", 1<<20, "largest request body in `BYTES`")
+	fs.DurationVar(&o.CallTimeout, "call-timeout", 30*time.Second, "longest `DURATION` to read a request and answer a call")
+	fs.DurationVar(&o.ShutdownGrace, "shutdown-grace", 10*time.Second, "the `DURATION` calls in flight may take to finish after SIGTERM")
 	return fs
 }
 
@@ -56,7 +57,7 @@ func cmdMCP(args []string, stdin io.ReadCloser, stdout, stderr io.Writer) int {
 	var o mcpOptions
 	fs := mcpFlags(&o, stderr)
 	if err := fs.Parse(args); err != nil {
-		return 2
+		return flagExit(err)
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "incidentlib mcp: unexpected argument %q\n", fs.Arg(0))
@@ -73,8 +74,9 @@ func cmdMCP(args []string, stdin io.ReadCloser, stdout, stderr io.Writer) int {
 	var ln net.Listener
 	if o.HTTP != "" {
 		var err error
-		if ln, err = net.Listen("tcp", mcpserver.ListenAddr(o.HTTP, o.HTTPOptions.PublicURL != nil)); err != nil {
-			fmt.Fprintf(stderr, "incidentlib mcp: %v\n", err)
+		addr := mcpserver.ListenAddr(o.HTTP, o.HTTPOptions.PublicURL != nil)
+		if ln, err = net.Listen("tcp", addr); err != nil {
+			fmt.Fprintf(stderr, "incidentlib mcp: %v\n", listenError(addr, err, "mcp MCP_ADDR"))
 			return 1
 		}
 	}

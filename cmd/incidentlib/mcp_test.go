@@ -19,6 +19,7 @@ func TestMCPCommand(t *testing.T) {
 		{[]string{"mcp", "-content", missing}, 1, "incidentlib mcp: content folder: stat " + missing},
 		{[]string{"mcp", "extra"}, 2, `unexpected argument "extra"`},
 		{[]string{"mcp", "-http", "256.1.1.1:80", "-content", missing}, 1, "incidentlib mcp: listen tcp"},
+		{[]string{"help", "mcp"}, 0, "-addr ADDR"},
 		{[]string{"help", "mcp"}, 0, "-http ADDR"},
 		{[]string{"mcp", "-public-url", "mcp.example.org"}, 2, `-public-url "mcp.example.org" is not an http or https address`},
 		{[]string{"mcp", "-public-url", "ftp://mcp.example.org/"}, 2, "is not an http or https address"},

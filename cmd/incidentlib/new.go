@@ -33,20 +33,33 @@ func cmdNew(args []string, stdout, stderr io.Writer, now time.Time) int {
 	fs := newCaseFlags(&content, stderr)
 	ids, err := parseAnywhere(fs, args)
 	if err != nil {
+		return flagExit(err)
+	}
+	if len(ids) > 1 {
+		fmt.Fprintf(stderr, "incidentlib new: want one case id, not %d (%s)\n", len(ids), strings.Join(ids, " "))
 		return 2
 	}
-	if len(ids) != 1 {
-		fmt.Fprintf(stderr, "incidentlib new: want one case id, such as IL-0500, not %d (%s)\n", len(ids), strings.Join(ids, " "))
-		return 2
-	}
-	id := ids[0]
 	lib, _, err := build.Load(content)
 	if err != nil {
 		fmt.Fprintf(stderr, "incidentlib new: %v\n", err)
 		return 1
 	}
+	if len(ids) == 0 {
+		next := cases.NextFreeID(lib)
+		fmt.Fprintf(stderr, "incidentlib new: want the id of the new case; the next free one is %s:\n  incidentlib new %s\n", next, next)
+		return 2
+	}
+	id := ids[0]
+	if !cases.ValidID(id) {
+		if fixed := cases.FixID(id); fixed != "" {
+			fmt.Fprintf(stderr, "incidentlib new: %q is not a case id: did you mean %s?\n  incidentlib new %s\n", id, fixed, fixed)
+		} else {
+			fmt.Fprintf(stderr, "incidentlib new: %q is not a case id, such as %s (two capital letters, a hyphen and 4 to 6 digits)\n", id, cases.NextFreeID(lib))
+		}
+		return 2
+	}
 	if _, ok := lib.ByID[id]; ok {
-		fmt.Fprintf(stderr, "incidentlib new: there is a case %s already\n", id)
+		fmt.Fprintf(stderr, "incidentlib new: there is a case %s already; the next free id is %s\n", id, cases.NextFreeID(lib))
 		return 1
 	}
 	data, err := cases.Skeleton(id, cases.LocalSchemaRef, now)
@@ -97,7 +110,7 @@ func cmdNew(args []string, stdout, stderr io.Writer, now time.Time) int {
 		fmt.Fprintf(stderr, "incidentlib new: cannot write %s: %v\n", name, err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "wrote %s: fill it in, then run incidentlib check\n", name)
+	fmt.Fprintf(stdout, "wrote %s, a draft: fill it in while incidentlib serve shows it (and what is left) at /en/cases/%s/; remove \"draft\": true to publish it\n", name, id)
 	return 0
 }
 

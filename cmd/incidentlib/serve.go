@@ -2,18 +2,23 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"net"
 	"os"
 	"os/signal"
+	"strconv"
 	"syscall"
 
 	"incidentlib"
 	"incidentlib/internal/build"
 	"incidentlib/internal/serve"
 )
+
+// defaultServeAddr is where serve listens unless told otherwise.
+const defaultServeAddr = "127.0.0.1:1313"
 
 type serveOptions struct {
 	build.Options
@@ -22,12 +27,14 @@ type serveOptions struct {
 
 func serveFlags(o *serveOptions, stderr io.Writer) *flag.FlagSet {
 	fs := newFlags("serve", "[flags]", `Serves a preview of the site on 127.0.0.1 and rebuilds what changed when a
-file in the content, templates or static folder is saved; open pages reload
-themselves. Content errors are shown in the browser with file and line.`, stderr)
+file in the content folder (or the -templates and -static folders) is saved;
+open pages reload themselves. It shows what "build" with the same flags
+writes: the built-in templates and static files unless -templates or -static
+name folders. Content errors are shown in the browser with file and line.`, stderr)
 	fs.StringVar(&o.Content, "content", "content", "content `DIR` to read")
-	fs.StringVar(&o.Addr, "addr", "127.0.0.1:1313", "`HOST:PORT` to listen on")
-	fs.StringVar(&o.TemplatesDir, "templates", "", "templates `DIR` to watch (default: ./templates when it exists)")
-	fs.StringVar(&o.StaticDir, "static", "", "static `DIR` to watch (default: ./static when it exists)")
+	fs.StringVar(&o.Addr, "addr", defaultServeAddr, "`ADDR` (host:port) to listen on; a port in use is named with the fix")
+	fs.StringVar(&o.TemplatesDir, "templates", "", "use templates from this `DIR` instead of the built-in ones, and reload when one changes")
+	fs.StringVar(&o.StaticDir, "static", "", "use static files from this `DIR` instead of the built-in ones, and reload when one changes")
 	return fs
 }
 
@@ -35,7 +42,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 	var o serveOptions
 	fs := serveFlags(&o, stderr)
 	if err := fs.Parse(args); err != nil {
-		return 2
+		return flagExit(err)
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "incidentlib serve: unexpected argument %q\n", fs.Arg(0))
@@ -45,7 +52,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 	// and not after reading a large library.
 	ln, err := net.Listen("tcp", o.Addr)
 	if err != nil {
-		fmt.Fprintf(stderr, "incidentlib serve: %v\n", err)
+		fmt.Fprintf(stderr, "incidentlib serve: %v\n", listenError(o.Addr, err, "serve ADDR"))
 		return 1
 	}
 	srv, err := serve.New(serve.Options{
@@ -68,4 +75,21 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stderr, "incidentlib serve: stopped")
 	return 0
+}
+
+// listenError says what to do when addr cannot be listened on: for a port
+// in use, that another program holds it and which flag, or which variable
+// of the Makefile (makeVar: its target and variable), chooses another.
+func listenError(addr string, err error, makeVar string) error {
+	if !errors.Is(err, syscall.EADDRINUSE) {
+		return err
+	}
+	next := "127.0.0.1:8080"
+	if host, port, err := net.SplitHostPort(addr); err == nil {
+		if n, err := strconv.Atoi(port); err == nil && n > 0 && n < 65535 {
+			next = net.JoinHostPort(host, strconv.Itoa(n+1))
+		}
+	}
+	return fmt.Errorf("%s is in use by another program (an incidentlib started earlier?): stop it, or choose another port with -addr %s (make %s=%s)",
+		addr, next, makeVar, next)
 }

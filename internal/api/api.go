@@ -396,6 +396,20 @@ func appendMinutes(b []byte, m *int) []byte {
 	return appendInt(b, *m)
 }
 
+// schema writes the JSON Schemas of the content's formats: a case,
+// site.json and vocab.json, made from the schemas the loader checks with.
 func (w *writer) schema() error {
-	return w.write(SchemaPath, cases.JSONSchema(cases.CaseSchema, w.base+SchemaPath, "incidentlib case"))
+	for _, s := range []struct {
+		path, title string
+		schema      *cases.Schema
+	}{
+		{SchemaPath, "incidentlib case", cases.CaseSchema},
+		{urls.APISiteSchema, "incidentlib site.json", cases.SiteSchema},
+		{urls.APIVocabSchema, "incidentlib vocab.json", cases.VocabSchema},
+	} {
+		if err := w.write(s.path, cases.JSONSchema(s.schema, w.base+s.path, s.title)); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -106,6 +106,13 @@ func Run(ctx context.Context, opt Options) (*Result, diag.List, error) {
 	if opt.tempMade != nil {
 		opt.tempMade(w.tmp)
 	}
+	// The files of content/root are few and small: read at once, they fail
+	// the build before any work when one cannot be copied.
+	root, err := readRoot(cases.ContentFS(opt.Content), opt.Content)
+	if err != nil {
+		return nil, diag.List{}, fmt.Errorf("cannot copy %s: %w", RootDir, err)
+	}
+	root, merged := splitRoot(root)
 	// The earlier output is judged to the bottom while the content loads.
 	old := checkOld(target, opt)
 	// The first failure, or the caller's cancel, stops every worker. The
@@ -113,7 +120,7 @@ func Run(ctx context.Context, opt Options) (*Result, diag.List, error) {
 	// whatever way Run returns, they have stopped before the temporary
 	// folder is removed.
 	ctx, stop := context.WithCancelCause(ctx)
-	extras := newExtras(ctx, stop, w, opt.Extras)
+	extras := newExtras(ctx, stop, w, opt.Extras, merged)
 	defer extras.done.Wait()
 	defer stop(nil)
 	s, list, t, err := prepare(ctx, opt, st, start, extras)
@@ -135,6 +142,9 @@ func Run(ctx context.Context, opt Options) (*Result, diag.List, error) {
 	extras.wait(st)
 	st.Engines = s.Engines()
 	if err := interrupted(ctx); err != nil {
+		return nil, list, err
+	}
+	if err := writeRoot(w, root, merged, st); err != nil {
 		return nil, list, err
 	}
 	if opt.Written != nil {
@@ -264,6 +274,14 @@ func prepare(ctx context.Context, opt Options, st *Result, t time.Time, extras *
 	st.Stages = append(st.Stages, library.Stage{Name: "derive", Took: derive + now.Sub(t)})
 	t = now
 	st.Cases = len(lib.Lib.Cases)
+	st.BaseURL = opt.BaseURL
+	if st.BaseURL == "" {
+		st.BaseURL = lib.Lib.Settings.BaseURL
+	}
+	st.RepositoryURL = lib.Lib.Settings.Repository.URL
+	for _, d := range lib.Lib.Drafts {
+		st.Drafts = append(st.Drafts, d.ID)
+	}
 	return s, list, t, interrupted(ctx)
 }
 

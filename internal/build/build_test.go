@@ -66,7 +66,7 @@ func TestBuildDeterministicAndParallel(t *testing.T) {
 		t.Errorf("summary %q", st.Summary())
 	}
 	lines := strings.Join(st.KindLines(), "\n")
-	for _, want := range []string{"en: 1 404, 1 API page, ", " case pages, ", "ko: ", "site: 1 404, ", " search index files", "1 headers file,"} {
+	for _, want := range []string{"en: 1 404, 1 API page, ", " case pages, ", "ko: ", "site: 1 404, ", " search index files", "3 host files,"} {
 		if !strings.Contains(lines, want) {
 			t.Errorf("what the build says it wrote lacks %q:\n%s", want, lines)
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -26,15 +27,18 @@ type runningExtras struct {
 	took  []time.Duration
 	files []atomic.Int64
 	done  sync.WaitGroup
+	// prepend holds, by path, bytes that go before the bytes an extra
+	// writes there: the publisher's own rules for a host file (mergedRoot).
+	prepend map[string][]byte
 }
 
 // newExtras prepares the extras (nil means StandardExtras) for writing
 // into w; none runs before startLibrary or start.
-func newExtras(ctx context.Context, stop context.CancelCauseFunc, w *writer, list []site.Extra) *runningExtras {
+func newExtras(ctx context.Context, stop context.CancelCauseFunc, w *writer, list []site.Extra, prepend map[string][]byte) *runningExtras {
 	if list == nil {
 		list = StandardExtras()
 	}
-	return &runningExtras{ctx: ctx, stop: stop, w: w, list: list, took: make([]time.Duration, len(list)), files: make([]atomic.Int64, len(list))}
+	return &runningExtras{ctx: ctx, stop: stop, w: w, list: list, took: make([]time.Duration, len(list)), files: make([]atomic.Int64, len(list)), prepend: prepend}
 }
 
 // startLibrary starts the extras that need only the library (the search
@@ -73,6 +77,9 @@ func (r *runningExtras) run(i int, do func(write func(string, []byte) error) err
 			if r.ctx.Err() != nil {
 				return context.Cause(r.ctx)
 			}
+			if before, ok := r.prepend[path]; ok {
+				data = append(append(slices.Clip(before), '\n'), data...)
+			}
 			if err := r.w.write(path, data); err != nil {
 				r.stop(err)
 				return err
@@ -98,22 +105,33 @@ func (r *runningExtras) wait(st *Result) {
 
 // StandardExtras returns what a build of the site writes besides the
 // pages, alongside them: the search index, the JSON API with llms.txt, and
-// _headers. (The Markdown twins are written with their pages.) The preview
+// the files static hosts read (_headers, _redirects, .nojekyll). (The Markdown twins are written with their pages.) The preview
 // serves the same files: the command passes them to serve.Options.Extras.
 // Each call returns a new slice, which the caller may extend.
 func StandardExtras() []site.Extra {
 	return []site.Extra{
 		{Name: "search index", Library: writeSearch},
 		{Name: "api", Write: writeAPI},
-		{Name: "headers", Library: writeHeaders},
+		{Name: "host", Library: writeHostFiles},
 	}
 }
 
-// writeHeaders writes _headers, the file several static hosts read for
-// response headers: the security headers for every file; hashed assets may
-// be cached forever, everything under a stable name only briefly so that a
-// rebuild shows at once.
-func writeHeaders(_ *cases.Library, _ library.Topics, _ bool, write func(string, []byte) error) error {
+// writeHostFiles writes the files static hosts read besides the site:
+//
+//   - _headers (Netlify, Cloudflare Pages): the security headers for every
+//     file; hashed assets may be cached forever, everything under a stable
+//     name only briefly so that a rebuild shows at once.
+//   - _redirects (the same hosts): a rule per language that answers a
+//     missing path under it with that language's 404 page, status 404.
+//     Netlify serves only the root's 404.html otherwise; Cloudflare Pages
+//     finds the nearest 404.html by itself and skips these rules.
+//   - .nojekyll: GitHub Pages publishes a branch through Jekyll, which
+//     drops files whose names start with "_" or "."; this empty file turns
+//     it off (the site's own names avoid both, see search.fileKey).
+//
+// Both rule files name paths from the root of the host, where these hosts
+// serve a site.
+func writeHostFiles(_ *cases.Library, _ library.Topics, _ bool, write func(string, []byte) error) error {
 	var b strings.Builder
 	b.WriteString("# Response headers for static hosts that read _headers. Written by incidentlib.\n")
 	b.WriteString("/*\n")
@@ -126,7 +144,25 @@ func writeHeaders(_ *cases.Library, _ library.Topics, _ bool, write func(string,
 		b.WriteString("/" + p + "\n  Cache-Control: public, max-age=300, must-revalidate\n\n")
 	}
 	b.WriteString("/*.md\n  Content-Type: text/markdown; charset=utf-8\n")
-	return write(urls.Headers, []byte(b.String()))
+	if err := write(urls.Headers, []byte(b.String())); err != nil {
+		return err
+	}
+	if err := write(urls.Redirects, redirects()); err != nil {
+		return err
+	}
+	return write(urls.NoJekyll, nil)
+}
+
+// redirects is the build's _redirects: the 404 rules of each language.
+// Rules that are not forced apply only where no file answers, so they
+// never hide a page.
+func redirects() []byte {
+	var b strings.Builder
+	b.WriteString("# 404 pages for static hosts that read _redirects. Written by incidentlib.\n")
+	for _, lang := range cases.Languages {
+		fmt.Fprintf(&b, "/%s*  /%s  404\n", urls.Home(lang), urls.NotFoundIn(lang))
+	}
+	return []byte(b.String())
 }
 
 // writeSearch writes the search index. Only the offline bundle gets the

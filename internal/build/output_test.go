@@ -288,3 +288,45 @@ func TestHeaders(t *testing.T) {
 		t.Errorf("case page does not load the hashed stylesheet with integrity")
 	}
 }
+
+// TestContentSchemas: the published schemas of site.json and vocab.json
+// accept the shipped files and refuse a broken one.
+func TestContentSchemas(t *testing.T) {
+	_, files := built(t)
+	for _, tt := range []struct{ schema, file, from, to string }{
+		{"api/v1/schema/site.json", "site.json", `"page_size": 10`, `"page_size": "10"`},
+		{"api/v1/schema/vocab.json", "vocab.json", `"id"`, `"idx"`},
+	} {
+		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(files[tt.schema]))
+		if err != nil {
+			t.Fatalf("%s: %v", tt.schema, err)
+		}
+		c := jsonschema.NewCompiler()
+		if err := c.AddResource(tt.file, doc); err != nil {
+			t.Fatal(err)
+		}
+		sch, err := c.Compile(tt.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src, err := os.ReadFile(filepath.Join("..", "..", "content", tt.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, bad := range []bool{false, true} {
+			text := string(src)
+			if bad {
+				if text = strings.Replace(text, tt.from, tt.to, 1); text == string(src) {
+					t.Fatalf("%s has no %s to break", tt.file, tt.from)
+				}
+			}
+			v, err := jsonschema.UnmarshalJSON(strings.NewReader(text))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := sch.Validate(v); (err != nil) != bad {
+				t.Errorf("%s against %s (broken: %v): %v", tt.file, tt.schema, bad, err)
+			}
+		}
+	}
+}

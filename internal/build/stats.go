@@ -12,12 +12,20 @@ import (
 
 // Result describes a finished build.
 type Result struct {
-	Pages  int // HTML pages
-	Files  int // all files written
-	Bytes  int64
-	Cases  int
-	Stages []library.Stage
-	Total  time.Duration
+	Pages int // HTML pages
+	Files int // all files written
+	Bytes int64
+	Cases int
+	// BaseURL is the public address the pages were written for: -base-url,
+	// or base_url in site.json.
+	BaseURL string
+	// Drafts are the ids of the case files marked "draft": true, which the
+	// build left out.
+	Drafts []string
+	// RepositoryURL is site.json's repository.url.
+	RepositoryURL string
+	Stages        []library.Stage
+	Total         time.Duration
 	// Kinds counts files per language and kind of page, for the summary.
 	Kinds map[string]int
 	// Written, Kept and Removed count the files of the output (the marker

@@ -5,6 +5,7 @@ import (
 	"hash/crc32"
 	"io/fs"
 	"path"
+	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -20,11 +21,12 @@ import (
 // and the one use left for it, the position of a duplicate id, is rare
 // enough to parse the file again (idPos).
 type caseResult struct {
-	c    *Case
-	list diag.List
+	c     *Case
+	list  diag.List
+	draft bool // the file is marked "draft": true
 }
 
-func loadCases(fsys fs.FS, voc *Vocab, text *offheap.Arena, list *diag.List) []*Case {
+func loadCases(fsys fs.FS, voc *Vocab, text *offheap.Arena, list *diag.List) ([]*Case, []Draft) {
 	names := listCases(fsys, list)
 	results := loadCaseFiles(fsys, names, voc, text)
 	return gatherCases(names, func(name string) caseResult { return results[name] }, list)
@@ -33,12 +35,22 @@ func loadCases(fsys fs.FS, voc *Vocab, text *offheap.Arena, list *diag.List) []*
 // gatherCases merges the results of the case files names lists, in that
 // (file-name) order, so that reports are stable and the first of two files
 // with the same id keeps it; the second is an error at its id. It returns
-// the cases newest first. Load and Reload both gather through it.
-func gatherCases(names []string, result func(name string) caseResult, list *diag.List) []*Case {
+// the cases newest first, and the drafts apart, each with its own report.
+// Load and Reload both gather through it.
+func gatherCases(names []string, result func(name string) caseResult, list *diag.List) ([]*Case, []Draft) {
 	var out []*Case
+	var drafts []Draft
 	firstFile := map[string]string{}
 	for _, name := range names {
 		r := result(name)
+		if r.draft {
+			d := Draft{ID: strings.TrimSuffix(path.Base(name), ".json"), File: name, Problems: r.list}
+			if r.list.Errors() == 0 {
+				d.Case = r.c
+			}
+			drafts = append(drafts, d)
+			continue
+		}
 		list.Merge(r.list)
 		if r.c == nil {
 			continue
@@ -52,7 +64,7 @@ func gatherCases(names []string, result func(name string) caseResult, list *diag
 		out = append(out, r.c)
 	}
 	SortNewestFirst(out)
-	return out
+	return out, drafts
 }
 
 // SortNewestFirst orders cases by date, newest first, then by id.
@@ -94,13 +106,20 @@ func loadCase(fsys fs.FS, name string, dir *folderReader, voc *Vocab, text *offh
 	cr.ps.ShortStrings = true // for the same reason
 	p := parseChecked(&cr.ps, src, name, CaseSchema, &r.list)
 	if p == nil {
+		// Not JSON enough to read the mark: a file being written is a draft
+		// by its text, so that a slip while typing one keeps the preview up.
+		r.draft = draftMark.MatchString(src)
 		return r
+	}
+	if d := p.v.Get("draft"); d != nil && d.Kind == jsonpos.Bool && d.Bool {
+		r.draft = true
 	}
 	errorAt := func(val *jsonpos.Value, field, format string, args ...any) {
 		line, col := p.pos(val)
 		r.list.Errorf(name, line, col, field, format, args...)
 	}
 	c := caseFields(p.v, voc)
+	c.Draft = r.draft
 	c.File, c.src, c.rawSize, c.rawSum = name, fsys, len(b), crc32.Checksum(b, castagnoli)
 	readReview(p.v, c, errorAt)
 	readDates(p.v, c, name, errorAt)
@@ -109,14 +128,26 @@ func loadCase(fsys fs.FS, name string, dir *folderReader, voc *Vocab, text *offh
 		r.list.Warnf(name, line, col, field, format, args...)
 	})
 	checkCaseTerms(p.v, voc, errorAt)
-	checkTranslations(c, p, &r.list)
+	checkSources(p.v, func(val *jsonpos.Value, field, format string, args ...any) {
+		line, col := p.pos(val)
+		r.list.Warnf(name, line, col, field, format, args...)
+	})
+	checkTranslations(p, &r.list)
 	checkParticlesJSON(p, &r.list)
+	checkGlossaryJSON(voc.Glossary, p, &r.list)
+	checkSourceArchives(p.v, func(val *jsonpos.Value, field, format string, args ...any) {
+		line, col := p.pos(val)
+		r.list.Warnf(name, line, col, field, format, args...)
+	})
 	checkImpactText(p, &r.list)
 	checkFutureDates(p, c, &r.list)
 	c.detach(text)
 	r.c = c
 	return r
 }
+
+// draftMark finds the draft mark in a file that does not parse.
+var draftMark = regexp.MustCompile(`"draft"\s*:\s*true\b`)
 
 // maxReuse is the largest buffer a caseReader keeps: a huge file, which
 // a library seldom has, is read into memory of its own.
@@ -307,23 +338,32 @@ func checkTerm(voc *Vocab, v *jsonpos.Value, field, key string, i int, errorAt f
 }
 
 // checkTranslations warns about every text with one language missing: the
-// page still shows the other language, marked as not translated.
-func checkTranslations(c *Case, p *parsed, list *diag.List) {
+// page still shows the other language, marked as not translated. A
+// language left empty and one whose key was deleted are the same to a
+// reader, and get the same message.
+func checkTranslations(p *parsed, list *diag.List) {
 	var walk func(v *jsonpos.Value, at fieldPath)
 	walk = func(v *jsonpos.Value, at fieldPath) {
 		switch v.Kind {
 		case jsonpos.Object:
-			en, ko := v.Get("en"), v.Get("ko")
-			if en != nil && ko != nil && en.Kind == jsonpos.String && ko.Kind == jsonpos.String && len(v.Members) == 2 {
+			if isText(v) {
+				en, ko := v.Get("en"), v.Get("ko")
+				// A missing language is reported at the text that lacks it.
+				pos := func(side *jsonpos.Value) (int, int) {
+					if side == nil {
+						return p.pos(v)
+					}
+					return p.pos(side)
+				}
 				switch {
-				case blank(en.Str) && blank(ko.Str):
+				case blankSide(en) && blankSide(ko):
 					line, col := p.pos(v)
 					list.Errorf(p.file, line, col, at.String(), "text is empty in both languages")
-				case blank(ko.Str):
-					line, col := p.pos(ko)
+				case blankSide(ko):
+					line, col := pos(ko)
 					list.Warnf(p.file, line, col, at.String()+".ko", "Korean translation missing: the Korean page shows the English text, marked as not translated")
-				case blank(en.Str):
-					line, col := p.pos(en)
+				case blankSide(en):
+					line, col := pos(en)
 					list.Warnf(p.file, line, col, at.String()+".en", "English translation missing: the English page shows the Korean text, marked as not translated")
 				}
 				return
@@ -338,4 +378,43 @@ func checkTranslations(c *Case, p *parsed, list *diag.List) {
 		}
 	}
 	walk(p.v, make(fieldPath, 0, 8))
+}
+
+// isText reports whether v is a text in both languages: an object of the
+// strings en and ko, one of which may have been left out.
+func isText(v *jsonpos.Value) bool {
+	if len(v.Members) == 0 || len(v.Members) > 2 {
+		return false
+	}
+	for _, m := range v.Members {
+		if (m.Key != "en" && m.Key != "ko") || m.Value.Kind != jsonpos.String {
+			return false
+		}
+	}
+	return true
+}
+
+// blankSide reports whether one language of a text is missing or blank.
+func blankSide(v *jsonpos.Value) bool { return v == nil || blank(v.Str) }
+
+// checkSources keeps the promise every page's footer makes, that every case
+// links its sources: a case with none, and a source over plain http (the
+// contribute page asks for https), are warnings, so that check -strict
+// fails on them.
+func checkSources(v *jsonpos.Value, warnAt errorAtFunc) {
+	list := v.Get("sources")
+	if list == nil || list.Kind != jsonpos.Array {
+		return // the schema check said why
+	}
+	if len(list.Items) == 0 {
+		warnAt(list, "sources", "no source: every page promises that each case links the public reports it is written from; add at least one")
+		return
+	}
+	for i, s := range list.Items {
+		for _, key := range []string{"url", "archived"} {
+			if u := s.Get(key); u != nil && u.Kind == jsonpos.String && strings.HasPrefix(strings.ToLower(u.Str), "http://") {
+				warnAt(u, fmt.Sprintf("sources[%d].%s", i, key), "%q is plain http: link the https address (most sites serve one), as the contribute page asks", u.Str)
+			}
+		}
+	}
 }

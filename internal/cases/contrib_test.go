@@ -17,7 +17,8 @@ func TestContributorMessages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	src := string(b)
+	// The updated_at the test moves is the one contentFS gives every case.
+	src := string(pastUpdate.ReplaceAll(b, []byte(`${1}"2026-11-14T12:34:13.999947Z"`)))
 	for _, tt := range []struct {
 		from, to string
 		want     string // the whole message after the file name and position

@@ -10,8 +10,9 @@ import (
 //
 // A facet is a way of grouping cases: by component, by root cause, by
 // organisation, by year, … Each is one row of the table Facets, and that row
-// is the only place that says what the facet is called, which field of a
-// case feeds it, where it shows and how its terms sort. The loader and its
+// is the only place that says which field of a case feeds it, where it
+// shows and how its terms sort; what it is called in each language is the
+// string catalogue's (its "facet." keys). The loader and its
 // checks, the JSON Schema, the site's pages, the search index, the API and
 // the MCP tools all iterate the table; none of them names a facet except
 // where one facet has a place of its own (the case page's root cause, the
@@ -47,10 +48,12 @@ type Facet struct {
 	Doc string
 	// Label names the facet on its pages and in the navigation, in both
 	// languages; One names one of its terms, as the search page's filters
-	// title them; Intro opens the page that lists its terms.
+	// title them; Intro opens the page that lists its terms. The words are
+	// the catalogue's "facet.NAME.label", ".one" and ".intro" (see
+	// catalogue.go), given at initialisation.
 	Label, One, Intro Bilingual
 	// Top titles the facet's most common terms in a topic's statistics
-	// (when the facet shows InStats).
+	// (when the facet shows InStats): the catalogue's "facet.NAME.top".
 	Top Bilingual
 	// FilterDoc describes the facet's filter argument in the MCP tools.
 	FilterDoc string
@@ -122,10 +125,6 @@ var (
 	Components = &Facet{
 		Name: "components", Field: "components", Kind: Many, Controlled: true,
 		Doc:       "Component term ids.",
-		Label:     Bilingual{"Components", "구성 요소"},
-		One:       Bilingual{"Component", "구성 요소"},
-		Intro:     Bilingual{"The parts of a system that failed or played a part, each with the number of cases.", "장애가 난 곳이나 장애에 얽힌 시스템 구성 요소를 사례 수와 함께 보여 줍니다."},
-		Top:       Bilingual{"Most common components", "가장 많이 나오는 구성 요소"},
 		FilterDoc: "component term ids, such as ingress (see vocab)",
 		Show:      InNav | OnHome | InSearch | InStats, HomeCount: 2,
 		list: func(c *Case) *[]string { return &c.Components },
@@ -133,9 +132,6 @@ var (
 	Symptoms = &Facet{
 		Name: "symptoms", Field: "symptoms", Kind: Many, Controlled: true,
 		Doc:       "Symptom term ids.",
-		Label:     Bilingual{"Symptoms", "증상"},
-		One:       Bilingual{"Symptom", "증상"},
-		Intro:     Bilingual{"What users and operators saw, each with the number of cases.", "사용자와 운영자가 겪은 증상을 사례 수와 함께 보여 줍니다."},
 		FilterDoc: "symptom term ids, such as high-error-rate",
 		Show:      InNav | OnHome | InSearch,
 		list:      func(c *Case) *[]string { return &c.Symptoms },
@@ -143,10 +139,6 @@ var (
 	RootCauses = &Facet{
 		Name: "root-causes", Field: "root_cause", Kind: One, Controlled: true,
 		Doc:       "The root cause term id.",
-		Label:     Bilingual{"Root causes", "원인"},
-		One:       Bilingual{"Root cause", "원인"},
-		Intro:     Bilingual{"What lay at the bottom of each incident, with the number of cases.", "장애의 밑바탕에 있던 원인을 사례 수와 함께 보여 줍니다."},
-		Top:       Bilingual{"Most common root causes", "가장 많이 나오는 원인"},
 		FilterDoc: "root cause term ids, such as software-bug",
 		Show:      InNav | OnHome | InSearch | InStats, HomeCount: 3,
 		one: func(c *Case) *string { return &c.RootCause },
@@ -154,10 +146,6 @@ var (
 	Contributing = &Facet{
 		Name: "contributing", Field: "contributing", Kind: Many, Controlled: true,
 		Doc:       "Contributing factor term ids.",
-		Label:     Bilingual{"Contributing factors", "기여 요인"},
-		One:       Bilingual{"Contributing factor", "기여 요인"},
-		Intro:     Bilingual{"Conditions that made an incident worse or longer, with the number of cases.", "장애를 키우거나 길게 만든 조건을 사례 수와 함께 보여 줍니다."},
-		Top:       Bilingual{"Most common contributing factors", "가장 많이 나오는 기여 요인"},
 		FilterDoc: "contributing factor term ids, such as automation-amplified",
 		Show:      OnHome | InSearch | InStats,
 		list:      func(c *Case) *[]string { return &c.Contributing },
@@ -165,9 +153,6 @@ var (
 	Domains = &Facet{
 		Name: "domains", Field: "domain", Kind: Many, Controlled: true,
 		Doc:       "Domain term ids.",
-		Label:     Bilingual{"Domains", "분야"},
-		One:       Bilingual{"Domain", "분야"},
-		Intro:     Bilingual{"The platforms and fields the cases come from.", "사례가 나온 플랫폼과 분야입니다."},
 		FilterDoc: "domain term ids, such as kubernetes",
 		Show:      OnHome | InSearch,
 		list:      func(c *Case) *[]string { return &c.Domain },
@@ -176,18 +161,12 @@ var (
 	// vocab.json's orgs (Vocab.Orgs) only spell them in Korean.
 	Orgs = &Facet{
 		Name: "orgs", Field: "org_slug", Kind: One,
-		Label:     Bilingual{"Organisations", "조직"},
-		One:       Bilingual{"Organisation", "조직"},
-		Intro:     Bilingual{"Every organisation whose public report is in the library.", "공개 보고서가 라이브러리에 들어 있는 모든 조직입니다."},
 		FilterDoc: "organisation slugs, such as google-cloud",
 		Show:      InNav | OnHome | InSearch, HomeCount: 1, Order: ByName,
 		one: func(c *Case) *string { return &c.OrgSlug },
 	}
 	Years = &Facet{
 		Name: "years", Kind: Derived,
-		Label:     Bilingual{"Years", "연도"},
-		One:       Bilingual{"Year", "연도"},
-		Intro:     Bilingual{"Cases by the year of the incident.", "장애가 일어난 해별로 사례를 모았습니다."},
 		FilterDoc: "years of the incident, such as 2024 (a number or a string)",
 		Show:      InSearch, Order: NewestFirst,
 		derive: func(c *Case) (string, bool) {
@@ -202,11 +181,8 @@ var (
 	// the headline the organisation's own severity, rarely published, is
 	// not.
 	ImpactLevels = &Facet{
-		Name: "impact-levels", Field: "impact_level", Kind: One, Controlled: true, Optional: true,
+		Name: "impact-levels", Field: "impact_level", Kind: One, Controlled: true,
 		Doc:       "The impact level term id: the worst effect the incident had on its users.",
-		Label:     Bilingual{"Impact levels", "영향 수준"},
-		One:       Bilingual{"Impact level", "영향 수준"},
-		Intro:     Bilingual{"Cases by the worst effect the incident had on its users, from a full outage to a near miss.", "장애가 사용자에게 준 가장 큰 영향별로 사례를 모았습니다. 전면 장애부터 아차 사고까지 나눕니다."},
 		FilterDoc: "impact level term ids, such as partial-outage",
 		Show:      OnHome | InSearch,
 		one:       func(c *Case) *string { return &c.ImpactLevel },
@@ -216,9 +192,6 @@ var (
 	Severities = &Facet{
 		Name: "severities", Field: "severity", Kind: One, Controlled: true, Unknown: "unknown", Optional: true,
 		Doc:       "The organisation's own severity term id, or \"unknown\" (the same as leaving it out).",
-		Label:     Bilingual{"Severities", "심각도"},
-		One:       Bilingual{"Severity", "심각도"},
-		Intro:     Bilingual{"Cases by the severity the organisation gave them, where its report says.", "조직이 보고서에 밝힌 심각도별로 사례를 모았습니다."},
 		FilterDoc: "severity term ids",
 		one:       func(c *Case) *string { return &c.Severity },
 	}

@@ -29,9 +29,9 @@ import (
 // when they follow a Latin word, a number or a closing mark. A run is
 // matched whole, so "가" is listed but "가운데" (a noun) is not reported.
 // Left out on purpose: words that are also nouns, determiners or verbs
-// after a Latin word ("등", "한", "세", "밖에", "이하", "하고", "면", "일"),
-// and the verb endings of 하다 and 되다 ("cordon 하고", "OOM kill 됐다"),
-// which are words of their own kind.
+// after a Latin word ("등", "한", "세", "밖에", "이하", "면", "일"). The
+// forms of 하다 and 되다 that make a verb of the word before them are in
+// verbForms.
 var particleForms = setOf(
 	// Case particles and the ones that combine with them.
 	"의", "가", "이", "은", "는", "을", "를", "와", "과", "도", "만",
@@ -54,6 +54,22 @@ var particleForms = setOf(
 	"이었는데", "이므로", "였을", "이었을", "이야", "이요", "인지", "이라면", "라면",
 	// The same in the 합니다 style of the interface.
 	"입니다", "입니까", "였습니다", "이었습니다", "이며", "이고요",
+)
+
+// verbForms are the forms of 하다 and 되다 that make a verb of the Latin word
+// or number before them, and so are written attached to it, as after a
+// Korean noun: "cordon했다", "OOM으로 종료됐다", "restart하지", "v2로
+// upgrade된". "한" is left out: after a word or number it is as often the
+// determiner "one" ("Pod 한 개"); so is "하나".
+var verbForms = setOf(
+	"하다", "했다", "한다", "하고", "했고", "하며", "했으며", "하면", "했으면", "하면서",
+	"하지", "하지만", "했지만", "하는", "하던", "했던", "할", "함", "함을", "하기", "하기로",
+	"하게", "하도록", "하려고", "하려면", "해", "해서", "해야", "해도", "했을", "했는데",
+	"하는데", "합니다", "했습니다", "하세요", "하십시오", "해야", "하여",
+	"되다", "됐다", "되었다", "된다", "되고", "됐고", "되었고", "되며", "됐으며", "되면",
+	"되지", "됐지만", "되었지만", "되는", "되던", "됐던", "된", "될", "됨", "되기",
+	"되게", "되도록", "돼", "되어", "돼서", "되어서", "돼야", "되어야", "됐을", "됐는데",
+	"되는데", "됩니다", "됐습니다", "되었습니다",
 )
 
 // sentenceEnds are copula forms that end a sentence, and so count only when
@@ -139,8 +155,11 @@ func gapAt(s string, off, end int) (ParticleGap, bool) {
 		tok += n
 	}
 	particle := s[end:tok]
-	if !particleForms[particle] && !sentenceEnds[particle] {
+	if !particleForms[particle] && !sentenceEnds[particle] && !verbForms[particle] {
 		return ParticleGap{}, false
+	}
+	if !particleForms[particle] && verbForms[particle] && !makesVerb(prev) {
+		return ParticleGap{}, false // a quoted phrase is not a word that "하다" makes a verb of
 	}
 	if sentenceEnds[particle] && tok < len(s) {
 		if r, _ := utf8.DecodeRuneInString(s[tok:]); unicode.IsSpace(r) || unicode.IsLetter(r) || unicode.IsDigit(r) {
@@ -176,6 +195,14 @@ func attachesParticle(r rune) bool {
 		return true
 	}
 	return false
+}
+
+// makesVerb reports whether a word ending in r is one that 하다 or 되다 make
+// a verb of: a Latin word, a number, inline code or a bracketed word, but
+// not a quotation ("…있게" 됐다), which ends in a quote mark.
+func makesVerb(r rune) bool {
+	return r < utf8.RuneSelf && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '`' || r == ')') ||
+		r >= utf8.RuneSelf && r < 0x0530 && unicode.IsLetter(r)
 }
 
 func isHangulSyllable(r rune) bool { return r >= 0xAC00 && r <= 0xD7A3 }
@@ -370,6 +397,10 @@ func gapMessage(g ParticleGap) string {
 	if utf8.RuneCountInString(word) > 24 {
 		r := []rune(word)
 		word = "…" + string(r[len(r)-20:])
+	}
+	if verbForms[g.Particle] {
+		return "하다/되다 written apart from the word before it: write \"" + word + g.Particle + "\", not \"" + word + " " + g.Particle +
+			"\" (the verbs \"하다\" and \"되다\" make a verb of the word before them and are attached to it, Latin words and numbers included; go run ./cmd/fixparticles attaches them all)"
 	}
 	return "particle written apart from the word before it: write \"" + word + g.Particle + "\", not \"" + word + " " + g.Particle +
 		"\" (a particle is attached to the word before it, Latin words and numbers included; go run ./cmd/fixparticles attaches them all)"

@@ -49,8 +49,19 @@ func TestFindParticleGaps(t *testing.T) {
 		{"NAT 세 대를", "NAT 세 대를"},
 		{"A, B 등이 있다", "A, B 등이 있다"},
 		{"v2 한 번", "v2 한 번"},
-		{"cordon 하고 드레인", "cordon 하고 드레인"},
-		{"OOM kill 됐다", "OOM kill 됐다"},
+		{"Pod 한 개", "Pod 한 개"}, // the determiner "one"
+		{"v2 하나", "v2 하나"},
+		{"cordon 하기 전 수 있다", "cordon하기 전 수 있다"}, // and "수 있다" stays
+
+		// 하다 and 되다 make a verb of the word before them.
+		{"cordon 하고 드레인", "cordon하고 드레인"},
+		{"OOM kill 됐다", "OOM kill됐다"},
+		{"fsync 하지 않은 쓰기", "fsync하지 않은 쓰기"},
+		{"v2 로 upgrade 된 노드", "v2로 upgrade된 노드"},
+		{"restart 해야 한다", "restart해야 한다"},
+		{"`kubectl drain` 했다.", "`kubectl drain`했다."},
+		{"“할 수 있게” 됐다", "“할 수 있게” 됐다"}, // a quotation, not a word made a verb
+		{`\"있게\" 됐다`, `\"있게\" 됐다`},
 		{"VPC 밖에 있다", "VPC 밖에 있다"},
 		{"pods 다 죽었다", "pods 다 죽었다"}, // the adverb "all", before a space
 		{"API. 이 문제는", "API. 이 문제는"},

@@ -12,6 +12,10 @@ const (
 	CasesDir  = "cases"      // one <id>.json per case
 	pagesDir  = "pages"      // prose pages, <slug>.<lang>.md
 	topicsDir = "topics"     // topic introductions, <facet>/<term>.<lang>.md
+	// RootDir holds files a build copies as they are to the root of its
+	// output (package build): what a host wants there and the site does
+	// not make, such as CNAME or .well-known/. The loader does not read it.
+	RootDir = "root"
 )
 
 // ContentEntries are the names the loader reads at the top of the content

@@ -1,6 +1,7 @@
 package cases
 
 import (
+	"fmt"
 	"io/fs"
 	"path"
 	"strings"
@@ -68,7 +69,7 @@ func blank(s string) bool {
 // rootEntries are the names the loader reads at the top of the content
 // folder, and schema/, the copy of the case schema that `incidentlib new`
 // keeps there for editors working offline (LocalSchemaFile).
-var rootEntries = map[string]bool{SiteFile: true, VocabFile: true, CasesDir: true, pagesDir: true, topicsDir: true, path.Dir(LocalSchemaFile): true}
+var rootEntries = map[string]bool{SiteFile: true, VocabFile: true, GlossaryFile: true, CasesDir: true, pagesDir: true, topicsDir: true, path.Dir(LocalSchemaFile): true, RootDir: true}
 
 // checkRoot warns about every entry at the top of the content folder that
 // the loader does not read (a misspelled case/ or topic/, an extra.json),
@@ -159,6 +160,17 @@ func checkTimeline(v *jsonpos.Value, tl *Timeline, errorAt, warnAt errorAtFunc) 
 			dv := v.Get(span.after)
 			warnAt(dv, "timeline."+span.after, "%s, but started_at %s to %s %s is %s: the two disagree by more than 10%%; correct one of them",
 				dv.Str, start.Text, span.at, at.Text, formatDuration(Duration(took/time.Minute)))
+		}
+	}
+}
+
+// checkSourceArchives warns about a source whose archived copy has not been
+// looked for (null): few addresses outlive their links, so every source
+// names its archived copy or says "none" is known.
+func checkSourceArchives(v *jsonpos.Value, warnAt errorAtFunc) {
+	for i, s := range getList(v, "sources") {
+		if a := s.Get("archived"); a != nil && a.Kind == jsonpos.Null {
+			warnAt(a, fmt.Sprintf("sources[%d].archived", i), `null: give the address of an archived copy, or "none" when no archived copy is known`)
 		}
 	}
 }

@@ -72,9 +72,9 @@ func TestCheckPromisesBuild(t *testing.T) {
 		}
 	}
 
-	_, list = Load(edited(t, `"detected_after":null`, `"detected_after":"1h"`))
+	_, list = Load(edited(t, `"detected_after":null`, `"detected_after":"1h"`, `"detected_at":"2024-08-27T14:20Z"`, `"detected_at":null`))
 	has(t, list, "cases/IL-0495.json", "timeline.detected_after: detected after 1h but resolved after 56m", false, true)
-	_, list = Load(edited(t, `"detected_after":null`, `"detected_after":"56m"`))
+	_, list = Load(edited(t, `"detected_after":null`, `"detected_after":"56m"`, `"detected_at":"2024-08-27T14:20Z"`, `"detected_at":null`))
 	if len(list.Items) > 0 {
 		t.Errorf("detected when resolved: %v", list.Items)
 	}

@@ -28,19 +28,24 @@ func load(fsys fs.FS, text *offheap.Arena) (*Library, diag.List) {
 	var list diag.List
 	lib := &Library{ByID: map[string]*Case{}, Topics: map[string]map[string]Bilingual{}, text: text}
 
+	glossary := loadGlossary(fsys, &list)
 	if root := readJSON(fsys, "site.json", SiteSchema, &list); root != nil {
 		lib.Settings = convertSettings(root)
+		checkTranslations(root, &list)
 		checkParticlesJSON(root, &list)
+		checkGlossaryJSON(glossary, root, &list)
 	}
 	root := readJSON(fsys, "vocab.json", VocabSchema, &list)
 	if root != nil {
 		lib.Vocab = convertVocab(root.v, root, &list)
 		checkParticlesJSON(root, &list)
+		checkGlossaryJSON(glossary, root, &list)
 	}
+	lib.Vocab.Glossary = glossary
 	lib.Vocab.broken = root == nil || !root.ok
 	lib.Vocab.buildIndex()
 
-	lib.Cases = loadCases(fsys, &lib.Vocab, text, &list)
+	lib.Cases, lib.Drafts = loadCases(fsys, &lib.Vocab, text, &list)
 	finish(lib, fsys, &list)
 	return lib, list
 }
@@ -55,7 +60,7 @@ func finish(lib *Library, fsys fs.FS, list *diag.List) {
 	checkRoot(fsys, list)
 	crossCheck(lib, list)
 	checkOrgs(lib, list)
-	lib.Prose = loadProse(fsys, list)
+	lib.Prose = loadProse(fsys, lib.Vocab.Glossary, list)
 	loadTopics(fsys, lib, list)
 	list.Sort()
 }

@@ -120,7 +120,7 @@ func TestWarnings(t *testing.T) {
 		t.Fatal("unknown key inside a text accepted")
 	}
 	m["cases/IL-0495.json"] = &fstest.MapFile{Data: []byte(strings.Replace(string(b), `"ko":"핵심 문제는`, `"ko":"","_":"`, 1))}
-	b2 := strings.Replace(string(b), `"ko":"헬스 체크가 잘못 타임아웃되지 않도록 설정을 고쳤다."`, `"ko":""`, 1)
+	b2 := strings.Replace(string(b), `"ko":"헬스 체크가 잘못 타임아웃되지 않도록 헬스 체크 설정을 바꾼다."`, `"ko":""`, 1)
 	m["cases/IL-0495.json"] = &fstest.MapFile{Data: []byte(b2)}
 	_, list = Load(m)
 	if list.Errors() != 0 || list.Warnings() != 1 {
@@ -301,7 +301,7 @@ func TestImpactForms(t *testing.T) {
 		{plain, Bilingual{}, Bilingual{}, `impact.scope: a plain string is English only, and the Korean page shows it marked as not translated: write {"en": "Logging in, reaching content and using HubSpot tools", "ko": "…"}`},
 		{plain, Bilingual{}, Bilingual{}, `impact.users: a plain string is English only`},
 		{`"impact":{"scope":{"en":"Logins","ko":"로그인"},"users":"unknown","region":"us-east-1"}`, Bilingual{En: "Logins", Ko: "로그인"}, Bilingual{En: "unknown", Ko: "unknown"}, ""},
-		{`"impact":{"scope":{"en":"Logins"},"users":"x","region":"US"}`, Bilingual{}, Bilingual{}, "impact.scope.ko: missing field"},
+		{`"impact":{"scope":{"en":"Logins"},"users":"x","region":"US"}`, Bilingual{}, Bilingual{}, "impact.scope.ko: Korean translation missing"}, // a deleted key is an empty one
 		{`"impact":{"scope":3,"users":"x","region":"US"}`, Bilingual{}, Bilingual{}, "impact.scope: expected string or object, found number"},
 		{`"impact":{"scope":"x","users":"x","region":{"en":"US","ko":"미국"}}`, Bilingual{}, Bilingual{}, "impact.region: expected string, found object"},
 	} {

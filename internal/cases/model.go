@@ -13,11 +13,13 @@ import (
 	"hash/crc32"
 	"io"
 	"io/fs"
+	"maps"
 	"slices"
 	"time"
 	"unsafe"
 
 	"incidentlib/internal/cases/internal/offheap"
+	"incidentlib/internal/diag"
 )
 
 // Languages are the two languages of the library, in the order pages list them.
@@ -167,6 +169,9 @@ type Review struct {
 
 // Case is one incident post-mortem.
 type Case struct {
+	// Draft is set on a case file marked "draft": true that the preview
+	// shows (Library.WithDrafts); no published case has it.
+	Draft   bool
 	ID      string
 	Org     string
 	OrgSlug string
@@ -408,6 +413,9 @@ type Vocab struct {
 	index map[string]map[string]int
 	// suggest answers "did you mean" for each field's terms.
 	suggest map[string]*suggester
+	// Glossary is content/glossary.json's Korean terms, nil when there is
+	// none; every Korean text of the content is checked against it.
+	Glossary *Glossary
 	// broken is set when vocab.json could not be read, parsed or checked:
 	// its own errors say why, and the checks that look terms up in it are
 	// skipped rather than report every term of every case as unknown.
@@ -470,10 +478,46 @@ type Library struct {
 	Settings Settings
 	Prose    []Prose
 	Topics   map[string]map[string]Bilingual // facet URL name → term → Markdown intro
+	// Drafts are the case files marked "draft": true, in file-name order:
+	// never in Cases, and their problems never in the load's report.
+	Drafts []Draft
 
 	// text holds the strings of a library loaded by LoadOffHeap, and what
 	// Keep is given; nil for Load, whose strings are on the heap.
 	text *offheap.Arena
+}
+
+// Draft is a case file marked "draft": true: a case being written, which
+// is published only once the mark is gone. The preview shows it, marked,
+// when it has no errors, and its problems on its page when it has.
+type Draft struct {
+	ID       string // from the file name, which a case's id must match
+	File     string
+	Case     *Case     // nil when Problems holds an error
+	Problems diag.List // its own report: errors and warnings
+}
+
+// WithDrafts returns the library with the drafts that have no errors among
+// its cases, marked Draft, as the preview shows them; the library itself
+// when there is none. A draft whose id a published case has stays out.
+func (l *Library) WithDrafts() *Library {
+	var add []*Case
+	for _, d := range l.Drafts {
+		if d.Case != nil && l.ByID[d.Case.ID] == nil {
+			add = append(add, d.Case)
+		}
+	}
+	if len(add) == 0 {
+		return l
+	}
+	c := *l
+	c.Cases = append(slices.Clip(l.Cases), add...)
+	SortNewestFirst(c.Cases)
+	c.ByID = maps.Clone(l.ByID)
+	for _, a := range add {
+		c.ByID[a.ID] = a
+	}
+	return &c
 }
 
 // Keep returns a copy of b as a string that lives as long as the library:

@@ -12,7 +12,7 @@ import (
 )
 
 // loadProse reads content/pages/<slug>.<lang>.md.
-func loadProse(fsys fs.FS, list *diag.List) []Prose {
+func loadProse(fsys fs.FS, glossary *Glossary, list *diag.List) []Prose {
 	entries := readDir(fsys, pagesDir, list) // prose pages are optional
 	bySlug := map[string]*Prose{}
 	var slugs []string
@@ -50,6 +50,9 @@ func loadProse(fsys fs.FS, list *diag.List) []Prose {
 			slugs = append(slugs, slug)
 		}
 		checkParticlesText(name, body, list)
+		if lang == "ko" {
+			checkGlossaryText(glossary, name, body, list)
+		}
 		setLang(&pg.Body, lang, body)
 		setLang(&pg.File, lang, name)
 	}

@@ -39,7 +39,7 @@ func Reload(lib *Library, prev diag.List, fsys fs.FS, changed []string) (*Librar
 	for _, p := range changed {
 		p = path.Clean(strings.TrimPrefix(p, "/"))
 		switch {
-		case p == SiteFile || p == VocabFile || p == ".":
+		case p == SiteFile || p == VocabFile || p == GlossaryFile || p == ".":
 			return Load(fsys)
 		case InCases(p):
 			reread[p] = true
@@ -48,7 +48,7 @@ func Reload(lib *Library, prev diag.List, fsys fs.FS, changed []string) (*Librar
 	var list diag.List
 	for _, d := range prev.Items {
 		switch d.File {
-		case SiteFile, VocabFile:
+		case SiteFile, VocabFile, GlossaryFile:
 			// Neither changed, or this would be a full Load.
 			list.Add(d)
 		default:
@@ -61,7 +61,11 @@ func Reload(lib *Library, prev diag.List, fsys fs.FS, changed []string) (*Librar
 
 	byFile := make(map[string]*Case, len(lib.Cases))
 	for _, c := range lib.Cases {
-		byFile[c.File] = c
+		// A draft the preview showed (WithDrafts) is read again: it is
+		// few, and must come back as a draft.
+		if !c.Draft {
+			byFile[c.File] = c
+		}
 	}
 	names := listCases(fsys, &list)
 	var todo []string
@@ -74,7 +78,7 @@ func Reload(lib *Library, prev diag.List, fsys fs.FS, changed []string) (*Librar
 
 	// Unchanged files keep their case; whichever of two files with the
 	// same id was re-read, the first in file-name order keeps it.
-	nl.Cases = gatherCases(names, func(name string) caseResult {
+	nl.Cases, nl.Drafts = gatherCases(names, func(name string) caseResult {
 		if r, ok := fresh[name]; ok {
 			return r
 		}

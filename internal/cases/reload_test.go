@@ -3,6 +3,7 @@ package cases
 import (
 	"encoding/json"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -12,8 +13,21 @@ import (
 	"incidentlib/internal/repotest"
 )
 
-// contentFS copies the real content folder into memory.
-func contentFS(t testing.TB) fstest.MapFS { return repotest.MapFS(t, "content") }
+// contentFS copies the real content folder into memory, with every case's
+// updated_at set to one past time (IL-0495's of 2026-11-14): tests that fix
+// the clock must not depend on when a case was last revised.
+func contentFS(t testing.TB) fstest.MapFS {
+	m := repotest.MapFS(t, "content")
+	for name, f := range m {
+		if strings.HasPrefix(name, "cases/") {
+			f.Data = pastUpdate.ReplaceAll(f.Data, []byte(`${1}"2026-11-14T12:34:13.999947Z"`))
+		}
+	}
+	return m
+}
+
+// pastUpdate finds a case file's updated_at and the spacing after its key.
+var pastUpdate = regexp.MustCompile(`("updated_at":\s*)"[^"]*"`)
 
 // edit rewrites a case file through a decoded map.
 func edit(t *testing.T, m fstest.MapFS, name string, change func(c map[string]any)) {
@@ -232,7 +246,7 @@ func BenchmarkReloadParts(b *testing.B) {
 	b.Run("pages+topics", func(b *testing.B) {
 		for b.Loop() {
 			var l diag.List
-			loadProse(fsys, &l)
+			loadProse(fsys, nil, &l)
 			loadTopics(fsys, &Library{Vocab: lib.Vocab, Topics: map[string]map[string]Bilingual{}}, &l)
 		}
 	})

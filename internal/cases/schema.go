@@ -24,6 +24,7 @@ type Schema struct {
 	Pattern     string         // for strings
 	Enum        []string       // for strings
 	MinLen      int            // for strings
+	MinProps    int            // for objects: the fewest members
 	MaxLen      int            // for strings, when not 0: the most characters
 	Min, Max    int            // for numbers, when Max > 0: the allowed range
 	Description string
@@ -79,10 +80,15 @@ func array(desc string, items *Schema) *Schema {
 	return &Schema{Types: []jsonpos.Kind{jsonpos.Array}, Items: items, Description: desc}
 }
 
+// text is a text in both languages. Either language may be left out, which
+// is the same missing translation as an empty string (checkTranslations
+// warns about both alike), but not both.
 func text(desc string) *Schema {
-	return object(desc+" English and Korean; an empty string marks a missing translation.",
-		Prop{"en", str("English text; paragraphs are separated by a blank line and may use inline Markdown.")},
-		Prop{"ko", str("Korean text; paragraphs are separated by a blank line and may use inline Markdown.")})
+	s := object(desc+" English and Korean; an empty string, or a language left out, marks a missing translation.",
+		Prop{"en", optional(str("English text; paragraphs are separated by a blank line and may use inline Markdown. Left out, it is a missing translation, as when empty."))},
+		Prop{"ko", optional(str("Korean text; paragraphs are separated by a blank line and may use inline Markdown. Left out, it is a missing translation, as when empty."))})
+	s.MinProps = 1
+	return s
 }
 
 // textOrString is a text in both languages, or one plain string, which is
@@ -150,6 +156,7 @@ var CaseSchema = caseSchema()
 func caseSchema() *Schema {
 	s := object("One incident post-mortem of the incidentlib library.",
 		Prop{"$schema", optional(str("The address of this JSON Schema, so that editors check the file as it is typed; not part of the case."))},
+		Prop{"draft", optional(&Schema{Types: []jsonpos.Kind{jsonpos.Bool}, Description: "true while the case is being written (incidentlib new sets it): the preview shows it, marked, with its problems on its own page; build, check and the API leave it out. Delete the line, or set false, to publish it."})},
 		Prop{"id", pattern("The case id, such as IL-0495; the file is named after it.", idPattern)},
 		Prop{"org", minLen(str("The organisation that had the incident."))},
 		Prop{"org_slug", pattern("The organisation's URL slug.", slugPattern)},
@@ -208,7 +215,7 @@ func caseSchema() *Schema {
 			Prop{"reviewed_by", nullable(str("Who reviewed it, or null."))})},
 		Prop{"docs", array("Links to further documentation.", url)},
 		Prop{"updated_at", pattern("When the case was last changed, RFC 3339.", dateTimePattern)},
-		Prop{"url", url})
+		Prop{"url", optional(pattern("Where the case is also published, if anywhere (the seed cases name the original library's app): the case page shows it as \"Also published at\". Leave it out for a case written here: the case's own address follows from base_url and its id.", httpPattern))})
 	return s
 }
 
@@ -298,10 +305,10 @@ var SiteSchema = object("Site settings.",
 	Prop{"base_url", settingURL("The public URL of the site, ending in a slash.", baseURLPattern)},
 	Prop{"page_size", optional(&Schema{Types: []jsonpos.Kind{jsonpos.Number}, Min: minPageSize, Max: maxPageSize,
 		Description: "Cases per list page (default 20)."})},
-	Prop{"callout", object("The box shown on every case page.",
+	Prop{"callout", optional(object("A box shown on every case page and list page, such as a pointer to a tool of yours; leave it out (or its texts empty) for none.",
 		Prop{"title", text("Its heading.")},
 		Prop{"text", text("Its text (Markdown).")},
-		Prop{"link", optional(link)})},
+		Prop{"link", optional(link)}))},
 	Prop{"mcp", object("The MCP server that serves the same data: incidentlib mcp, run locally, and a hosted one only when url names it.",
 		Prop{"url", optional(settingURL("The address of a hosted MCP server (Streamable HTTP) that serves this library; leave it out when there is none.", settingHTTPPattern))},
 		Prop{"tools", array("Tool names.", str("A tool name."))},
@@ -404,6 +411,10 @@ func (c *validator) validate(v *jsonpos.Value, s *Schema, at fieldPath) bool {
 				c.errorf(m.KeyOff, at.key(m.Key), "unknown field%s", DidYouMean(m.Key, s.propNames()))
 				good = false
 			}
+		}
+		if len(v.Members) < s.MinProps {
+			c.errorf(v.Off, at, "expected at least %d of %s", s.MinProps, strings.Join(s.propNames(), ", "))
+			good = false
 		}
 		for _, p := range s.Props {
 			mv := v.Get(p.Name)
@@ -608,6 +619,9 @@ func toJSONSchema(s *Schema) map[string]any {
 	}
 	if s.MaxLen > 0 {
 		m["maxLength"] = s.MaxLen
+	}
+	if s.MinProps > 0 {
+		m["minProperties"] = s.MinProps
 	}
 	if s.MinLen > 0 {
 		m["minLength"] = s.MinLen

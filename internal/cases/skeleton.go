@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 
 	"incidentlib/internal/jsonpos"
@@ -31,6 +33,7 @@ func Skeleton(id, schemaURL string, now time.Time) ([]byte, error) {
 	}
 	set := map[string]any{
 		"$schema":    schemaURL,
+		"draft":      true, // until the editor says it is done
 		"id":         id,
 		"updated_at": now.UTC().Format(time.RFC3339),
 		// Left to fill in, not null: null says the source gives no date,
@@ -69,10 +72,17 @@ func skeleton(b *bytes.Buffer, s *Schema, name string, set map[string]any) {
 		b.WriteString("null")
 	case kind == jsonpos.Object:
 		b.WriteByte('{')
-		for i, p := range s.Props {
-			if i > 0 {
+		first := true
+		for _, p := range s.Props {
+			// A member that may be left out is, unless given: an editor
+			// adds it when it applies.
+			if _, given := set[p.Name]; p.Optional && !given {
+				continue
+			}
+			if !first {
 				b.WriteByte(',')
 			}
+			first = false
 			k, _ := json.Marshal(p.Name)
 			b.Write(k)
 			b.WriteByte(':')
@@ -93,4 +103,59 @@ func skeleton(b *bytes.Buffer, s *Schema, name string, set map[string]any) {
 	default:
 		b.WriteString(`""`)
 	}
+}
+
+// ValidID reports whether id is a case id, such as IL-0495.
+func ValidID(id string) bool { return idMatch(id) }
+
+var idMatch = matcher(idPattern)
+
+// FixID returns the case id that id was most likely meant to be (il-601
+// is IL-0601: capitals, and digits padded to four), or "" when there is
+// none.
+func FixID(id string) string {
+	prefix, digits, ok := strings.Cut(strings.TrimSpace(id), "-")
+	if !ok || len(prefix) != 2 || digits == "" || len(digits) > 6 {
+		return ""
+	}
+	for _, r := range digits {
+		if r < '0' || r > '9' {
+			return ""
+		}
+	}
+	if len(digits) < 4 {
+		digits = strings.Repeat("0", 4-len(digits)) + digits
+	}
+	fixed := strings.ToUpper(prefix) + "-" + digits
+	if !idMatch(fixed) {
+		return ""
+	}
+	return fixed
+}
+
+// NextFreeID returns the id after the highest of the library's cases and
+// drafts, with the prefix of that one (IL-0524 after IL-0523); IL-0001
+// for an empty library.
+func NextFreeID(lib *Library) string {
+	best, bestN, width := "IL", 0, 4
+	consider := func(id string) {
+		prefix, digits, _ := strings.Cut(id, "-")
+		n, err := strconv.Atoi(digits)
+		if err == nil && n >= bestN {
+			best, bestN, width = prefix, n, len(digits)
+		}
+	}
+	for _, c := range lib.Cases {
+		consider(c.ID)
+	}
+	for _, d := range lib.Drafts {
+		if ValidID(d.ID) {
+			consider(d.ID)
+		}
+	}
+	next := strconv.Itoa(bestN + 1)
+	if len(next) < width {
+		next = strings.Repeat("0", width-len(next)) + next
+	}
+	return best + "-" + next
 }

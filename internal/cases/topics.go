@@ -57,6 +57,9 @@ func loadTopics(fsys fs.FS, lib *Library, list *diag.List) {
 				lib.Topics[f.Name()] = map[string]Bilingual{}
 			}
 			checkParticlesText(name, body, list)
+			if lang == "ko" {
+				checkGlossaryText(lib.Vocab.Glossary, name, body, list)
+			}
 			t := lib.Topics[f.Name()][term]
 			setLang(&t, lang, body)
 			lib.Topics[f.Name()][term] = t

@@ -395,23 +395,10 @@ func (f *fieldRef) eval(s *state, dot, recv reflect.Value, args []arg, final ref
 			ptr = recv.Addr()
 		}
 		if e.caller && !hasFinal && len(args) <= 1 {
-			var str string
-			isString := true
-			if len(args) == 1 {
-				a := args[0]
-				v := a.natural(s, dot, f.tree)
-				if a.eval != nil { // evaluated once, whichever way the call goes
-					args = []arg{{node: a.node, eval: func(*state, reflect.Value) reflect.Value { return v }}}
-				}
-				if isString = v.IsValid() && v.Type() == stringType; isString {
-					str = v.String()
-				}
-			}
-			if isString {
-				if out, ok := f.callCaller(ptr, str); ok {
-					s.answered++
-					return reflect.ValueOf(out)
-				}
+			var out reflect.Value
+			var ok bool
+			if out, args, ok = f.viaCaller(s, dot, ptr, args); ok {
+				return out
 			}
 		}
 		return callValue(s, dot, f.tree, f.node, f.name, ptr.Method(e.method), args, final, hasFinal)
@@ -457,6 +444,30 @@ func (f *fieldRef) eval(s *state, dot, recv reflect.Value, args []arg, final ref
 	}
 	fail(f.tree, f.node, "can't evaluate field %s in type %s", f.name, orig.Type())
 	return reflect.Value{}
+}
+
+// viaCaller answers a method call of at most one argument through Caller
+// when the argument, if any, is a string. The argument is evaluated once,
+// whichever way the call goes: the args returned carry its value for
+// callValue when Caller does not answer.
+func (f *fieldRef) viaCaller(s *state, dot, ptr reflect.Value, args []arg) (reflect.Value, []arg, bool) {
+	var str string
+	if len(args) == 1 {
+		a := args[0]
+		v := a.natural(s, dot, f.tree)
+		if a.eval != nil {
+			args = []arg{{node: a.node, eval: func(*state, reflect.Value) reflect.Value { return v }}}
+		}
+		if !v.IsValid() || v.Type() != stringType {
+			return reflect.Value{}, args, false
+		}
+		str = v.String()
+	}
+	if out, ok := f.callCaller(ptr, str); ok {
+		s.answered++
+		return reflect.ValueOf(out), args, true
+	}
+	return reflect.Value{}, args, false
 }
 
 // callCaller calls the method through Caller, turning a panic into an

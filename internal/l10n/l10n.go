@@ -5,6 +5,7 @@
 package l10n
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"sort"
@@ -50,6 +51,43 @@ func (s Strings) Get(lang, key string) string {
 		return v
 	}
 	return "[" + key + "]"
+}
+
+// Prefixed returns the strings whose key starts with prefix, keyed
+// without it: one part of the catalogue, such as the MCP answers' "mcp.".
+func (s Strings) Prefixed(prefix string) Strings {
+	part := Strings{}
+	for k, v := range s {
+		if rest, ok := strings.CutPrefix(k, prefix); ok {
+			part[rest] = v
+		}
+	}
+	return part
+}
+
+// scriptMarker is where the search page's script takes its words.
+var scriptMarker = []byte("/*catalogue*/null")
+
+// IntoScript writes the "js." keys of s into a script over its one marker
+// /*catalogue*/null, as {"en": {key: text}, "ko": {…}} without the prefix,
+// so that the search script a site ships says what the catalogue says.
+func (s Strings) IntoScript(script []byte) ([]byte, error) {
+	if bytes.Count(script, scriptMarker) != 1 {
+		return nil, fmt.Errorf("want one %s where the catalogue's words go", scriptMarker)
+	}
+	words := map[string]map[string]string{"en": {}, "ko": {}}
+	for key, byLang := range s.Prefixed("js.") {
+		for lang, m := range words {
+			m[key] = byLang[lang]
+		}
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(words); err != nil {
+		return nil, err
+	}
+	return bytes.Replace(script, scriptMarker, bytes.TrimSpace(b.Bytes()), 1), nil
 }
 
 var enMonths = [...]string{"", "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"}

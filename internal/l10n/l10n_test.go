@@ -58,3 +58,34 @@ func TestParseStrings(t *testing.T) {
 		}
 	}
 }
+
+// TestIntoScript: the "js." keys, and only they, go over the one marker,
+// without their prefix; a script without the marker, or with two, is an
+// error rather than a page without words.
+func TestIntoScript(t *testing.T) {
+	s := Strings{
+		"js.more":  {"en": "Show more", "ko": "더 보기"},
+		"mcp.note": {"en": "Note", "ko": "참고"},
+	}
+	got, err := s.IntoScript([]byte("var W = /*catalogue*/null; go(W);"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `var W = {"en":{"more":"Show more"},"ko":{"more":"더 보기"}}; go(W);`; string(got) != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	for _, script := range []string{"var W = null;", "/*catalogue*/null /*catalogue*/null"} {
+		if _, err := s.IntoScript([]byte(script)); err == nil {
+			t.Errorf("%q: no error", script)
+		}
+	}
+}
+
+// TestPrefixed: one part of the catalogue, keyed without its prefix.
+func TestPrefixed(t *testing.T) {
+	s := Strings{"mcp.a": {"en": "A"}, "mcpx": {"en": "X"}, "b": {"en": "B"}}
+	p := s.Prefixed("mcp.")
+	if len(p) != 1 || p["a"]["en"] != "A" {
+		t.Errorf("Prefixed = %v", p)
+	}
+}

@@ -42,6 +42,11 @@ type Options struct {
 	Changed  []string
 	ReadAll  bool
 
+	// Drafts puts the drafts without errors among the cases, marked, as
+	// the preview shows them (cases.Library.WithDrafts). Lib is then that
+	// library; its Drafts still list every draft with its problems.
+	Drafts bool
+
 	// OffHeap keeps the text of the cases and their cards outside the Go
 	// heap (cases.LoadOffHeap); only a process that builds once and exits
 	// sets it.
@@ -71,8 +76,6 @@ type Library struct {
 
 	topics  Topics
 	related map[string][]RelGroup
-	// wordForms is the text of each narrative key a reason can name.
-	wordForms map[string]string
 }
 
 // Stage is the time one step took: of New, or of a build.
@@ -90,13 +93,6 @@ func (l *Library) Topics() Topics { return l.topics }
 
 // Related returns a case's related cases, grouped for display.
 func (l *Library) Related(id string) []RelGroup { return l.related[id] }
-
-// WordForm returns the words a narrative key stands for ("en:cordon" →
-// "cordoned"), as a reason shows them.
-func (l *Library) WordForm(key string) (string, bool) {
-	f, ok := l.wordForms[key]
-	return f, ok
-}
 
 // Content returns the content folder dir as the loader reads it (through
 // cases.ContentFS, which keeps every read inside dir), or an error when
@@ -143,6 +139,9 @@ func New(ctx context.Context, fsys fs.FS, opt Options) (*Library, error) {
 	default:
 		l.Lib, l.Diags = prev.Lib, prev.Diags
 	}
+	if opt.Drafts && l.Lib != nil {
+		l.Lib = l.Lib.WithDrafts()
+	}
 	if l.Diags.Errors() > 0 {
 		return l, nil
 	}
@@ -154,9 +153,9 @@ func New(ctx context.Context, fsys fs.FS, opt Options) (*Library, error) {
 		opt.Loaded(l.Lib, l.topics)
 	}
 	if prev != nil && prev.Ready() && sameRelations(prev.Lib, l.Lib) {
-		l.related, l.wordForms = prev.related, prev.wordForms // an edit of other text leaves every relation as it was
+		l.related = prev.related // an edit of other text leaves every relation as it was
 	} else {
-		l.related, l.wordForms = deriveRelated(l.Lib, opt.Words)
+		l.related = deriveRelated(l.Lib, opt.Words)
 	}
 	stage("derive")
 	if ctx.Err() != nil {
@@ -202,6 +201,6 @@ func loadUnless(ctx context.Context, fsys fs.FS, offHeap bool) (*cases.Library, 
 // content themselves.
 func Derive(lib *cases.Library, words EachWordFunc) *Library {
 	l := &Library{Lib: lib, topics: deriveTopics(lib)}
-	l.related, l.wordForms = deriveRelated(lib, words)
+	l.related = deriveRelated(lib, words)
 	return l
 }

@@ -79,17 +79,26 @@ func TestNext(t *testing.T) {
 	if got := stageNames(next); got != "reload derive" {
 		t.Errorf("after an edit: stages %q", got)
 	}
-	edited, kept := 0, 0
+	// A case with a warning is read again too, for its warnings to be
+	// checked again: every other case is kept.
+	warned := map[string]bool{}
+	for _, d := range first.Diags.Items {
+		warned[d.File] = true
+	}
+	edited, kept, keep := 0, 0, 0
 	for _, c := range next.Lib.Cases {
+		if c.ID != "IL-0495" && !warned[c.File] {
+			keep++
+		}
 		switch prev := first.Lib.ByID[c.ID]; {
 		case c.ID == "IL-0495" && c != prev && strings.HasPrefix(c.Detection.En, "Edited: "):
 			edited++
-		case c.ID != "IL-0495" && c == prev:
+		case c.ID != "IL-0495" && !warned[c.File] && c == prev:
 			kept++
 		}
 	}
-	if edited != 1 || kept != len(first.Lib.Cases)-1 {
-		t.Errorf("after an edit: %d cases edited, %d of %d kept", edited, kept, len(first.Lib.Cases)-1)
+	if edited != 1 || kept != keep || keep < len(first.Lib.Cases)/2 {
+		t.Errorf("after an edit: %d cases edited, %d of %d kept (%d cases)", edited, kept, keep, len(first.Lib.Cases))
 	}
 	if a, b := first.Related("IL-0495"), next.Related("IL-0495"); len(a) == 0 || &a[0] != &b[0] {
 		t.Error("an edit of the detection text did not keep the related cases of the library before")

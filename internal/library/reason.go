@@ -67,7 +67,7 @@ func (l *Library) Reason(str l10n.Strings, lang string, kind related.Kind, g rel
 		b.WriteByte(' ')
 		labels(&b, cases.Symptoms, g.Symptoms)
 	}
-	if words, n := l.sharedWords(lang, g.Words); n > 0 {
+	if words, n := sharedWords(lang, g.Words); n > 0 {
 		part(str.Get(lang, "related.words"))
 		b.WriteByte(' ')
 		for i, w := range words[:n] {
@@ -96,21 +96,18 @@ func writeListSep(b *strings.Builder, lang string, i, n int) {
 // maxReasonWords is how many shared narrative words a reason names.
 const maxReasonWords = 3
 
-// sharedWords returns the narrative words of lang among keys (the first n
-// of the array), most distinctive first, leaving out a word already inside
+// sharedWords returns the phrases of lang among words ("lang:phrase", the
+// first n of the array), in their order, leaving out a word already inside
 // a phrase shown and a phrase around a word shown.
-func (l *Library) sharedWords(lang string, keys []string) (out [maxReasonWords]string, n int) {
-	for _, k := range keys {
+func sharedWords(lang string, words []string) (out [maxReasonWords]string, n int) {
+	for _, w := range words {
 		if n == maxReasonWords {
 			break
 		}
-		if len(k) <= len(lang) || k[len(lang)] != ':' || k[:len(lang)] != lang {
+		if len(w) <= len(lang) || w[len(lang)] != ':' || w[:len(lang)] != lang {
 			continue
 		}
-		form, ok := l.wordForms[k]
-		if !ok {
-			continue
-		}
+		form := w[len(lang)+1:]
 		inside := false
 		for _, sh := range out[:n] {
 			if hasField(sh, form) || hasField(form, sh) {

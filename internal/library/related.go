@@ -20,24 +20,26 @@ type RelGroup struct {
 }
 
 // deriveRelated computes every case's related cases once; both languages
-// and the API use the result. The second result is the words to show for
-// the narrative keys that reasons name (narrative.go).
-func deriveRelated(lib *cases.Library, words EachWordFunc) (map[string][]RelGroup, map[string]string) {
+// and the API use the result. A reason's Words are the phrases to show,
+// "lang:phrase" (phrases.go), not the narrative keys they were computed
+// from.
+func deriveRelated(lib *cases.Library, words EachWordFunc) map[string][]RelGroup {
 	nar := deriveNarrative(lib, words)
 	items := make([]related.Item, len(lib.Cases))
 	for i, c := range lib.Cases {
 		items[i] = related.Item{
 			ID: c.ID, Date: c.Date.String(), RootCause: c.RootCause,
-			Components: c.Components, Contributing: c.Contributing, Symptoms: c.Symptoms,
+			Components: c.Components, Contributing: c.Contributing, Symptoms: c.Symptoms, Domains: c.Domain,
 			Words: nar.words[i], Related: c.Related, RecurrenceOf: c.RecurrenceOf,
 		}
 	}
 	links := related.Compute(items, related.Options{})
+	showPhrases(lib, links, words)
 	out := make(map[string][]RelGroup, len(lib.Cases))
 	for i, c := range lib.Cases {
 		out[c.ID] = groupLinks(links[i])
 	}
-	return out, nar.forms
+	return out
 }
 
 // groupLinks groups a case's links under one heading per kind of link and

@@ -175,7 +175,7 @@ func derive(lib *cases.Library) (Topics, map[string][]RelGroup) {
 			t.Stats()
 		}
 	}
-	rel, _ := deriveRelated(lib, search.EachWord)
+	rel := deriveRelated(lib, search.EachWord)
 	return facets, rel
 }
 
@@ -288,6 +288,36 @@ func TestRelatedSeed003(t *testing.T) {
 	t.Errorf("IL-0110 is not among IL-0202's related cases: %v", s.Related("IL-0202"))
 }
 
+// TestRelatedSeed001 checks the promise of seed 001: IL-0495's related
+// cases include the cases of the seed's list that the library holds, the
+// computed ones under a same-root-cause group that names the Ingress
+// controller, and IL-0062, which an editor linked. IL-0053 of the seed's
+// list is not held: it shares only the cause and the component, and the
+// library now has closer cases (IL-0671, IL-0510) that the seed's did not.
+func TestRelatedSeed001(t *testing.T) {
+	lib := loadContent(t, contentFS(t))
+	s := derived(t, lib)
+	want := map[string]related.Kind{"IL-0081": related.Computed, "IL-0106": related.Computed, "IL-0011": related.Computed, "IL-0062": related.Explicit}
+	for _, g := range s.Related("IL-0495") {
+		for _, l := range g.Links {
+			kind, ok := want[l.ID]
+			if !ok {
+				continue
+			}
+			delete(want, l.ID)
+			if l.Kind != kind {
+				t.Errorf("%s is related to IL-0495 as %v, want %v", l.ID, l.Kind, kind)
+			}
+			if kind == related.Computed && (!g.SameRootCause || !slices.Contains(g.Components, "ingress")) {
+				t.Errorf("%s is related to IL-0495 under %q, want a same-root-cause group naming the Ingress controller", l.ID, s.Reason("en", g.Kind, g.Reason))
+			}
+		}
+	}
+	for id := range want {
+		t.Errorf("%s is not among IL-0495's related cases", id)
+	}
+}
+
 // TestJudgedPairs holds the related cases of the real library to pairs an
 // engineer judged (testdata/judged-pairs.txt): a pair that should be linked
 // is in both cases' related lists, and a pair that should not is never the
@@ -332,8 +362,8 @@ func TestJudgedPairs(t *testing.T) {
 			t.Fatalf("judged-pairs.txt:%d: verdict %q is neither link nor unlink", n+1, f[0])
 		}
 	}
-	if links < 20 || unlinks < 10 {
-		t.Errorf("the judged set has %d linked and %d unlinked pairs, want at least 20 and 10", links, unlinks)
+	if links < 54 || unlinks < 23 {
+		t.Errorf("the judged set has %d linked and %d unlinked pairs, want at least 54 and 23 (issue 36: 20 and 10 more than the 34 and 13 before it)", links, unlinks)
 	}
 }
 

@@ -2,7 +2,6 @@ package mcpserver
 
 import (
 	"bytes"
-	_ "embed"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -15,23 +14,13 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 
 	"incidentlib/internal/cases"
-	"incidentlib/internal/l10n"
 )
 
-// The tools' sentences, notes and errors in both languages, as data
-// checked at start: a key without one of the languages is an error (see
-// l10n.ParseStrings), and TestStrings checks every key the code uses.
-//
-//go:embed strings.json
-var stringsJSON []byte
-
-var msgs = func() l10n.Strings {
-	s, err := l10n.ParseStrings(stringsJSON)
-	if err != nil {
-		panic("internal/mcpserver/strings.json: " + err.Error())
-	}
-	return s
-}()
+// The tools' sentences, notes and errors in both languages are the "mcp."
+// keys of the one string catalogue (cases.Catalogue), checked at start: a
+// key without one of the languages is an error (see l10n.ParseStrings),
+// and TestStrings checks every key the code uses.
+var msgs = cases.Catalogue.Prefixed("mcp.")
 
 // kind is what an argument holds. The schemas show each kind as one plain
 // JSON type, as every client accepts, while the decoding is lenient where

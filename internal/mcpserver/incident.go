@@ -22,8 +22,10 @@ type casePage struct {
 // incidentOutput is a case's data; the text block carries its page.
 type incidentOutput struct {
 	ID           string     `json:"id" jsonschema:"the case id"`
-	Org          string     `json:"org" jsonschema:"the organisation that had the incident"`
+	Org          string     `json:"org" jsonschema:"the organisation that had the incident, named as the case's page in the answer's language (the first of both) names it"`
+	OrgSlug      string     `json:"org_slug" jsonschema:"the organisation's id, the term id of the orgs filter"`
 	Date         string     `json:"date" jsonschema:"date of the incident: YYYY-MM-DD, YYYY-MM or YYYY; empty when unknown"`
+	DateText     string     `json:"date_text" jsonschema:"the date as the case's page in the answer's language (the first of both) writes it (11 July 2022, 2022년 7월 11일); empty when unknown"`
 	Impact       string     `json:"impact_level" jsonschema:"impact level term id: the worst effect on users; empty when the case gives none"`
 	Severity     string     `json:"severity" jsonschema:"the organisation's own severity term id, or unknown"`
 	RootCause    string     `json:"root_cause" jsonschema:"root cause term id"`
@@ -66,7 +68,7 @@ func getIncident(m *model, c *call) (string, any, error) {
 	if err != nil {
 		return "", nil, err
 	}
-	out := incidentOutput{ID: cs.ID, Org: cs.Org, Date: cs.Date.String(), Impact: cs.ImpactLevel, Severity: cs.Severity, RootCause: cs.RootCause,
+	out := incidentOutput{ID: cs.ID, Org: cs.OrgName().Get(langs[0]), OrgSlug: cs.OrgSlug, Date: cs.Date.String(), DateText: dateText(langs[0], cs.Date), Impact: cs.ImpactLevel, Severity: cs.Severity, RootCause: cs.RootCause,
 		Components: nonNil(cs.Components), Symptoms: nonNil(cs.Symptoms), Contributing: nonNil(cs.Contributing), Domains: nonNil(cs.Domain),
 		Related: []string{}, Pages: []casePage{}, Resource: caseURI(cs.ID)}
 	for _, g := range m.model.Related(cs.ID) {

@@ -16,12 +16,16 @@ import (
 
 // caseItem is a case as lists and search results name it.
 type caseItem struct {
-	ID         string   `json:"id" jsonschema:"the case id, such as IL-0495"`
-	Title      string   `json:"title" jsonschema:"the case's title in the answer's language"`
-	Org        string   `json:"org" jsonschema:"the organisation that had the incident"`
-	Date       string   `json:"date" jsonschema:"date of the incident (or of its report): YYYY-MM-DD, YYYY-MM or YYYY when only that is known; empty when the source gives no date"`
+	ID    string `json:"id" jsonschema:"the case id, such as IL-0495"`
+	Title string `json:"title" jsonschema:"the case's title in the answer's language"`
+	Org   string `json:"org" jsonschema:"the organisation that had the incident, named as the case's page in the answer's language names it"`
+	Date  string `json:"date" jsonschema:"date of the incident (or of its report): YYYY-MM-DD, YYYY-MM or YYYY when only that is known; empty when the source gives no date"`
+	// dateText is the date as the case's page in the answer's language
+	// writes it, for the text of the answer; the structured content keeps
+	// the date as data (an answer of 25 cases stays under 20 KB).
+	dateText   string
 	Impact     string   `json:"impact_level" jsonschema:"impact level term id: the worst effect on users (full-outage, partial-outage, degraded, exposure, near-miss); empty when the case gives none"`
-	Severity   string   `json:"severity" jsonschema:"the organisation's own severity term id, or unknown"`
+	Severity   string   `json:"severity,omitempty" jsonschema:"the organisation's own severity term id, where its report gives one"`
 	RootCause  string   `json:"root_cause" jsonschema:"root cause term id"`
 	Components []string `json:"components" jsonschema:"component term ids"`
 	URL        string   `json:"url" jsonschema:"the case's page in the answer's language"`
@@ -53,7 +57,8 @@ type searchOutput struct {
 func (m *model) item(c *cases.Case, lang string) caseItem {
 	title, _ := c.Title.In(lang)
 	return caseItem{
-		ID: c.ID, Title: title, Org: c.OrgName().Get(lang), Date: c.Date.String(), Impact: c.ImpactLevel, Severity: c.Severity, RootCause: c.RootCause,
+		ID: c.ID, Title: title, Org: c.OrgName().Get(lang), Date: c.Date.String(), dateText: dateText(lang, c.Date),
+		Impact: c.ImpactLevel, Severity: knownSeverity(c), RootCause: c.RootCause,
 		Components: nonNil(c.Components),
 		URL:        m.site.URL(urls.Case(lang, c.ID)),
 	}
@@ -61,13 +66,23 @@ func (m *model) item(c *cases.Case, lang string) caseItem {
 
 func nonNil(s []string) []string { return append([]string{}, s...) }
 
-// writeItems appends one line per case: id, title, organisation, date (or
-// "date unknown" when the source gives none) and page URL. The title and
-// the organisation are text (markup.MarkdownLine): no line, link or tag of
-// the answer's Markdown comes from a case.
+// dateText is a case's date as its page in lang writes it, or "" when the
+// source gives none.
+func dateText(lang string, d cases.Date) string {
+	if !d.Known() {
+		return ""
+	}
+	return l10n.Date(lang, d.Year, d.Month, d.Day)
+}
+
+// writeItems appends one line per case: id, title, organisation, date as
+// the case's page writes it (or "date unknown" when the source gives none)
+// and page URL. The title and the organisation are text
+// (markup.MarkdownLine): no line, link or tag of the answer's Markdown comes
+// from a case.
 func writeItems(b *strings.Builder, c *call, items []caseItem) {
 	for _, it := range items {
-		date := it.Date
+		date := it.dateText
 		if date == "" {
 			date = c.t("item.date_unknown")
 		}
@@ -156,4 +171,12 @@ func searchIncidents(m *model, c *call) (string, any, error) {
 	}
 	out.Notes = c.notes
 	return b.String(), out, nil
+}
+
+// knownSeverity is the case's severity, or "" where its report gives none.
+func knownSeverity(c *cases.Case) string {
+	if !cases.Severities.HasTopic(c.Severity) {
+		return ""
+	}
+	return c.Severity
 }

@@ -25,8 +25,8 @@
 // year as a number, one term without its list), and an argument a tool
 // does not take is named in a note rather than refused. An answer is in
 // the language of lang, or without it in the query's (Hangul answers in
-// Korean); every sentence, note and error comes from strings.json, in
-// both languages.
+// Korean); every sentence, note and error comes from the one string
+// catalogue (the "mcp." keys of templates/strings.json), in both languages.
 //
 // # Transports and watching
 //

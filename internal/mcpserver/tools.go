@@ -16,12 +16,14 @@ import (
 )
 
 // Limits on what one call may ask for. A larger limit is capped, not
-// refused, and the answer says so; a longer query is cut likewise.
+// refused, and the answer says so; a longer query is cut likewise. The caps
+// keep every answer on the library under 20 KB (TestAnswerSizes), which
+// Korean titles of a library of over a hundred cases reach at 20 results.
 const (
 	searchDefault = 10
-	searchMax     = 20
-	listDefault   = 20
-	listMax       = 25
+	searchMax     = 15
+	listDefault   = 15
+	listMax       = 20
 	maxQueryBytes = 500
 	// echoRunes is how much of a bad argument an error message repeats.
 	echoRunes = 40
@@ -59,7 +61,7 @@ func (s *Server) tools() []tool {
 		params: append([]param{
 			{name: "query", kind: kQuery, required: true, desc: "words to look for, in English or Korean (Korean with or without particles and spaces), such as 'ingress 404 after upgrade' or '로드 밸런서 헬스 체크'"},
 			lang,
-			{name: "limit", kind: kInt, desc: "how many cases to return, best first: 10 by default, at most 20"},
+			{name: "limit", kind: kInt, desc: "how many cases to return, best first: 10 by default, at most 15"},
 		}, filterParams()...),
 		run: searchIncidents,
 	}, {
@@ -89,7 +91,7 @@ func (s *Server) tools() []tool {
 		},
 		params: append(filterParams(),
 			param{name: "lang", kind: kLang, desc: "language of titles and page URLs: en (default) or ko"},
-			param{name: "limit", kind: kInt, desc: "cases per page: 20 by default, at most 25"},
+			param{name: "limit", kind: kInt, desc: "cases per page: 15 by default, at most 20"},
 			param{name: "cursor", kind: kString, desc: "next_cursor of the previous page, to get the page after it"},
 		),
 		run: listIncidents,

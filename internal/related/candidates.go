@@ -65,14 +65,16 @@ type scratch struct {
 	slots []slot
 	// comW holds the current case's weight for each of its common terms and
 	// zero elsewhere, so that a candidate's common score is a few loads
-	// instead of a merge of two lists.
+	// instead of a merge of two lists. A narrative word's is negated, so
+	// that it goes to the words, whose sum is capped.
 	comW  []int64
 	cands []int32
 }
 
 type slot struct {
 	stamp int32
-	acc   int64
+	acc   int64 // the weight of the shared controlled terms so far
+	accW  int64 // and of the shared narrative words
 }
 
 func newScratch(n, terms int) *scratch {
@@ -89,16 +91,21 @@ func (ix *index) candidatesOf(a int32, s *scratch, exp *explicitLinks, window in
 	// Rare terms: everyone sharing one is a candidate, and its weight is
 	// added on the way.
 	for _, t := range ix.rareOf(a) {
-		w := ix.weight[t]
+		w, isWord := ix.weight[t], ix.facet[t] == facetWords
 		for _, b := range ix.postOf(t) {
 			sl := &s.slots[b]
 			switch sl.stamp {
 			case stamp:
-				sl.acc += w
 			case -stamp:
+				continue
 			default:
-				sl.stamp, sl.acc = stamp, w
+				sl.stamp, sl.acc, sl.accW = stamp, 0, 0
 				s.cands = append(s.cands, b)
+			}
+			if isWord {
+				sl.accW += w
+			} else {
+				sl.acc += w
 			}
 		}
 	}
@@ -111,12 +118,15 @@ func (ix *index) candidatesOf(a int32, s *scratch, exp *explicitLinks, window in
 	for _, t := range comA {
 		s.comW[t] = ix.weight[t]
 		comMax += ix.weight[t]
+		if ix.facet[t] == facetWords {
+			s.comW[t] = -ix.weight[t] // negative: a word's, added to the words
+		}
 		p := ix.postOf(t)
 		i, _ := slices.BinarySearch(p, a)
 		for _, b := range p[max(0, i-window):min(len(p), i+window+1)] {
 			sl := &s.slots[b]
 			if sl.stamp != stamp && sl.stamp != -stamp {
-				sl.stamp, sl.acc = stamp, 0
+				sl.stamp, sl.acc, sl.accW = stamp, 0, 0
 				s.cands = append(s.cands, b)
 			}
 		}
@@ -127,17 +137,23 @@ func (ix *index) candidatesOf(a int32, s *scratch, exp *explicitLinks, window in
 	sc := top.score[base : base+top.l]
 	k := 0
 	for _, b := range s.cands {
-		score := s.slots[b].acc
+		terms, words := s.slots[b].acc, s.slots[b].accW
 		// Keep the list sorted best first: higher score, then lower rank
 		// (newer date, then ID). Once it is full, most candidates cannot
 		// beat the last entry even with every common term of a, and are
-		// dropped before their common terms are looked at.
-		if k == top.l && !better(score+comMax, b, sc[k-1], to[k-1]) {
+		// dropped before their common terms are looked at (the cap on
+		// words only lowers a score, so the bound holds).
+		if k == top.l && !better(terms+words+comMax, b, sc[k-1], to[k-1]) {
 			continue
 		}
 		for _, t := range ix.comOf(b) {
-			score += s.comW[t]
+			if w := s.comW[t]; w >= 0 {
+				terms += w
+			} else {
+				words -= w
+			}
 		}
+		score := ix.score(terms, words)
 		if score <= 0 || k == top.l && !better(score, b, sc[k-1], to[k-1]) {
 			continue
 		}

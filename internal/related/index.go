@@ -6,13 +6,20 @@ import (
 	"slices"
 )
 
-// Facets in the order a reason lists them.
+// Facets in the order a reason lists them, then facetCause, which no
+// reason lists.
 const (
 	facetRoot = iota
 	facetComponents
 	facetContributing
 	facetSymptoms
 	facetWords
+	// facetCause is a root cause and a component or domain together
+	// ("software bug in the Ingress controller", "dependency failure on
+	// AWS"): a term of its own, carried by the cases that have both,
+	// weighed by its own rarity. A reason says it as "same root cause" and
+	// the component, so it is not listed again.
+	facetCause
 	numFacets
 )
 
@@ -24,18 +31,25 @@ const (
 //     but a root cause is a broad answer with few values (df high, ln(N/df)
 //     low), and at 1.5 "same cause" outranked two cases sharing a
 //     mechanism in their components and words. TestJudgedPairs (in
-//     internal/site) holds these weights to pairs an engineer judged.
+//     internal/library) holds these weights to pairs an engineer judged.
 //   - Components 1.0: what broke; a shared rare component ("the same
 //     ingress controller") is what the seed pages show.
 //   - Contributing factors 0.75: why it got worse; closer to the cause than a
 //     symptom, but secondary to it.
 //   - Symptoms 0.5: what was observed; latency and error rates follow from
 //     unrelated failures, so sharing one says the least.
-//   - Narrative words 0.25: each is weak alone (two stories can share a
-//     word by chance), but a mechanism that no term names shows up as
-//     several rare words and phrases the two stories both use ("cordoned",
-//     "ingress controller pods", "node pool"), and those add up.
-var facetWeight = [numFacets]float64{1.0, 1.0, 0.75, 0.5, 0.25}
+//   - Narrative words 0.6, their sum capped (see wordsCap): each is weak
+//     alone (two stories can share a word by chance), but a mechanism that
+//     no term names shows up as several rare words and phrases the two
+//     stories both use ("cordoned", "ingress controller pods", "node
+//     pool"), and those add up to the cap quickly.
+//   - Root cause in a component or a domain 0.5: the relation the seed
+//     pages head their lists with ("same root cause · shared Ingress
+//     controller"). Summed apart, a common cause and a common component say
+//     little each (both have high df), yet few cases have both; the pair
+//     as a term of its own gets the weight of that rarity. Half weight,
+//     because the cause and the component already count on their own.
+var facetWeight = [numFacets]float64{1.0, 1.0, 0.75, 0.5, 0.6, 0.5}
 
 // scale is the fixed-point unit of scores: integer sums are exact, so a
 // pair's score does not depend on the order its terms were added in.
@@ -58,12 +72,15 @@ type index struct {
 	comOff  []int32 // common terms, sorted by id
 	com     []int32
 
-	facet   []uint8 // per term
-	name    []string
-	df      []int32
-	weight  []int64
-	postOff []int32 // per term: ranks of the cases carrying it, ascending
-	post    []int32
+	facet  []uint8 // per term
+	name   []string
+	df     []int32
+	weight []int64
+	// wordsCap is the most the narrative words two cases share add to
+	// their score: the weight of a component only the two of them have.
+	wordsCap int64
+	postOff  []int32 // per term: ranks of the cases carrying it, ascending
+	post     []int32
 }
 
 func (ix *index) ownOf(r int32) []int32  { return ix.own[ix.ownOff[r]:ix.ownOff[r+1]] }
@@ -152,6 +169,20 @@ func (ix *index) internTerms(items []Item) {
 		for _, s := range it.Components {
 			add(start, facetComponents, s)
 		}
+		if it.RootCause != "" && it.RootCause != "unknown" {
+			// A component and a domain may have the same id: the byte
+			// after the cause tells them apart.
+			for _, s := range it.Components {
+				if s != "" && s != "unknown" {
+					add(start, facetCause, it.RootCause+"\x00c"+s)
+				}
+			}
+			for _, s := range it.Domains {
+				if s != "" && s != "unknown" {
+					add(start, facetCause, it.RootCause+"\x00d"+s)
+				}
+			}
+		}
 		for _, s := range it.Contributing {
 			add(start, facetContributing, s)
 		}
@@ -166,13 +197,14 @@ func (ix *index) internTerms(items []Item) {
 }
 
 // weigh gives every term its weight: its facet's weight times its inverse
-// document frequency, in fixed point.
+// document frequency, in fixed point; and sets the cap of shared words.
 func (ix *index) weigh() {
 	ix.weight = make([]int64, len(ix.name))
 	for t := range ix.weight {
 		idf := math.Log(float64(ix.n) / float64(ix.df[t]))
 		ix.weight[t] = int64(math.Round(facetWeight[ix.facet[t]] * idf * scale))
 	}
+	ix.wordsCap = int64(math.Round(facetWeight[facetComponents] * max(0, math.Log(float64(ix.n)/2)) * scale))
 }
 
 // fillPostings lists the cases of every term, filled in rank order so each
@@ -219,9 +251,9 @@ func (ix *index) splitRare() {
 	}
 }
 
-// sharedScore sums the weights of the terms in both sorted lists.
-func (ix *index) sharedScore(a, b []int32) int64 {
-	var s int64
+// sharedScore sums the weights of the terms in both sorted lists: those
+// of the controlled terms and those of the narrative words apart.
+func (ix *index) sharedScore(a, b []int32) (terms, words int64) {
 	for len(a) > 0 && len(b) > 0 {
 		switch {
 		case a[0] < b[0]:
@@ -229,14 +261,24 @@ func (ix *index) sharedScore(a, b []int32) int64 {
 		case a[0] > b[0]:
 			b = b[1:]
 		default:
-			s += ix.weight[a[0]]
+			if ix.facet[a[0]] == facetWords {
+				words += ix.weight[a[0]]
+			} else {
+				terms += ix.weight[a[0]]
+			}
 			a, b = a[1:], b[1:]
 		}
 	}
-	return s
+	return terms, words
 }
+
+// score is a pair's score from the weights of the terms and of the words
+// it shares.
+func (ix *index) score(terms, words int64) int64 { return terms + min(words, ix.wordsCap) }
 
 // pairScore is the full score of two cases.
 func (ix *index) pairScore(a, b int32) int64 {
-	return ix.sharedScore(ix.rareOf(a), ix.rareOf(b)) + ix.sharedScore(ix.comOf(a), ix.comOf(b))
+	t1, w1 := ix.sharedScore(ix.rareOf(a), ix.rareOf(b))
+	t2, w2 := ix.sharedScore(ix.comOf(a), ix.comOf(b))
+	return ix.score(t1+t2, w1+w2)
 }

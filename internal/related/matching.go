@@ -127,14 +127,14 @@ func (rb *reasonBuilder) reason(a, b int32) Reason {
 	// Terms come facet by facet, so each facet's shared terms are one run
 	// of buf: facet f's run ends at end[f] and starts where f-1's ended.
 	begin := len(rb.buf)
-	var end [numFacets]int
+	var end [facetCause]int
 	for f := range end {
 		end[f] = begin
 	}
 	for _, t := range own {
-		if rb.mark[t] == rb.stamp {
+		if rb.mark[t] == rb.stamp && ix.facet[t] != facetCause {
 			rb.buf = append(rb.buf, ix.name[t])
-			for f := int(ix.facet[t]); f < numFacets; f++ {
+			for f := int(ix.facet[t]); f < facetCause; f++ {
 				end[f] = len(rb.buf)
 			}
 		}

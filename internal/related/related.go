@@ -23,15 +23,34 @@
 // Terms "" and "unknown" are never shared: two cases whose cause nobody knows
 // are not alike for that reason.
 //
+// A root cause and where it struck are terms of their own too: the cause
+// in each component ("software bug in the Ingress controller") and in each
+// domain ("dependency failure on AWS", "misconfiguration in networking"),
+// each weighed at half, by its own rarity. The seed pages head their lists
+// with that relation ("same root cause · shared Ingress controller"), and
+// in a library of a hundred cases and more a common cause and a common
+// component or domain each say little (high df), while the cases that have
+// both are few; counted apart, the two could not tell those few from the
+// many cases that share one of them and a symptom. A domain is no shared
+// term on its own: nearly every case is "kubernetes", and a third "aws".
+// The reason names these terms as "same root cause" and the component; a
+// shared domain is not named.
+//
 // The narratives count too. Controlled terms name kinds of things ("ingress
 // controller", "operator error"); two cases can share a mechanism that no
 // term names, such as every node that runs the ingress pods being taken out
 // of service, and then their stories use the same rare words ("cordoned",
 // "node pool", "ingress controller pods"). The caller hands each case's most
 // distinctive words and phrases in Item.Words, and a shared one is worth
-// the same facet weight × ln(N / df) as a term, with a low facet weight:
-// one shared word is chance, several are a mechanism. Reason.Words lists the
-// shared ones so that the caller can say in words what the stories share.
+// facet weight × ln(N / df) like a term: one shared word is chance, several
+// are a mechanism. Their sum is capped at the weight of a component only the
+// two cases have (ln(N / 2)): words corroborate a mechanism, they do not
+// make one. Without the cap two stories that tell the same kind of event
+// in the same house style, in two languages, shared a dozen words and
+// outranked every case that shares the failing component and the cause;
+// with it, a few rare shared words reach the cap and more add nothing.
+// Reason.Words lists the shared ones so that the caller can say in words
+// what the stories share.
 //
 // # Symmetry with a hard bound
 //
@@ -90,6 +109,10 @@ type Item struct {
 	Components   []string
 	Contributing []string
 	Symptoms     []string
+	// Domains are the case's domains ("aws", "networking"): not shared
+	// terms of their own (most cases are "kubernetes"), only the place a
+	// root cause struck (see the package doc).
+	Domains []string
 	// Words are the distinctive words and phrases of the case's narrative
 	// (see the package doc), most distinctive first. They are opaque here:
 	// the caller chooses them and turns shared ones back into text.
@@ -163,7 +186,7 @@ type Link struct {
 
 // Options tunes the computation. A zero field takes its default.
 type Options struct {
-	// Max is the number of links per case (default 6). Explicit links count
+	// Max is the number of links per case (default 10). Explicit links count
 	// against it but are never dropped.
 	Max int
 	// CommonDF is the document frequency above which a term no longer finds
@@ -178,12 +201,17 @@ type Options struct {
 	WordsDF int
 }
 
-// Default values of Options. Max matches what a case page shows; CommonDF
+// Default values of Options. Max matches what a case page shows: six in a
+// library of 57 cases, ten since it passed a hundred, where most cases have
+// more than six close neighbours and a pair an engineer judged related was
+// often the seventh to tenth of one side (TestJudgedPairs in
+// internal/library); a bound of eight still lost some of them to the
+// stronger links of their partners. CommonDF
 // keeps every term of a library of a few hundred cases exact while bounding
 // the work per term; Window gives a case with only common terms as many
 // candidates as the matching looks at.
 const (
-	defaultMax      = 6
+	defaultMax      = 10
 	defaultCommonDF = 256
 	defaultWindow   = 8
 	defaultWordsDF  = 32

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -461,10 +462,21 @@ func indexOf(items []Item) map[string]int {
 // without repeats, "" or "unknown".
 func facets(it Item) [numFacets][]string {
 	var f [numFacets][]string
-	for k, list := range [numFacets][]string{{it.RootCause}, it.Components, it.Contributing, it.Symptoms} {
+	for k, list := range [numFacets][]string{{it.RootCause}, it.Components, it.Contributing, it.Symptoms, it.Words} {
 		for _, s := range list {
 			if s != "" && s != "unknown" && !slices.Contains(f[k], s) {
 				f[k] = append(f[k], s)
+			}
+		}
+	}
+	// The root cause in each component and each domain, terms of their own.
+	for _, root := range f[facetRoot] {
+		for _, c := range f[facetComponents] {
+			f[facetCause] = append(f[facetCause], root+" in component "+c)
+		}
+		for _, d := range it.Domains {
+			if d != "" && d != "unknown" && !slices.Contains(f[facetCause], root+" in domain "+d) {
+				f[facetCause] = append(f[facetCause], root+" in domain "+d)
 			}
 		}
 	}
@@ -496,15 +508,21 @@ func naiveScore(items []Item, i, j int) float64 {
 		}
 	}
 	fa, fb := facets(items[i]), facets(items[j])
-	var s float64
+	var s, words float64
 	for k := range fa {
 		for _, term := range fa[k] {
 			if slices.Contains(fb[k], term) {
-				s += facetWeight[k] * math.Log(float64(len(items))/float64(df[[2]string{fmt.Sprint(k), term}]))
+				w := facetWeight[k] * math.Log(float64(len(items))/float64(df[[2]string{fmt.Sprint(k), term}]))
+				if k == facetWords {
+					words += w
+				} else {
+					s += w
+				}
 			}
 		}
 	}
-	return s
+	// The words count up to the weight of a component only two cases have.
+	return s + min(words, facetWeight[facetComponents]*max(0, math.Log(float64(len(items))/2)))
 }
 
 func sameSet(a, b []string) bool {
@@ -541,6 +559,8 @@ func randomItems(r *rand.Rand, n int) []Item {
 		it.Components = pick("comp", 8, 3)
 		it.Contributing = pick("contrib", 5, 2)
 		it.Symptoms = pick("symp", 5, 3)
+		it.Words = pick("word", 6, 4)
+		it.Domains = pick("comp", 3, 2) // the ids of components, to show the two apart
 		if r.IntN(6) == 0 {
 			it.Related = append(it.Related, fmt.Sprintf("IL-%03d", r.IntN(n+2)))
 		}
@@ -714,5 +734,64 @@ func TestCandidatesBruteForce(t *testing.T) {
 				t.Fatalf("seed %d, %s: candidates %v, want %v", seed, ix.ids[a], got, all)
 			}
 		}
+	}
+}
+
+// TestWordsCap: however many narrative words two cases share, they add no
+// more than a component only those two cases have; and the root cause in a
+// component or a domain counts as a term of its own, which no reason
+// names, while a domain alone is none.
+func TestWordsCap(t *testing.T) {
+	var words []string
+	for i := range 10 {
+		words = append(words, fmt.Sprintf("w%d", i))
+	}
+	items := []Item{
+		{ID: "A", Date: "2024-01-01", RootCause: "bug", Components: []string{"x", "y"}, Domains: []string{"aws"}, Words: words},
+		{ID: "B", Date: "2023-01-01", Words: words},
+		{ID: "C", Date: "2022-01-01", Components: []string{"x"}},
+		{ID: "D", Date: "2021-01-01", RootCause: "bug", Components: []string{"y"}},
+		{ID: "E", Date: "2020-01-01", RootCause: "bug", Domains: []string{"aws"}},
+		{ID: "F", Date: "2020-01-01", Components: []string{"y"}, Domains: []string{"aws"}},
+		{ID: "G", Date: "2019-01-01", Domains: []string{"aws"}},
+	}
+	res := byID(items, Compute(items, Options{}))
+	score := func(a, b string) float64 {
+		for _, l := range res[a] {
+			if l.ID == b {
+				return l.Score
+			}
+		}
+		t.Fatalf("%s does not list %s: %q", a, b, linkSummary(res[a]))
+		return 0
+	}
+	n := float64(len(items))
+	if got, want := score("A", "B"), math.Log(n/2); math.Abs(got-want) > 1e-5 {
+		t.Errorf("A→B shares ten words: score %v, want the cap %v", got, want)
+	}
+	if got, want := score("A", "C"), math.Log(n/2); math.Abs(got-want) > 1e-5 {
+		t.Errorf("A→C shares a component of two cases: score %v, want %v", got, want)
+	}
+	// bug (3 cases), y (3 cases), and bug in y (2 cases) at half weight.
+	if got, want := score("A", "D"), 2*math.Log(n/3)+0.5*math.Log(n/2); math.Abs(got-want) > 1e-5 {
+		t.Errorf("A→D: score %v, want %v", got, want)
+	}
+	// bug, and bug on aws (2 cases) at half weight.
+	if got, want := score("A", "E"), math.Log(n/3)+0.5*math.Log(n/2); math.Abs(got-want) > 1e-5 {
+		t.Errorf("A→E: score %v, want %v", got, want)
+	}
+	// A domain alone is no shared term.
+	if len(res["G"]) != 0 {
+		t.Errorf("G shares only a domain, yet lists %q", linkSummary(res["G"]))
+	}
+	for _, l := range res["A"] {
+		for _, c := range l.Components {
+			if strings.Contains(c, "\x00") {
+				t.Errorf("A→%s names the root cause in a component: %q", l.ID, l.Components)
+			}
+		}
+	}
+	if got := linkSummary(res["A"]); got[0] != "D:computed" {
+		t.Errorf("A lists %q, want D, which shares the root cause in a component, first", got)
 	}
 }

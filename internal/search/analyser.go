@@ -70,6 +70,9 @@ func (a *analyser) docTerms(d *Doc, labels Labels) ([]termTF, float64) {
 		add(d.Summary[l], weightSummary, true)
 	}
 	add(d.OrgAlias, weightOrg, false)
+	for _, s := range d.Synonyms {
+		add(s, weightBody, false)
+	}
 	for _, b := range d.Body {
 		add(b, weightBody, true)
 	}

@@ -20,7 +20,7 @@ func libraryDocs(b testing.TB, n int) ([]Doc, Labels) {
 	}
 	docs := make([]Doc, len(lib.Cases))
 	for i, c := range lib.Cases {
-		docs[i] = caseDoc(c)
+		docs[i] = caseDoc(c, lib.Vocab.Glossary)
 	}
 	labels := Labels{}
 	for _, f := range cases.ControlledFacets() {

@@ -18,6 +18,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"incidentlib/internal/cases"
 	"incidentlib/internal/webtest"
 )
 
@@ -244,7 +245,8 @@ func TestBrowser(t *testing.T) {
 }
 
 // indexDir returns a new folder holding the index of docs under search/
-// and the browser engine as js/search.js.
+// and the browser engine as js/search.js, with the catalogue's words
+// written in as a build writes them.
 func indexDir(t *testing.T, docs []Doc, labels Labels, cfg config) string {
 	t.Helper()
 	dir := t.TempDir()
@@ -252,6 +254,9 @@ func indexDir(t *testing.T, docs []Doc, labels Labels, cfg config) string {
 		writeFile(t, filepath.Join(dir, p), data)
 	}
 	js, err := os.ReadFile(filepath.Join("..", "..", "static", "js", "search.js"))
+	if err == nil {
+		js, err = cases.Catalogue.IntoScript(js)
+	}
 	if err != nil {
 		t.Fatal(err)
 	}

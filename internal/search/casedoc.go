@@ -8,8 +8,9 @@ import (
 // caseDoc is the document of a case: both languages of its text, and its
 // terms by facet as they appear in URLs. The organisation is shown as the
 // case pages show it (cases.Case.OrgName: HubSpot in both languages); its
-// Korean spelling (허브스팟) only finds it.
-func caseDoc(c *cases.Case) Doc {
+// Korean spelling (허브스팟) only finds it, and so do the other forms of the
+// glossary's terms that its Korean text writes (g.Synonyms).
+func caseDoc(c *cases.Case, g *cases.Glossary) Doc {
 	d := Doc{
 		ID: c.ID, Date: c.Date.String(), Published: c.DateKind == "published",
 		Title:    [2]string{c.Title.En, c.Title.Ko},
@@ -39,6 +40,14 @@ func caseDoc(c *cases.Case) Doc {
 		add(t)
 	}
 	d.Body = body
+	if g != nil {
+		korean := make([]string, 0, 2+len(body)/2)
+		korean = append(korean, c.Title.Ko, c.Summary.Ko)
+		for i := 1; i < len(body); i += 2 {
+			korean = append(korean, body[i])
+		}
+		d.Synonyms = g.Synonyms(korean...)
+	}
 	return d
 }
 
@@ -47,7 +56,7 @@ func caseDoc(c *cases.Case) Doc {
 func Docs(lib *cases.Library) []Doc {
 	docs := make([]Doc, len(lib.Cases))
 	for i, c := range lib.Cases {
-		docs[i] = caseDoc(c)
+		docs[i] = caseDoc(c, lib.Vocab.Glossary)
 	}
 	return docs
 }

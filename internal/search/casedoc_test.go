@@ -20,7 +20,7 @@ func TestOrgNames(t *testing.T) {
 	at := map[string]int{}
 	for _, c := range lib.Cases {
 		at[c.ID] = len(docs)
-		docs = append(docs, caseDoc(c))
+		docs = append(docs, caseDoc(c, lib.Vocab.Glossary))
 	}
 	hub := docs[at["IL-0495"]]
 	if hub.Org != [2]string{"HubSpot", "HubSpot"} || hub.OrgAlias != "허브스팟" {

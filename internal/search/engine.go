@@ -440,12 +440,12 @@ var suggestKeys = func() []string {
 	for i := range 19 {
 		out = append(out, "h"+strconv.Itoa(i))
 	}
-	return append(out, "_")
+	return append(out, "-")
 }()
 
 // suggestKey says which list of suggestions a word is in: its first letter
 // when that is a to z, "h" and the initial consonant's number (0-18) when it
-// is a Hangul syllable, "_" otherwise. A typo seldom changes the first
+// is a Hangul syllable, "-" otherwise (never "_", which Jekyll hides). A typo seldom changes the first
 // letter, or the first consonant of a Korean word.
 func suggestKey(t string) string {
 	r, _ := utf8.DecodeRuneInString(t)
@@ -455,7 +455,7 @@ func suggestKey(t string) string {
 	case r >= 0xac00 && r <= 0xd7a3:
 		return "h" + strconv.Itoa(int(r-0xac00)/588)
 	}
-	return "_"
+	return "-"
 }
 
 // suggestLists returns, by suggestKey, the places in terms (sorted) of the

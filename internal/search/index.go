@@ -69,6 +69,10 @@ type Doc struct {
 	// OrgAlias is another spelling of the organisation that finds the case
 	// (허브스팟 for HubSpot) but is never shown.
 	OrgAlias string
+	// Synonyms are the other Korean forms of the glossary's terms that the
+	// case writes in one form (내쫓 for a case that writes 축출): they find
+	// the case by either form, weigh as its body does, and are never shown.
+	Synonyms []string
 	Body     []string
 	Facets   map[string][]string // facet URL name → term ids
 	URL      [2]string           // page path per language, relative to the site root, e.g. "en/cases/IL-0495/"

@@ -126,6 +126,35 @@ func TestDuplicateID(t *testing.T) {
 	}
 }
 
+// TestNamesHostsKeep checks that no index file has a name that a static
+// host drops or hides: GitHub Pages' Jekyll skips names that start with
+// "_", ".", "#" or "~" or end in "~". Online and offline builds alike.
+func TestNamesHostsKeep(t *testing.T) {
+	docs, labels := readFixture(t)
+	for _, scripts := range []bool{false, true} {
+		cfg := defaultConfig
+		cfg.scripts = scripts
+		for p := range buildMap(t, docs, labels, cfg) {
+			for _, part := range strings.Split(p, "/") {
+				if strings.ContainsAny(part[:1], "_.#~") || strings.HasSuffix(part, "~") {
+					t.Errorf("%s: a host that runs Jekyll would not publish it", p)
+				}
+			}
+		}
+	}
+	// The keys of the escapes, long keys and the empty boundary.
+	long := strings.Repeat("가", 30)
+	for _, s := range []string{"", "+", "가", "\U0001f600", long, "a" + long} {
+		k := fileKey(s)
+		if strings.ContainsAny(k[:1], "_.#~") {
+			t.Errorf("fileKey(%q) = %q", s, k)
+		}
+	}
+	if a, b := fileKey(long), fileKey("a"+long); a == b {
+		t.Errorf("two long keys share the name %s", a)
+	}
+}
+
 // TestScriptTwins checks that, for the offline bundle, every JSON file has
 // its script twin holding the same value under the right key, and that other
 // builds write no scripts.
@@ -157,7 +186,7 @@ func TestScriptTwins(t *testing.T) {
 	if n*2 != len(files) {
 		t.Errorf("%d JSON files but %d files in all", n, len(files))
 	}
-	for _, p := range []string{"search/manifest.json", "search/b/_.json", "search/t/_.json", "search/r/0.json", "search/r/5.json", "search/facets.json", "search/f/components.json", "search/f/orgs.json"} {
+	for _, p := range []string{"search/manifest.json", "search/b/-.json", "search/t/-.json", "search/r/0.json", "search/r/5.json", "search/facets.json", "search/f/components.json", "search/f/orgs.json"} {
 		if files[p] == nil {
 			t.Errorf("%s missing", p)
 		}

@@ -23,8 +23,9 @@ const formatVersion = 3
 
 // keyRule names the rule of fileKey, the manifest's layout.key; a reader
 // that does not know it refuses the index instead of asking for files that
-// are not there.
-const keyRule = "escape-64w"
+// are not there. (The rule before it, "escape-64", escaped with "_", and
+// GitHub Pages' Jekyll drops every file whose name starts with one.)
+const keyRule = "dash-64w"
 
 // layout holds the path templates of the index's files, as the manifest
 // gives them. {key} is fileKey of a group's or a bucket's first boundary,
@@ -96,15 +97,17 @@ const maxKey = 64
 
 // fileKey names the file of a group or a bucket after its first boundary,
 // which the reader has in hand when it needs the file: letters a-z and
-// digits stay as they are, any other character becomes _ and four hex
-// digits (__ and six beyond U+FFFF), and "" becomes "_". Names are ASCII
-// and lower case, so they survive any file system and URL. A key longer
-// than maxKey keeps its start and ends in - and the 32-bit FNV-1a hash of
-// the boundary's UTF-8. Naming files by what they hold, not by their place
+// digits stay as they are, any other character becomes - and four hex
+// digits (-- and six beyond U+FFFF), and "" becomes "-". Names are ASCII
+// and lower case, so they survive any file system and URL, and none starts
+// with a character a static host hides ("_", "." for Jekyll). A key longer
+// than maxKey keeps its start and ends in . and the 32-bit FNV-1a hash of
+// the boundary's UTF-8 (a dot, which no escape holds, so that a long key
+// never reads as a short one). Naming files by what they hold, not by their place
 // in the list, means that a bucket added or dropped renames no other. A
 // key that Windows keeps for a device (con, nul, com1, …: urls.Reserved)
-// gets a _ at its end, which no other key has, so that the offline bundle
-// unpacks there (rule "escape-64w").
+// gets a _ at its end, which no other key holds (a "_" is escaped), so that
+// the offline bundle unpacks there (rule "dash-64w").
 func fileKey(s string) string {
 	var b strings.Builder
 	for _, r := range s {
@@ -112,14 +115,14 @@ func fileKey(s string) string {
 		case 'a' <= r && r <= 'z', '0' <= r && r <= '9':
 			b.WriteRune(r)
 		case r <= 0xffff:
-			fmt.Fprintf(&b, "_%04x", r)
+			fmt.Fprintf(&b, "-%04x", r)
 		default:
-			fmt.Fprintf(&b, "__%06x", r)
+			fmt.Fprintf(&b, "--%06x", r)
 		}
 	}
 	k := b.String()
 	if k == "" {
-		return "_"
+		return "-"
 	}
 	if urls.Reserved(k) {
 		return k + "_"
@@ -127,7 +130,7 @@ func fileKey(s string) string {
 	if len(k) > maxKey {
 		h := fnv.New32a()
 		h.Write([]byte(s))
-		k = k[:maxKey-9] + "-" + fmt.Sprintf("%08x", h.Sum32())
+		k = k[:maxKey-9] + "." + fmt.Sprintf("%08x", h.Sum32())
 	}
 	return k
 }

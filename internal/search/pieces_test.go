@@ -66,7 +66,7 @@ func TestPieceTermsMatchEachIndexTerm(t *testing.T) {
 		t.Fatal(list.Err())
 	}
 	for _, c := range lib.Cases {
-		d := caseDoc(c)
+		d := caseDoc(c, lib.Vocab.Glossary)
 		texts = append(texts, d.ID, d.Title[0], d.Title[1], d.Org[0], d.Org[1], d.Summary[0], d.Summary[1], d.OrgAlias)
 		texts = append(texts, d.Body...)
 	}

@@ -22,7 +22,7 @@ func TestFileKeyPortable(t *testing.T) {
 		seen[k] = s
 	}
 	// The same table as js-test/engine.test.js holds search.js's fileKey to.
-	for s, want := range map[string]string{"con": "con_", "com1": "com1_", "lpt9": "lpt9_", "cons": "cons", "com10": "com10", "": "_", "con.": "con_002e"} {
+	for s, want := range map[string]string{"con": "con_", "com1": "com1_", "lpt9": "lpt9_", "cons": "cons", "com10": "com10", "": "-", "con.": "con-002e"} {
 		if got := fileKey(s); got != want {
 			t.Errorf("fileKey(%q) = %q, want %q", s, got, want)
 		}

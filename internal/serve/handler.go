@@ -139,6 +139,20 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 		s.errorPage(w, m, l, http.StatusInternalServerError)
 		return
 	}
+	// The files of content/root are at the root of the site, as a build
+	// copies them (a build refuses one that takes a generated file's name).
+	if file != "" && !strings.HasSuffix(file, "/") {
+		if data, err := cases.ReadContent(s.content, cases.RootDir+"/"+file); err == nil {
+			s.write(w, m, typeOf(file, ""), data, http.StatusOK)
+			return
+		}
+	}
+	// A draft with errors has no page: its address shows its problems,
+	// and only its address.
+	if d := m.draftAt(file); d != nil {
+		s.problemPage(w, m, d.Problems, http.StatusInternalServerError, d.ID)
+		return
+	}
 	for _, nf := range urls.NotFoundFor(file) {
 		if j, ok := m.files[nf]; ok {
 			s.render(w, m, j, http.StatusNotFound)
@@ -295,6 +309,27 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 // errorPage lists problems instead of the page, with the reload script, so
 // that saving the fix brings the page back by itself.
 func (s *Server) errorPage(w http.ResponseWriter, m *model, problems diag.List, status int) {
+	s.problemPage(w, m, problems, status, "")
+}
+
+// draftAt returns the draft with errors whose case page is file, or nil.
+func (m *model) draftAt(file string) *cases.Draft {
+	for i, d := range m.lib.Lib.Drafts {
+		if d.Case != nil {
+			continue
+		}
+		for _, lang := range cases.Languages {
+			if p := urls.Case(lang, d.ID); file == urls.File(p) || file == urls.Markdown(lang, d.ID) {
+				return &m.lib.Lib.Drafts[i]
+			}
+		}
+	}
+	return nil
+}
+
+// problemPage lists problems: the site's, or those of the draft named
+// draft alone, while the rest of the site is served.
+func (s *Server) problemPage(w http.ResponseWriter, m *model, problems diag.List, status int, draft string) {
 	type item struct{ At, Field, Msg, Excerpt string }
 	var errs, warns []item
 	problems.Report(diag.ShownPerFile, func(d diag.Diag) {
@@ -317,7 +352,7 @@ func (s *Server) errorPage(w http.ResponseWriter, m *model, problems diag.List, 
 		errs = append(errs, item{Msg: diag.NotKept(n)}) // the page stays the size of diag.MaxKept problems
 	}
 	var b bytes.Buffer
-	err := errorTmpl.Execute(&b, map[string]any{"Errors": errs, "Warnings": warns, "Count": problems.Errors(), "CSS": errorCSSPath})
+	err := errorTmpl.Execute(&b, map[string]any{"Errors": errs, "Warnings": warns, "Count": problems.Errors(), "CSS": errorCSSPath, "Draft": draft})
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
@@ -361,8 +396,9 @@ var errorTmpl = template.Must(template.New("error").Parse(`<!DOCTYPE html>
 <link rel="stylesheet" href="{{.CSS}}">
 </head>
 <body>
-<h1>The site cannot be shown: {{.Count}} problem{{if ne .Count 1}}s{{end}}</h1>
-<p>Fix the files below and save: this page reloads by itself.</p>
+{{if .Draft}}<h1>The draft {{.Draft}} cannot be shown yet: {{.Count}} problem{{if ne .Count 1}}s{{end}}</h1>
+<p>Fill in the fields below and save: this page reloads by itself. The rest of the site is up: <a href="/">home</a>. A draft is never published; remove <code>"draft": true</code> when it is done.</p>{{else}}<h1>The site cannot be shown: {{.Count}} problem{{if ne .Count 1}}s{{end}}</h1>
+<p>Fix the files below and save: this page reloads by itself.</p>{{end}}
 <ol>{{range .Errors}}
 <li><code>{{with .At}}<span class="at">{{.}}</span>: {{end}}{{with .Field}}<span class="field">{{.}}</span>: {{end}}{{.Msg}}</code>{{with .Excerpt}}<pre>{{.}}</pre>{{end}}</li>{{end}}
 </ol>

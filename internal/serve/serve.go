@@ -32,6 +32,7 @@ import (
 	"incidentlib/internal/library"
 	"incidentlib/internal/search"
 	"incidentlib/internal/site"
+	"incidentlib/internal/urls"
 	"incidentlib/internal/watch"
 )
 
@@ -39,14 +40,13 @@ import (
 type Options struct {
 	Content string // the content folder
 	// Templates and Static are folders to use instead of the built-in
-	// files. Empty means ./templates and ./static when those folders exist,
-	// so that edits to a checkout's templates show without a restart, and
-	// the built-in files otherwise.
+	// files, watched for edits. Empty means the built-in files, as for a
+	// build: a checkout's ./templates is read only when named, so the
+	// preview never shows a look the build does not publish.
 	Templates string
 	Static    string
 	// BuiltinTemplates and BuiltinStatic are the theme used when no folder
-	// is given and the working folder has none: the command passes the
-	// copies embedded in the binary.
+	// is given: the command passes the copies embedded in the binary.
 	BuiltinTemplates, BuiltinStatic fs.FS
 	// Extras are the files served besides the pages, made on first
 	// request; the command passes build.StandardExtras(), the files a build
@@ -92,7 +92,7 @@ func New(opt Options) (*Server, error) {
 		}
 	}
 	s := &Server{opt: opt, stopping: make(chan struct{})}
-	if err := s.addRoot("content", opt.Content, true); err != nil {
+	if err := s.addRoot("content", opt.Content); err != nil {
 		return nil, err
 	}
 	var err error
@@ -118,30 +118,22 @@ func New(opt Options) (*Server, error) {
 }
 
 // pick returns the folder to read templates or static files from: dir when
-// given, else ./templates or ./static when it exists, else the built-in
-// files, which need no watching.
+// given, watched, else the built-in files, as a build takes them, so that
+// the preview shows what a build of the same flags publishes.
 func (s *Server) pick(kind, dir string, builtin fs.FS) (fs.FS, error) {
-	given := dir != ""
-	if !given {
-		dir = kind
-	}
-	n := len(s.roots)
-	if err := s.addRoot(kind, dir, given); err != nil {
-		return nil, err
-	}
-	if len(s.roots) == n {
+	if dir == "" {
 		return builtin, nil
+	}
+	if err := s.addRoot(kind, dir); err != nil {
+		return nil, err
 	}
 	return cases.ContentFS(dir), nil // the content's jail (see cmd/incidentlib's theme)
 }
 
-// addRoot records a folder to watch. A folder that was not asked for by
-// name is used only when it exists.
-func (s *Server) addRoot(kind, dir string, required bool) error {
+// addRoot records a folder to watch, which must exist.
+func (s *Server) addRoot(kind, dir string) error {
 	info, err := os.Stat(dir)
 	switch {
-	case err != nil && !required:
-		return nil
 	case err != nil:
 		return fmt.Errorf("%s folder: %w", kind, err)
 	case !info.IsDir():
@@ -260,7 +252,9 @@ func (s *Server) build(cur *model, c library.Change) *model {
 	} else {
 		m.version = cur.version + 1
 	}
-	opt := library.Options{Changed: c.Content, ReadAll: c.Full, Words: search.EachWord}
+	// The preview is where a draft is read: the drafts without errors are
+	// among its cases, marked.
+	opt := library.Options{Changed: c.Content, ReadAll: c.Full, Words: search.EachWord, Drafts: true}
 	if cur != nil {
 		opt.Previous = cur.lib
 		// A content edit keeps the parsed templates and minified static
@@ -343,6 +337,12 @@ func (s *Server) report(prev, m *model, what string) {
 	}
 	if m.site != nil {
 		fmt.Fprintf(&b, "incidentlib serve: %s: %d cases ready in %d ms (%s ms)\n", what, n, total.Milliseconds(), strings.Join(parts, ", "))
+		// A draft's problems are on its own page, not in the list above.
+		for _, d := range m.lib.Lib.Drafts {
+			if k := d.Problems.Errors(); k > 0 {
+				fmt.Fprintf(&b, "incidentlib serve: draft %s: %s left, listed at /%s\n", d.ID, plural(k, "problem"), urls.Case(cases.Languages[0], d.ID))
+			}
+		}
 	} else {
 		fmt.Fprintf(&b, "incidentlib serve: %s: %s, %s; the pages show them until they are fixed\n", what,
 			plural(m.problems.Errors(), "error"), plural(m.problems.Warnings(), "warning"))

@@ -320,6 +320,34 @@ func TestTemplateEdit(t *testing.T) {
 	})
 }
 
+// TestBuiltinThemeUnlessNamed: without Templates the preview uses the
+// built-in templates, as a build does, even where the working folder has a
+// templates/ of its own (a checkout): the two never show different looks.
+func TestBuiltinThemeUnlessNamed(t *testing.T) {
+	content := repotest.CopyDir(t, "content")
+	wd := t.TempDir()
+	tmpl := filepath.Join(wd, "templates")
+	os.CopyFS(tmpl, os.DirFS(repotest.CopyDir(t, "templates")))
+	file := filepath.Join(tmpl, "case.html")
+	orig, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	marked := strings.Replace(string(orig), `{{define "main"}}`, `{{define "main"}}<p>local template</p>`, 1)
+	if err := os.WriteFile(file, []byte(marked), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(wd)
+	r := start(t, Options{BuiltinTemplates: incidentlib.Templates(), BuiltinStatic: incidentlib.Static(), Content: content})
+	if status, body := raw(t, r.url+"/en/cases/IL-0495/"); status != 200 || strings.Contains(body, "local template") {
+		t.Errorf("status %d; the preview read ./templates, which a build would not: %v", status, strings.Contains(body, "local template"))
+	}
+	r = start(t, Options{BuiltinTemplates: incidentlib.Templates(), BuiltinStatic: incidentlib.Static(), Content: content, Templates: "templates"})
+	if status, body := raw(t, r.url+"/en/cases/IL-0495/"); status != 200 || !strings.Contains(body, "local template") {
+		t.Errorf("status %d; the preview did not read the templates it was given", status)
+	}
+}
+
 // TestEventsAndShutdown reads the event stream: the version on connect is
 // the one in the page's script, a save sends a new one, and shutting down
 // ends the open stream and returns.

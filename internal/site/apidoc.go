@@ -41,7 +41,7 @@ func (s *Site) apiDocView(j Job) *apiDocView {
 	p.Section = "api"
 	p.Crumbs = []crumb{{p.T("nav.home"), p.Link(urls.Home(j.Lang))}, {p.Title, ""}}
 	mcp := s.lib.Settings.MCP
-	v := &apiDocView{pageView: p, Base: s.base + urls.APIDir, MCPURL: mcp.URL, MCPNote: s.localize(mcp.Note, j.Lang), HostTools: mcp.Tools}
+	v := &apiDocView{pageView: p, Base: s.base + urls.APIDir, MCPURL: mcp.URL, MCPNote: localize(mcp.Note, j.Lang), HostTools: mcp.Tools}
 	ex := "IL-0000"
 	if len(s.lib.Cases) > 0 {
 		ex = s.lib.Cases[0].ID
@@ -58,6 +58,8 @@ func (s *Site) apiDocView(j Job) *apiDocView {
 		{urls.APIVocab, "api.vocab"},
 		{urls.APITopic(cases.Components.Name, topicEx), "api.topic"},
 		{urls.APISchema, "api.schema"},
+		{urls.APISiteSchema, "api.schema_site"},
+		{urls.APIVocabSchema, "api.schema_vocab"},
 	} {
 		v.Files = append(v.Files, apiFile{Path: "/" + f.path, Href: p.Link(f.path), Desc: p.T(f.key)})
 	}

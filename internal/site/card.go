@@ -46,18 +46,18 @@ func ifPublished(p *pageView, c *cases.Case, key string) string {
 // All but why depends on the case and the language alone: it is made once
 // per case and language and kept, since a case is listed as related on
 // several pages.
-func (s *Site) caseLink(p *pageView, c *cases.Case, why string) (caseLink, error) {
+func (p *pageView) caseLink(c *cases.Case, why string) (caseLink, error) {
 	i, ok := langSlot(p.Lang)
-	ci, known := s.caseIndex[c]
+	ci, known := p.s.caseIndex[c]
 	if !ok || !known {
-		l, err := newCaseLink(s, p, c)
+		l, err := newCaseLink(p.s, p, c)
 		l.Why = why
 		return l, err
 	}
-	slot := &s.links[i][ci]
+	slot := &p.s.links[i][ci]
 	l := slot.Load()
 	if l == nil {
-		made, err := newCaseLink(s, p, c)
+		made, err := newCaseLink(p.s, p, c)
 		if err != nil {
 			return caseLink{}, err
 		}
@@ -90,10 +90,10 @@ func newCaseLink(s *Site, p *pageView, c *cases.Case) (caseLink, error) {
 func impactLabel(s *Site, p *pageView, c *cases.Case) string {
 	var parts []string
 	if cases.ImpactLevels.HasTopic(c.ImpactLevel) {
-		parts = append(parts, s.term(p, cases.ImpactLevels, c.ImpactLevel).Label)
+		parts = append(parts, p.term(cases.ImpactLevels, c.ImpactLevel).Label)
 	}
 	if cases.Severities.HasTopic(c.Severity) {
-		parts = append(parts, s.term(p, cases.Severities, c.Severity).Label)
+		parts = append(parts, p.term(cases.Severities, c.Severity).Label)
 	}
 	return strings.Join(parts, " · ")
 }
@@ -154,7 +154,7 @@ func (s *Site) keepCard(lang string, c *cases.Case, v *CaseView) (template.HTML,
 	defer bufPool.Put(b)
 	b.Reset()
 	p := &pageView{Lang: lang, s: s}
-	if err := s.theme.execute(b, "list", "card", s.card(p, c, v)); err != nil {
+	if err := s.theme.execute(b, "list", "card", p.card(c, v)); err != nil {
 		return "", err
 	}
 	h := template.HTML(s.lib.Keep(b.Bytes()))
@@ -194,14 +194,14 @@ func (s *Site) cardsHTML(lang string, cs []*cases.Case) ([]template.HTML, error)
 // in that language (see keepCard), whose texts are rendered from the same
 // Markdown: a card shows the remediation and action items whole, and of a
 // long text the first paragraph, which is the whole text when it has one.
-func (s *Site) card(p *pageView, c *cases.Case, v *CaseView) card {
+func (p *pageView) card(c *cases.Case, v *CaseView) card {
 	lang := p.Lang
 	first := func(t cases.Bilingual, whole *localized) localized {
 		short, more := firstParagraph(t, lang)
 		if !more && whole != nil {
 			return *whole
 		}
-		return s.localize(short, lang)
+		return localize(short, lang)
 	}
 	items := func(ts []cases.Bilingual, whole []localized) []localized {
 		if whole != nil && len(whole) == len(ts) {
@@ -209,7 +209,7 @@ func (s *Site) card(p *pageView, c *cases.Case, v *CaseView) card {
 		}
 		var out []localized
 		for _, t := range ts {
-			out = append(out, s.localize(t, lang))
+			out = append(out, localize(t, lang))
 		}
 		return out
 	}
@@ -222,12 +222,12 @@ func (s *Site) card(p *pageView, c *cases.Case, v *CaseView) card {
 		Org: c.OrgName().Get(lang), OrgLink: p.Link(urls.Topic(lang, cases.Orgs.Name, c.OrgSlug, 1)),
 		Date: dateWords(p, c.Date), DateISO: c.Date.String(), Published: ifPublished(p, c, "datekind.published"),
 		YearLink:     yearLink(p, c.Date),
-		Impact:       impactLabel(s, p, c),
+		Impact:       impactLabel(p.s, p, c),
 		Symptoms:     first(c.SymptomsText, textOf(v, &page.SymptomsText)),
 		Trigger:      first(c.Trigger, textOf(v, &page.Trigger)),
-		RootCause:    s.term(p, cases.RootCauses, c.RootCause),
-		Components:   s.terms(p, cases.Components, c.Components),
-		Contributing: s.terms(p, cases.Contributing, c.Contributing),
+		RootCause:    p.term(cases.RootCauses, c.RootCause),
+		Components:   p.terms(cases.Components, c.Components),
+		Contributing: p.terms(cases.Contributing, c.Contributing),
 		Detection:    first(c.Detection, textOf(v, &page.Detection)),
 		Remediation:  items(c.Remediation, page.Remediation),
 		ActionItems:  items(c.ActionItems, page.ActionItems),

@@ -52,7 +52,7 @@ func TestCardFromCaseView(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				cd := fromPage.card(&pageView{Lang: j.Lang, s: fromPage}, j.Case, v)
+				cd := (&pageView{Lang: j.Lang, s: fromPage}).card(j.Case, v)
 				taken += sameText(cd.Trigger, v.Trigger) + sameText(cd.Detection, v.Detection)
 				for i := range cd.Remediation {
 					taken += sameText(cd.Remediation[i], v.Remediation[i])

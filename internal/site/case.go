@@ -89,7 +89,7 @@ var placedFacets = []*cases.Facet{cases.Components, cases.Symptoms, cases.RootCa
 // otherFacets returns the case's terms in the facets the page does not
 // place itself, facet by facet in the table's order; facets in which the
 // case has no term are left out.
-func (s *Site) otherFacets(p *pageView, c *cases.Case) []facetTerms {
+func (p *pageView) otherFacets(c *cases.Case) []facetTerms {
 	var out []facetTerms
 	for _, f := range cases.Facets {
 		if slices.Contains(placedFacets, f) {
@@ -102,7 +102,7 @@ func (s *Site) otherFacets(p *pageView, c *cases.Case) []facetTerms {
 			}
 		}
 		if len(ids) > 0 {
-			out = append(out, facetTerms{ID: "facet-" + f.Name, Title: f.Label.Get(p.Lang), Terms: s.terms(p, f, ids)})
+			out = append(out, facetTerms{ID: "facet-" + f.Name, Title: f.Label.Get(p.Lang), Terms: p.terms(f, ids)})
 		}
 	}
 	return out
@@ -119,7 +119,7 @@ type calloutView struct {
 func (s *Site) caseView(j Job, html bool) (*CaseView, error) {
 	c, lang := j.Case, j.Lang
 	// The Markdown twin shows the texts' source: it needs no HTML.
-	txt := s.localize
+	txt := localize
 	if !html {
 		txt = localizeSource
 	}
@@ -144,14 +144,14 @@ func (s *Site) caseView(j Job, html bool) (*CaseView, error) {
 		EditLink:     s.editLink(c.File),
 		OrgLink:      p.Link(urls.Topic(lang, cases.Orgs.Name, c.OrgSlug, 1)),
 		YearLink:     yearLink(p, c.Date),
-		Domains:      s.terms(p, cases.Domains, c.Domain),
+		Domains:      p.terms(cases.Domains, c.Domain),
 		Summary:      txt(c.Summary, lang),
-		Symptoms:     s.terms(p, cases.Symptoms, c.Symptoms),
+		Symptoms:     p.terms(cases.Symptoms, c.Symptoms),
 		SymptomsText: txt(c.SymptomsText, lang),
-		RootCause:    s.term(p, cases.RootCauses, c.RootCause),
+		RootCause:    p.term(cases.RootCauses, c.RootCause),
 		Trigger:      txt(c.Trigger, lang),
-		Components:   s.terms(p, cases.Components, c.Components),
-		Contributing: s.terms(p, cases.Contributing, c.Contributing),
+		Components:   p.terms(cases.Components, c.Components),
+		Contributing: p.terms(cases.Contributing, c.Contributing),
 		Detection:    txt(c.Detection, lang),
 		Docs:         c.Docs,
 		Updated:      l10n.Date(lang, c.UpdatedAt.Year(), c.UpdatedAt.Month(), c.UpdatedAt.Day()),
@@ -167,8 +167,8 @@ func (s *Site) caseView(j Job, html bool) (*CaseView, error) {
 		d := c.Review.ReviewedAt
 		v.ReviewedAt = l10n.Date(lang, d.Year, d.Month, d.Day)
 	}
-	v.Facts = s.facts(p, c)
-	v.Other = s.otherFacets(p, c)
+	v.Facts = p.facts(c)
+	v.Other = p.otherFacets(c)
 	for _, t := range c.Remediation {
 		v.Remediation = append(v.Remediation, txt(t, lang))
 	}
@@ -181,11 +181,11 @@ func (s *Site) caseView(j Job, html bool) (*CaseView, error) {
 	}
 	v.Sources = sources(p, c)
 	var err error
-	if v.Related, err = s.relatedGroups(p, c); err != nil {
+	if v.Related, err = p.relatedGroups(c); err != nil {
 		return nil, err
 	}
 	if html {
-		p.JSONLD = s.caseJSONLD(p, v)
+		p.JSONLD = p.caseJSONLD(v)
 		v.Callout = s.callout(lang)
 	}
 	v.WrittenBy = s.WrittenBy(lang, c)
@@ -196,12 +196,12 @@ func (s *Site) caseView(j Job, html bool) (*CaseView, error) {
 // organisation's severity where its report gives one, scope, users,
 // region, when the impact started and the times to detect, mitigate and
 // resolve, each with the moment it ended where the source gives it.
-func (s *Site) facts(p *pageView, c *cases.Case) []fact {
+func (p *pageView) facts(c *cases.Case) []fact {
 	lang := p.Lang
 	termFact := func(label string, f *cases.Facet, id string) fact {
 		out := fact{Label: p.T(label)}
 		if f.HasTopic(id) {
-			t := s.term(p, f, id)
+			t := p.term(f, id)
 			out.Value, out.Link = t.Label, t.Href
 		}
 		return out
@@ -227,7 +227,7 @@ func (s *Site) facts(p *pageView, c *cases.Case) []fact {
 		{"fact.mitigate", tl.MitigatedAfter, tl.MitigatedAt},
 		{"fact.resolve", tl.ResolvedAfter, tl.ResolvedAt},
 	} {
-		v := s.dur(lang, d.after)
+		v := dur(lang, d.after)
 		if d.at != nil {
 			at := momentText(p, d.at, tl.StartedAt == nil || !sameDay(d.at, tl.StartedAt))
 			if v == "" {
@@ -290,17 +290,17 @@ func sources(p *pageView, c *cases.Case) []sourceView {
 
 // relatedGroups lists a case's related cases under their headings, each
 // with its own reason.
-func (s *Site) relatedGroups(p *pageView, c *cases.Case) ([]relGroupView, error) {
-	groups := s.model.Related(c.ID)
+func (p *pageView) relatedGroups(c *cases.Case) ([]relGroupView, error) {
+	groups := p.s.model.Related(c.ID)
 	if len(groups) == 0 {
 		return nil, nil
 	}
 	out := make([]relGroupView, len(groups))
 	for i, g := range groups {
-		gv := relGroupView{Reason: s.model.Reason(s.strings, p.Lang, g.Kind, g.Reason), Cases: make([]caseLink, len(g.Links))}
+		gv := relGroupView{Reason: p.s.model.Reason(p.s.strings, p.Lang, g.Kind, g.Reason), Cases: make([]caseLink, len(g.Links))}
 		for k, l := range g.Links {
 			var err error
-			if gv.Cases[k], err = s.caseLink(p, s.lib.ByID[l.ID], s.model.Reason(s.strings, p.Lang, l.Kind, l.Reason)); err != nil {
+			if gv.Cases[k], err = p.caseLink(p.s.lib.ByID[l.ID], p.s.model.Reason(p.s.strings, p.Lang, l.Kind, l.Reason)); err != nil {
 				return nil, err
 			}
 		}
@@ -334,7 +334,7 @@ func (s *Site) callout(lang string) calloutView {
 // makeCallout renders the callout box in lang; New keeps one per language.
 func (s *Site) makeCallout(lang string) calloutView {
 	co := s.lib.Settings.Callout
-	return calloutView{Title: localizeLine(co.Title, lang), Text: s.localize(co.Text, lang), Link: co.Link.URL, Label: co.Link.Label.Get(lang)}
+	return calloutView{Title: localizeLine(co.Title, lang), Text: localize(co.Text, lang), Link: co.Link.URL, Label: co.Link.Label.Get(lang)}
 }
 
 // mcpNote is site.json's note on the hosted MCP server in lang, with its
@@ -347,12 +347,12 @@ func (s *Site) mcpNote(lang string, html bool) localized {
 	if i, ok := langSlot(lang); ok && s.mcpNotes[i] != nil {
 		return *s.mcpNotes[i]
 	}
-	return s.localize(note, lang)
+	return localize(note, lang)
 }
 
 // caseJSONLD describes a case page for search engines and link previews as
 // a schema.org Article.
-func (s *Site) caseJSONLD(p *pageView, v *CaseView) template.HTML {
+func (p *pageView) caseJSONLD(v *CaseView) template.HTML {
 	c := v.C
 	d := articleLD{
 		Context: "https://schema.org", Type: "Article",
@@ -364,9 +364,9 @@ func (s *Site) caseJSONLD(p *pageView, v *CaseView) template.HTML {
 		IsPartOf:     siteLD{Type: "WebSite", Name: p.SiteTitle()},
 		Publisher:    orgLD{Type: "Organization", Name: p.SiteTitle()},
 	}
-	if !s.opt.Offline {
+	if !p.s.opt.Offline {
 		d.URL = p.Canonical
-		d.IsPartOf.URL = s.base + urls.Home(p.Lang)
+		d.IsPartOf.URL = p.s.base + urls.Home(p.Lang)
 	}
 	if c.DateKind == "incident" {
 		d.TemporalCoverage = v.Date

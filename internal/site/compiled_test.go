@@ -142,7 +142,7 @@ func compareEngines(t *testing.T, th *Theme, s *Site, check func(*testing.T, str
 	}
 	for _, c := range s.lib.Cases {
 		for _, lang := range cases.Languages {
-			compare("card "+lang+" "+c.ID, th.fast["card"], "list", "card", s.card(&pageView{Lang: lang, s: s}, c, nil))
+			compare("card "+lang+" "+c.ID, th.fast["card"], "list", "card", (&pageView{Lang: lang, s: s}).card(c, nil))
 			counts["card/"+lang]++
 			l, err := newCaseLink(s, &pageView{Lang: lang, s: s}, c)
 			if err != nil {
@@ -154,7 +154,7 @@ func compareEngines(t *testing.T, th *Theme, s *Site, check func(*testing.T, str
 	for _, name := range cases.FacetNames() {
 		for _, tp := range s.topics[name].Topics {
 			for _, lang := range cases.Languages {
-				v := s.statsView(&pageView{Lang: lang, s: s}, tp.Stats(), name, tp.ID)
+				v := (&pageView{Lang: lang, s: s}).statsView(tp.Stats(), name, tp.ID)
 				if v == nil {
 					continue
 				}

@@ -23,7 +23,7 @@ type facetTerm struct {
 	Desc  localizedLine
 }
 
-func (s *Site) facetList(p *pageView) []navItem {
+func (p *pageView) facetList() []navItem {
 	var out []navItem
 	for _, f := range cases.Facets {
 		out = append(out, navItem{f.Name, f.Label.Get(p.Lang), p.Link(urls.FacetIndex(p.Lang, f.Name))})
@@ -36,7 +36,7 @@ func (s *Site) facetView(j Job) *facetView {
 	p := s.page(j, facet.Label.Get(j.Lang))
 	p.Section = j.Facet
 	p.Crumbs = []crumb{{p.T("nav.home"), p.Link(urls.Home(j.Lang))}, {p.Title, ""}}
-	v := &facetView{pageView: p, Intro: facet.Intro.Get(j.Lang), Facets: s.facetList(p)}
+	v := &facetView{pageView: p, Intro: facet.Intro.Get(j.Lang), Facets: p.facetList()}
 	for _, t := range s.topics[j.Facet].Topics {
 		v.Terms = append(v.Terms, facetTerm{
 			Label: t.Label.Get(j.Lang), Href: p.Link(urls.Topic(j.Lang, j.Facet, t.ID, 1)),

@@ -67,7 +67,7 @@ func (s *Site) homeView(j Job) (*homeView, error) {
 		v.Counts = append(v.Counts, newHomeCount(p, f.Name, len(s.topics[f.Name].Topics), p.Link(urls.FacetIndex(lang, f.Name))))
 	}
 	for _, c := range s.lib.Cases[:min(homeNewest, len(s.lib.Cases))] {
-		l, err := s.caseLink(p, c, "")
+		l, err := p.caseLink(c, "")
 		if err != nil {
 			return nil, err
 		}

@@ -30,22 +30,27 @@ func TestKoreanSpeechLevel(t *testing.T) {
 		t.Fatal(err)
 	}
 	// A sentence ends in punctuation; 합니다체 ends in -니다, -니까 or a
-	// polite request (-세요).
+	// polite request (-세요, -십시오 as the MCP answers ask).
 	sentence := regexp.MustCompile(`[.!?]$`)
-	polite := regexp.MustCompile(`(니다|니까|세요)[.!?]$`)
+	polite := regexp.MustCompile(`(니다|니까|세요|시오)[.!?]$`)
 	// A label may end in a noun or a noun form (알 수 없음), but not like a
 	// plain-style sentence (없다, 했다) or a bare 합니다 without its period
 	// being the only difference from one.
 	plain := regexp.MustCompile(`[^니]다$`)
 	// Sentences may end in a placeholder or a quoted term; judge the words.
 	trim := regexp.MustCompile(`\s*(%(\[\d\])?s)?[)"”]*$`)
+	// A value shown after a colon ("받은 값: %[1]s.") is not the sentence's
+	// end, and neither is one right before the period ("없습니다%[2]s.").
+	shown := regexp.MustCompile(`:\s*%(\[\d\])?s\.$`)
+	tail := regexp.MustCompile(`%(\[\d\])?s([.!?])$`)
 	for key, m := range strs {
 		ko := strings.TrimSpace(m["ko"])
 		if key == "lang.switch" || key == "lang.switch_label" {
 			continue // English on the Korean page, by design
 		}
 		// A colon introduces what follows ("같은 증상: …"); judge the words.
-		judged := strings.TrimSuffix(trim.ReplaceAllString(ko, ""), ":")
+		judged := tail.ReplaceAllString(shown.ReplaceAllString(ko, ""), "$2")
+		judged = strings.TrimSuffix(trim.ReplaceAllString(judged, ""), ":")
 		switch {
 		case sentence.MatchString(judged):
 			if !polite.MatchString(judged) {

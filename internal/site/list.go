@@ -92,7 +92,7 @@ func (s *Site) listView(j Job) (*listView, error) {
 		v.Heading, v.Kicker = label, facetName
 		v.FacetLink = p.Link(urls.FacetIndex(lang, j.Facet))
 		if !t.Description.IsZero() {
-			v.Desc = s.localize(t.Description, lang)
+			v.Desc = localize(t.Description, lang)
 		}
 		if intro, ok := s.lib.Topics[j.Facet][t.ID]; ok && j.Page <= 1 {
 			src, written := intro.In(lang)
@@ -101,7 +101,7 @@ func (s *Site) listView(j Job) (*listView, error) {
 		}
 		var err error
 		v.Stats = s.topicStats(t, langIndex(lang), func() *statsView {
-			sv := s.statsView(p, t.Stats(), j.Facet, t.ID)
+			sv := p.statsView(t.Stats(), j.Facet, t.ID)
 			if sv == nil {
 				return nil
 			}

@@ -21,13 +21,18 @@ type LLMsView struct {
 // Abs is the URL of a site path.
 func (v LLMsView) Abs(path string) string { return v.s.URL(path) }
 
-// EnglishTitle is a case's title in English, or in Korean when it has none,
-// as Markdown text (markup.MarkdownLine): a line break or a bracket in it
-// starts no heading and no link.
-func (v LLMsView) EnglishTitle(c *cases.Case) string {
-	t, _ := c.Title.In("en")
-	return markup.MarkdownLine(t)
+// Title is a case's title in lang, or in the other language when it has
+// none in lang.
+func (v LLMsView) Title(lang string, c *cases.Case) string {
+	t, _ := c.Title.In(lang)
+	return t
 }
+
+// LinkText writes s as the text of a Markdown link, on one line: a line
+// break, a backslash, a square bracket or a tag in a title would start a
+// heading, end the link's text early, make another link or markup
+// (markup.MarkdownLine).
+func (LLMsView) LinkText(s string) string { return markup.MarkdownLine(s) }
 
 // Line writes a value from the content (an organisation, the site's title)
 // as Markdown text on one line.

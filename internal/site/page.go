@@ -279,7 +279,7 @@ type localized struct {
 	Missing bool
 }
 
-func (s *Site) localize(t cases.Bilingual, lang string) localized {
+func localize(t cases.Bilingual, lang string) localized {
 	x := localizeSource(t, lang)
 	x.HTML = template.HTML(markup.Paragraphs(x.Src))
 	return x
@@ -312,13 +312,13 @@ type termLink struct {
 	Href  string
 }
 
-func (s *Site) term(p *pageView, f *cases.Facet, id string) termLink {
+func (p *pageView) term(f *cases.Facet, id string) termLink {
 	if i, ok := langSlot(p.Lang); ok {
-		if t, ok := s.termLinks[f][id]; ok {
+		if t, ok := p.s.termLinks[f][id]; ok {
 			return t[i]
 		}
 	}
-	return newTermLink(s, p, f, id)
+	return newTermLink(p.s, p, f, id)
 }
 
 func newTermLink(s *Site, p *pageView, f *cases.Facet, id string) termLink {
@@ -360,10 +360,10 @@ func (s *Site) label(lang string, f *cases.Facet, id string) string {
 	return id
 }
 
-func (s *Site) terms(p *pageView, f *cases.Facet, ids []string) []termLink {
+func (p *pageView) terms(f *cases.Facet, ids []string) []termLink {
 	out := make([]termLink, len(ids))
 	for i, id := range ids {
-		out[i] = s.term(p, f, id)
+		out[i] = p.term(f, id)
 	}
 	return out
 }
@@ -376,7 +376,7 @@ type fact struct {
 	Lang  string // set when the value is in another language than the page
 }
 
-func (s *Site) dur(lang string, d *cases.Duration) string {
+func dur(lang string, d *cases.Duration) string {
 	if d == nil {
 		return ""
 	}

@@ -13,5 +13,5 @@ func (s *Site) searchView(j Job) *searchView {
 	p.Section = "search"
 	p.OwnSearch = true
 	p.Crumbs = []crumb{{p.T("nav.home"), p.Link(urls.Home(j.Lang))}, {p.Title, ""}}
-	return &searchView{pageView: p, Facets: s.facetList(p)}
+	return &searchView{pageView: p, Facets: p.facetList()}
 }

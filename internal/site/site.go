@@ -173,7 +173,7 @@ func New(model *library.Library, opt Options) (*Site, error) {
 	}
 	s.consts, s.assetRefs = s.pageConsts(), s.boxAssetRefs()
 	for i, lang := range cases.Languages {
-		co, note := s.makeCallout(lang), s.localize(lib.Settings.MCP.Note, lang)
+		co, note := s.makeCallout(lang), localize(lib.Settings.MCP.Note, lang)
 		s.callouts[i], s.mcpNotes[i] = &co, &note
 	}
 	return s, nil

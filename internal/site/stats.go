@@ -55,7 +55,7 @@ func closing(s *Site, p *pageView, st *library.Stats, facet, term string) string
 		if tc.Count < 2 || (facet == cases.Components.Name && tc.ID == term) {
 			continue
 		}
-		names = append(names, s.term(p, cases.Components, tc.ID).Label)
+		names = append(names, p.term(cases.Components, tc.ID).Label)
 	}
 	key := "list.closing"
 	switch len(names) {
@@ -67,7 +67,7 @@ func closing(s *Site, p *pageView, st *library.Stats, facet, term string) string
 	return fmt.Sprintf(p.T(key), l10n.Count(p.Lang, st.Total), l10n.List(p.Lang, names))
 }
 
-func (s *Site) statsView(p *pageView, st *library.Stats, facet, term string) *statsView {
+func (p *pageView) statsView(st *library.Stats, facet, term string) *statsView {
 	if st == nil || st.Total == 0 {
 		return nil
 	}
@@ -83,7 +83,7 @@ func (s *Site) statsView(p *pageView, st *library.Stats, facet, term string) *st
 		for i, tc := range tcs {
 			b := bar{Count: tc.Count, Text: l10n.Count(lang, tc.Count), Width: tc.Count * 100 / maxN, Y: i * 24}
 			b.Label, b.Href = tc.ID, p.Link(urls.Topic(lang, f.Name, tc.ID, 1))
-			if t := s.topics[f.Name].Topic(tc.ID); t != nil && t.Label.Get(lang) != "" {
+			if t := p.s.topics[f.Name].Topic(tc.ID); t != nil && t.Label.Get(lang) != "" {
 				b.Label = t.Label.Get(lang)
 			}
 			alt = append(alt, b.Label+" "+b.Text)
@@ -102,7 +102,7 @@ func (s *Site) statsView(p *pageView, st *library.Stats, facet, term string) *st
 	if facet != cases.Years.Name {
 		v.Years = mk(p.T("stats.years"), cases.Years, st.Years)
 	}
-	v.Closing = closing(s, p, st, facet, term)
+	v.Closing = closing(p.s, p, st, facet, term)
 	if st.MedianDetect != nil {
 		v.MedianDetect = l10n.Duration(lang, *st.MedianDetect)
 	}

@@ -164,14 +164,6 @@ func loadTheme(templates, static fs.FS, cfg themeConfig) (*Theme, error) {
 	// The static files, the text templates and each page kind's set are
 	// independent of each other: they are loaded side by side, and their
 	// errors reported in the order they were loaded in one after another.
-	type kindSet struct {
-		tmpl       *template.Template
-		fast       *htmlexec.Template
-		parts      []*htmlexec.Template // the list set's listParts
-		parseErr   error
-		compileErr error
-		partErrs   []error
-	}
 	var (
 		wg        sync.WaitGroup
 		assetsErr error
@@ -179,7 +171,7 @@ func loadTheme(templates, static fs.FS, cfg themeConfig) (*Theme, error) {
 		llmsErr   error
 		sets      = make([]kindSet, len(pageKinds))
 	)
-	wg.Go(func() { th.assets, assetsErr = loadAssets(static) })
+	wg.Go(func() { th.assets, assetsErr = loadAssets(static, th.strings) })
 	wg.Go(func() {
 		th.md, mdErr = loadText(templates, "case.md", mdFuncs, cfg)
 		if mdErr == nil {
@@ -187,34 +179,7 @@ func loadTheme(templates, static fs.FS, cfg themeConfig) (*Theme, error) {
 		}
 	})
 	for i, kind := range pageKinds {
-		wg.Go(func() {
-			k := &sets[i]
-			funcs := pageFuncs(th.strings)
-			t, err := template.New(kind).Funcs(funcs).ParseFS(templates, "base.html", kind+".html")
-			if err != nil {
-				k.parseErr = err
-				return
-			}
-			if !cfg.keepWhitespace {
-				compactTemplates(t)
-			}
-			k.tmpl = t
-			if cfg.compile == nil {
-				k.compileErr = errNoHTMLExec
-			} else {
-				k.fast, k.compileErr = cfg.compile(t, "base", funcs)
-			}
-			if kind == "list" { // the pieces of pages, after the page: one set
-				k.parts, k.partErrs = make([]*htmlexec.Template, len(listParts)), make([]error, len(listParts))
-				for i, name := range listParts {
-					if cfg.compile == nil {
-						k.partErrs[i] = errNoHTMLExec
-						continue
-					}
-					k.parts[i], k.partErrs[i] = cfg.compile(t, name, funcs)
-				}
-			}
-		})
+		wg.Go(func() { sets[i] = loadKindSet(templates, kind, pageFuncs(th.strings), cfg) })
 	}
 	wg.Wait()
 	if assetsErr != nil {
@@ -231,10 +196,63 @@ func loadTheme(templates, static fs.FS, cfg themeConfig) (*Theme, error) {
 			th.uncompiled = append(th.uncompiled, name)
 		}
 	}
+	if err := th.takeSets(sets); err != nil {
+		return nil, err
+	}
+	sort.Strings(th.uncompiled)
+	return th, nil
+}
+
+// kindSet is one page kind's templates as loadKindSet leaves them.
+type kindSet struct {
+	tmpl       *template.Template
+	fast       *htmlexec.Template
+	parts      []*htmlexec.Template // the list set's listParts
+	parseErr   error
+	compileErr error
+	partErrs   []error
+}
+
+// loadKindSet parses one page kind's set (base.html and KIND.html) and
+// compiles it, and for the list kind the pieces of pages, keeping every
+// error for takeSets to report in order.
+func loadKindSet(templates fs.FS, kind string, funcs template.FuncMap, cfg themeConfig) kindSet {
+	var k kindSet
+	t, err := template.New(kind).Funcs(funcs).ParseFS(templates, "base.html", kind+".html")
+	if err != nil {
+		k.parseErr = err
+		return k
+	}
+	if !cfg.keepWhitespace {
+		compactTemplates(t)
+	}
+	k.tmpl = t
+	if cfg.compile == nil {
+		k.compileErr = errNoHTMLExec
+	} else {
+		k.fast, k.compileErr = cfg.compile(t, "base", funcs)
+	}
+	if kind == "list" { // the pieces of pages, after the page: one set
+		k.parts, k.partErrs = make([]*htmlexec.Template, len(listParts)), make([]error, len(listParts))
+		for i, name := range listParts {
+			if cfg.compile == nil {
+				k.partErrs[i] = errNoHTMLExec
+				continue
+			}
+			k.parts[i], k.partErrs[i] = cfg.compile(t, name, funcs)
+		}
+	}
+	return k
+}
+
+// takeSets keeps the page kinds' sets, in pageKinds order: a parse error
+// or a compile error other than ErrUnsupported fails the theme, and a set
+// that could not be compiled is named in th.uncompiled.
+func (th *Theme) takeSets(sets []kindSet) error {
 	th.tmpl = map[string]*template.Template{}
 	for i, kind := range pageKinds {
 		if err := sets[i].parseErr; err != nil {
-			return nil, fmt.Errorf("templates: %w", err)
+			return fmt.Errorf("templates: %w", err)
 		}
 		th.tmpl[kind] = sets[i].tmpl
 	}
@@ -242,7 +260,7 @@ func loadTheme(templates, static fs.FS, cfg themeConfig) (*Theme, error) {
 	for i, kind := range pageKinds {
 		ft, err := sets[i].fast, sets[i].compileErr
 		if err != nil && !errors.Is(err, htmlexec.ErrUnsupported) {
-			return nil, fmt.Errorf("templates: %w", err)
+			return fmt.Errorf("templates: %w", err)
 		}
 		if err == nil {
 			th.fast[kind] = ft
@@ -255,13 +273,12 @@ func loadTheme(templates, static fs.FS, cfg themeConfig) (*Theme, error) {
 		if ft, err := list.parts[i], list.partErrs[i]; err == nil {
 			th.fast[name] = ft
 		} else if !errors.Is(err, htmlexec.ErrUnsupported) {
-			return nil, fmt.Errorf("templates: %w", err)
+			return fmt.Errorf("templates: %w", err)
 		} else {
 			th.uncompiled = append(th.uncompiled, name+" (list.html)")
 		}
 	}
-	sort.Strings(th.uncompiled)
-	return th, nil
+	return nil
 }
 
 // execute runs the template name of a page kind's set: compiled when it
@@ -293,7 +310,7 @@ func pageFuncs(str l10n.Strings) template.FuncMap {
 	}
 }
 
-func loadAssets(static fs.FS) (map[string]asset, error) {
+func loadAssets(static fs.FS, strs l10n.Strings) (map[string]asset, error) {
 	assets := map[string]asset{}
 	err := fs.WalkDir(static, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -302,6 +319,11 @@ func loadAssets(static fs.FS) (map[string]asset, error) {
 		data, err := fs.ReadFile(static, p)
 		if err != nil {
 			return err
+		}
+		if p == searchScript {
+			if data, err = strs.IntoScript(data); err != nil {
+				return fmt.Errorf("%s: %w", p, err)
+			}
 		}
 		ext := path.Ext(p)
 		typ := map[string]string{".css": "text/css", ".js": "application/javascript", ".svg": "image/svg+xml"}[ext]
@@ -320,3 +342,6 @@ func loadAssets(static fs.FS) (map[string]asset, error) {
 	})
 	return assets, err
 }
+
+// searchScript is the static file that carries the search page's words.
+const searchScript = "js/search.js"

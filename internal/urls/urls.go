@@ -77,6 +77,12 @@ const (
 	Sitemap  = "sitemap.xml" // the sitemap, or the index of its parts
 	LLMs     = "llms.txt"
 	Headers  = "_headers"
+	// Redirects holds a host's redirect and rewrite rules (Netlify,
+	// Cloudflare Pages), NoJekyll turns Jekyll off on GitHub Pages. They and
+	// Headers are the only names of a build that start with "_" or ".":
+	// the hosts that read them look for them there.
+	Redirects = "_redirects"
+	NoJekyll  = ".nojekyll"
 )
 
 // NotFoundIn is the 404 page of a language, which hosts serve for a missing
@@ -141,6 +147,10 @@ var (
 	APICases  = apiFile("cases.json")
 	APIVocab  = apiFile("vocab.json")
 	APISchema = apiFile("schema/case.json")
+	// The JSON Schemas of content/site.json and content/vocab.json, beside
+	// the case's.
+	APISiteSchema  = apiFile("schema/site.json")
+	APIVocabSchema = apiFile("schema/vocab.json")
 )
 
 // APICase is the JSON of one case, as in the source.

@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
-	"path"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -54,27 +52,10 @@ func LinksUnder(t testing.TB, dir, prefix string) []string {
 	base := ServeUnder(t, dir, prefix)
 	origin := strings.TrimSuffix(base, prefix)
 
-	args := []string{}
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() || !strings.HasSuffix(p, ".html") {
-			return nil
-		}
+	var args []string
+	for _, p := range htmlPages(t, dir, "links") {
 		rel, _ := filepath.Rel(dir, p)
-		rel = filepath.ToSlash(rel)
-		if path.Base(rel) == urls.NotFound {
-			return nil // the root's and each language's: reached by bad links, not pages of their own
-		}
-		args = append(args, base+"/"+urls.Page(rel))
-		return nil
-	})
-	if err != nil {
-		t.Fatalf("links: list pages of %s: %v", dir, err)
-	}
-	if len(args) == 0 {
-		t.Fatalf("links: no .html file under %s", dir)
+		args = append(args, base+"/"+urls.Page(filepath.ToSlash(rel)))
 	}
 	// linkinator tests each URL against the skip pattern: skip everything
 	// that is not on this server. A link that leaves the path prefix stays
@@ -105,6 +86,17 @@ func LinksUnder(t testing.TB, dir, prefix string) []string {
 	if res.Exit != 0 && rep.Passed {
 		BadReport(t, tl, res, errors.New("it exited 1 but reports that every link passed"))
 	}
+	out := rep.broken(base)
+	if !rep.Passed && len(out) == 0 {
+		BadReport(t, tl, res, errors.New("it reports failure but no BROKEN link"))
+	}
+	sort.Strings(out)
+	return out
+}
+
+// broken returns the report's broken links, once each, as
+// "URL (HTTP status) on PARENT" with base taken off the URLs.
+func (rep *linkinatorReport) broken(base string) []string {
 	local := func(u string) string {
 		if strings.HasPrefix(u, base) {
 			return strings.TrimPrefix(u, base)
@@ -134,9 +126,5 @@ func LinksUnder(t testing.TB, dir, prefix string) []string {
 			out = append(out, s)
 		}
 	}
-	if !rep.Passed && len(out) == 0 {
-		BadReport(t, tl, res, errors.New("it reports failure but no BROKEN link"))
-	}
-	sort.Strings(out)
 	return out
 }

@@ -47,98 +47,13 @@ var metaRefresh = regexp.MustCompile(`(?i)^\s*\d+\s*;\s*url\s*=\s*(.+)`)
 func LocalLinks(t testing.TB, dir string) []string {
 	t.Helper()
 	dir = absDir(t, dir)
-	const origin = "http://site.test"
-	h := Handler(dir)
-	var mu sync.Mutex
-	statuses := map[string]int{}
-	// status answers for a path once, with the page served for it when
-	// it is missing; first says this call asked.
-	status := func(u *url.URL) (s int, body []byte, first bool) {
-		mu.Lock()
-		s, ok := statuses[u.Path]
-		mu.Unlock()
-		if ok {
-			return s, nil, false
-		}
-		s, body = serveStatus(h, u.Path)
-		mu.Lock()
-		defer mu.Unlock()
-		if prev, ok := statuses[u.Path]; ok {
-			return prev, nil, false
-		}
-		statuses[u.Path] = s
-		return s, body, true
-	}
-	var pages []string
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
-			return err
-		}
-		if filepath.Base(p) != urls.NotFound { // the 404 pages, as in Links
-			pages = append(pages, p)
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatalf("local links: list pages of %s: %v", dir, err)
-	}
-	if len(pages) == 0 {
-		t.Fatalf("local links: no .html file under %s", dir)
-	}
+	pages := htmlPages(t, dir, "local links")
+	c := &localChecker{h: Handler(dir), statuses: map[string]int{}, seen: map[string]bool{}}
 	var (
-		outMu sync.Mutex
-		out   []string
-		seen  = map[string]bool{}
-		wg    sync.WaitGroup
-		work  = make(chan string)
-		errs  []string
+		wg   sync.WaitGroup
+		work = make(chan string)
+		errs []string
 	)
-	report := func(line string) {
-		outMu.Lock()
-		defer outMu.Unlock()
-		if !seen[line] {
-			seen[line] = true
-			out = append(out, line)
-		}
-	}
-	var check func(b []byte, page string)
-	check = func(b []byte, page string) {
-		base, _ := url.Parse(origin + page)
-		refs, baseHref := pageLinks(b)
-		if baseHref != "" {
-			if bu, err := base.Parse(baseHref); err == nil {
-				base = bu
-			}
-		}
-		for _, ref := range refs {
-			u, err := base.Parse(ref)
-			if err != nil {
-				report(fmt.Sprintf("%s (unreadable URL: %v) on %s", ref, err, page))
-				continue
-			}
-			if u.Scheme+"://"+u.Host != origin {
-				continue
-			}
-			s, notFound, first := status(u)
-			if s == http.StatusOK {
-				continue
-			}
-			local := u.Path
-			if u.RawQuery != "" {
-				local += "?" + u.RawQuery
-			}
-			report(fmt.Sprintf("%s (HTTP %d) on %s", local, s, page))
-			// A missing page is answered with a 404 page, whose links are
-			// read from where it is served, as linkinator reads them: for
-			// a page below the one that links to it (linkinator follows
-			// links below its start page only).
-			folder := page[:strings.LastIndex(page, "/")+1]
-			if first && s == http.StatusNotFound && len(notFound) > 0 && strings.HasPrefix(u.Path, folder) &&
-				(urls.IsFolder(u.Path) || strings.HasSuffix(u.Path, ".html")) {
-				check(notFound, u.Path)
-			}
-		}
-	}
 	for range 2 * max(1, runtime.NumCPU()) {
 		wg.Add(1)
 		go func() {
@@ -148,12 +63,12 @@ func LocalLinks(t testing.TB, dir string) []string {
 				page := "/" + urls.Page(filepath.ToSlash(rel))
 				b, err := os.ReadFile(p)
 				if err != nil {
-					outMu.Lock()
+					c.outMu.Lock()
 					errs = append(errs, err.Error())
-					outMu.Unlock()
+					c.outMu.Unlock()
 					continue
 				}
-				check(b, page)
+				c.check(b, page)
 			}
 		}()
 	}
@@ -165,8 +80,114 @@ func LocalLinks(t testing.TB, dir string) []string {
 	if len(errs) > 0 {
 		t.Fatalf("local links: %s", strings.Join(errs, "; "))
 	}
-	sort.Strings(out)
-	return out
+	sort.Strings(c.out)
+	return c.out
+}
+
+// htmlPages lists the HTML pages under dir but the 404 pages (the root's
+// and each language's: reached by bad links, not pages of their own); none
+// is an error, which who (the caller) reports.
+func htmlPages(t testing.TB, dir, who string) []string {
+	t.Helper()
+	var pages []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
+			return err
+		}
+		if filepath.Base(p) != urls.NotFound {
+			pages = append(pages, p)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("%s: list pages of %s: %v", who, dir, err)
+	}
+	if len(pages) == 0 {
+		t.Fatalf("%s: no .html file under %s", who, dir)
+	}
+	return pages
+}
+
+// localOrigin is the origin LocalLinks reads the pages' links against.
+const localOrigin = "http://site.test"
+
+// localChecker is the state LocalLinks's workers share: each path's status,
+// asked of the handler once, and the broken links found, each once.
+type localChecker struct {
+	h        http.Handler
+	mu       sync.Mutex
+	statuses map[string]int
+	outMu    sync.Mutex
+	out      []string
+	seen     map[string]bool
+}
+
+// status answers for a path once, with the page served for it when it is
+// missing; first says this call asked.
+func (c *localChecker) status(u *url.URL) (s int, body []byte, first bool) {
+	c.mu.Lock()
+	s, ok := c.statuses[u.Path]
+	c.mu.Unlock()
+	if ok {
+		return s, nil, false
+	}
+	s, body = serveStatus(c.h, u.Path)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if prev, ok := c.statuses[u.Path]; ok {
+		return prev, nil, false
+	}
+	c.statuses[u.Path] = s
+	return s, body, true
+}
+
+// report keeps a broken link's line, once.
+func (c *localChecker) report(line string) {
+	c.outMu.Lock()
+	defer c.outMu.Unlock()
+	if !c.seen[line] {
+		c.seen[line] = true
+		c.out = append(c.out, line)
+	}
+}
+
+// check reports the broken links of page, whose HTML is b.
+func (c *localChecker) check(b []byte, page string) {
+	base, _ := url.Parse(localOrigin + page)
+	refs, baseHref := pageLinks(b)
+	if baseHref != "" {
+		if bu, err := base.Parse(baseHref); err == nil {
+			base = bu
+		}
+	}
+	for _, ref := range refs {
+		u, err := base.Parse(ref)
+		if err != nil {
+			c.report(fmt.Sprintf("%s (unreadable URL: %v) on %s", ref, err, page))
+			continue
+		}
+		if u.Scheme+"://"+u.Host != localOrigin {
+			continue
+		}
+		s, notFound, first := c.status(u)
+		if s == http.StatusOK {
+			continue
+		}
+		local := u.Path
+		if u.RawQuery != "" {
+			local += "?" + u.RawQuery
+		}
+		c.report(fmt.Sprintf("%s (HTTP %d) on %s", local, s, page))
+		// A missing page is answered with a 404 page, whose links are
+		// read from where it is served, as linkinator reads them: for a
+		// page below the one that links to it (linkinator follows links
+		// below its start page only).
+		folder := page[:strings.LastIndex(page, "/")+1]
+		if first && s == http.StatusNotFound && len(notFound) > 0 && strings.HasPrefix(u.Path, folder) &&
+			(urls.IsFolder(u.Path) || strings.HasSuffix(u.Path, ".html")) {
+			c.check(notFound, u.Path)
+		}
+	}
 }
 
 // serveStatus asks h for path as a GET would, following up to five

@@ -436,7 +436,7 @@
 
   // The index format this engine reads (internal/search/layout.go): the
   // manifest's v, and the rule that names the files of groups and buckets.
-  var FORMAT = 3, KEY_RULE = "escape-64w";
+  var FORMAT = 3, KEY_RULE = "dash-64w";
 
   // manifest resolves to the index's manifest, once it is known to be in a
   // format this engine reads. Every path but those of the manifest and the
@@ -456,26 +456,26 @@
   }
 
   // fileKey names the file of a group or a bucket after its first boundary
-  // (fileKey in layout.go, rule "escape-64w"): a-z and 0-9 as they are, any
-  // other character as _ and four hex digits (__ and six beyond U+FFFF),
-  // "" as "_", a name Windows keeps for a device (con, prn, aux, nul,
+  // (fileKey in layout.go, rule "dash-64w"): a-z and 0-9 as they are, any
+  // other character as - and four hex digits (-- and six beyond U+FFFF),
+  // "" as "-", a name Windows keeps for a device (con, prn, aux, nul,
   // com1-9, lpt1-9) with a _ after it; a key over 64 characters keeps 55
-  // and ends in - and the FNV-1a hash of the boundary's UTF-8, in eight
+  // and ends in . and the FNV-1a hash of the boundary's UTF-8, in eight
   // hex digits.
   function fileKey(s) {
     var k = "";
     Array.from(s).forEach(function (ch) {
       var c = ch.codePointAt(0);
       if ((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39)) k += ch;
-      else if (c <= 0xffff) k += "_" + ("000" + c.toString(16)).slice(-4);
-      else k += "__" + ("00000" + c.toString(16)).slice(-6);
+      else if (c <= 0xffff) k += "-" + ("000" + c.toString(16)).slice(-4);
+      else k += "--" + ("00000" + c.toString(16)).slice(-6);
     });
-    if (k === "") return "_";
+    if (k === "") return "-";
     if (/^(con|prn|aux|nul|com[1-9]|lpt[1-9])$/.test(k)) return k + "_";
     if (k.length > 64) {
       var h = 0x811c9dc5;
       new TextEncoder().encode(s).forEach(function (b) { h = Math.imul(h ^ b, 16777619) >>> 0; });
-      k = k.slice(0, 55) + "-" + ("0000000" + h.toString(16)).slice(-8);
+      k = k.slice(0, 55) + "." + ("0000000" + h.toString(16)).slice(-8);
     }
     return k;
   }
@@ -908,7 +908,7 @@
     var c = t.codePointAt(0);
     if (c >= 0x61 && c <= 0x7a) return t[0];
     if (c >= 0xac00 && c <= 0xd7a3) return "h" + Math.floor((c - 0xac00) / 588);
-    return "_";
+    return "-";
   }
 
   // suggest resolves to the query with its first word that matched nothing
@@ -1019,81 +1019,52 @@
     return classOf(c[0].codePointAt(0)) === CL_LETTER;
   }
 
-  function plural(n, one, many) { return n === 1 ? one : many.replace("%n", n); }
+  // WORDS are the search page's words in both languages: the "js." keys of
+  // the string catalogue, templates/strings.json, without their prefix. The
+  // site writes them in over the marker below when it builds its assets
+  // (internal/site, loadAssets); run from the source folder (the tests), the
+  // script reads the catalogue itself.
+  var WORDS = /*catalogue*/null;
+  if (!WORDS && typeof require === "function") WORDS = wordsOf(require("../../templates/strings.json"));
 
-  var STRINGS = {
-    en: {
-      cases: function (n) { return plural(n, "1 case", "%n cases"); },
-      range: function (from, to, total) { return from + "\u2013" + to + " of " + total; },
-      found: function (n, q) { return q ? this.cases(n) + " for \u201c" + q + "\u201d" : this.cases(n); },
-      partial: "No case matches every word; these cases match some of them.",
-      none: function (q) { return q ? "No case matches \u201c" + q + "\u201d." : "No case matches these filters."; },
-      dropFilters: function (n) { return "Search without filters (" + this.cases(n) + ")"; },
-      didYouMean: "Did you mean:",
-      prompt: "Type a word in English or Korean, or open a topic page to browse.",
-      loading: "Searching\u2026",
-      error: "The search index could not be loaded.",
-      more: "Show more results",
-      showAll: function (n) { return "Show all " + n; },
-      fewer: "Show fewer",
-      clear: "Clear filters",
-      seeAll: function (q) { return "All results for \u201c" + q + "\u201d"; },
-      noneShort: "No matching case",
-      published: "Published",
-      truncated: "Only the first 20 words of the query are searched.",
-      short: "Keep typing: one letter is too short to search.",
-      keyHint: "Press the down arrow key to move to the results.",
-      inResults: function (n) { return "In the results: " + plural(n, "1 result", "%n results") + ". Up from the first returns to the search box."; },
-      filters: "Filters",
-      group: function (name, n) { return n ? name + " (" + n + " selected)" : name; },
-      countsLibrary: "Numbers are cases in the whole library.",
-      countsResults: "Numbers are cases in these results.",
-      countsUnfiltered: "Numbers count these results as if nothing in this group were chosen.",
-      counting: "Counting\u2026",
-      date: function (iso) {
-        if (!iso) return "date unknown";
-        var p = iso.split("-"), months = ["January", "February", "March", "April", "May", "June", "July",
-          "August", "September", "October", "November", "December"];
-        if (p.length === 3) return Number(p[2]) + " " + months[Number(p[1]) - 1] + " " + p[0];
-        return p.length === 2 ? months[Number(p[1]) - 1] + " " + p[0] : iso;
-      }
-    },
-    ko: {
-      cases: function (n) { return "사례 " + n + "건"; },
-      range: function (from, to, total) { return total + "건 중 " + from + "~" + to + "번째"; },
-      found: function (n, q) { return q ? "\u201c" + q + "\u201d 검색 결과 " + n + "건" : this.cases(n); },
-      partial: "모든 단어에 맞는 사례가 없어 일부 단어에 맞는 사례를 보여 줍니다.",
-      none: function (q) { return q ? "\u201c" + q + "\u201d에 맞는 사례가 없습니다." : "이 필터에 맞는 사례가 없습니다."; },
-      dropFilters: function (n) { return "필터 없이 검색 (" + this.cases(n) + ")"; },
-      didYouMean: "이 검색어를 찾으셨나요?",
-      prompt: "영어나 한국어로 검색어를 입력하거나, 주제 페이지에서 사례를 둘러보세요.",
-      loading: "찾는 중\u2026",
-      error: "검색 색인을 불러오지 못했습니다.",
-      more: "결과 더 보기",
-      showAll: function (n) { return n + "개 모두 보기"; },
-      fewer: "접기",
-      clear: "필터 모두 지우기",
-      seeAll: function (q) { return "\u201c" + q + "\u201d 검색 결과 모두 보기"; },
-      noneShort: "맞는 사례가 없습니다",
-      published: "공개일",
-      truncated: "검색어가 길어 앞의 20단어만 검색합니다.",
-      short: "영문 한 글자로는 검색하지 않습니다. 조금 더 입력하세요.",
-      keyHint: "아래 화살표 키를 누르면 결과로 이동합니다.",
-      inResults: function (n) { return "결과 " + n + "건으로 이동했습니다. 첫 결과에서 위 화살표를 누르면 검색창으로 돌아갑니다."; },
-      filters: "필터",
-      group: function (name, n) { return n ? name + " (" + n + "개 선택)" : name; },
-      countsLibrary: "숫자는 라이브러리 전체의 사례 수입니다.",
-      countsResults: "숫자는 이 검색 결과의 사례 수입니다.",
-      countsUnfiltered: "숫자는 이 그룹에서 아무것도 고르지 않았을 때의 검색 결과 사례 수입니다.",
-      counting: "집계 중\u2026",
-      date: function (iso) {
-        if (!iso) return "날짜 미상";
-        var p = iso.split("-");
-        // A partial date as Korean writes it: 2019년 4월, 2019년.
-        return p[0] + "년" + (p.length > 1 ? " " + Number(p[1]) + "월" : "") + (p.length > 2 ? " " + Number(p[2]) + "일" : "");
-      }
-    }
-  };
+  // wordsOf picks the "js." keys out of the catalogue, by language.
+  function wordsOf(catalogue) {
+    var out = { en: {}, ko: {} };
+    Object.keys(catalogue).forEach(function (k) {
+      if (k.indexOf("js.") === 0) Object.keys(out).forEach(function (lang) { out[lang][k.slice(3)] = catalogue[k][lang]; });
+    });
+    return out;
+  }
+
+  // fill puts args in for the catalogue's %[1]s, %[2]s, … as Go's fmt does.
+  function fill(s, args) {
+    return s.replace(/%\[(\d)\]s/g, function (_, i) { return String(args[i - 1]); });
+  }
+
+  // strings makes one language's table from its words: the plain ones as
+  // they are, and a function for each that takes numbers or the query.
+  function strings(w) {
+    var t = {};
+    Object.keys(w).forEach(function (k) { t[k] = w[k]; });
+    t.cases = function (n) { return n === 1 ? w.casesOne : fill(w.casesOther, [n]); };
+    t.range = function (from, to, total) { return fill(w.range, [from, to, total]); };
+    t.found = function (n, q) { return q ? fill(w.found, [n, q, t.cases(n)]) : t.cases(n); };
+    t.none = function (q) { return q ? fill(w.none, [q]) : w.noneFilters; };
+    t.dropFilters = function (n) { return fill(w.dropFilters, [t.cases(n)]); };
+    t.showAll = function (n) { return fill(w.showAll, [n]); };
+    t.seeAll = function (q) { return fill(w.seeAll, [q]); };
+    t.inResults = function (n) { return fill(n === 1 ? w.inResultsOne : w.inResultsOther, [n]); };
+    t.group = function (name, n) { return n ? fill(w.group, [name, n]) : name; };
+    // A date, whole or partial (2019-04, 2019), as the pages write it.
+    t.date = function (iso) {
+      if (!iso) return w.dateUnknown;
+      var p = iso.split("-"), month = p.length > 1 ? w.months.split(",")[Number(p[1]) - 1] : "";
+      return fill([w.dateYear, w.dateMonth, w.dateDay][p.length - 1] || iso, [p[0], month, Number(p[2])]);
+    };
+    return t;
+  }
+
+  var STRINGS = { en: strings(WORDS.en), ko: strings(WORDS.ko) };
 
   function el(tag, attrs, children) {
     var e = document.createElement(tag);

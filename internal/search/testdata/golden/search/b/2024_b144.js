@@ -1,1 +1,0 @@
-window.__ilsearch=window.__ilsearch||{};__ilsearch["b/2024_b144"]=["2024년","8월","cd"];

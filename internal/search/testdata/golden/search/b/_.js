@@ -1,1 +1,0 @@
-window.__ilsearch=window.__ilsearch||{};__ilsearch["b/_"]=["","+내","+만"];

@@ -1,1 +1,0 @@
-window.__ilsearch=window.__ilsearch||{};__ilsearch["b/_be44_c815"]=["비정","수집","쓰"];

@@ -1,1 +1,0 @@
-window.__ilsearch=window.__ilsearch||{};__ilsearch["b/_d2b8_c6e8"]=["트웨","폭","하"];

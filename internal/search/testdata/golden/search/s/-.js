@@ -1,0 +1,1 @@
+window.__ilsearch=window.__ilsearch||{};__ilsearch["s/-"]=[];

@@ -1,1 +1,0 @@
-window.__ilsearch=window.__ilsearch||{};__ilsearch["s/_"]=[];

@@ -1,0 +1,1 @@
+window.__ilsearch=window.__ilsearch||{};__ilsearch["t/8-c6d4"]=[["8월",[[10],"A"]],["after",[[16],"C"]],["api",[[21],"C"]],["application",[[15],"B"]],["back",[[12],"D"]],["balancer",[[17,19,20],"AKC"]],["block",[[12],"B"]],["bug",[[13,18],"HC"]],["built",[[13],"F"]],["burst",[[12],"B"]],["cach",[[11,16],"DG"]],["capacity",[[8,15],"AB"]],["caus",[[12],"B"]]];
