@@ -130,12 +130,22 @@ const (
 	archivedPattern = `^none$|^https?://[^\s]+$`
 	// A moment of an incident as its source gives it: to the minute, with
 	// its zone, or with none when the source names none.
-	momentPattern   = `^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(Z|[+-][0-9]{2}:[0-9]{2})?$`
+	momentPattern = `^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(Z|[+-][0-9]{2}:[0-9]{2})?$`
+	// A product version as sources write it: 1.11.2, v1.27, 2024.08.1,
+	// v20240202, 3.0.0-beta.1; "0" stands for every version from the start.
+	versionPattern  = `^v?[0-9]+(\.[0-9]+)*([-+][0-9A-Za-z.-]+)?$`
 	dateTimePattern = `^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$`
 )
 
 // sourceKinds are the kinds of source a case may cite.
 var sourceKinds = []string{"postmortem", "blog", "official-status", "issue", "talk", "news", "other"}
+
+// ActionKinds are what an action item may be for, in the order checklists
+// group them.
+var ActionKinds = []string{"prevent", "detect", "mitigate", "process"}
+
+// ActionStatuses are how far an action item got.
+var ActionStatuses = []string{"done", "planned", "proposed", "unknown"}
 
 // dateKinds say what a case's date is the date of.
 var dateKinds = []string{"incident", "published"}
@@ -143,6 +153,23 @@ var dateKinds = []string{"incident", "published"}
 var (
 	termList = func(desc string) *Schema { return array(desc, pattern("A term id of the vocabulary.", slugPattern)) }
 	item     = object("One step.", Prop{"text", text("What was done.")})
+	// An action item may say what it is for and how far it got, as its
+	// source says; topic checklists and the prepare page group by both.
+	actionItem = object("One action item.",
+		Prop{"text", text("What was planned or done.")},
+		Prop{"kind", optional(enum(str("What the item is for: prevent (the failure happening again), detect (it sooner), mitigate (its effect), or process (how people work)."), ActionKinds))},
+		Prop{"status", optional(enum(str("How far the item got, as the source says: done, planned (committed to), proposed (suggested or considered), or unknown when the source does not say."), ActionStatuses))})
+	// affected names a product and the versions in which the failure can
+	// occur, after OSV's ranges: introduced (the first affected version,
+	// "0" for every version before fixed), then fixed (the first version
+	// without it) or last_affected (the last one with it), or a list of
+	// versions. Only where the source names them.
+	affected = object("A product the failure lives in and the versions it can occur in, only where the source names them.",
+		Prop{"product", pattern("The product's slug: kubernetes, ingress-nginx, traefik, calico, coredns, eks-ami, a Helm chart's name.", slugPattern)},
+		Prop{"introduced", optional(pattern("The first version in which the failure can occur, or \"0\" for every version before fixed or last_affected.", versionPattern))},
+		Prop{"fixed", optional(pattern("The first version in which it no longer occurs.", versionPattern))},
+		Prop{"last_affected", optional(pattern("The last version in which it occurs, when no fixed version is known.", versionPattern))},
+		Prop{"versions", optional(array("Versions the source names as affected, when it gives no range.", pattern("A version.", versionPattern)))})
 	duration = nullable(pattern("A duration such as 56m, 1h10m or 2d, from the start of the impact; null when the source does not tell.", durationPattern))
 	moment   = optional(nullable(pattern("A moment the source gives, YYYY-MM-DDTHH:MM and its zone (Z or +09:00), or no zone when the source names none; null or left out when not given.", momentPattern)))
 	url      = pattern("An http or https URL.", httpPattern)
@@ -169,7 +196,7 @@ func caseSchema() *Schema {
 		Prop{"detection", text("How it was noticed.")},
 		Prop{"lessons", nullable(text("What the organisation learned; null when the report gives none."))},
 		Prop{"remediation", array("What was done to recover, in order.", item)},
-		Prop{"action_items", array("What was planned or done afterwards.", item)},
+		Prop{"action_items", array("What was planned or done afterwards.", actionItem)},
 		Prop{"impact", object("Who and what was affected; \"unknown\" when not known.",
 			Prop{"scope", textOrString("What stopped working.")},
 			Prop{"users", textOrString("Who was affected.")},
@@ -213,6 +240,7 @@ func caseSchema() *Schema {
 			Prop{"written_by", minLen(str("Who wrote the case."))},
 			Prop{"reviewed_at", nullable(pattern("The review date, YYYY-MM-DD, or null.", dayPattern))},
 			Prop{"reviewed_by", nullable(str("Who reviewed it, or null."))})},
+		Prop{"affected", optional(array("Where the failure applies: products and their versions, as the source names them; left out when it names none.", affected))},
 		Prop{"docs", array("Links to further documentation.", url)},
 		Prop{"updated_at", pattern("When the case was last changed, RFC 3339.", dateTimePattern)},
 		Prop{"url", optional(pattern("Where the case is also published, if anywhere (the seed cases name the original library's app): the case page shows it as \"Also published at\". Leave it out for a case written here: the case's own address follows from base_url and its id.", httpPattern))})
@@ -517,6 +545,8 @@ func patternMeaning(p string) string {
 		return `"none" (no archived copy is known) or an http or https URL`
 	case momentPattern:
 		return "a moment like 2024-08-27T14:20Z (YYYY-MM-DDTHH:MM, then the zone as Z or +09:00, or nothing when the source names no zone)"
+	case versionPattern:
+		return `a version like 1.11.2, v1.27 or 3.0.0-beta.1 (numbers separated by dots, an optional v, an optional -suffix), or "0" for every version from the start`
 	case editURLPattern:
 		return `"" (none) or an http or https URL that ends in a slash, to which the path of a file in the content folder is added`
 	}
