@@ -192,7 +192,7 @@ func casePage(c *cases.Case, pick func(cases.Bilingual) string) string {
 	for _, list := range []struct {
 		title string
 		items []cases.Bilingual
-	}{{"Remediation", c.Remediation}, {"Action items", c.ActionItems}} {
+	}{{"Remediation", c.Remediation}, {"Action items", actionTexts(c.ActionItems)}} {
 		fmt.Fprintf(&b, "## %s\n\n", list.title)
 		for _, it := range list.items {
 			fmt.Fprintf(&b, "- %s\n", pick(it))
@@ -204,4 +204,14 @@ func casePage(c *cases.Case, pick func(cases.Bilingual) string) string {
 		fmt.Fprintf(&b, "- <%s>\n", s.URL)
 	}
 	return b.String()
+}
+
+// actionTexts are the texts of action items, which the Hugo comparison
+// writes as a plain list.
+func actionTexts(items []cases.ActionItem) []cases.Bilingual {
+	out := make([]cases.Bilingual, len(items))
+	for i, it := range items {
+		out[i] = it.Text
+	}
+	return out
 }

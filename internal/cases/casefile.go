@@ -128,6 +128,7 @@ func loadCase(fsys fs.FS, name string, dir *folderReader, voc *Vocab, text *offh
 		r.list.Warnf(name, line, col, field, format, args...)
 	})
 	checkCaseTerms(p.v, voc, errorAt)
+	checkAffected(p.v, c, voc, errorAt)
 	checkSources(p.v, func(val *jsonpos.Value, field, format string, args ...any) {
 		line, col := p.pos(val)
 		r.list.Warnf(name, line, col, field, format, args...)
@@ -194,9 +195,7 @@ func caseFields(v *jsonpos.Value, voc *Vocab) *Case {
 	for _, it := range getList(v, "remediation") {
 		c.Remediation = append(c.Remediation, getText(it, "text"))
 	}
-	for _, it := range getList(v, "action_items") {
-		c.ActionItems = append(c.ActionItems, getText(it, "text"))
-	}
+	readAffected(v, c)
 	imp := getObj(v, "impact")
 	c.Impact = Impact{Scope: getTextOrString(imp, "scope"), Users: getTextOrString(imp, "users"), Region: getStr(imp, "region")}
 	for _, s := range getList(v, "sources") {

@@ -176,6 +176,14 @@ var (
 			return strconv.Itoa(c.Date.Year), true
 		},
 	}
+	// Products are the products a case names as affected (Case.Affected),
+	// by vocab.json's products: a reader filters by what they run.
+	Products = &Facet{
+		Name: "products", Kind: Derived,
+		FilterDoc: "product slugs a case names as affected, such as ingress-nginx (see vocab's products)",
+		Show:      InSearch, Order: ByName,
+		list: func(c *Case) *[]string { return &c.Products },
+	}
 	// ImpactLevels say how bad the incident was for its users, in words
 	// every source supports (full outage, degraded, near miss, …); it is
 	// the headline the organisation's own severity, rarely published, is
@@ -200,7 +208,7 @@ var (
 // Facets is the facet table, in menu order: the order of the navigation,
 // the home page, the search filters and the MCP arguments. It is not written
 // after initialisation, except by ReplaceFacets in a test.
-var Facets = []*Facet{Components, Symptoms, RootCauses, Contributing, Domains, Orgs, Years, ImpactLevels, Severities}
+var Facets = []*Facet{Components, Symptoms, RootCauses, Contributing, Domains, Orgs, Years, Products, ImpactLevels, Severities}
 
 // FacetNames returns the URL names of the facets in menu order.
 func FacetNames() []string {

@@ -6,7 +6,7 @@ import (
 )
 
 func TestFacetTable(t *testing.T) {
-	want := []string{"components", "symptoms", "root-causes", "contributing", "domains", "orgs", "years", "impact-levels", "severities"}
+	want := []string{"components", "symptoms", "root-causes", "contributing", "domains", "orgs", "years", "products", "impact-levels", "severities"}
 	if got := FacetNames(); !slices.Equal(got, want) {
 		t.Errorf("FacetNames() = %v, want %v", got, want)
 	}

@@ -192,7 +192,7 @@ type Case struct {
 	Detection    Bilingual
 	Lessons      *Bilingual
 	Remediation  []Bilingual
-	ActionItems  []Bilingual
+	ActionItems  []ActionItem
 	Impact       Impact
 	ImpactLevel  string
 	Severity     string
@@ -207,8 +207,14 @@ type Case struct {
 	RecurrenceOf string
 	Review       Review
 	Docs         []string
-	UpdatedAt    time.Time
-	URL          string
+	// Affected are the products and versions the failure can occur in, as
+	// the source names them; nil when it names none.
+	Affected []Affected
+	// Products are the products Affected names, each once, in its order:
+	// the terms of the products facet.
+	Products  []string
+	UpdatedAt time.Time
+	URL       string
 
 	// File is the case's path inside the content folder, for messages.
 	File string
@@ -362,8 +368,18 @@ func (c *Case) eachString(f func(*string)) {
 		text(&c.Remediation[i])
 	}
 	for i := range c.ActionItems {
-		text(&c.ActionItems[i])
+		text(&c.ActionItems[i].Text)
+		f(&c.ActionItems[i].Kind)
+		f(&c.ActionItems[i].Status)
 	}
+	for i := range c.Affected {
+		a := &c.Affected[i]
+		for _, s := range []*string{&a.Product, &a.Introduced, &a.Fixed, &a.LastAffected} {
+			f(s)
+		}
+		list(a.Versions)
+	}
+	list(c.Products)
 	list(c.Symptoms)
 	list(c.Components)
 	list(c.Contributing)
@@ -409,6 +425,9 @@ type Vocab struct {
 	// spelling (ko), which search takes as a synonym and no page shows;
 	// NameKo is a translation Korean pages show, for a description only.
 	Orgs []Term
+	// Products are vocab.json's products, which cases name in
+	// affected[].product, in display order.
+	Products []Product
 
 	index map[string]map[string]int
 	// suggest answers "did you mean" for each field's terms.

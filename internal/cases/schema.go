@@ -276,6 +276,12 @@ func vocabSchema() *Schema {
 		Prop{"ko", minLen(str("Its name as Korean engineers spell it (허브스팟): a search synonym, shown nowhere."))},
 		Prop{"name_ko", optional(minLen(str("Only where en is a description rather than a name (Unnamed company, BC Government): what Korean pages show instead (이름을 밝히지 않은 회사).")))},
 	)))})
+	s.Props = append(s.Props, Prop{productsField, optional(array("Products cases may name in affected[].product, in display order.", object("A product.",
+		Prop{"id", pattern("The slug cases name it by (ingress-nginx).", slugPattern)},
+		Prop{"en", minLen(str("Its name on English pages (ingress-nginx)."))},
+		Prop{"ko", minLen(str("Its name on Korean pages, usually as written in English."))},
+		Prop{"url", optional(url)},
+	)))})
 	return s
 }
 

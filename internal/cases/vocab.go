@@ -54,6 +54,13 @@ func (v *Vocab) buildIndex() {
 		m[t.ID] = i
 	}
 	v.index[orgsField] = m
+	m = map[string]int{}
+	var products []string
+	for i, p := range v.Products {
+		m[p.ID] = i
+		products = append(products, p.ID)
+	}
+	v.index[productsField] = m
 	v.suggest = map[string]*suggester{}
 	for _, f := range ControlledFacets() {
 		var ids []string
@@ -62,6 +69,7 @@ func (v *Vocab) buildIndex() {
 		}
 		v.suggest[f.Field] = newSuggester(ids)
 	}
+	v.suggest[productsField] = newSuggester(products)
 }
 
 func convertVocab(v *jsonpos.Value, p *parsed, list *diag.List) Vocab {
@@ -99,6 +107,9 @@ func convertVocab(v *jsonpos.Value, p *parsed, list *diag.List) Vocab {
 		seen[t.ID] = true
 		voc.Orgs = append(voc.Orgs, t)
 	}
+	convertProducts(v, p, &voc, func(line, col int, field, format string, args ...any) {
+		list.Errorf(p.file, line, col, field, format, args...)
+	})
 	return voc
 }
 

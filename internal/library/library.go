@@ -24,6 +24,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"sync"
 	"time"
 
 	"incidentlib/internal/cases"
@@ -76,6 +77,9 @@ type Library struct {
 
 	topics  Topics
 	related map[string][]RelGroup
+
+	checklistOnce sync.Once
+	checklist     *Checklist
 }
 
 // Stage is the time one step took: of New, or of a build.

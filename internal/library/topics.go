@@ -45,8 +45,12 @@ func (f *FacetTopics) Topic(id string) *Topic { return f.byID[id] }
 
 // ownLabel is the label of a term outside the vocabulary: an organisation's
 // name as its first case writes it, a year, or the term's id.
-func ownLabel(f *cases.Facet, id string, c *cases.Case) cases.Bilingual {
+func ownLabel(f *cases.Facet, id string, c *cases.Case, voc *cases.Vocab) cases.Bilingual {
 	switch f {
+	case cases.Products:
+		if p, ok := voc.Product(id); ok {
+			return p.Label
+		}
 	case cases.Years:
 		if y, err := strconv.Atoi(id); err == nil {
 			return cases.Bilingual{En: l10n.Year("en", y), Ko: l10n.Year("ko", y)}
@@ -97,7 +101,7 @@ func deriveTopics(lib *cases.Library) Topics {
 				if cf.Controlled || !cf.HasTopic(id) {
 					return // "unknown" severity and the like have no topic page
 				}
-				t = &Topic{Facet: cf.Name, ID: id, Label: ownLabel(cf, id, c), voc: &lib.Vocab}
+				t = &Topic{Facet: cf.Name, ID: id, Label: ownLabel(cf, id, c, &lib.Vocab), voc: &lib.Vocab}
 				f.byID[id] = t
 			}
 			t.Cases = append(t.Cases, c)

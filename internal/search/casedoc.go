@@ -37,7 +37,7 @@ func caseDoc(c *cases.Case, g *cases.Glossary) Doc {
 		add(t)
 	}
 	for _, t := range c.ActionItems {
-		add(t)
+		add(t.Text)
 	}
 	d.Body = body
 	if g != nil {

@@ -89,8 +89,11 @@ func TestGlossarySynonyms(t *testing.T) {
 // bodyKo are the Korean texts of c's lists.
 func bodyKo(c *cases.Case) []string {
 	var out []string
-	for _, t := range append(slices.Clone(c.Remediation), c.ActionItems...) {
+	for _, t := range c.Remediation {
 		out = append(out, t.Ko)
+	}
+	for _, t := range c.ActionItems {
+		out = append(out, t.Text.Ko)
 	}
 	if c.Lessons != nil {
 		out = append(out, c.Lessons.Ko)

@@ -126,7 +126,7 @@ type card struct {
 	Contributing []termLink
 	Detection    localized
 	Remediation  []localized
-	ActionItems  []localized
+	ActionItems  []actionView
 	Lessons      *localized
 }
 
@@ -230,7 +230,10 @@ func (p *pageView) card(c *cases.Case, v *CaseView) card {
 		Contributing: p.terms(cases.Contributing, c.Contributing),
 		Detection:    first(c.Detection, textOf(v, &page.Detection)),
 		Remediation:  items(c.Remediation, page.Remediation),
-		ActionItems:  items(c.ActionItems, page.ActionItems),
+		ActionItems:  page.ActionItems,
+	}
+	if len(cd.ActionItems) != len(c.ActionItems) {
+		cd.ActionItems = p.actionItems(c.ActionItems, localize)
 	}
 	if cd.Impact == "" {
 		if u := localizeLine(c.Impact.Users, lang); known(u.Text) != "" {

@@ -55,7 +55,8 @@ type CaseView struct {
 	Other        []facetTerms // facets without a place of their own (placedFacets), after Contributing
 	Detection    localized
 	Remediation  []localized
-	ActionItems  []localized
+	ActionItems  []actionView
+	Affected     []affectedView
 	Lessons      *localized
 	Sources      []sourceView
 	Docs         []string
@@ -172,9 +173,8 @@ func (s *Site) caseView(j Job, html bool) (*CaseView, error) {
 	for _, t := range c.Remediation {
 		v.Remediation = append(v.Remediation, txt(t, lang))
 	}
-	for _, t := range c.ActionItems {
-		v.ActionItems = append(v.ActionItems, txt(t, lang))
-	}
+	v.ActionItems = p.actionItems(c.ActionItems, txt)
+	v.Affected = p.affected(c)
 	if c.Lessons != nil {
 		l := txt(*c.Lessons, lang)
 		v.Lessons = &l

@@ -25,6 +25,7 @@ type markdownView struct {
 	Facts                                       []mdFact
 	OtherTerms                                  []mdFact // CaseView.Other: a facet's name and its terms' labels
 	Remediation, ActionItems                    []string
+	Affected                                    []string // a product and its versions, a line each
 	HasLessons                                  bool
 	Lessons                                     string
 	Related                                     []mdRelated
@@ -111,7 +112,10 @@ func (s *Site) markdownView(v *CaseView, absolute bool) *markdownView {
 		m.Remediation = append(m.Remediation, text(t))
 	}
 	for _, t := range v.ActionItems {
-		m.ActionItems = append(m.ActionItems, text(t))
+		m.ActionItems = append(m.ActionItems, text(t.Text)+actionNote(t))
+	}
+	for _, a := range v.Affected {
+		m.Affected = append(m.Affected, line(a.Product)+": "+line(a.Versions))
 	}
 	if v.Lessons != nil {
 		m.HasLessons, m.Lessons = true, text(*v.Lessons)

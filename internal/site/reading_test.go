@@ -58,8 +58,8 @@ func TestReading(t *testing.T) {
 		}
 		digest := card[strings.Index(card, "</summary>"):strings.Index(card, "</details>")]
 		for _, it := range c.ActionItems {
-			if !strings.Contains(digest, it.Ko) {
-				t.Errorf("the digest leaves out the action item %q (seed 002 lists them all)", it.Ko)
+			if !strings.Contains(digest, it.Text.Ko) {
+				t.Errorf("the digest leaves out the action item %q (seed 002 lists them all)", it.Text.Ko)
 			}
 		}
 		before := card[:strings.Index(card, "<details>")]

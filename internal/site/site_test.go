@@ -103,8 +103,8 @@ func TestLossless(t *testing.T) {
 				check("remediation", r)
 			}
 			for i, a := range c.ActionItems {
-				check("action_items", a)
-				if a.Get(lang) == "" && !strings.Contains(page, s.strings.Get(lang, "notranslation")) && !strings.Contains(page, "not translated yet") && !strings.Contains(page, "아직 번역되지 않음") {
+				check("action_items", a.Text)
+				if a.Text.Get(lang) == "" && !strings.Contains(page, s.strings.Get(lang, "notranslation")) && !strings.Contains(page, "not translated yet") && !strings.Contains(page, "아직 번역되지 않음") {
 					t.Errorf("%s %s: action_items[%d] untranslated without a mark", c.ID, lang, i)
 				}
 			}

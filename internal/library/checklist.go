@@ -1,0 +1,302 @@
+package library
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"incidentlib/internal/cases"
+)
+
+// A checklist turns what cases planned and learned into what a reader can
+// check in their own systems: every action item and lesson of the library,
+// near-identical ones from several cases merged into one item that names
+// each case it came from. Topic pages, the prepare page, the API and the
+// MCP server show the part of it that concerns some cases (Checklist.For).
+//
+// Two texts are near-identical when their words overlap enough in both
+// languages: the words are lower-cased, stripped of English endings and
+// Korean particles and endings, and common words are left out (checkWords);
+// the overlap is the share of words the two texts have in common (Jaccard).
+// Merging is greedy in the library's order (cases newest first, items in
+// their case's order), against the first item of each merged group, so
+// that the same content always merges the same way.
+
+// Group names of a checklist beyond the action kinds: items whose case
+// gives no kind, and lessons.
+const (
+	GroupOther   = "other"
+	GroupLessons = "lessons"
+)
+
+// CheckGroups are the groups of a checklist in the order pages show them.
+var CheckGroups = append(slices.Clone(cases.ActionKinds), GroupOther, GroupLessons)
+
+// CheckItem is one line of the library's checklist: a text and the cases
+// it came from.
+type CheckItem struct {
+	Group string          // one of CheckGroups
+	Text  cases.Bilingual // the first case's text
+	From  []CheckSource   // in the library's order, one per case
+}
+
+// CheckSource is a case a checklist item came from, and how far that case
+// got with it (an action status, "unknown" when not given; "" for a lesson).
+type CheckSource struct {
+	Case   *cases.Case
+	Status string
+}
+
+// Checklist is the library's action items and lessons, merged.
+type Checklist struct {
+	Items []*CheckItem // in the order of their first case and item
+}
+
+// CheckGroup is one group of a checklist for some cases.
+type CheckGroup struct {
+	Name  string // one of CheckGroups
+	Items []CheckLine
+}
+
+// CheckLine is an item of a checklist for some cases, with only those of
+// its cases.
+type CheckLine struct {
+	Item *CheckItem
+	From []CheckSource
+}
+
+// Checklist returns the library's checklist, made on first use.
+func (l *Library) Checklist() *Checklist {
+	l.checklistOnce.Do(func() { l.checklist = NewChecklist(l.Lib.Cases) })
+	return l.checklist
+}
+
+// For returns the checklist of cs: the items that came from at least one
+// of them, with only those cases, by group in CheckGroups' order, the items
+// most cases share first, then in the library's order. Empty groups are
+// left out.
+func (cl *Checklist) For(cs []*cases.Case) []CheckGroup {
+	in := make(map[*cases.Case]bool, len(cs))
+	for _, c := range cs {
+		in[c] = true
+	}
+	byGroup := map[string][]CheckLine{}
+	for _, it := range cl.Items {
+		var from []CheckSource
+		for _, s := range it.From {
+			if in[s.Case] {
+				from = append(from, s)
+			}
+		}
+		if len(from) > 0 {
+			byGroup[it.Group] = append(byGroup[it.Group], CheckLine{it, from})
+		}
+	}
+	var out []CheckGroup
+	for _, g := range CheckGroups {
+		lines := byGroup[g]
+		if len(lines) == 0 {
+			continue
+		}
+		slices.SortStableFunc(lines, func(a, b CheckLine) int { return len(b.From) - len(a.From) })
+		out = append(out, CheckGroup{g, lines})
+	}
+	return out
+}
+
+// checkEntry is an item being merged: its words in each language.
+type checkEntry struct {
+	item   *CheckItem
+	en, ko map[string]bool
+}
+
+// NewChecklist merges the action items and lessons of cs, in their order.
+func NewChecklist(cs []*cases.Case) *Checklist {
+	cl := &Checklist{}
+	var entries []*checkEntry
+	index := map[string][]int{} // a word ("en:"/"ko:" and the word) → entries that have it
+	add := func(c *cases.Case, group, status string, text cases.Bilingual) {
+		en, ko := checkWords(text.En), checkWords(text.Ko)
+		best, bestScore := -1, 0.0
+		seen := map[int]bool{}
+		for _, key := range wordKeys(en, ko) {
+			for _, i := range index[key] {
+				if seen[i] {
+					continue
+				}
+				seen[i] = true
+				e := entries[i]
+				if !mergeable(e.item.Group, group) {
+					continue
+				}
+				if s, ok := nearIdentical(e.en, e.ko, en, ko); ok && (s > bestScore || s == bestScore && i < best) {
+					best, bestScore = i, s
+				}
+			}
+		}
+		if best >= 0 {
+			it := entries[best].item
+			if it.Group == GroupOther && group != GroupOther && group != GroupLessons {
+				it.Group = group // the first case that says the kind names it
+			}
+			if !slices.ContainsFunc(it.From, func(s CheckSource) bool { return s.Case == c }) {
+				it.From = append(it.From, CheckSource{c, status})
+			}
+			return
+		}
+		it := &CheckItem{Group: group, Text: text, From: []CheckSource{{c, status}}}
+		cl.Items = append(cl.Items, it)
+		entries = append(entries, &checkEntry{it, en, ko})
+		for _, key := range wordKeys(en, ko) {
+			index[key] = append(index[key], len(entries)-1)
+		}
+	}
+	for _, c := range cs {
+		for _, a := range c.ActionItems {
+			g, st := a.Kind, a.Status
+			if g == "" {
+				g = GroupOther
+			}
+			if st == "" {
+				st = "unknown"
+			}
+			add(c, g, st, a.Text)
+		}
+		if c.Lessons != nil && !c.Lessons.IsZero() {
+			add(c, GroupLessons, "", *c.Lessons)
+		}
+	}
+	return cl
+}
+
+// mergeable reports whether items of two groups may merge: lessons only
+// with lessons, an action item with one of the same kind or of none.
+func mergeable(a, b string) bool {
+	if a == GroupLessons || b == GroupLessons {
+		return a == b
+	}
+	return a == b || a == GroupOther || b == GroupOther
+}
+
+func wordKeys(en, ko map[string]bool) []string {
+	keys := make([]string, 0, len(en)+len(ko))
+	for w := range en {
+		keys = append(keys, "en:"+w)
+	}
+	for w := range ko {
+		keys = append(keys, "ko:"+w)
+	}
+	slices.Sort(keys) // the candidates' order must not depend on the map
+	return keys
+}
+
+// Thresholds of nearIdentical: the overlap each language needs, and the
+// one a text needs when only one language can be compared.
+const (
+	mergeEn    = 0.6
+	mergeKo    = 0.45
+	mergeAlone = 0.7
+)
+
+// nearIdentical reports whether two texts say the same, with their
+// overlap: in both languages where both texts have both, else in the one
+// they share.
+func nearIdentical(aEn, aKo, bEn, bKo map[string]bool) (float64, bool) {
+	bothEn := len(aEn) > 0 && len(bEn) > 0
+	bothKo := len(aKo) > 0 && len(bKo) > 0
+	switch {
+	case bothEn && bothKo:
+		en, ko := overlap(aEn, bEn), overlap(aKo, bKo)
+		return en + ko, en >= mergeEn && ko >= mergeKo
+	case bothEn:
+		s := overlap(aEn, bEn)
+		return s, s >= mergeAlone
+	case bothKo:
+		s := overlap(aKo, bKo)
+		return s, s >= mergeAlone
+	}
+	return 0, false
+}
+
+// overlap is the share of their words two sets have in common.
+func overlap(a, b map[string]bool) float64 {
+	common := 0
+	for w := range a {
+		if b[w] {
+			common++
+		}
+	}
+	union := len(a) + len(b) - common
+	if union == 0 {
+		return 0
+	}
+	return float64(common) / float64(union)
+}
+
+// checkWords returns the words of a text that say what it is about.
+func checkWords(s string) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	}) {
+		if isHangulWord(w) {
+			w = trimKorean(w)
+		} else {
+			if commonWords[w] {
+				continue
+			}
+			w = trimEnglish(w)
+		}
+		if w != "" {
+			out[w] = true
+		}
+	}
+	return out
+}
+
+func isHangulWord(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	return unicode.Is(unicode.Hangul, r)
+}
+
+// trimEnglish strips the common endings of an English word, so that
+// "alerts", "alerting" and "alerted" are one word.
+func trimEnglish(w string) string {
+	for _, end := range []string{"ing", "ed", "es", "s"} {
+		if strings.HasSuffix(w, end) && len(w)-len(end) >= 4 {
+			return strings.TrimSuffix(w, end)
+		}
+	}
+	return w
+}
+
+// koreanEndings are particles and verb endings written after a Korean
+// word, longest first.
+var koreanEndings = []string{
+	"하도록", "되도록", "으로", "에서", "에게", "까지", "부터", "한다", "된다", "하고", "하는", "도록", "했다", "됐다",
+	"은", "는", "이", "가", "을", "를", "의", "에", "로", "와", "과", "도", "다",
+}
+
+// trimKorean strips one particle or ending from a Korean word, keeping at
+// least one syllable; a word of one syllable is left out.
+func trimKorean(w string) string {
+	for _, end := range koreanEndings {
+		if rest, ok := strings.CutSuffix(w, end); ok && utf8.RuneCountInString(rest) >= 1 {
+			w = rest
+			break
+		}
+	}
+	if utf8.RuneCountInString(w) < 2 {
+		return ""
+	}
+	return w
+}
+
+// commonWords are English words that say nothing of what an item is about.
+var commonWords = map[string]bool{
+	"a": true, "an": true, "the": true, "and": true, "or": true, "of": true, "to": true, "in": true, "on": true,
+	"for": true, "with": true, "by": true, "at": true, "from": true, "as": true, "is": true, "are": true, "be": true,
+	"so": true, "that": true, "this": true, "it": true, "its": true, "their": true, "they": true, "we": true, "our": true,
+	"more": true, "all": true, "any": true, "into": true, "before": true, "after": true, "when": true, "not": true,
+}
