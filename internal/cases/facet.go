@@ -104,6 +104,12 @@ const (
 	// InStats lists the facet's most common terms in the statistics of a
 	// topic (its page, the API and the MCP tools), under its Top title.
 	InStats
+	// InChecklist gives the facet's topics a checklist drawn from their
+	// cases' action items and lessons (their pages, the API).
+	InChecklist
+	// InPrepare makes the facet's terms what a reader picks on the prepare
+	// page and in the MCP tool prepare: the parts of their stack.
+	InPrepare
 )
 
 // Order is how a facet lists its topics.
@@ -126,14 +132,14 @@ var (
 		Name: "components", Field: "components", Kind: Many, Controlled: true,
 		Doc:       "Component term ids.",
 		FilterDoc: "component term ids, such as ingress (see vocab)",
-		Show:      InNav | OnHome | InSearch | InStats, HomeCount: 2,
+		Show:      InNav | OnHome | InSearch | InStats | InChecklist | InPrepare, HomeCount: 2,
 		list: func(c *Case) *[]string { return &c.Components },
 	}
 	Symptoms = &Facet{
 		Name: "symptoms", Field: "symptoms", Kind: Many, Controlled: true,
 		Doc:       "Symptom term ids.",
 		FilterDoc: "symptom term ids, such as high-error-rate",
-		Show:      InNav | OnHome | InSearch,
+		Show:      InNav | OnHome | InSearch | InChecklist,
 		list:      func(c *Case) *[]string { return &c.Symptoms },
 	}
 	RootCauses = &Facet{
@@ -147,7 +153,7 @@ var (
 		Name: "contributing", Field: "contributing", Kind: Many, Controlled: true,
 		Doc:       "Contributing factor term ids.",
 		FilterDoc: "contributing factor term ids, such as automation-amplified",
-		Show:      OnHome | InSearch | InStats,
+		Show:      OnHome | InSearch | InStats | InChecklist,
 		list:      func(c *Case) *[]string { return &c.Contributing },
 	}
 	Domains = &Facet{

@@ -36,6 +36,7 @@ var CheckGroups = append(slices.Clone(cases.ActionKinds), GroupOther, GroupLesso
 // CheckItem is one line of the library's checklist: a text and the cases
 // it came from.
 type CheckItem struct {
+	Index int             // its place in Checklist.Items
 	Group string          // one of CheckGroups
 	Text  cases.Bilingual // the first case's text
 	From  []CheckSource   // in the library's order, one per case
@@ -145,7 +146,7 @@ func NewChecklist(cs []*cases.Case) *Checklist {
 			}
 			return
 		}
-		it := &CheckItem{Group: group, Text: text, From: []CheckSource{{c, status}}}
+		it := &CheckItem{Index: len(cl.Items), Group: group, Text: text, From: []CheckSource{{c, status}}}
 		cl.Items = append(cl.Items, it)
 		entries = append(entries, &checkEntry{it, en, ko})
 		for _, key := range wordKeys(en, ko) {

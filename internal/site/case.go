@@ -186,7 +186,11 @@ func (s *Site) caseView(j Job, html bool) (*CaseView, error) {
 	}
 	if html {
 		p.JSONLD = p.caseJSONLD(v)
-		v.Callout = s.callout(lang)
+		var parts []string
+		if f := prepareFacet(); f != nil {
+			parts = f.Terms(c)
+		}
+		v.Callout = s.prepareCallout(p, parts, "prepare.callout_link")
 	}
 	v.WrittenBy = s.WrittenBy(lang, c)
 	return v, nil

@@ -80,6 +80,7 @@ func (s *Site) listPageJobs() []Job {
 	for _, lang := range cases.Languages {
 		add(Job{Kind: KindHome, Lang: lang, Path: urls.Home(lang)})
 		add(Job{Kind: KindSearch, Lang: lang, Path: urls.Search(lang)})
+		add(Job{Kind: KindPrepare, Lang: lang, Path: urls.Prepare(lang)})
 		add(Job{Kind: KindAPIDoc, Lang: lang, Path: urls.APIDoc(lang)})
 		add(Job{Kind: KindFeed, Lang: lang, Path: urls.Feed(lang)})
 		for _, p := range s.lib.Prose {

@@ -64,6 +64,7 @@ type listView struct {
 	FacetLink string
 	Filters   bool // show the facet filter form (all-cases list)
 	Callout   calloutView
+	Checklist *topicChecklistView // "What to check", on the first page of some facets' topics
 }
 
 func (s *Site) listView(j Job) (*listView, error) {
@@ -133,5 +134,13 @@ func (s *Site) listView(j Job) (*listView, error) {
 	v.Cards = cards
 	v.Pager = newPager(p, j.Page, s.pages(len(all)), path)
 	v.Callout = s.callout(lang)
+	if j.Kind == KindTopic {
+		v.Checklist = s.topicChecklist(p, j)
+		if f := prepareFacet(); f != nil && f.Name == j.Facet {
+			v.Callout = s.prepareCallout(p, []string{j.Topic.ID}, "prepare.callout_stack")
+		} else {
+			v.Callout = s.prepareCallout(p, nil, "prepare.callout_stack")
+		}
+	}
 	return v, nil
 }

@@ -121,6 +121,9 @@ func (s *Site) view(j Job) (any, string, error) {
 		return s.notFoundView(j), "notfound", nil
 	case KindAPIDoc:
 		return s.apiDocView(j), "apidoc", nil
+	case KindPrepare:
+		v, err := s.prepareView(j)
+		return v, "prepare", err
 	}
 	return nil, "", fmt.Errorf("unknown job kind %d", j.Kind)
 }

@@ -232,6 +232,7 @@ const (
 	KindRobots
 	KindAsset
 	KindTwin // a case page's Markdown twin, rendered with its page by RenderCase
+	KindPrepare
 )
 
 // kindNames name each kind of job for people (a build's summary).
@@ -239,7 +240,7 @@ var kindNames = map[Kind]string{
 	KindCase: "case page", KindCases: "case list", KindTopic: "topic page", KindFacet: "facet page",
 	KindHome: "home", KindRoot: "language chooser", KindSearch: "search page", KindProse: "prose page",
 	KindNotFound: "404", KindAPIDoc: "API page", KindFeed: "feed", KindSitemap: "sitemap",
-	KindRobots: "robots.txt", KindAsset: "asset", KindTwin: "Markdown twin",
+	KindRobots: "robots.txt", KindAsset: "asset", KindTwin: "Markdown twin", KindPrepare: "prepare page",
 }
 
 // String names the kind for people, as a build's summary counts files.

@@ -32,7 +32,7 @@ type asset struct {
 }
 
 // pageKinds are the templates that render whole pages.
-var pageKinds = []string{"case", "list", "facet", "home", "root", "search", "prose", "notfound", "apidoc"}
+var pageKinds = []string{"case", "list", "facet", "home", "root", "search", "prose", "notfound", "apidoc", "prepare"}
 
 // listParts are the templates of the list set (list.html and base.html)
 // that render a piece of a page once, kept and shown on many pages: a
@@ -320,7 +320,7 @@ func loadAssets(static fs.FS, strs l10n.Strings) (map[string]asset, error) {
 		if err != nil {
 			return err
 		}
-		if p == searchScript {
+		if p == searchScript || p == prepareScript {
 			if data, err = strs.IntoScript(data); err != nil {
 				return fmt.Errorf("%s: %w", p, err)
 			}
@@ -345,3 +345,6 @@ func loadAssets(static fs.FS, strs l10n.Strings) (map[string]asset, error) {
 
 // searchScript is the static file that carries the search page's words.
 const searchScript = "js/search.js"
+
+// prepareScript is the prepare page's script, which carries its words too.
+const prepareScript = "js/prepare.js"

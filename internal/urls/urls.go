@@ -12,6 +12,7 @@
 package urls
 
 import (
+	"net/url"
 	"strconv"
 	"strings"
 )
@@ -44,6 +45,43 @@ func Topic(lang, facet, term string, page int) string {
 // Search is the search page.
 func Search(lang string) string { return lang + "/search/" }
 
+// Prepare is the page that turns the cases of a reader's stack into one
+// checklist ("my stack").
+func Prepare(lang string) string { return lang + "/prepare/" }
+
+// Param is one parameter of a page's address: a facet's URL name and its
+// terms on the search page, a product and its version on the prepare page.
+type Param struct {
+	Key    string
+	Values []string
+}
+
+// Query writes parameters as the search and prepare pages read them from
+// their address: "?components=ingress,cni&ingress-nginx=1.11.2", values
+// joined by commas, in the order given; parameters without a value are
+// left out, and no parameter gives "".
+func Query(params ...Param) string {
+	var b strings.Builder
+	for _, p := range params {
+		var vals []string
+		for _, v := range p.Values {
+			if v != "" {
+				vals = append(vals, url.QueryEscape(v))
+			}
+		}
+		if len(vals) == 0 {
+			continue
+		}
+		if b.Len() == 0 {
+			b.WriteByte('?')
+		} else {
+			b.WriteByte('&')
+		}
+		b.WriteString(url.QueryEscape(p.Key) + "=" + strings.Join(vals, ","))
+	}
+	return b.String()
+}
+
 // ReservedSlug reports whether a page folder of that name directly under a
 // language's home would take the address of one of the site's own
 // sections (the case lists, the search page, the API page, the feed, the
@@ -51,7 +89,7 @@ func Search(lang string) string { return lang + "/search/" }
 // cases knows.
 func ReservedSlug(slug string) bool {
 	switch slug {
-	case "cases", "search", "api", "feed", "page":
+	case "cases", "search", "api", "feed", "page", "prepare":
 		return true
 	}
 	return false

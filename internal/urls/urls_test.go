@@ -57,3 +57,19 @@ func TestNotFoundFor(t *testing.T) {
 		t.Errorf("NotFoundIn(ko) = %q, want %q, found by NotFoundFor", got, want)
 	}
 }
+
+func TestQuery(t *testing.T) {
+	for _, tc := range []struct {
+		params []Param
+		want   string
+	}{
+		{nil, ""},
+		{[]Param{{"components", []string{"ingress", "cni"}}, {"ingress-nginx", []string{"1.11.2"}}}, "?components=ingress,cni&ingress-nginx=1.11.2"},
+		{[]Param{{"components", nil}, {"root-causes", []string{"misconfiguration"}}}, "?root-causes=misconfiguration"},
+		{[]Param{{"q", []string{"a b&c"}}}, "?q=a+b%26c"},
+	} {
+		if got := Query(tc.params...); got != tc.want {
+			t.Errorf("Query(%v) = %q, want %q", tc.params, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,236 @@
+/*
+ * prepare.js: the prepare page ("my stack", /{lang}/prepare/).
+ *
+ * The page lists the checklist of every part of a stack (what it shows
+ * without script) and holds, in <script type="application/json"
+ * id="prepare-data">, each case's parts, title, link and affected versions.
+ * This script shows the form, reads the choice from the address
+ * (?components=ingress,cni&ingress-nginx=1.11.2: the form's data-param and
+ * the products' ids), lists the cases that apply and merges the chosen
+ * parts' checklists into one, keeping only those cases' links; it writes
+ * the choice back into the address. Nothing is fetched, so the page works
+ * from any host and from the offline bundle opened from disk.
+ *
+ * A case applies when it has a chosen part, or names a product whose
+ * version was given, unless it names that product only for other versions.
+ * Versions compare as Go's cases.CompareVersions does.
+ */
+(function (root) {
+  "use strict";
+
+  // The catalogue's "js." words, by language; the site writes them in over
+  // the marker below when it builds its assets (internal/site, loadAssets).
+  var WORDS = /*catalogue*/null;
+
+  var doc = root.document;
+  var form = doc.getElementById("stack");
+  var dataEl = doc.getElementById("prepare-data");
+  if (!form || !dataEl) return;
+  var lang = doc.documentElement.getAttribute("lang") || "en";
+  var W = (WORDS && WORDS[lang]) || {};
+  var data = JSON.parse(dataEl.textContent);
+  var param = form.getAttribute("data-param");
+  var groups = (form.getAttribute("data-groups") || "").split(" ");
+  var status = doc.getElementById("stack-status");
+  var result = doc.getElementById("stack-result");
+  var casesEl = doc.getElementById("stack-cases");
+  var listEl = doc.getElementById("stack-checklist");
+  var allEl = doc.getElementById("prepare-all");
+  var titles = doc.getElementById("group-titles");
+
+  function fill(s, args) {
+    return String(s || "").replace(/%\[(\d)\]s/g, function (_, i) { return String(args[i - 1]); });
+  }
+
+  // Versions, as cases.IsVersion and cases.CompareVersions.
+  var VERSION = /^v?[0-9]+(\.[0-9]+)*([-+][0-9A-Za-z.-]+)?$/;
+
+  function split(v) {
+    v = v.replace(/^[vV]/, "");
+    var plus = v.indexOf("+");
+    if (plus >= 0) v = v.slice(0, plus);
+    var pre = "", dash = v.indexOf("-");
+    if (dash >= 0) { pre = v.slice(dash + 1); v = v.slice(0, dash); }
+    return { nums: v.split("."), pre: pre };
+  }
+
+  function digits(x, y) {
+    x = x.replace(/^0+/, ""); y = y.replace(/^0+/, "");
+    if (x.length !== y.length) return x.length < y.length ? -1 : 1;
+    return x < y ? -1 : x > y ? 1 : 0;
+  }
+
+  function comparePre(x, y) {
+    var xd = /^[0-9]+$/.test(x), yd = /^[0-9]+$/.test(y);
+    if (xd && yd) return digits(x, y);
+    if (xd) return -1;
+    if (yd) return 1;
+    return x < y ? -1 : x > y ? 1 : 0;
+  }
+
+  function compare(a, b) {
+    var x = split(a), y = split(b), n = Math.max(x.nums.length, y.nums.length), i, c;
+    for (i = 0; i < n; i++) {
+      c = digits(x.nums[i] || "0", y.nums[i] || "0");
+      if (c) return c;
+    }
+    if (x.pre === y.pre) return 0;
+    if (!x.pre) return 1;
+    if (!y.pre) return -1;
+    var xp = x.pre.split("."), yp = y.pre.split(".");
+    for (i = 0; i < Math.min(xp.length, yp.length); i++) {
+      c = comparePre(xp[i], yp[i]);
+      if (c) return c;
+    }
+    return xp.length < yp.length ? -1 : xp.length > yp.length ? 1 : 0;
+  }
+
+  // matches is cases.Affected.Matches.
+  function matches(a, v) {
+    if (!VERSION.test(v)) return false;
+    var list = a.versions || [];
+    for (var i = 0; i < list.length; i++) if (compare(list[i], v) === 0) return true;
+    if (!a.introduced && !a.fixed && !a.last_affected) return false;
+    if (a.introduced && a.introduced !== "0" && compare(v, a.introduced) < 0) return false;
+    if (a.fixed && compare(v, a.fixed) >= 0) return false;
+    if (a.last_affected && compare(v, a.last_affected) > 0) return false;
+    return true;
+  }
+
+  var boxes = [].slice.call(form.querySelectorAll('input[type=checkbox][name="' + param + '"]'));
+  var inputs = [].slice.call(form.querySelectorAll("input[type=text]"));
+
+  // readURL puts the address's choice into the form.
+  function readURL() {
+    var params = new URLSearchParams(root.location.search);
+    var parts = (params.get(param) || "").split(",");
+    boxes.forEach(function (b) { b.checked = parts.indexOf(b.value) >= 0; });
+    inputs.forEach(function (i) { i.value = params.get(i.name) || ""; });
+  }
+
+  function writeURL(parts, versions) {
+    var q = [];
+    if (parts.length) q.push(encodeURIComponent(param) + "=" + parts.map(encodeURIComponent).join(","));
+    inputs.forEach(function (i) {
+      if (versions[i.name]) q.push(encodeURIComponent(i.name) + "=" + encodeURIComponent(versions[i.name]));
+    });
+    var url = q.length ? "?" + q.join("&") : root.location.pathname;
+    if (url === root.location.search) return;
+    try {
+      root.history.replaceState(null, "", url);
+    } catch (e) {
+      // Some browsers refuse to change a file:// address; the page still works.
+    }
+  }
+
+  function el(name, attrs, text) {
+    var e = doc.createElement(name);
+    Object.keys(attrs || {}).forEach(function (k) { e.setAttribute(k, attrs[k]); });
+    if (text) e.textContent = text;
+    return e;
+  }
+
+  // merged is the checklist of the cases in applies: every part's items,
+  // each once, with only those cases, by group, the most shared first.
+  function merged(applies) {
+    var seen = {}, lines = [];
+    [].slice.call(allEl.querySelectorAll("li[data-i]")).forEach(function (li) {
+      var i = +li.getAttribute("data-i");
+      if (seen[i]) return;
+      seen[i] = true;
+      var from = [].slice.call(li.querySelectorAll("a[data-case]")).filter(function (a) { return applies[a.getAttribute("data-case")]; });
+      if (from.length) lines.push({ i: i, li: li, from: from, group: groups.indexOf(li.getAttribute("data-group")) });
+    });
+    lines.sort(function (a, b) { return a.group - b.group || b.from.length - a.from.length || a.i - b.i; });
+    return lines;
+  }
+
+  function line(l) {
+    var li = el("li", { "data-i": l.i });
+    li.appendChild(l.li.querySelector(".check-text").cloneNode(true));
+    var p = el("p", { "class": "from" });
+    if (l.from.length > 1) {
+      p.appendChild(el("strong", {}, fill(W.prepareShared, [l.from.length])));
+      p.appendChild(doc.createTextNode(" · "));
+    }
+    l.from.forEach(function (a, k) {
+      if (k) p.appendChild(doc.createTextNode(", "));
+      p.appendChild(a.cloneNode(true));
+      var st = a.nextElementSibling;
+      if (st && st.tagName === "SMALL") {
+        p.appendChild(doc.createTextNode(" "));
+        p.appendChild(st.cloneNode(true));
+      }
+    });
+    li.appendChild(p);
+    return li;
+  }
+
+  function update() {
+    var parts = boxes.filter(function (b) { return b.checked; }).map(function (b) { return b.value; });
+    var chosen = {}, versions = {}, bad = [];
+    parts.forEach(function (p) { chosen[p] = true; });
+    inputs.forEach(function (i) {
+      var v = i.value.trim();
+      if (!v) return;
+      if (VERSION.test(v)) versions[i.name] = v;
+      else bad.push(v);
+    });
+    writeURL(parts, versions);
+    var products = Object.keys(versions);
+    var applies = {}, list = [];
+    data.cases.forEach(function (c) {
+      var byPart = (c.parts || []).some(function (p) { return chosen[p]; }), byProduct = false, other = false;
+      products.forEach(function (p) {
+        var named = (c.affected || []).filter(function (a) { return a.product === p; });
+        if (!named.length) return;
+        if (named.some(function (a) { return matches(a, versions[p]); })) byProduct = true;
+        else other = true;
+      });
+      if (!other && (byPart || byProduct)) {
+        applies[c.id] = true;
+        list.push(c);
+      }
+    });
+    var notes = bad.map(function (v) { return fill(W.prepareBadVersion, [v]); });
+    if (!parts.length && !products.length) {
+      result.hidden = true;
+      allEl.hidden = false;
+      status.textContent = notes.concat([W.prepareNone || ""]).join(" ");
+      return;
+    }
+    allEl.hidden = true;
+    result.hidden = false;
+    casesEl.textContent = "";
+    listEl.textContent = "";
+    list.forEach(function (c) {
+      var li = el("li");
+      var a = el("a", { href: c.href, "data-case": c.id });
+      a.appendChild(el("span", { "class": "id" }, c.id));
+      a.appendChild(doc.createTextNode(" " + c.title));
+      li.appendChild(a);
+      casesEl.appendChild(li);
+    });
+    var count = list.length === 1 ? W.casesOne : fill(W.casesOther, [list.length]);
+    status.textContent = notes.concat([list.length ? count : W.prepareEmpty]).join(" ");
+    var ul = null, group = -1;
+    merged(applies).forEach(function (l) {
+      if (l.group !== group) {
+        group = l.group;
+        var h = titles && titles.content.querySelector('[data-group="' + groups[group] + '"]');
+        if (h) listEl.appendChild(h.cloneNode(true));
+        ul = el("ul", { "class": "checks" });
+        listEl.appendChild(ul);
+      }
+      ul.appendChild(line(l));
+    });
+  }
+
+  readURL();
+  form.hidden = false;
+  form.addEventListener("change", update);
+  form.addEventListener("input", update);
+  form.addEventListener("submit", function (e) { e.preventDefault(); update(); });
+  root.addEventListener("popstate", function () { readURL(); update(); });
+  update();
+})(this);
