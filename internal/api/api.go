@@ -128,6 +128,7 @@ func (w *writer) list() error {
 				b = appendString(appendKey(b, f.Field), strings.Join(ids, ""))
 			}
 		}
+		b = appendAffected(b, c)
 		b = appendKey(b, "updated_at")
 		b = append(b, '"')
 		b = c.UpdatedAt.AppendFormat(b, "2006-01-02T15:04:05Z07:00") // digits, signs and colons only
@@ -308,6 +309,9 @@ func (w *writer) topics() error {
 			b = appendPair(appendKey(b, "pages"), w.base+urls.Topic("en", facet, t.ID, 1), w.base+urls.Topic("ko", facet, t.ID, 1))
 			b = append(b, `,"stats":`...)
 			b = appendStats(b, st, statKeys)
+			if cases.FacetByName(facet).Shows(cases.InChecklist) {
+				b = w.appendChecklist(b, t)
+			}
 			// Ids only, newest first: a large topic lists thousands of cases,
 			// and cases.json already holds each case's summary once.
 			b = append(b, `,"cases":[`...)

@@ -141,9 +141,16 @@ type (
 			Symptoms     []string `json:"symptoms"`
 			Contributing []string `json:"contributing"`
 			Domain       []string `json:"domain"`
-			UpdatedAt    string   `json:"updated_at"`
-			Pages        pair     `json:"pages"`
-			JSON         string   `json:"json"`
+			Affected     []struct {
+				Product      string   `json:"product"`
+				Introduced   string   `json:"introduced,omitempty"`
+				Fixed        string   `json:"fixed,omitempty"`
+				LastAffected string   `json:"last_affected,omitempty"`
+				Versions     []string `json:"versions,omitempty"`
+			} `json:"affected,omitempty"`
+			UpdatedAt string `json:"updated_at"`
+			Pages     pair   `json:"pages"`
+			JSON      string `json:"json"`
 		} `json:"cases"`
 	}
 	vocabDoc map[string][]struct {
@@ -172,6 +179,17 @@ type (
 			RootCauses    []termCount `json:"root_causes"`
 			Years         []termCount `json:"years"`
 		} `json:"stats"`
+		Checklist []struct {
+			Group string `json:"group"`
+			Items []struct {
+				Text  pair `json:"text"`
+				Cases []struct {
+					ID     string `json:"id"`
+					Status string `json:"status,omitempty"`
+					JSON   string `json:"json"`
+				} `json:"cases"`
+			} `json:"items"`
+		} `json:"checklist,omitempty"`
 		Cases     []string `json:"cases"`
 		CasesJSON string   `json:"cases_json"`
 	}

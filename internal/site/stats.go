@@ -82,7 +82,7 @@ func (p *pageView) statsView(st *library.Stats, facet, term string) *statsView {
 		var alt []string
 		for i, tc := range tcs {
 			b := bar{Count: tc.Count, Text: l10n.Count(lang, tc.Count), Width: tc.Count * 100 / maxN, Y: i * 24}
-			b.Label, b.Href = tc.ID, p.Link(urls.Topic(lang, f.Name, tc.ID, 1))
+			b.Label, b.Href = tc.ID, p.combined(facet, term, f, tc.ID)
 			if t := p.s.topics[f.Name].Topic(tc.ID); t != nil && t.Label.Get(lang) != "" {
 				b.Label = t.Label.Get(lang)
 			}
@@ -131,4 +131,15 @@ func (s *Site) renderStats(lang string, v *statsView) error {
 	}
 	v.HTML = template.HTML(b.String())
 	return nil
+}
+
+// combined links a bar of a topic's statistics to the search page filtered
+// by both terms (ingress × misconfiguration), where both facets are search
+// filters; to the bar's own topic otherwise (a list's statistics, a facet
+// the search does not filter by).
+func (p *pageView) combined(facet, term string, f *cases.Facet, id string) string {
+	if tf := cases.FacetByName(facet); tf == nil || term == "" || !tf.Shows(cases.InSearch) || !f.Shows(cases.InSearch) {
+		return p.Link(urls.Topic(p.Lang, f.Name, id, 1))
+	}
+	return p.Link(urls.Search(p.Lang)) + urls.Query(urls.Param{Key: facet, Values: []string{term}}, urls.Param{Key: f.Name, Values: []string{id}})
 }
