@@ -97,7 +97,10 @@ func listIncidents(m *model, c *call) (string, any, error) {
 	if err != nil {
 		return "", nil, err
 	}
-	all := m.filtered(f)
+	all, err := m.byVersion(c, m.filtered(f))
+	if err != nil {
+		return "", nil, err
+	}
 	from := 0
 	if arg := c.str("cursor"); arg != "" {
 		cur, ok := parseCursor(arg)

@@ -123,6 +123,27 @@ func searchIncidents(m *model, c *call) (string, any, error) {
 		return "", nil, err
 	}
 	res := m.engine.Search(q, f)
+	if v := c.str(versionParam.name); v != "" {
+		all := make([]*cases.Case, len(res.Hits))
+		for i, h := range res.Hits {
+			all[i] = m.lib.Cases[h.Doc]
+		}
+		keep, err := m.byVersion(c, all)
+		if err != nil {
+			return "", nil, err
+		}
+		kept := make(map[*cases.Case]bool, len(keep))
+		for _, x := range keep {
+			kept[x] = true
+		}
+		hits := res.Hits[:0:0]
+		for _, h := range res.Hits {
+			if kept[m.lib.Cases[h.Doc]] {
+				hits = append(hits, h)
+			}
+		}
+		res.Hits, res.Total = hits, len(hits)
+	}
 	if res.Truncated {
 		c.note("note.words_cut", strconv.Itoa(search.MaxQueryWords))
 	}

@@ -84,6 +84,10 @@ func TestSearch(t *testing.T) {
 				term, most = id, n
 			}
 		}
+		if most == 0 && !f.Controlled && len(shared.srv.live.Current().model.Topics()[facet].Topics) == 0 {
+			t.Logf("no case of this library has a term of %s", facet) // products, before the cases name any
+			continue
+		}
 		if most == 0 {
 			t.Errorf("kubernetes: no counts for %s", arg)
 			continue

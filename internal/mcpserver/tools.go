@@ -62,7 +62,7 @@ func (s *Server) tools() []tool {
 			{name: "query", kind: kQuery, required: true, desc: "words to look for, in English or Korean (Korean with or without particles and spaces), such as 'ingress 404 after upgrade' or '로드 밸런서 헬스 체크'"},
 			lang,
 			{name: "limit", kind: kInt, desc: "how many cases to return, best first: 10 by default, at most 15"},
-		}, filterParams()...),
+		}, append(filterParams(), versionParam)...),
 		run: searchIncidents,
 	}, {
 		mcp: &mcp.Tool{
@@ -89,7 +89,7 @@ func (s *Server) tools() []tool {
 			OutputSchema: outputSchema[listOutput](),
 			Annotations:  readOnly,
 		},
-		params: append(filterParams(),
+		params: append(filterParams(), versionParam,
 			param{name: "lang", kind: kLang, desc: "language of titles and page URLs: en (default) or ko"},
 			param{name: "limit", kind: kInt, desc: "cases per page: 15 by default, at most 20"},
 			param{name: "cursor", kind: kString, desc: "next_cursor of the previous page, to get the page after it"},
@@ -125,7 +125,7 @@ func (s *Server) tools() []tool {
 			{name: "lang", kind: kLang, desc: "language of the answer's sentences and headings: en (default) or ko; labels come in both"},
 		},
 		run: vocab,
-	}}
+	}, prepareTool(readOnly)}
 }
 
 // orList joins names as a sentence does: "a, b or c".

@@ -125,11 +125,12 @@ func resultText(res *mcp.CallToolResult) string {
 
 // wantArgs are the argument names of every tool, as issue #14 names them.
 var wantArgs = map[string][]string{
-	"search_incidents": {"query", "lang", "limit", "components", "symptoms", "root_causes", "contributing", "domains", "orgs", "years", "impact_levels"},
+	"search_incidents": {"query", "lang", "limit", "components", "symptoms", "root_causes", "contributing", "domains", "orgs", "years", "products", "impact_levels", "version"},
 	"get_incident":     {"id", "lang"},
-	"list_incidents":   {"components", "symptoms", "root_causes", "contributing", "domains", "orgs", "years", "impact_levels", "lang", "limit", "cursor"},
+	"list_incidents":   {"components", "symptoms", "root_causes", "contributing", "domains", "orgs", "years", "products", "impact_levels", "version", "lang", "limit", "cursor"},
 	"get_topic":        {"facet", "term", "lang"},
 	"vocab":            {"facet", "lang"},
+	"prepare":          {"components", "products", "lang", "limit"},
 }
 
 var wantRequired = map[string][]string{
@@ -351,6 +352,10 @@ func TestListFilters(t *testing.T) {
 		}
 		facet := f.Name
 		terms := m.terms(facet)
+		if len(terms) == 0 && !f.Controlled && len(m.model.Topics()[facet].Topics) == 0 {
+			t.Logf("no case of this library has a term of %s", facet) // products, before the cases name any
+			continue
+		}
 		if len(terms) == 0 {
 			t.Fatalf("facet %s has no terms", facet)
 		}

@@ -1,0 +1,104 @@
+package mcpserver
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"incidentlib/internal/cases"
+	"incidentlib/internal/repotest"
+)
+
+// prepareServer is a server over the fixture of #42 (testdata/prepare).
+func prepareServer(t *testing.T) *mcp.ClientSession {
+	t.Helper()
+	dir := t.TempDir()
+	repotest.WriteFS(t, repotest.PrepareContent(t), dir)
+	_, cs := connect(t, dir)
+	return cs
+}
+
+// TestPrepareGolden keeps the answer of prepare in both languages in
+// testdata/golden/prepare.*.txt; -update rewrites them.
+func TestPrepareGolden(t *testing.T) {
+	cs := prepareServer(t)
+	args := map[string]any{cases.Components.Arg(): []any{"cni"}, "products": []any{"ingress-nginx=1.11.2"}, "limit": 6}
+	for _, lang := range cases.Languages {
+		a := map[string]any{"lang": lang}
+		for k, v := range args {
+			a[k] = v
+		}
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "prepare", Arguments: a})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.IsError {
+			t.Fatalf("prepare: %s", resultText(res))
+		}
+		sc, _ := json.MarshalIndent(res.StructuredContent, "", "  ")
+		checkOutput(t, "prepare", sc)
+		got := fmt.Sprintf("prepare %s\n\n--- text\n%s\n--- structured content\n%s\n", mustJSON(args), resultText(res), sc)
+		file := filepath.Join("testdata", "golden", "prepare."+lang+".txt")
+		if repotest.Update() {
+			if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatalf("%v (run go test -run TestPrepareGolden -update)", err)
+		}
+		if string(want) != got {
+			t.Errorf("%s differs from the answer (go test -run TestPrepareGolden -update rewrites it):\n%s", file, got)
+		}
+	}
+}
+
+// TestPrepareApplies checks which cases apply: a component's cases, less
+// those that name the product only for other versions; a product alone.
+func TestPrepareApplies(t *testing.T) {
+	cs := prepareServer(t)
+	var out prepareOutput
+	callTool(t, cs, "prepare", map[string]any{cases.Components.Arg(): "ingress", "products": []any{"ingress-nginx=1.11.2"}, "limit": 60}, &out)
+	ids := func() []string {
+		var s []string
+		for _, c := range out.Cases {
+			s = append(s, c.ID)
+		}
+		return s
+	}
+	if got := ids(); !slices.Contains(got, "IL-0081") || slices.Contains(got, "IL-0054") || !slices.Contains(got, "IL-0535") {
+		t.Errorf("ingress with ingress-nginx 1.11.2: %v", got)
+	}
+	for _, g := range out.Checklist {
+		for _, it := range g.Items {
+			for _, f := range it.Cases {
+				if !slices.Contains(ids(), f.ID) {
+					t.Errorf("the checklist names %s, which does not apply", f.ID)
+				}
+			}
+		}
+	}
+	out = prepareOutput{}
+	callTool(t, cs, "prepare", map[string]any{"products": []any{"ingress-nginx=1.9.5"}}, &out)
+	if got := ids(); !slices.Equal(got, []string{"IL-0081", "IL-0054"}) && !slices.Equal(got, []string{"IL-0054", "IL-0081"}) {
+		t.Errorf("ingress-nginx 1.9.5 alone: %v", got)
+	}
+	// list_incidents keeps the cases whose ranges hold the version.
+	var list listOutput
+	callTool(t, cs, "list_incidents", map[string]any{cases.Products.Arg(): "ingress-nginx", "version": "1.11.0"}, &list)
+	if list.Total != 1 || list.Cases[0].ID != "IL-0081" {
+		t.Errorf("list_incidents ingress-nginx 1.11.0: %+v", list.Cases)
+	}
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "list_incidents", Arguments: map[string]any{"version": "1.11.0"}})
+	if err != nil || !res.IsError {
+		t.Errorf("version without a product: %v %s", err, resultText(res))
+	}
+}
