@@ -72,7 +72,7 @@ func engineLibraries(t *testing.T) []engineLibrary {
 // jobKindNames name the kinds of templated page.
 var jobKindNames = map[Kind]string{
 	KindCase: "case", KindCases: "cases", KindTopic: "topic", KindFacet: "facet", KindHome: "home",
-	KindRoot: "root", KindSearch: "search", KindProse: "prose", KindNotFound: "notfound", KindAPIDoc: "apidoc",
+	KindRoot: "root", KindSearch: "search", KindProse: "prose", KindNotFound: "notfound", KindAPIDoc: "apidoc", KindPrepare: "prepare",
 }
 
 // untemplated are the kinds of job no template renders.
