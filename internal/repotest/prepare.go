@@ -39,7 +39,19 @@ func PrepareContent(t testing.TB) fstest.MapFS {
 		}
 		m[name] = &fstest.MapFile{Data: b}
 	}
-	edit("vocab.json", func(v map[string]any) { v["products"] = fix.Products })
+	edit("vocab.json", func(v map[string]any) {
+		have, _ := v["products"].([]any)
+		ids := map[any]bool{}
+		for _, p := range have {
+			ids[p.(map[string]any)["id"]] = true
+		}
+		for _, p := range fix.Products {
+			if !ids[p.(map[string]any)["id"]] {
+				have = append(have, p)
+			}
+		}
+		v["products"] = have
+	})
 	for id, fields := range fix.Cases {
 		edit("cases/"+id+".json", func(v map[string]any) {
 			for k, x := range fields {
