@@ -32,7 +32,7 @@ func TestPrepareFiles(t *testing.T) {
 	if err := json.Unmarshal(files[urls.APITopic(cases.Products.Name, "ingress-nginx")], &product); err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(product.Cases, []string{"IL-0081", "IL-0054"}) && !slices.Equal(product.Cases, []string{"IL-0054", "IL-0081"}) {
+	if !slices.Contains(product.Cases, "IL-0081") || !slices.Contains(product.Cases, "IL-0054") || slices.Contains(product.Cases, "IL-0535") {
 		t.Errorf("the ingress-nginx topic lists %v", product.Cases)
 	}
 	var topic topicDoc

@@ -95,7 +95,7 @@ func TestAffectedChecks(t *testing.T) {
 		map[string]any{"product": "traefik"},
 		map[string]any{"product": "traefik", "introduced": "2.1", "last_affected": "2.0.9"},
 		map[string]any{"product": "traefik", "introduced": "2.1", "last_affected": "v2.1.0"},
-		map[string]any{"product": "kubernetes", "versions": []any{"1.27"}},
+		map[string]any{"product": "no-such-product", "versions": []any{"1.27"}},
 	}
 	b, _ := json.MarshalIndent(c, "", "  ")
 	m["cases/IL-0081.json"] = &fstest.MapFile{Data: b}
@@ -113,7 +113,7 @@ func TestAffectedChecks(t *testing.T) {
 		`affected[3].last_affected: a range ends either at fixed (the first version without the failure) or at last_affected (the last one with it), not both`,
 		`affected[4]: names no version: give introduced, fixed, last_affected or versions, or leave the product out`,
 		`affected[5].last_affected: "2.0.9" comes before introduced "2.1": the range holds no version`,
-		`affected[7].product: unknown product "kubernetes": add it to vocab.json's products`,
+		`affected[7].product: unknown product "no-such-product": add it to vocab.json's products`,
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

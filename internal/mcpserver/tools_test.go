@@ -241,6 +241,8 @@ func termsOf(c *cases.Case, facet string) []string {
 		return []string{strconv.Itoa(c.Date.Year)}
 	case "severities":
 		return []string{c.Severity}
+	case "products":
+		return c.Products
 	case "impact-levels":
 		if c.ImpactLevel == "" {
 			return nil
