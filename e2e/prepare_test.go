@@ -45,13 +45,16 @@ func TestPreparePage(t *testing.T) {
 	part := "ingress"
 	var want []string
 	for _, c := range lib.Cases {
-		has, other := slices.Contains(model.Components.Terms(c), part), false
+		// A case that names the product applies only when one of its
+		// ranges holds the version.
+		has, named, match := slices.Contains(model.Components.Terms(c), part), false, false
 		for _, a := range c.Affected {
-			if a.Product == product && !a.Matches(version) {
-				other = true
+			if a.Product == product {
+				named = true
+				match = match || a.Matches(version)
 			}
 		}
-		if has && !other {
+		if has && (!named || match) {
 			want = append(want, c.ID)
 		}
 	}
