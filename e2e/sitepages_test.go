@@ -18,7 +18,7 @@ import (
 var pageTypes = []string{
 	"{lang}/", "{lang}/cases/", "{lang}/cases/page/2/", "{lang}/components/", "{lang}/components/ingress/",
 	"{lang}/root-causes/software-bug/", "{lang}/orgs/", "{lang}/orgs/hubspot/", "{lang}/years/2019/",
-	"{lang}/severities/sev1/", "{lang}/search/", "{lang}/about/", "{lang}/api/",
+	"{lang}/severities/sev1/", "{lang}/search/", "{lang}/about/", "{lang}/api/", "{lang}/prepare/",
 }
 
 // eval evaluates a script in the tab's page.
