@@ -171,6 +171,8 @@ type model struct {
 	labels search.Labels       // the terms' labels as search knows them (organisations' Korean names too)
 	index  map[*cases.Case]int // place of each case in lib.Cases
 	took   time.Duration       // how long making the model took
+	names  namesOnce           // the names filter values may use for terms
+	words  libraryWords        // the words of the library, for suggestions
 }
 
 // New loads the library. Problems in the content are not an error here:

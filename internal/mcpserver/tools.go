@@ -62,6 +62,8 @@ func (s *Server) tools() []tool {
 			{name: "query", kind: kQuery, required: true, desc: "words to look for, in English or Korean (Korean with or without particles and spaces), such as 'ingress 404 after upgrade' or '로드 밸런서 헬스 체크'"},
 			lang,
 			{name: "limit", kind: kInt, desc: "how many cases to return, best first: 10 by default, at most 15"},
+			{name: "cursor", kind: kString, desc: "next_cursor of the previous answer, for the results after it"},
+			{name: "counts", kind: kBool, desc: "true to add, for each filter argument, the number of matching cases per term"},
 		}, filterParams()...),
 		run: searchIncidents,
 	}, {

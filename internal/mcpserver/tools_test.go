@@ -125,7 +125,7 @@ func resultText(res *mcp.CallToolResult) string {
 
 // wantArgs are the argument names of every tool, as issue #14 names them.
 var wantArgs = map[string][]string{
-	"search_incidents": {"query", "lang", "limit", "components", "symptoms", "root_causes", "contributing", "domains", "orgs", "years", "impact_levels"},
+	"search_incidents": {"query", "lang", "limit", "cursor", "counts", "components", "symptoms", "root_causes", "contributing", "domains", "orgs", "years", "impact_levels"},
 	"get_incident":     {"id", "lang"},
 	"list_incidents":   {"components", "symptoms", "root_causes", "contributing", "domains", "orgs", "years", "impact_levels", "lang", "limit", "cursor"},
 	"get_topic":        {"facet", "term", "lang"},

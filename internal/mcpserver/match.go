@@ -1,0 +1,203 @@
+package mcpserver
+
+import (
+	"slices"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"incidentlib/internal/cases"
+	"incidentlib/internal/search"
+)
+
+// Why a search hit matched, and what a query that found nothing (or only
+// part of what it asked) may have meant, in words a reader knows: the
+// query's words as typed, the case's fields by name, and suggestions that
+// are words the library writes, never the index's stems ("kubernet").
+
+// matchedWord is one query word a case has, and where.
+type matchedWord struct {
+	Word   string   `json:"word" jsonschema:"a word of the query, as typed"`
+	Fields []string `json:"fields" jsonschema:"where the case has it: title, summary, org, text, or a facet argument (components, symptoms, …) whose term labels have it"`
+}
+
+// queryWord is a word of a query: as typed, and its search term.
+type queryWord struct{ raw, term string }
+
+func queryWords(q string) []queryWord {
+	var out []queryWord
+	search.EachWord(q, func(term, raw []byte, _ bool) {
+		if len(term) > 0 && !slices.ContainsFunc(out, func(w queryWord) bool { return w.term == string(term) }) {
+			out = append(out, queryWord{string(raw), string(term)})
+		}
+	})
+	return out
+}
+
+// termSet adds the search terms of texts to set.
+func termSet(set map[string]bool, texts ...string) {
+	for _, t := range texts {
+		search.EachWord(t, func(term, _ []byte, _ bool) {
+			if len(term) > 0 && !set[string(term)] {
+				set[string(term)] = true
+			}
+		})
+	}
+}
+
+// whyMatched returns, for each query word that case c has, the fields
+// that have it, in the order of the query. The last word also matches as
+// the start of a term, as the search does while one types.
+func (m *model) whyMatched(words []queryWord, prefixLast bool, c *cases.Case) []matchedWord {
+	type field struct {
+		name  string
+		terms map[string]bool
+	}
+	text := func(name string, texts ...string) field {
+		f := field{name, map[string]bool{}}
+		termSet(f.terms, texts...)
+		return f
+	}
+	fields := []field{
+		text("title", c.Title.En, c.Title.Ko),
+		text("summary", c.Summary.En, c.Summary.Ko),
+		text("org", c.Org, c.OrgKo, c.OrgAlias),
+		text("text", caseBody(c)...),
+	}
+	c.EachTerm(func(f *cases.Facet, id string) {
+		if !f.Shows(cases.InSearch) || !f.HasTopic(id) || f == cases.Orgs {
+			return
+		}
+		l := m.labels[f.Name][id]
+		k := slices.IndexFunc(fields, func(x field) bool { return x.name == f.Arg() })
+		if k < 0 {
+			fields = append(fields, field{f.Arg(), map[string]bool{}})
+			k = len(fields) - 1
+		}
+		termSet(fields[k].terms, l[0], l[1])
+	})
+	var out []matchedWord
+	for i, w := range words {
+		mw := matchedWord{Word: w.raw, Fields: []string{}}
+		for _, f := range fields {
+			if f.terms[w.term] || (prefixLast && i == len(words)-1 && hasPrefixTerm(f.terms, w.term)) {
+				mw.Fields = append(mw.Fields, f.name)
+			}
+		}
+		if len(mw.Fields) > 0 {
+			out = append(out, mw)
+		}
+	}
+	return out
+}
+
+func hasPrefixTerm(set map[string]bool, p string) bool {
+	if utf8.RuneCountInString(p) < 2 {
+		return false
+	}
+	for t := range set {
+		if strings.HasPrefix(t, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// caseBody is the case's other texts, as the search indexes them.
+func caseBody(c *cases.Case) []string {
+	var out []string
+	add := func(b cases.Bilingual) { out = append(out, b.En, b.Ko) }
+	add(c.SymptomsText)
+	add(c.Trigger)
+	add(c.Detection)
+	if c.Lessons != nil {
+		add(*c.Lessons)
+	}
+	for _, b := range c.Remediation {
+		add(b)
+	}
+	for _, b := range c.ActionItems {
+		add(b)
+	}
+	return out
+}
+
+// libraryWords are the words the library writes, made on first use: an
+// English word as written (lower case), a Korean one without its particle,
+// with how often each occurs.
+type libraryWords struct {
+	once  sync.Once
+	count map[string]int
+}
+
+func (m *model) wordCounts() map[string]int {
+	m.words.once.Do(func() {
+		count := map[string]int{}
+		for _, c := range m.lib.Cases {
+			texts := append([]string{c.Title.En, c.Title.Ko, c.Summary.En, c.Summary.Ko, c.Org, c.OrgKo}, caseBody(c)...)
+			for _, t := range texts {
+				search.EachWord(t, func(term, raw []byte, hangul bool) {
+					w := raw
+					if hangul {
+						w = term
+					}
+					if len(term) > 0 && utf8.RuneCount(w) >= 2 && !hasDigit(w) {
+						count[string(w)]++
+					}
+				})
+			}
+		}
+		m.words.count = count
+	})
+	return m.words.count
+}
+
+func hasDigit(b []byte) bool {
+	return slices.ContainsFunc(b, func(c byte) bool { return '0' <= c && c <= '9' })
+}
+
+// nearestWord is the library's word closest to w (same first letter, at
+// most a third of its letters changed), the most frequent of equals, or "".
+func (m *model) nearestWord(w string) string {
+	w = strings.ToLower(w)
+	first, _ := utf8.DecodeRuneInString(w)
+	n := utf8.RuneCountInString(w)
+	limit := min(n/3+1, 3)
+	best, bestD, bestN := "", limit+1, 0
+	for cand, k := range m.wordCounts() {
+		r, _ := utf8.DecodeRuneInString(cand)
+		cn := utf8.RuneCountInString(cand)
+		if r != first || cn > n+limit || n > cn+limit || cand == w {
+			continue
+		}
+		d := cases.EditDistance(w, cand)
+		if d < bestD || d == bestD && (k > bestN || k == bestN && cand < best) {
+			best, bestD, bestN = cand, d, k
+		}
+	}
+	return best
+}
+
+// suggest returns the query with each word that finds no case alone
+// replaced by the library's nearest word, or "" when there is none.
+func (m *model) suggest(q string) string {
+	var out []string
+	changed := false
+	for _, w := range strings.Fields(q) {
+		qw := queryWords(w)
+		if len(qw) > 0 && m.engine.Search(w+" ", nil).Total == 0 {
+			key := strings.ToLower(w)
+			if hasHangul(w) {
+				key = qw[0].term // without its particle
+			}
+			if s := m.nearestWord(key); s != "" {
+				w, changed = s, true
+			}
+		}
+		out = append(out, w)
+	}
+	if !changed {
+		return ""
+	}
+	return strings.Join(out, " ")
+}
