@@ -35,10 +35,11 @@ const (
 	kLang          // "en" or "ko"
 	kLangBoth      // "en", "ko" or "both"
 	kBool          // true or false; "true" and "false" are taken too
+	kFacet         // a facet's URL name; its argument name is taken too
 )
 
 // kindKey names a kind in errors.
-var kindKey = map[kind]string{kString: "kind.string", kQuery: "kind.query", kInt: "kind.integer", kTerm: "kind.term", kTerms: "kind.terms", kLang: "kind.lang", kLangBoth: "kind.lang_both", kBool: "kind.boolean"}
+var kindKey = map[kind]string{kString: "kind.string", kQuery: "kind.query", kInt: "kind.integer", kTerm: "kind.term", kTerms: "kind.terms", kLang: "kind.lang", kLangBoth: "kind.lang_both", kBool: "kind.boolean", kFacet: "kind.string"}
 
 // param is one argument of a tool.
 type param struct {
@@ -54,6 +55,11 @@ func (p param) schema() *jsonschema.Schema {
 	switch p.kind {
 	case kString, kQuery, kTerm:
 		s.Type = "string"
+	case kFacet:
+		s.Type = "string"
+		for _, f := range cases.FacetNames() {
+			s.Enum = append(s.Enum, f)
+		}
 	case kInt:
 		s.Type, s.Minimum = "integer", jsonschema.Ptr(1.0)
 	case kTerms:
@@ -249,7 +255,7 @@ func newCall(tool string, params []param, raw json.RawMessage) (*call, error) {
 // decode reads one argument of p's kind.
 func (c *call) decode(p param, v json.RawMessage) (any, bool) {
 	switch p.kind {
-	case kString, kQuery:
+	case kString, kQuery, kFacet:
 		var s string
 		return s, json.Unmarshal(v, &s) == nil
 	case kLang, kLangBoth:

@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"encoding/json"
 	"fmt"
 	"incidentlib/internal/markup"
 	"math"
@@ -149,14 +150,41 @@ func searchIncidents(m *model, c *call) (string, any, error) {
 		it.Matched = m.whyMatched(words, prefix, cs)
 		out.Cases = append(out.Cases, it)
 	}
-	if from+n < len(res.Hits) {
-		out.NextCursor = strconv.Itoa(from + n)
-	}
 	if c.bool("counts") {
 		out.Counts = m.counts(res)
 	}
-	out.Notes = c.notes
-	return searchText(c, out, describe(c, f), from), out, nil
+	text := fitSearch(c, &out, describe(c, f), from, len(res.Hits))
+	return text, out, nil
+}
+
+// answerBudget bounds the text and structured content of a search answer
+// together, below the 20 KB every answer keeps to, with room for the
+// envelope and the resource links.
+const answerBudget = 17 << 10
+
+// fitSearch writes the answer, with fewer cases when the answer would be
+// larger than answerBudget (long queries match in many fields, and counts
+// add a line per facet): the cases left out come with the next cursor,
+// and a note says so.
+func fitSearch(c *call, out *searchOutput, filters string, from, total int) string {
+	notes, asked := c.notes, len(out.Cases)
+	for {
+		out.NextCursor = ""
+		if end := from + len(out.Cases); end < total {
+			out.NextCursor = strconv.Itoa(end)
+		}
+		c.notes = notes
+		if len(out.Cases) < asked {
+			c.note("note.fit", l10n.Cases(c.lang, len(out.Cases)))
+		}
+		out.Notes = c.notes
+		text := searchText(c, *out, filters, from)
+		data, _ := json.Marshal(out)
+		if len(text)+len(data) <= answerBudget || len(out.Cases) <= 1 {
+			return text
+		}
+		out.Cases = out.Cases[:len(out.Cases)-1]
+	}
 }
 
 // searchCursor reads search_incidents' cursor: the place of the first

@@ -85,6 +85,8 @@ type Options struct {
 	// HTTP the reading of a request too. 0 means 30 seconds.
 	CallTimeout time.Duration
 	HTTP        HTTPOptions
+	// Icon is the server's icon, an SVG image (the site's), or nil.
+	Icon []byte
 }
 
 // HTTPOptions say how the server is served over HTTP. The zero value is a
@@ -148,7 +150,7 @@ type Server struct {
 	mcp  *mcp.Server
 
 	live   library.Live[model] // the current model, and the next after each save
-	listed map[string]string   // case resources registered with the SDK: URI → title; guarded by live's lock
+	listed map[string]string   // case resources registered with the SDK: URI → title and updated_at; guarded by live's lock
 	logMu  sync.Mutex
 
 	inFlight atomic.Int64 // HTTP POSTs being answered, for a graceful shutdown
@@ -194,26 +196,23 @@ func New(opt Options) (*Server, error) {
 		return nil, errors.New("mcpserver.New: Options.Pages is required")
 	}
 	s := &Server{opt: opt, fsys: fsys, listed: map[string]string{}, reclaimAfter: opt.HTTP.SessionIdle / 10}
-	s.mcp = mcp.NewServer(&mcp.Implementation{
-		Name:    "incidentlib",
-		Title:   "incidentlib: incident post-mortems",
-		Version: "1",
-	}, &mcp.ServerOptions{Instructions: instructions, HasResources: true})
+	info := &mcp.Implementation{
+		Name:        "incidentlib",
+		Title:       "incidentlib: incident post-mortems",
+		Description: "A library of public incident post-mortems in English and Korean: search, cases, topics and vocabularies.",
+		Version:     "0",
+	}
+	s.mcp = mcp.NewServer(info, &mcp.ServerOptions{Instructions: instructions, Capabilities: capabilities(), CompletionHandler: s.complete})
 	s.addTools()
-	s.mcp.AddResourceTemplate(&mcp.ResourceTemplate{
-		URITemplate: caseURIPrefix + "{id}",
-		Name:        "case",
-		Title:       "One case of the library",
-		Description: "A case's page as Markdown, in English and in Korean. ID is a case id such as IL-0495.",
-		MIMEType:    "text/markdown",
-	}, s.readCase)
+	s.addResources()
+	s.addPrompts()
 	s.live.Next = s.build
 	s.live.Library = func(m *model) *library.Library { return m.model }
 	s.live.Swapped = func(prev, next *model, what string) {
 		s.syncResources(next)
 		s.report(prev, next, what)
 	}
-	s.live.Start("loaded")
+	describeServer(info, s.live.Start("loaded"), opt.Icon)
 	return s, nil
 }
 
@@ -277,11 +276,12 @@ func (s *Server) syncResources(m *model) {
 	for _, c := range m.lib.Cases {
 		uri := caseURI(c.ID)
 		title, _ := c.Title.In("en")
-		if t, ok := s.listed[uri]; ok && t == title {
+		seen := title + "\x00" + c.UpdatedAt.String()
+		if t, ok := s.listed[uri]; ok && t == seen {
 			continue
 		}
-		s.listed[uri] = title
-		s.mcp.AddResource(&mcp.Resource{URI: uri, Name: c.ID, Title: title, MIMEType: "text/markdown"}, s.readCase)
+		s.listed[uri] = seen
+		s.mcp.AddResource(caseResource(c), s.readResource)
 	}
 }
 

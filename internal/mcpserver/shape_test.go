@@ -299,6 +299,14 @@ func TestAnswerSizes(t *testing.T) {
 	size("vocab", map[string]any{"lang": "ko"})
 	size("list_incidents", map[string]any{"limit": listMax, "lang": "ko"})
 	size("search_incidents", map[string]any{"query": "kubernetes", "limit": searchMax, "lang": "ko"})
+	// Counts, and why each hit matched a long query, in both languages.
+	long := "kubernetes ingress load balancer health check node dns etcd certificate upgrade timeout outage error latency memory disk network pod cluster"
+	for _, lang := range cases.Languages {
+		size("search_incidents", map[string]any{"query": "kubernetes", "limit": searchMax, "lang": lang, "counts": true})
+		size("search_incidents", map[string]any{"query": long, "limit": searchMax, "lang": lang, "counts": true})
+		size("search_incidents", map[string]any{"query": "쿠버네티스 인그레스 로드 밸런서 헬스 체크 노드 인증서 업그레이드 타임아웃 장애 오류 지연 메모리 디스크 네트워크 파드 클러스터", "limit": searchMax, "lang": lang, "counts": true})
+		size("list_incidents", map[string]any{"limit": listMax, "lang": lang, "cursor": "IL-0601@2019.1.1"})
+	}
 	t.Logf("largest answers: %v", largest)
 }
 

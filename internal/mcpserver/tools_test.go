@@ -542,7 +542,7 @@ func TestResources(t *testing.T) {
 		}
 		uris = append(uris, r.URI)
 	}
-	var want []string
+	want := []string{"incidentlib://vocab"}
 	for _, c := range m.lib.Cases {
 		want = append(want, "incidentlib://cases/"+c.ID)
 	}
