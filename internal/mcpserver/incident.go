@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-
 	"incidentlib/internal/cases"
 	"incidentlib/internal/urls"
 )

@@ -11,12 +11,12 @@ import (
 
 // Argument names a model may send for the one a tool takes: forgiving,
 // but never silent. A name that is not a parameter is matched to the one
-// it was meant for when exactly one parameter is that close (the same name
-// in another case or with - for _, its singular or plural, a facet's field
-// name such as root_cause, a common synonym, or a typo of one or two
-// letters), and the answer's notes say so; any other unknown name is
-// refused with the list of the tool's arguments, so that a filter the
-// model meant is never dropped unnoticed.
+// it was meant for when exactly one parameter is that close (the same
+// name in another case or with - for _, its singular or plural, a facet's
+// field name such as root_cause, a common synonym, or a typo of one
+// letter, or two in a name of five or more), and the answer's notes say
+// so; any other unknown name is refused with the list of the tool's
+// arguments, so that a filter the model meant is never dropped unnoticed.
 
 // nameAliases are other names models use for an argument.
 var nameAliases = map[string]string{
@@ -54,7 +54,7 @@ func meantName(name string, params []param) string {
 	// A typo of a parameter or of an alias: the nearest, when only one
 	// parameter is that near.
 	limit := 1
-	if len(n) > 5 {
+	if len(n) > 4 {
 		limit = 2
 	}
 	best, bestD, count := "", limit+1, 0

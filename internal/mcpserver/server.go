@@ -300,7 +300,8 @@ func (s *Server) report(prev, m *model, what string) {
 	if m.site != nil {
 		fmt.Fprintf(&b, "incidentlib mcp: %s: %d cases ready in %d ms\n", what, len(m.lib.Cases), m.took.Milliseconds())
 	} else {
-		fmt.Fprintf(&b, "incidentlib mcp: %s: %d errors; tools report them until they are fixed\n", what, m.diags.Errors())
+		n := m.diags.Errors()
+		fmt.Fprintf(&b, "incidentlib mcp: %s: %d %s; tools report them until they are fixed\n", what, n, map[bool]string{true: "error", false: "errors"}[n == 1])
 	}
 	s.logMu.Lock()
 	defer s.logMu.Unlock()
