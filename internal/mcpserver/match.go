@@ -47,60 +47,57 @@ func termSet(set map[string]bool, texts ...string) {
 
 // whyMatched returns, for each query word that case c has, the fields
 // that have it, in the order of the query. The last word also matches as
-// the start of a term, as the search does while one types.
+// the start of a term, as the search does while one types. It reads each
+// field once and keeps no set of its terms: a search answers with up to
+// 15 cases, each a few thousand words long.
 func (m *model) whyMatched(words []queryWord, prefixLast bool, c *cases.Case) []matchedWord {
-	type field struct {
-		name  string
-		terms map[string]bool
+	found := make([][]string, len(words))
+	// A text without any query term's start is not read word by word: a
+	// stem may end otherwise than the word (polici, policy), so the test
+	// leaves out the stem's last letter.
+	starts := make([]string, len(words))
+	for i, w := range words {
+		starts[i] = w.term
+		if n := len(w.term); n > 3 && w.term[n-1] < utf8.RuneSelf {
+			starts[i] = w.term[:n-1]
+		}
 	}
-	text := func(name string, texts ...string) field {
-		f := field{name, map[string]bool{}}
-		termSet(f.terms, texts...)
-		return f
+	look := func(field string, texts ...string) {
+		for _, t := range texts {
+			lower := strings.ToLower(t)
+			if !slices.ContainsFunc(starts, func(s string) bool { return strings.Contains(lower, s) }) {
+				continue
+			}
+			search.EachWord(t, func(term, _ []byte, _ bool) {
+				if len(term) == 0 {
+					return
+				}
+				for i, w := range words {
+					hit := string(term) == w.term || (prefixLast && i == len(words)-1 && utf8.RuneCountInString(w.term) >= 2 && strings.HasPrefix(string(term), w.term))
+					if hit && !slices.Contains(found[i], field) {
+						found[i] = append(found[i], field)
+					}
+				}
+			})
+		}
 	}
-	fields := []field{
-		text("title", c.Title.En, c.Title.Ko),
-		text("summary", c.Summary.En, c.Summary.Ko),
-		text("org", c.Org, c.OrgKo, c.OrgAlias),
-		text("text", caseBody(c)...),
-	}
+	look("title", c.Title.En, c.Title.Ko)
+	look("summary", c.Summary.En, c.Summary.Ko)
+	look("org", c.Org, c.OrgKo, c.OrgAlias)
+	look("text", caseBody(c)...)
 	c.EachTerm(func(f *cases.Facet, id string) {
-		if !f.Shows(cases.InSearch) || !f.HasTopic(id) || f == cases.Orgs {
-			return
+		if f.Shows(cases.InSearch) && f.HasTopic(id) && f != cases.Orgs {
+			l := m.labels[f.Name][id]
+			look(f.Arg(), l[0], l[1])
 		}
-		l := m.labels[f.Name][id]
-		k := slices.IndexFunc(fields, func(x field) bool { return x.name == f.Arg() })
-		if k < 0 {
-			fields = append(fields, field{f.Arg(), map[string]bool{}})
-			k = len(fields) - 1
-		}
-		termSet(fields[k].terms, l[0], l[1])
 	})
 	var out []matchedWord
 	for i, w := range words {
-		mw := matchedWord{Word: w.raw, Fields: []string{}}
-		for _, f := range fields {
-			if f.terms[w.term] || (prefixLast && i == len(words)-1 && hasPrefixTerm(f.terms, w.term)) {
-				mw.Fields = append(mw.Fields, f.name)
-			}
-		}
-		if len(mw.Fields) > 0 {
-			out = append(out, mw)
+		if len(found[i]) > 0 {
+			out = append(out, matchedWord{Word: w.raw, Fields: found[i]})
 		}
 	}
 	return out
-}
-
-func hasPrefixTerm(set map[string]bool, p string) bool {
-	if utf8.RuneCountInString(p) < 2 {
-		return false
-	}
-	for t := range set {
-		if strings.HasPrefix(t, p) {
-			return true
-		}
-	}
-	return false
 }
 
 // caseBody is the case's other texts, as the search indexes them.

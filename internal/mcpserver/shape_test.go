@@ -292,6 +292,7 @@ func TestAnswerSizes(t *testing.T) {
 	for _, facet := range cases.FacetNames() {
 		for _, tp := range m.model.Topics()[facet].Topics {
 			size("get_topic", map[string]any{"facet": facet, "term": tp.ID, "lang": "ko"})
+			size("get_topic", map[string]any{"facet": facet, "term": tp.ID, "lang": "en"})
 		}
 		size("vocab", map[string]any{"facet": facet})
 	}
