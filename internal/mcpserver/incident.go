@@ -2,6 +2,7 @@ package mcpserver
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -55,7 +56,14 @@ type incidentOutput struct {
 	Pages        []casePage    `json:"pages" jsonschema:"the case's title and page in each language of the answer"`
 	Resource     string        `json:"resource" jsonschema:"the case as an MCP resource, both languages"`
 	Notes        []string      `json:"notes,omitempty" jsonschema:"what the server changed or ignored in the call"`
+	// other is the language of the page left out of an answer in both
+	// languages that would not fit, given as a resource link instead.
+	other string
 }
+
+// incidentBudget bounds get_incident's pages and data together, under the
+// 20 KB of an answer with room for its notes and the envelope.
+const incidentBudget = 18 << 10
 
 // lookup finds a case by an id argument.
 func (m *model) lookup(c *call, arg string) (*cases.Case, error) {
@@ -92,8 +100,8 @@ func getIncident(m *model, c *call) (string, any, error) {
 	out.Title, _ = cs.Title.In(langs[0])
 	out.Summary, _ = cs.Summary.In(langs[0])
 	m.caseFacts(&out, cs, langs[0])
-	var b strings.Builder
-	for i, lang := range langs {
+	var pages []string
+	for _, lang := range langs {
 		p := casePage{Lang: lang, URL: m.site.URL(urls.Case(lang, cs.ID))}
 		p.Title, _ = cs.Title.In(lang)
 		out.Pages = append(out.Pages, p)
@@ -101,14 +109,18 @@ func getIncident(m *model, c *call) (string, any, error) {
 		if err != nil {
 			return "", nil, err
 		}
-		if i > 0 {
-			b.WriteString("\n---\n\n")
-		}
-		b.Write(md)
-		b.WriteString(fmt.Sprintf(msgs.Get(lang, "incident.page"), p.URL) + "\n")
+		pages = append(pages, string(md)+fmt.Sprintf(msgs.Get(lang, "incident.page"), p.URL)+"\n")
+	}
+	// Two pages of a long case may not fit in one answer (the pages of a
+	// long case are 8 KB each, its data 4 KB): the second is then a
+	// resource link, and a note says which.
+	data, _ := json.Marshal(out)
+	if len(pages) == 2 && len(pages[0])+len(pages[1])+len(data) > incidentBudget {
+		pages, out.other = pages[:1], langs[1]
+		c.note("note.other_page", caseURI(cs.ID)+"?lang="+langs[1])
 	}
 	out.Notes = c.notes
-	return b.String(), out, nil
+	return strings.Join(pages, "\n---\n\n"), out, nil
 }
 
 // caseFacts fills the durations, sources and related cases of out.

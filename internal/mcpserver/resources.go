@@ -80,6 +80,10 @@ func caseLinks(data any, lang string) []mcp.Content {
 		items = d.Cases
 	case topicOutput:
 		items = d.Cases
+	case incidentOutput:
+		if d.other != "" {
+			return []mcp.Content{&mcp.ResourceLink{URI: caseURI(d.ID) + "?lang=" + d.other, Name: d.ID, MIMEType: "text/markdown"}}
+		}
 	}
 	out := make([]mcp.Content, len(items))
 	for i, it := range items {

@@ -288,6 +288,7 @@ func TestAnswerSizes(t *testing.T) {
 	for _, c := range m.lib.Cases {
 		size("get_incident", map[string]any{"id": c.ID})
 		size("get_incident", map[string]any{"id": c.ID, "lang": "ko"})
+		size("get_incident", map[string]any{"id": c.ID, "lang": "both"})
 	}
 	for _, facet := range cases.FacetNames() {
 		for _, tp := range m.model.Topics()[facet].Topics {
