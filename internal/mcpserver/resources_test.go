@@ -108,3 +108,28 @@ func TestResourceLinks(t *testing.T) {
 		}
 	}
 }
+
+// TestIncidentBothLink checks that a case whose two pages do not fit in
+// one answer links the second page's resource, and that it reads.
+func TestIncidentBothLink(t *testing.T) {
+	srv, cs := sharedServer(t)
+	for _, c := range srv.live.Current().lib.Cases {
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "get_incident", Arguments: map[string]any{"id": c.ID, "lang": "both"}})
+		if err != nil || res.IsError {
+			t.Fatalf("%s: %v", c.ID, err)
+		}
+		if len(res.Content) == 1 {
+			continue
+		}
+		l, ok := res.Content[1].(*mcp.ResourceLink)
+		if !ok || l.URI != caseURIPrefix+c.ID+"?lang=ko" || !strings.Contains(resultText(res), l.URI) {
+			t.Fatalf("%s: second content %+v", c.ID, res.Content[1])
+		}
+		rr, err := cs.ReadResource(context.Background(), &mcp.ReadResourceParams{URI: l.URI})
+		if err != nil || len(rr.Contents) != 1 || !strings.HasPrefix(rr.Contents[0].Text, "# "+c.ID+": ") {
+			t.Fatalf("%s: reading the link: %v", c.ID, err)
+		}
+		return
+	}
+	t.Error("no case's two pages were too long for one answer")
+}

@@ -217,7 +217,7 @@ func New(opt Options) (*Server, error) {
 }
 
 // instructions tell the model what the server is for.
-const instructions = `incidentlib is a library of public incident post-mortems (Kubernetes, cloud and networking outages), each written up as a structured case in English and Korean. Use search_incidents when a user describes an outage, a symptom or a component and wants to know whether it has happened elsewhere; get_incident for one case in full; list_incidents to browse by facet; get_topic for a topic's statistics and cases; vocab for the term ids the filters take.`
+const instructions = `incidentlib is a library of public incident post-mortems (Kubernetes, cloud and networking outages), each written up as a structured case in English and Korean. Use search_incidents when a user describes an outage, a symptom or a component and wants to know whether it has happened elsewhere; get_incident for one case in full; list_incidents to browse by facet; get_topic for a topic's statistics and cases; vocab for the term ids the filters take (labels in either language and organisations' names work too). Cases, topics and the vocabulary are also resources (incidentlib://cases/IL-0495?lang=ko), and the prompts review_cluster, similar_incidents and summarise_topic start the usual questions.`
 
 // MCP returns the protocol server.
 func (s *Server) MCP() *mcp.Server { return s.mcp }
