@@ -14,16 +14,19 @@
 // built from, so that a query finds what the search page finds. Every
 // answer is compact Markdown for the model to read and structured content
 // that carries the data (never a copy of the text) and matches the tool's
-// declared output schema; each case is also a resource,
-// incidentlib://cases/{ID}, whose text is its page's Markdown twin.
+// declared output schema. Cases, topics and the vocabulary are also
+// resources (resources.go), three prompts start the usual questions
+// (prompts.go) and completion/complete completes their arguments
+// (complete.go).
 //
 // # Arguments and languages
 //
 // Arguments are decoded by the server itself (args.go), not by the SDK's
 // schema validation: the schemas show one plain JSON type per argument,
 // as every client accepts, while the decoding takes what models send (a
-// year as a number, one term without its list), and an argument a tool
-// does not take is named in a note rather than refused. An answer is in
+// year as a number, one term without its list, a misspelled argument name
+// with one clear candidate, a term by its label: names.go, values.go),
+// says so in a note, and refuses what it cannot place. An answer is in
 // the language of lang, or without it in the query's (Hangul answers in
 // Korean); every sentence, note and error comes from the one string
 // catalogue (the "mcp." keys of templates/strings.json), in both languages.
