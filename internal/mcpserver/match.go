@@ -119,34 +119,55 @@ func caseBody(c *cases.Case) []string {
 	return out
 }
 
-// libraryWords are the words the library writes, made on first use: an
-// English word as written (lower case), a Korean one without its particle,
-// with how often each occurs.
+// libraryWords are the words of the library's titles, summaries and term
+// labels, made on first use: an English word as written (lower case), a
+// Korean one without its particle, with how often each occurs, by first
+// letter. Titles and summaries name what a case is about, and reading
+// them is a tenth of reading every text (at 10,000 cases, a second rather
+// than ten on a busy machine).
 type libraryWords struct {
-	once  sync.Once
-	count map[string]int
+	once    sync.Once
+	count   map[string]int
+	byFirst map[rune][]string
 }
 
-func (m *model) wordCounts() map[string]int {
+func (m *model) libraryWords() *libraryWords {
 	m.words.once.Do(func() {
 		count := map[string]int{}
+		add := func(t string) {
+			search.EachWord(t, func(term, raw []byte, hangul bool) {
+				w := raw
+				if hangul {
+					w = term
+				}
+				if len(term) > 0 && utf8.RuneCount(w) >= 2 && !hasDigit(w) {
+					count[string(w)]++
+				}
+			})
+		}
 		for _, c := range m.lib.Cases {
-			texts := append([]string{c.Title.En, c.Title.Ko, c.Summary.En, c.Summary.Ko, c.Org, c.OrgKo}, caseBody(c)...)
-			for _, t := range texts {
-				search.EachWord(t, func(term, raw []byte, hangul bool) {
-					w := raw
-					if hangul {
-						w = term
-					}
-					if len(term) > 0 && utf8.RuneCount(w) >= 2 && !hasDigit(w) {
-						count[string(w)]++
-					}
-				})
+			add(c.Title.En)
+			add(c.Title.Ko)
+			add(c.Summary.En)
+			add(c.Summary.Ko)
+		}
+		for _, byID := range m.labels {
+			for _, l := range byID {
+				add(l[0])
+				add(l[1])
 			}
 		}
-		m.words.count = count
+		byFirst := map[rune][]string{}
+		for w := range count {
+			r, _ := utf8.DecodeRuneInString(w)
+			byFirst[r] = append(byFirst[r], w)
+		}
+		for _, ws := range byFirst {
+			slices.Sort(ws)
+		}
+		m.words.count, m.words.byFirst = count, byFirst
 	})
-	return m.words.count
+	return &m.words
 }
 
 func hasDigit(b []byte) bool {
@@ -160,15 +181,15 @@ func (m *model) nearestWord(w string) string {
 	first, _ := utf8.DecodeRuneInString(w)
 	n := utf8.RuneCountInString(w)
 	limit := min(n/3+1, 3)
+	words := m.libraryWords()
 	best, bestD, bestN := "", limit+1, 0
-	for cand, k := range m.wordCounts() {
-		r, _ := utf8.DecodeRuneInString(cand)
+	for _, cand := range words.byFirst[first] {
 		cn := utf8.RuneCountInString(cand)
-		if r != first || cn > n+limit || n > cn+limit || cand == w {
+		if cn > n+limit || n > cn+limit || cand == w {
 			continue
 		}
-		d := cases.EditDistance(w, cand)
-		if d < bestD || d == bestD && (k > bestN || k == bestN && cand < best) {
+		d, k := cases.EditDistance(w, cand), words.count[cand]
+		if d < bestD || d == bestD && k > bestN {
 			best, bestD, bestN = cand, d, k
 		}
 	}

@@ -65,7 +65,7 @@ func TestDidYouMean(t *testing.T) {
 			t.Errorf("%q: did you mean %q, want %q", tt.query, out.DidYouMean, tt.want)
 		}
 		for _, w := range strings.Fields(out.DidYouMean) {
-			if m.wordCounts()[w] == 0 {
+			if m.libraryWords().count[w] == 0 {
 				t.Errorf("%q: suggestion %q is not a word of the library", tt.query, w)
 			}
 		}

@@ -251,6 +251,9 @@ func (s *Server) build(cur *model, c library.Change) (m *model) {
 	for i, c := range m.lib.Cases {
 		m.index[c] = i
 	}
+	// The words suggestions offer take seconds to gather at 10,000 cases:
+	// gathered now, the first query that needs them need not wait as long.
+	go m.libraryWords()
 	return m
 }
 
