@@ -44,6 +44,7 @@ var layers = map[string]int{
 	"internal/markup":                 leaf,
 	"internal/related":                leaf,
 	"internal/repotest":               leaf,
+	"internal/tokenize":               leaf, // the words of a text, for the index, the queries and the narrative
 	"internal/urls":                   leaf,
 	"internal/watch":                  leaf,
 	"internal/cases/internal/offheap": leaf,
@@ -78,6 +79,14 @@ var unreachable = [][2]string{
 	{"internal/library", "internal/search"},
 }
 
+// direct are imports that must be there: the model and the search index
+// read words with one tokenizer, a leaf of its own, not the model through
+// search nor search through a copy.
+var direct = [][2]string{
+	{"internal/library", "internal/tokenize"},
+	{"internal/search", "internal/tokenize"},
+}
+
 // TestImportGraph reads the imports of every non-test Go file of the
 // module (every build tag's files, so that no platform hides an import)
 // and checks the shape of the graph: every import points to a lower
@@ -106,6 +115,11 @@ func TestImportGraph(t *testing.T) {
 	for _, u := range unreachable {
 		if path := reach(graph, u[0], u[1]); path != nil {
 			t.Errorf("%s reaches %s: %s", u[0], u[1], strings.Join(path, " → "))
+		}
+	}
+	for _, d := range direct {
+		if !graph[d[0]][d[1]] {
+			t.Errorf("%s does not import %s", d[0], d[1])
 		}
 	}
 	chain := longestChain(graph)

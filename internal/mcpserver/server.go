@@ -226,7 +226,7 @@ func (s *Server) MCP() *mcp.Server { return s.mcp }
 func (s *Server) build(cur *model, c library.Change) (m *model) {
 	start := time.Now()
 	defer func() { m.took = time.Since(start) }()
-	opt := library.Options{Changed: c.Content, ReadAll: c.Full, Words: search.EachWord}
+	opt := library.Options{Changed: c.Content, ReadAll: c.Full}
 	if cur != nil {
 		opt.Previous = cur.model
 	}

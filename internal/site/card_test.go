@@ -7,7 +7,6 @@ import (
 
 	"incidentlib"
 	"incidentlib/internal/library"
-	"incidentlib/internal/search"
 )
 
 // TestCardFromCaseView holds the card a case page renders from its own
@@ -18,11 +17,11 @@ import (
 func TestCardFromCaseView(t *testing.T) {
 	for _, l := range engineLibraries(t) {
 		t.Run(l.name, func(t *testing.T) {
-			alone, err := New(library.Derive(l.lib, search.EachWord), Options{Theme: shippedTheme(t)})
+			alone, err := New(library.Derive(l.lib), Options{Theme: shippedTheme(t)})
 			if err != nil {
 				t.Fatal(err)
 			}
-			fromPage, err := New(library.Derive(l.lib, search.EachWord), Options{Theme: alone.theme})
+			fromPage, err := New(library.Derive(l.lib), Options{Theme: alone.theme})
 			if err != nil {
 				t.Fatal(err)
 			}

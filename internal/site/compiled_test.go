@@ -11,7 +11,6 @@ import (
 	"incidentlib/internal/gencases"
 	"incidentlib/internal/htmlexec"
 	"incidentlib/internal/library"
-	"incidentlib/internal/search"
 )
 
 // TestCompiledTemplates checks that every template of the theme compiles,
@@ -33,7 +32,7 @@ func TestCompiledTemplates(t *testing.T) {
 	for _, l := range engineLibraries(t) {
 		for _, offline := range []bool{false, true} {
 			t.Run(fmt.Sprintf("%s/offline=%v", l.name, offline), func(t *testing.T) {
-				s, err := New(library.Derive(l.lib, search.EachWord), Options{Theme: th, Offline: offline})
+				s, err := New(library.Derive(l.lib), Options{Theme: th, Offline: offline})
 				if err != nil {
 					t.Fatal(err)
 				}

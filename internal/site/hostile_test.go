@@ -14,7 +14,6 @@ import (
 	"incidentlib/internal/cases"
 	"incidentlib/internal/htmlexec"
 	"incidentlib/internal/library"
-	"incidentlib/internal/search"
 )
 
 // hostilePayloads are the attacks the tests of the project know (markup,
@@ -301,7 +300,7 @@ func TestEnginesCountFallbacks(t *testing.T) {
 // render.
 func twoSites(t *testing.T, lib *cases.Library, a, b *Theme) (*Site, *Site) {
 	t.Helper()
-	model := library.Derive(lib, search.EachWord)
+	model := library.Derive(lib)
 	sa, err := New(model, Options{Theme: a})
 	if err != nil {
 		t.Fatal(err)

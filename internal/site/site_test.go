@@ -17,7 +17,6 @@ import (
 	"incidentlib/internal/library"
 	"incidentlib/internal/markup"
 	"incidentlib/internal/repotest"
-	"incidentlib/internal/search"
 	"incidentlib/internal/urls"
 )
 
@@ -34,7 +33,7 @@ func contentFS(t testing.TB) fstest.MapFS { return repotest.MapFS(t, "content") 
 
 func newSite(t testing.TB, lib *cases.Library, offline bool) *Site {
 	t.Helper()
-	s, err := New(library.Derive(lib, search.EachWord), Options{Offline: offline, Templates: incidentlib.Templates(), Static: incidentlib.Static()})
+	s, err := New(library.Derive(lib), Options{Offline: offline, Templates: incidentlib.Templates(), Static: incidentlib.Static()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -272,7 +271,7 @@ func TestAssetNames(t *testing.T) {
 	lib := loadContent(t, contentFS(t))
 	names := func(css, js string) map[string]string {
 		static := fstest.MapFS{"css/site.css": {Data: []byte(css)}, "js/search.js": {Data: []byte(js)}}
-		s, err := New(library.Derive(lib, search.EachWord), Options{Templates: incidentlib.Templates(), Static: static})
+		s, err := New(library.Derive(lib), Options{Templates: incidentlib.Templates(), Static: static})
 		if err != nil {
 			t.Fatal(err)
 		}
