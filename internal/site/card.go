@@ -137,7 +137,7 @@ const cardTerms = 3
 // cardHTML returns a case's card in lang, rendered once and kept: a case
 // appears on many list and topic pages, and with marked links its card is the
 // same on all of them.
-func (s *Site) cardHTML(lang string, c *cases.Case) (template.HTML, error) {
+func (s cards) cardHTML(lang string, c *cases.Case) (template.HTML, error) {
 	return s.keepCard(lang, c, nil)
 }
 
@@ -145,7 +145,7 @@ func (s *Site) cardHTML(lang string, c *cases.Case) (template.HTML, error) {
 // is not kept yet. v, when set, is the case's page view in lang: the card
 // then takes from it the texts both show, instead of rendering their
 // Markdown a second time (see card).
-func (s *Site) keepCard(lang string, c *cases.Case, v *CaseView) (template.HTML, error) {
+func (s cards) keepCard(lang string, c *cases.Case, v *CaseView) (template.HTML, error) {
 	slot := &s.cards[langIndex(lang)][s.caseIndex[c]]
 	if h := slot.Load(); h != nil {
 		return *h, nil
@@ -153,7 +153,7 @@ func (s *Site) keepCard(lang string, c *cases.Case, v *CaseView) (template.HTML,
 	b := bufPool.Get().(*bytes.Buffer)
 	defer bufPool.Put(b)
 	b.Reset()
-	p := &pageView{Lang: lang, s: s}
+	p := &pageView{Lang: lang, s: s.Site}
 	if err := s.theme.execute(b, "list", "card", p.card(c, v)); err != nil {
 		return "", err
 	}
@@ -178,7 +178,7 @@ func langIndex(lang string) int {
 	return 1
 }
 
-func (s *Site) cardsHTML(lang string, cs []*cases.Case) ([]template.HTML, error) {
+func (s cards) cardsHTML(lang string, cs []*cases.Case) ([]template.HTML, error) {
 	out := make([]template.HTML, len(cs))
 	for i, c := range cs {
 		h, err := s.cardHTML(lang, c)
@@ -276,3 +276,7 @@ func firstParagraph(t cases.Bilingual, lang string) (cases.Bilingual, bool) {
 	}
 	return short, true
 }
+
+// cards renders the cards of cases that lists show, and keeps those made
+// with the case pages for the lists to take.
+type cards struct{ *Site }

@@ -36,18 +36,18 @@ func TestCardFromCaseView(t *testing.T) {
 				if err := fromPage.RenderCase(j, &page, &twin); err != nil {
 					t.Fatal(err)
 				}
-				got, err := fromPage.cardHTML(j.Lang, j.Case)
+				got, err := cards{fromPage}.cardHTML(j.Lang, j.Case)
 				if err != nil {
 					t.Fatal(err)
 				}
-				want, err := alone.cardHTML(j.Lang, j.Case)
+				want, err := cards{alone}.cardHTML(j.Lang, j.Case)
 				if err != nil {
 					t.Fatal(err)
 				}
 				if got != want {
 					t.Errorf("%s %s: the card from the case page differs from the card alone at %s", j.Case.ID, j.Lang, firstDiff(string(got), string(want)))
 				}
-				v, err := fromPage.caseView(j, true)
+				v, err := views{fromPage}.caseView(j, true)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -116,7 +116,7 @@ type calloutView struct {
 	Label string
 }
 
-func (s *Site) caseView(j Job, html bool) (*CaseView, error) {
+func (s views) caseView(j Job, html bool) (*CaseView, error) {
 	c, lang := j.Case, j.Lang
 	// The Markdown twin shows the texts' source: it needs no HTML.
 	txt := localize
@@ -328,11 +328,11 @@ func (s *Site) callout(lang string) calloutView {
 	if i, ok := langSlot(lang); ok && s.callouts[i] != nil {
 		return *s.callouts[i]
 	}
-	return s.makeCallout(lang)
+	return furniture{s}.makeCallout(lang)
 }
 
 // makeCallout renders the callout box in lang; New keeps one per language.
-func (s *Site) makeCallout(lang string) calloutView {
+func (s furniture) makeCallout(lang string) calloutView {
 	co := s.lib.Settings.Callout
 	return calloutView{Title: localizeLine(co.Title, lang), Text: localize(co.Text, lang), Link: co.Link.URL, Label: co.Link.Label.Get(lang)}
 }

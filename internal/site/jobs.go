@@ -56,7 +56,7 @@ func (s *Site) Jobs() []Job {
 		add(Job{Kind: KindNotFound, Lang: lang, Path: urls.NotFoundIn(lang)})
 	}
 	add(Job{Kind: KindSitemap, Path: urls.Sitemap})
-	if parts := len(s.sitemapParts()) - 1; parts > 1 {
+	if parts := len(sitemaps{s}.sitemapParts()) - 1; parts > 1 {
 		for i := 1; i <= parts; i++ {
 			add(Job{Kind: KindSitemap, Path: urls.SitemapPart(i), Page: i})
 		}

@@ -66,7 +66,7 @@ type listView struct {
 	Callout   calloutView
 }
 
-func (s *Site) listView(j Job) (*listView, error) {
+func (s views) listView(j Job) (*listView, error) {
 	lang := j.Lang
 	var all []*cases.Case
 	v := &listView{}
@@ -100,12 +100,13 @@ func (s *Site) listView(j Job) (*listView, error) {
 			v.Intro, v.IntroLang, v.IntroMiss = template.HTML(body), written, written != lang
 		}
 		var err error
-		v.Stats = s.topicStats(t, langIndex(lang), func() *statsView {
+		st := stats{s.Site}
+		v.Stats = st.topicStats(t, langIndex(lang), func() *statsView {
 			sv := p.statsView(t.Stats(), j.Facet, t.ID)
 			if sv == nil {
 				return nil
 			}
-			if err = s.renderStats(lang, sv); err != nil {
+			if err = st.renderStats(lang, sv); err != nil {
 				return nil // kept for no page
 			}
 			return sv
@@ -126,7 +127,7 @@ func (s *Site) listView(j Job) (*listView, error) {
 	if len(all) > 0 {
 		v.Range = l10n.Range(lang, from+1, to, len(all))
 	}
-	cards, err := s.cardsHTML(lang, all[from:to])
+	cards, err := cards{s.Site}.cardsHTML(lang, all[from:to])
 	if err != nil {
 		return nil, err
 	}

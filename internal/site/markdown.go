@@ -45,7 +45,7 @@ type mdRelated struct{ ID, Title, Href, Why string }
 
 // markdownView writes v, the view of a case page, as its Markdown twin
 // shows it.
-func (s *Site) markdownView(v *CaseView, absolute bool) *markdownView {
+func (s twins) markdownView(v *CaseView, absolute bool) *markdownView {
 	c, lang := v.C, v.Lang
 	mark := func(missing bool) string {
 		if !missing {
@@ -135,14 +135,17 @@ var mdFuncs = texttemplate.FuncMap{"inc": func(i int) string { return strconv.It
 // absolute, links to related cases are the URLs of their twins, for a
 // reader that has no page to start a relative link from (MCP answers).
 func (s *Site) CaseMarkdown(b *bytes.Buffer, c *cases.Case, lang string, absolute bool) error {
-	v, err := s.caseView(Job{Kind: KindCase, Lang: lang, Path: urls.Case(lang, c.ID), Case: c}, false)
+	v, err := views{s}.caseView(Job{Kind: KindCase, Lang: lang, Path: urls.Case(lang, c.ID), Case: c}, false)
 	if err != nil {
 		return err
 	}
-	return s.twin(b, v, absolute)
+	return twins{s}.twin(b, v, absolute)
 }
 
 // twin renders v, the view of a case page, as its Markdown twin.
-func (s *Site) twin(b *bytes.Buffer, v *CaseView, absolute bool) error {
+func (s twins) twin(b *bytes.Buffer, v *CaseView, absolute bool) error {
 	return s.theme.md.execute(b, s.markdownView(v, absolute))
 }
+
+// twins writes case pages as their Markdown twins.
+type twins struct{ *Site }

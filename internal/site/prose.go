@@ -34,7 +34,7 @@ func (s *Site) editLink(file string) string {
 	return s.lib.Settings.Repository.EditURL + file
 }
 
-func (s *Site) proseView(j Job) (*proseView, error) {
+func (s views) proseView(j Job) (*proseView, error) {
 	var pg *cases.Prose
 	for i := range s.lib.Prose {
 		if s.lib.Prose[i].Slug == j.Slug {

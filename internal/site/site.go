@@ -166,14 +166,14 @@ func New(model *library.Library, opt Options) (*Site, error) {
 			s.statsViews[t] = new([2]atomic.Pointer[statsView])
 		}
 	}
-	s.termLinks, s.yearLinks = s.makeTermLinks(), s.makeYearLinks()
+	s.termLinks, s.yearLinks = furniture{s}.makeTermLinks(), furniture{s}.makeYearLinks()
 	s.nav, s.footer = map[string][]navItem{}, map[string][]navItem{}
 	for _, lang := range cases.Languages {
-		s.nav[lang], s.footer[lang] = s.navigation(lang)
+		s.nav[lang], s.footer[lang] = furniture{s}.navigation(lang)
 	}
-	s.consts, s.assetRefs = s.pageConsts(), s.boxAssetRefs()
+	s.consts, s.assetRefs = furniture{s}.pageConsts(), furniture{s}.boxAssetRefs()
 	for i, lang := range cases.Languages {
-		co, note := s.makeCallout(lang), localize(lib.Settings.MCP.Note, lang)
+		co, note := furniture{s}.makeCallout(lang), localize(lib.Settings.MCP.Note, lang)
 		s.callouts[i], s.mcpNotes[i] = &co, &note
 	}
 	return s, nil
@@ -199,7 +199,7 @@ func (s *Site) Library() *library.Library { return s.model }
 // topicStats returns a topic's statistics view in a language, made once.
 // Two workers may both make it: the same value. A topic of another
 // library (a job made for another site) is made each time.
-func (s *Site) topicStats(t *library.Topic, lang int, build func() *statsView) *statsView {
+func (s stats) topicStats(t *library.Topic, lang int, build func() *statsView) *statsView {
 	views := s.statsViews[t]
 	if views == nil {
 		return build()

@@ -41,11 +41,11 @@ func TestTextTemplatesCompiled(t *testing.T) {
 					}
 					// The compiled template itself, so that a fallback to
 					// text/template cannot pass for it.
-					v, err := b.caseView(Job{Kind: KindCase, Lang: lang, Path: urls.Case(lang, c.ID), Case: c}, false)
+					v, err := views{b}.caseView(Job{Kind: KindCase, Lang: lang, Path: urls.Case(lang, c.ID), Case: c}, false)
 					if err != nil {
 						t.Fatal(err)
 					}
-					if err := fast.md.fast.Execute(&got, b.markdownView(v, abs)); err != nil {
+					if err := fast.md.fast.Execute(&got, twins{b}.markdownView(v, abs)); err != nil {
 						t.Fatalf("%s %s compiled: %v", c.ID, lang, err)
 					}
 					if !bytes.Equal(got.Bytes(), want.Bytes()) {
