@@ -51,12 +51,16 @@ var layers = map[string]int{
 	"internal/cases":                  input,
 	"internal/webtest":                input, // reads a built site, on urls
 	"internal/library":                model,
-	"internal/site":                   presenter,
-	"internal/api":                    presenter,
-	"internal/search":                 presenter,
-	"internal/build":                  app,
-	"internal/serve":                  app,
-	"internal/mcpserver":              app,
+	// casemd writes a case as Markdown on the case and the catalogue alone,
+	// beside the model, so that site (the twins) and mcpserver (its
+	// answers) share it without mcpserver reaching a template.
+	"internal/casemd":    model,
+	"internal/site":      presenter,
+	"internal/api":       presenter,
+	"internal/search":    presenter,
+	"internal/build":     app,
+	"internal/serve":     app,
+	"internal/mcpserver": app,
 }
 
 // layerOf returns the layer of package p.
@@ -75,6 +79,7 @@ var unreachable = [][2]string{
 	{"internal/mcpserver", "internal/site"},
 	{"internal/mcpserver", "internal/htmlexec"},
 	{"internal/mcpserver", "internal/api"},
+	{"internal/casemd", "internal/htmlexec"},
 	{"internal/library", "internal/site"},
 	{"internal/library", "internal/search"},
 }

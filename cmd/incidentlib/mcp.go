@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"net"
 	"net/url"
 	"os"
@@ -13,10 +12,7 @@ import (
 	"syscall"
 	"time"
 
-	"incidentlib"
-	"incidentlib/internal/library"
 	"incidentlib/internal/mcpserver"
-	"incidentlib/internal/site"
 )
 
 type mcpOptions struct {
@@ -80,11 +76,7 @@ func cmdMCP(args []string, stdin io.ReadCloser, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	var srv *mcpserver.Server
-	pages, err := sitePages(incidentlib.Templates(), incidentlib.Static())
-	if err == nil {
-		srv, err = mcpserver.New(mcpserver.Options{Content: o.Content, Pages: pages, Log: stderr, CallTimeout: o.CallTimeout, HTTP: o.HTTPOptions})
-	}
+	srv, err := mcpserver.New(mcpserver.Options{Content: o.Content, Log: stderr, CallTimeout: o.CallTimeout, HTTP: o.HTTPOptions})
 	if err != nil {
 		if ln != nil {
 			ln.Close()
@@ -111,14 +103,3 @@ func cmdMCP(args []string, stdin io.ReadCloser, stdout, stderr io.Writer) int {
 type nopCloser struct{ io.Writer }
 
 func (nopCloser) Close() error { return nil }
-
-// sitePages parses the theme once and makes the site of each library the
-// MCP server loads: its answers show a case's Markdown twin and the UI
-// strings as the site does.
-func sitePages(templates, static fs.FS) (func(*library.Library) (mcpserver.Pages, error), error) {
-	th, err := site.LoadTheme(templates, static)
-	if err != nil {
-		return nil, err
-	}
-	return func(l *library.Library) (mcpserver.Pages, error) { return site.New(l, site.Options{Theme: th}) }, nil
-}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"html/template"
+	"incidentlib/internal/casemd"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/markup"
 	"incidentlib/internal/urls"
@@ -220,7 +221,7 @@ func (p *pageView) card(c *cases.Case, v *CaseView) card {
 	cd := card{
 		P: p, ID: c.ID, Href: p.Link(urls.Case(lang, c.ID)), Title: localizeLine(c.Title, lang),
 		Org: c.OrgName().Get(lang), OrgLink: p.Link(urls.Topic(lang, cases.Orgs.Name, c.OrgSlug, 1)),
-		Date: dateWords(p, c.Date), DateISO: c.Date.String(), Published: ifPublished(p, c, "datekind.published"),
+		Date: casemd.DateWords(p.s.strings, p.Lang, c.Date), DateISO: c.Date.String(), Published: ifPublished(p, c, "datekind.published"),
 		YearLink:     yearLink(p, c.Date),
 		Impact:       impactLabel(p.s, p, c),
 		Symptoms:     first(c.SymptomsText, textOf(v, &page.SymptomsText)),
@@ -233,7 +234,7 @@ func (p *pageView) card(c *cases.Case, v *CaseView) card {
 		ActionItems:  items(c.ActionItems, page.ActionItems),
 	}
 	if cd.Impact == "" {
-		if u := localizeLine(c.Impact.Users, lang); known(u.Text) != "" {
+		if u := localizeLine(c.Impact.Users, lang); casemd.Known(u.Text) != "" {
 			cd.Users = u
 		}
 	}

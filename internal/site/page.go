@@ -2,8 +2,8 @@ package site
 
 import (
 	"html/template"
+	"incidentlib/internal/casemd"
 	"incidentlib/internal/cases"
-	"incidentlib/internal/l10n"
 	"incidentlib/internal/markup"
 	"incidentlib/internal/urls"
 	"strconv"
@@ -376,20 +376,6 @@ type fact struct {
 	Lang  string // set when the value is in another language than the page
 }
 
-func dur(lang string, d *cases.Duration) string {
-	if d == nil {
-		return ""
-	}
-	return l10n.Duration(lang, int(*d))
-}
-
-func known(v string) string {
-	if v == "unknown" {
-		return ""
-	}
-	return v
-}
-
 // shortDate writes a whole date as the seeds' kickers do (2024-08-27) and a
 // partial one in words, since "2019-04" reads as a code, not a month. Korean
 // pages write every date in words (2023년 11월 5일), as the facts beside it
@@ -398,25 +384,7 @@ func shortDate(p *pageView, d cases.Date) string {
 	if d.Day != 0 && p.Lang != "ko" {
 		return d.String()
 	}
-	return dateWords(p, d)
-}
-
-// dateWords writes a date in the page's language (2024년 8월 27일, 2019),
-// or "date unknown" when the source gives none.
-func dateWords(p *pageView, d cases.Date) string {
-	if !d.Known() {
-		return p.T("date.unknown")
-	}
-	return l10n.Date(p.Lang, d.Year, d.Month, d.Day)
-}
-
-// dateLong is the date as the facts table shows it, where a value the
-// source does not give reads "unknown" like every other fact.
-func dateLong(p *pageView, d cases.Date) string {
-	if !d.Known() {
-		return p.T("unknown")
-	}
-	return dateWords(p, d)
+	return casemd.DateWords(p.s.strings, p.Lang, d)
 }
 
 // yearText is a date's year as a short list shows it.
@@ -461,17 +429,6 @@ func (s furniture) makeYearLinks() map[int]*[2]string {
 		out[y] = &links
 	}
 	return out
-}
-
-// textFact is a fact written in words; when the page's language is missing
-// it shows the other one, marked.
-func textFact(label string, t cases.Bilingual, lang string) fact {
-	v := localizeLine(t, lang)
-	f := fact{Label: label, Value: known(v.Text)}
-	if v.Missing && f.Value != "" {
-		f.Lang = v.Lang
-	}
-	return f
 }
 
 // firstSentence is a short description for meta tags and feeds.

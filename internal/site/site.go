@@ -11,7 +11,7 @@
 // Jobs lists every file of the site in a fixed order (jobs.go); Render
 // writes one (render.go): it builds the page kind's view and executes the
 // theme's template for it. A case page has a second output, its Markdown
-// twin (markdown.go, templates/case.md): RenderCase writes both from one
+// twin (markdown.go, written by internal/casemd): RenderCase writes both from one
 // view, and Render writes the twin alone for a job from Job.Twin. Links inside a page are written marked and
 // resolved relative to the page as it is written (links.go), so the site
 // works under any path prefix and from disk.
@@ -59,6 +59,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"incidentlib/internal/casemd"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/l10n"
 	"incidentlib/internal/library"
@@ -88,7 +89,8 @@ type Site struct {
 	lib     *cases.Library
 	opt     Options
 	base    string
-	root    string // Options.Root or the base URL's path, ending in a slash
+	md      *casemd.Writer // the Markdown of cases (twins)
+	root    string         // Options.Root or the base URL's path, ending in a slash
 	strings l10n.Strings
 	theme   *Theme
 	assets  map[string]asset // logical name such as css/site.css → asset
@@ -151,6 +153,7 @@ func New(model *library.Library, opt Options) (*Site, error) {
 		}
 	}
 	s.strings, s.theme, s.assets = th.strings, th, th.assets
+	s.md = casemd.New(lib, s.strings, s.base)
 	s.caseIndex = make(map[*cases.Case]int, len(lib.Cases))
 	for i, c := range lib.Cases {
 		s.caseIndex[c] = i

@@ -13,6 +13,7 @@ import (
 	"testing/fstest"
 
 	"incidentlib"
+	"incidentlib/internal/casemd"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/library"
 	"incidentlib/internal/markup"
@@ -107,7 +108,7 @@ func TestLossless(t *testing.T) {
 					t.Errorf("%s %s: action_items[%d] untranslated without a mark", c.ID, lang, i)
 				}
 			}
-			plain := []string{c.ID, c.OrgName().Get(lang), c.Date.String(), c.URL, s.WrittenBy(lang, c), c.Review.ReviewedBy}
+			plain := []string{c.ID, c.OrgName().Get(lang), c.Date.String(), c.URL, casemd.WrittenBy(s.strings, lang, c), c.Review.ReviewedBy}
 			if c.Impact.Region != "unknown" {
 				plain = append(plain, c.Impact.Region)
 			}
