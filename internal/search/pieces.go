@@ -157,8 +157,9 @@ func (a *analyser) pieceTerms(text string, w float32) int {
 	a.tk.ResetPhrases()
 	n := 0
 	// last and spaceOnly are the state of Korean compounds between the
-	// pieces (see tokenize.Tokenizer.EachWordAfter), and after the place of the record of
-	// the piece that left it + 1, or 0 when it is not kept.
+	// pieces (see tokenize.Tokenizer.EachWordAfter), and after the place
+	// of the record of the piece that left it + 1, or 0 when it is not
+	// kept.
 	last, spaceOnly, after := []rune(nil), false, uint32(0)
 	le := binary.LittleEndian
 	for text != "" {
@@ -200,22 +201,7 @@ func (a *analyser) pieceTerms(text string, w float32) int {
 			a.occur(int32(le.Uint32(r[recAfter+4:])), false, w)
 			n++
 		}
-		at := recHead + int(head&^(recWords|recSpaceOnly))
-		for ops := r[at : at+4*int(le.Uint32(r[recOps:]))]; len(ops) >= 4; ops = ops[4:] {
-			switch op := le.Uint32(ops); {
-			case op < opPhrase:
-				a.occur(int32(op>>1), op&1 != 0, w)
-				n++
-			case op == opEnd:
-				a.tk.BreakPhrases()
-			default:
-				pw := a.phraseWords[op&^opPhrase]
-				a.tk.PhraseStep(a.runesOf(pw.term), a.runesOf(pw.key), func(t []rune) {
-					a.occur(a.number(t), false, w)
-					n++
-				})
-			}
-		}
+		n += a.replay(r, head, w)
 		last = a.runesOf(runeSpan{int32(le.Uint32(r[recLast:])), int32(le.Uint32(r[recLast+4:]))})
 		spaceOnly = head&recSpaceOnly != 0
 		after = 0
@@ -229,6 +215,30 @@ func (a *analyser) pieceTerms(text string, w float32) int {
 				last = a.lastOnce[:len(last):len(last)]
 			}
 			a.runes, a.phraseWords = a.runes[:runes], a.phraseWords[:phraseWords]
+		}
+	}
+	return n
+}
+
+// replay counts the terms of the piece whose record is r, with weight w,
+// as the record's operations say (see learn), and returns their number.
+func (a *analyser) replay(r []byte, head uint32, w float32) int {
+	le := binary.LittleEndian
+	n := 0
+	at := recHead + int(head&^(recWords|recSpaceOnly))
+	for ops := r[at : at+4*int(le.Uint32(r[recOps:]))]; len(ops) >= 4; ops = ops[4:] {
+		switch op := le.Uint32(ops); {
+		case op < opPhrase:
+			a.occur(int32(op>>1), op&1 != 0, w)
+			n++
+		case op == opEnd:
+			a.tk.BreakPhrases()
+		default:
+			pw := a.phraseWords[op&^opPhrase]
+			a.tk.PhraseStep(a.runesOf(pw.term), a.runesOf(pw.key), func(t []rune) {
+				a.occur(a.number(t), false, w)
+				n++
+			})
 		}
 	}
 	return n

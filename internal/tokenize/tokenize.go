@@ -124,7 +124,6 @@ func (tk *Tokenizer) EachWord(text string, f func(*Word)) {
 // memory outside rs.
 func (tk *Tokenizer) EachWordAfter(text string, prevKo []rune, spaceOnly bool, f func(*Word)) ([]rune, bool) {
 	rs := tk.lower(text)
-	w := &tk.w
 	i := 0
 	for i < len(rs) {
 		c := classOf(rs[i])
@@ -135,111 +134,127 @@ func (tk *Tokenizer) EachWordAfter(text string, prevKo []rune, spaceOnly bool, f
 			i++
 			continue
 		}
-		// Collect the chunk as script runs.
-		// Apostrophes inside words are dropped by moving the chunk's runes
-		// down in place, so that every run is a subslice of rs.
-		runs := tk.runs[:0]
-		wpos := i
-		for i < len(rs) {
-			r := rs[i]
-			c := classOf(r)
-			if c == clApos {
-				// Swallow an apostrophe between two letters.
-				if len(runs) > 0 && runs[len(runs)-1].class == clLetter && i+1 < len(rs) && classOf(rs[i+1]) == clLetter {
-					i++
-					continue
-				}
-				break
-			}
-			if c == clSep || c == clSpace {
-				break
-			}
-			// A combining mark stays with what it marks. Marks start at U+0300.
-			if c == clLetter && r >= 0x300 && len(runs) > 0 && unicode.IsMark(r) {
-				c = runs[len(runs)-1].class
-			}
-			if len(runs) == 0 || runs[len(runs)-1].class != c {
-				if len(runs) > 0 {
-					runs[len(runs)-1].end = wpos
-				}
-				runs = append(runs, run{class: c, start: wpos})
-			}
-			rs[wpos] = r
-			wpos++
-			i++
-			// The rest of a run of ASCII letters or digits, or of Hangul
-			// syllables, most of every text, needs none of the checks
-			// above: it continues the run.
-			switch c {
-			case clLetter, clDigit:
-				for i < len(rs) && rs[i] < utf8.RuneSelf && int(asciiClass[rs[i]]) == c {
-					rs[wpos] = rs[i]
-					wpos++
-					i++
-				}
-			case clHangul:
-				for i < len(rs) && rs[i] >= 0xAC00 && rs[i] <= 0xD7A3 {
-					rs[wpos] = rs[i]
-					wpos++
-					i++
-				}
-			}
-		}
-		runs[len(runs)-1].end = wpos
-		keep(&tk.runs, runs)
-		for k := 0; k < len(runs); k++ {
-			r := runs[k]
-			tk.extra, tk.lists = tk.extra[:0], tk.lists[:0]
-			if r.class == clHangul {
-				stripped := tk.koreanWord(rs[r.start:r.end])
-				if k == 0 && spaceOnly && prevKo != nil && w.term != nil {
-					start := len(tk.extra)
-					tk.extra = append(append(append(tk.extra, CompoundMark), prevKo...), w.term...)
-					w.compound = tk.extra[start:]
-				}
-				f(w)
-				prevKo = nil
-				if k == len(runs)-1 && !stripped && w.term != nil {
-					prevKo = w.term
-				}
-				continue
-			}
-			// A run of letters and digits: join consecutive ones.
-			j := k
-			for j+1 < len(runs) && runs[j+1].class != clHangul {
-				j++
-			}
-			if j == k && r.class == clDigit && k+1 < len(runs) && tk.counter(rs, r, runs[k+1]) {
-				// A number with its counter is one unit ("3월에" → "3월"),
-				// found by the number alone too.
-				f(w)
-				k++
-				prevKo = nil
-				continue
-			}
-			if j == k {
-				raw := rs[r.start:r.end]
-				w.set(false, tk.alnumTerm(r.class, raw), raw, nil)
-			} else {
-				for _, p := range runs[k : j+1] {
-					if t := tk.alnumTerm(p.class, rs[p.start:p.end]); t != nil {
-						tk.lists = append(tk.lists, t)
-					}
-				}
-				var parts [][]rune
-				if len(tk.lists) > 0 {
-					parts = tk.lists
-				}
-				joined := rs[r.start:runs[j].end]
-				w.set(false, joined, joined, parts)
-			}
-			f(w)
-			k = j
-			prevKo = nil
-		}
+		var runs []run
+		runs, i = tk.chunk(rs, i)
+		prevKo = tk.chunkWords(rs, runs, prevKo, spaceOnly, f)
 		spaceOnly = true
 	}
 	return prevKo, spaceOnly
+}
+
+// chunk collects the chunk of rs that starts at i as script runs, and
+// returns them with the place after the chunk. Apostrophes inside words
+// are dropped by moving the chunk's runes down in place, so that every run
+// is a subslice of rs.
+func (tk *Tokenizer) chunk(rs []rune, i int) ([]run, int) {
+	runs := tk.runs[:0]
+	wpos := i
+	for i < len(rs) {
+		r := rs[i]
+		c := classOf(r)
+		if c == clApos {
+			// Swallow an apostrophe between two letters.
+			if len(runs) > 0 && runs[len(runs)-1].class == clLetter && i+1 < len(rs) && classOf(rs[i+1]) == clLetter {
+				i++
+				continue
+			}
+			break
+		}
+		if c == clSep || c == clSpace {
+			break
+		}
+		// A combining mark stays with what it marks. Marks start at U+0300.
+		if c == clLetter && r >= 0x300 && len(runs) > 0 && unicode.IsMark(r) {
+			c = runs[len(runs)-1].class
+		}
+		if len(runs) == 0 || runs[len(runs)-1].class != c {
+			if len(runs) > 0 {
+				runs[len(runs)-1].end = wpos
+			}
+			runs = append(runs, run{class: c, start: wpos})
+		}
+		rs[wpos] = r
+		wpos++
+		i++
+		// The rest of a run of ASCII letters or digits, or of Hangul
+		// syllables, most of every text, needs none of the checks
+		// above: it continues the run.
+		switch c {
+		case clLetter, clDigit:
+			for i < len(rs) && rs[i] < utf8.RuneSelf && int(asciiClass[rs[i]]) == c {
+				rs[wpos] = rs[i]
+				wpos++
+				i++
+			}
+		case clHangul:
+			for i < len(rs) && rs[i] >= 0xAC00 && rs[i] <= 0xD7A3 {
+				rs[wpos] = rs[i]
+				wpos++
+				i++
+			}
+		}
+	}
+	runs[len(runs)-1].end = wpos
+	keep(&tk.runs, runs)
+	return runs, i
+}
+
+// chunkWords hands f the words of a chunk's runs, given the state of
+// Korean compounds before it (see EachWordAfter), and returns prevKo after
+// it.
+func (tk *Tokenizer) chunkWords(rs []rune, runs []run, prevKo []rune, spaceOnly bool, f func(*Word)) []rune {
+	w := &tk.w
+	for k := 0; k < len(runs); k++ {
+		r := runs[k]
+		tk.extra, tk.lists = tk.extra[:0], tk.lists[:0]
+		if r.class == clHangul {
+			stripped := tk.koreanWord(rs[r.start:r.end])
+			if k == 0 && spaceOnly && prevKo != nil && w.term != nil {
+				start := len(tk.extra)
+				tk.extra = append(append(append(tk.extra, CompoundMark), prevKo...), w.term...)
+				w.compound = tk.extra[start:]
+			}
+			f(w)
+			prevKo = nil
+			if k == len(runs)-1 && !stripped && w.term != nil {
+				prevKo = w.term
+			}
+			continue
+		}
+		// A run of letters and digits: join consecutive ones.
+		j := k
+		for j+1 < len(runs) && runs[j+1].class != clHangul {
+			j++
+		}
+		if j == k && r.class == clDigit && k+1 < len(runs) && tk.counter(rs, r, runs[k+1]) {
+			// A number with its counter is one unit ("3월에" → "3월"),
+			// found by the number alone too.
+			f(w)
+			k++
+			prevKo = nil
+			continue
+		}
+		if j == k {
+			raw := rs[r.start:r.end]
+			w.set(false, tk.alnumTerm(r.class, raw), raw, nil)
+		} else {
+			for _, p := range runs[k : j+1] {
+				if t := tk.alnumTerm(p.class, rs[p.start:p.end]); t != nil {
+					tk.lists = append(tk.lists, t)
+				}
+			}
+			var parts [][]rune
+			if len(tk.lists) > 0 {
+				parts = tk.lists
+			}
+			joined := rs[r.start:runs[j].end]
+			w.set(false, joined, joined, parts)
+		}
+		f(w)
+		k = j
+		prevKo = nil
+	}
+	return prevKo
 }
 
 // set makes w a word with the given term, raw form and alternatives,
