@@ -94,11 +94,7 @@ func (s *Site) listPageJobs() []Job {
 		for _, name := range cases.FacetNames() {
 			f := s.topics[name]
 			add(Job{Kind: KindFacet, Lang: lang, Path: urls.FacetIndex(lang, name), Facet: name})
-			for _, t := range f.Topics {
-				for i := 1; i <= s.pages(len(t.Cases)); i++ {
-					add(Job{Kind: KindTopic, Lang: lang, Path: urls.Topic(lang, name, t.ID, i), Topic: t, Facet: name, Page: i})
-				}
-			}
+			jobs = append(jobs, topicJobs(s, f, lang, name)...)
 		}
 	}
 	return jobs

@@ -4,6 +4,7 @@ import (
 	"html/template"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/l10n"
+	"incidentlib/internal/library"
 	"incidentlib/internal/markup"
 	"incidentlib/internal/urls"
 )
@@ -135,4 +136,16 @@ func (s views) listView(j Job) (*listView, error) {
 	v.Pager = newPager(p, j.Page, s.pages(len(all)), path)
 	v.Callout = s.callout(lang)
 	return v, nil
+}
+
+// topicJobs are the pages of the topics of facet name in lang, each
+// topic's cases over as many pages as they fill; listView makes each.
+func topicJobs(s *Site, f *library.FacetTopics, lang, name string) []Job {
+	var jobs []Job
+	for _, t := range f.Topics {
+		for i := 1; i <= s.pages(len(t.Cases)); i++ {
+			jobs = append(jobs, Job{Kind: KindTopic, Lang: lang, Path: urls.Topic(lang, name, t.ID, i), Topic: t, Facet: name, Page: i})
+		}
+	}
+	return jobs
 }
