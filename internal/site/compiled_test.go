@@ -55,9 +55,13 @@ type engineLibrary struct {
 }
 
 // engineLibraries are the libraries both engines render: the shipped one, a
-// generated one of a few hundred cases and the hostile one.
+// generated one of 300 cases (80 with -short) and the hostile one.
 func engineLibraries(t *testing.T) []engineLibrary {
-	gen, list := cases.Load(gencases.MapFS(gencases.Options{N: 300, Seed: 3}))
+	n := 300
+	if testing.Short() {
+		n = 80
+	}
+	gen, list := cases.Load(gencases.MapFS(gencases.Options{N: n, Seed: 3}))
 	if list.Errors() > 0 {
 		t.Fatal(list.Err())
 	}
