@@ -6,8 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-
 	"incidentlib/internal/cases"
 	"incidentlib/internal/l10n"
 	"incidentlib/internal/library"
@@ -41,7 +39,7 @@ func prepareFacet() *cases.Facet {
 // versionParam is the version filter of search_incidents and list_incidents.
 var versionParam = param{name: "version", kind: kString, desc: "a version such as 1.11.2, with exactly one term in products: keeps the cases whose affected versions of that product include it"}
 
-func prepareTool(readOnly *mcp.ToolAnnotations) tool {
+func prepareTool() tool {
 	var params []param
 	if f := prepareFacet(); f != nil {
 		params = append(params, param{name: f.Arg(), kind: kTerms, desc: f.FilterDoc + ": the parts of your stack"})
@@ -52,15 +50,11 @@ func prepareTool(readOnly *mcp.ToolAnnotations) tool {
 		param{name: "limit", kind: kInt, desc: "checklist items to return, the most shared first: 25 by default, at most 60"},
 	)
 	return tool{
-		mcp: &mcp.Tool{
-			Name:  "prepare",
-			Title: "What to check in my stack",
-			Description: "Turn the parts of a stack into what to check: the cases whose components are among them (or that name one of the products for the version given), " +
-				"and one checklist drawn from those cases' action items and lessons, grouped by what each item is for (prevent, detect, mitigate, process), near-identical items of several cases merged into one line that names every case it came from, the most shared first. " +
+		mcp: declare("prepare", "What to check in my stack",
+			"Turn the parts of a stack into what to check: the cases whose components are among them (or that name one of the products for the version given), "+
+				"and one checklist drawn from those cases' action items and lessons, grouped by what each item is for (prevent, detect, mitigate, process), near-identical items of several cases merged into one line that names every case it came from, the most shared first. "+
 				"Each line gives the cases with how far each got (done, planned, proposed, unknown) and their page URLs. The same as the site's prepare page.",
-			OutputSchema: outputSchema[prepareOutput](),
-			Annotations:  readOnly,
-		},
+			outputSchema[prepareOutput]()),
 		params: params,
 		run:    prepare,
 	}

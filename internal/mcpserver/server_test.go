@@ -13,10 +13,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"incidentlib"
-	"incidentlib/internal/library"
 	"incidentlib/internal/repotest"
-	"incidentlib/internal/site"
 )
 
 func TestAllowedOrigin(t *testing.T) {
@@ -104,7 +101,7 @@ func TestHTTPOrigin(t *testing.T) {
 // as saved.
 func TestReload(t *testing.T) {
 	dir := repotest.CopyDir(t, "content")
-	srv, err := New(Options{Pages: sitePages(t), Content: dir, Debounce: 20 * time.Millisecond})
+	srv, err := New(Options{Content: dir, Debounce: 20 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -185,8 +182,12 @@ func TestReload(t *testing.T) {
 		}
 		return false
 	}
-	if !listed("incidentlib://cases/IL-0999") {
-		t.Error("the new case is not a resource")
+	// The model is swapped in before its resources are registered: wait
+	// for them as for the answers.
+	for t0 := time.Now(); !listed("incidentlib://cases/IL-0999"); time.Sleep(20 * time.Millisecond) {
+		if time.Since(t0) > 5*time.Second {
+			t.Fatal("the new case is not a resource")
+		}
 	}
 	if err := os.Remove(filepath.Join(dir, "cases", "IL-0999.json")); err != nil {
 		t.Fatal(err)
@@ -203,8 +204,10 @@ func TestReload(t *testing.T) {
 			t.Fatal("the removed case is still answered")
 		}
 	}
-	if listed("incidentlib://cases/IL-0999") {
-		t.Error("the removed case is still a resource")
+	for t0 := time.Now(); listed("incidentlib://cases/IL-0999"); time.Sleep(20 * time.Millisecond) {
+		if time.Since(t0) > 5*time.Second {
+			t.Fatal("the removed case is still a resource")
+		}
 	}
 }
 
@@ -265,15 +268,4 @@ func TestAllowedHost(t *testing.T) {
 			t.Errorf("public server, Origin %q: %v", origin, got)
 		}
 	}
-}
-
-// sitePages makes the pages of each library with the shipped theme, as
-// the command does.
-func sitePages(t testing.TB) func(*library.Library) (Pages, error) {
-	t.Helper()
-	th, err := site.LoadTheme(incidentlib.Templates(), incidentlib.Static())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return func(l *library.Library) (Pages, error) { return site.New(l, site.Options{Theme: th}) }
 }
