@@ -2,6 +2,7 @@ package mcpserver
 
 import (
 	"encoding/json"
+	"incidentlib/internal/cases"
 	"strings"
 	"testing"
 )
@@ -40,7 +41,7 @@ func TestServerInfo(t *testing.T) {
 			} `json:"properties"`
 		}
 		json.Unmarshal(data, &in)
-		if p, ok := in.Properties["facet"]; ok && len(p.Enum) != 9 {
+		if p, ok := in.Properties["facet"]; ok && len(p.Enum) != len(cases.Facets) {
 			t.Errorf("%s: facet enum %v", tool.Name, p.Enum)
 		}
 		if p, ok := in.Properties["lang"]; ok && len(p.Enum) < 2 {
