@@ -317,14 +317,29 @@ func (s *Server) report(prev, m *model, what string) {
 		// diags.
 		shown = append(shown, m.lib.Diags.Unseen(before...)...)
 	}
-	// The first problems of each file in full, then how many more.
-	(&diag.List{Items: shown}).Report(diag.ShownPerFile, func(d diag.Diag) {
+	// Every error and the first warnings, the first problems of each file
+	// in full, then how many more; the other warnings counted by kind.
+	all := diag.List{Items: shown}
+	if prev == nil {
+		// The first build shows its problems with the count of those the
+		// lists dropped (past diag.MaxKept) in the summary.
+		all = diag.List{}
+		all.Merge(m.problems)
+		if m.site != nil {
+			all.Merge(m.lib.Diags)
+		}
+	}
+	brief, more := all.Brief(diag.ShownWarnings)
+	brief.Report(diag.ShownPerFile, func(d diag.Diag) {
 		b.WriteString(d.String())
 		b.WriteByte('\n')
 	}, func(file string, left int) {
 		b.WriteString(diag.More(file, left))
 		b.WriteByte('\n')
 	})
+	if more != "" {
+		b.WriteString(more + "\n")
+	}
 	var total time.Duration
 	var parts []string
 	for _, t := range m.timings {
