@@ -112,6 +112,9 @@ func New(opt Options) (*Server, error) {
 		if prev != nil {
 			close(prev.next)
 		}
+		if next.lib.Stale() {
+			go s.relate(next) // late.go
+		}
 	}
 	s.live.Start("started")
 	return s, nil
@@ -254,7 +257,7 @@ func (s *Server) build(cur *model, c library.Change) *model {
 	}
 	// The preview is where a draft is read: the drafts without errors are
 	// among its cases, marked.
-	opt := library.Options{Changed: c.Content, ReadAll: c.Full, Words: search.EachWord, Drafts: true}
+	opt := library.Options{Changed: c.Content, ReadAll: c.Full, Words: search.EachWord, Drafts: true, LateRelated: true}
 	if cur != nil {
 		opt.Previous = cur.lib
 		// A content edit keeps the parsed templates and minified static
@@ -290,14 +293,7 @@ func (s *Server) build(cur *model, c library.Change) *model {
 	}
 	m.site = st
 	t = time.Now()
-	jobs := m.site.Jobs()
-	m.files = make(map[string]site.Job, len(jobs))
-	for _, j := range jobs {
-		m.files[j.File()] = j
-		if t, ok := j.Twin(); ok {
-			m.files[t.File()] = t
-		}
-	}
+	m.files = jobIndex(st)
 	m.timings = append(m.timings, timing{"index", time.Since(t)})
 	return m
 }
