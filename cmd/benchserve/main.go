@@ -36,19 +36,25 @@ import (
 	"incidentlib/internal/gencases"
 )
 
+var binFlag *string
+
 func main() {
 	sizes := flag.String("sizes", "content,10000", "comma-separated `libraries`: content (the repository's) or a number of generated cases")
 	edits := flag.Int("edits", 20, "edits per library")
 	cache := flag.String("cache", ".cache/bench", "`folder` where generated libraries are kept between runs (shared with make bench)")
 	tmp := flag.String("tmp", defaultTmp(), "`folder` for the copies the edits change")
+	binFlag = flag.String("bin", "", "the incidentlib `binary` to run, such as an older build to compare; empty builds this checkout's")
 	flag.Parse()
 	if *edits < 1 {
 		fail("-edits must be at least 1")
 	}
 	must(os.MkdirAll(*cache, 0o755))
-	bin := filepath.Join(*cache, "incidentlib")
-	if out, err := exec.Command("go", "build", "-o", bin, "./cmd/incidentlib").CombinedOutput(); err != nil {
-		fail("go build: %v\n%s", err, out)
+	bin := *binFlag
+	if bin == "" {
+		bin = filepath.Join(*cache, "incidentlib")
+		if out, err := exec.Command("go", "build", "-o", bin, "./cmd/incidentlib").CombinedOutput(); err != nil {
+			fail("go build: %v\n%s", err, out)
+		}
 	}
 	rows := []string{fmt.Sprintf("%-10s %6s %10s %10s %10s   %s", "library", "edits", "median", "fastest", "slowest", "load average (before, after)")}
 	for _, f := range strings.Split(*sizes, ",") {
@@ -189,6 +195,11 @@ func run(bin, content, file string, edits int) []time.Duration {
 		}
 	}
 	must(os.WriteFile(file, orig, 0o644))
+	// What the server said it spent on the last edits, for the reader.
+	lines := strings.Split(strings.TrimSpace(log.String()), "\n")
+	for _, l := range lines[max(0, len(lines)-4):] {
+		fmt.Fprintln(os.Stderr, "  server: "+l)
+	}
 	return took
 }
 
