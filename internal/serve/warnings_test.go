@@ -2,6 +2,9 @@ package serve
 
 import (
 	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -59,5 +62,27 @@ func TestErrorPageWarnings(t *testing.T) {
 		if n := strings.Count(body, "warning: "); c.warns > 0 && n != diag.ShownWarnings {
 			t.Errorf("%s: %d warnings shown, want %d", c.name, n, diag.ShownWarnings)
 		}
+	}
+}
+
+// TestServeWarningsBrief: the terminal of a preview whose content has
+// hundreds of warnings shows the first 20 and counts the others by kind.
+func TestServeWarningsBrief(t *testing.T) {
+	dir := repotest.CopyDir(t, "content")
+	files, _ := filepath.Glob(filepath.Join(dir, "cases", "*.json"))
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(f, []byte(strings.ReplaceAll(string(b), "를 ", " 를 ")), 0o644) // a particle written apart
+	}
+	r := start(t, Options{BuiltinTemplates: incidentlib.Templates(), BuiltinStatic: incidentlib.Static(), Content: dir})
+	log := r.log.String()
+	if n := strings.Count(log, "particle written apart from the word"); n != diag.ShownWarnings {
+		t.Errorf("the terminal shows %d warnings, want %d:\n%s", n, diag.ShownWarnings, log)
+	}
+	if !regexp.MustCompile(`and [0-9,]+ more: [0-9,]+ particle; run incidentlib check for all`).MatchString(log) {
+		t.Errorf("the terminal does not count the other warnings by kind:\n%s", log)
 	}
 }
