@@ -52,6 +52,11 @@ type Options struct {
 	// heap (cases.LoadOffHeap); only a process that builds once and exits
 	// sets it.
 	OffHeap bool
+	// LateRelated keeps Previous's related cases when an edit changed
+	// what they are computed from, instead of computing them again (seconds
+	// at 10,000 cases): the preview shows the edit at once, then makes the
+	// exact library with Relate and shows that too (see late.go).
+	LateRelated bool
 	// Loaded, when set, is called with the content and its topics once
 	// the content has loaded (or reloaded) without errors, before the
 	// related cases are derived: a build starts there what needs only
@@ -72,6 +77,9 @@ type Library struct {
 
 	topics  Topics
 	related map[string][]RelGroup
+	// stale is set when related was kept from a library before an edit
+	// that changed its inputs (Options.LateRelated).
+	stale bool
 }
 
 // Stage is the time one step took: of New, or of a build.
@@ -147,6 +155,9 @@ func New(ctx context.Context, fsys fs.FS, opt Options) (*Library, error) {
 	}
 	if prev != nil && prev.Ready() && sameRelations(prev.Lib, l.Lib) {
 		l.related = prev.related // an edit of other text leaves every relation as it was
+		l.stale = prev.stale
+	} else if prev != nil && prev.Ready() && opt.LateRelated && sameCases(prev.Lib, l.Lib) {
+		l.related, l.stale = prev.related, true
 	} else {
 		l.related = deriveRelated(l.Lib, tokenize.EachWord)
 	}

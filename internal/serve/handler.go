@@ -332,6 +332,10 @@ func (m *model) draftAt(file string) *cases.Draft {
 func (s *Server) problemPage(w http.ResponseWriter, m *model, problems diag.List, status int, draft string) {
 	type item struct{ At, Field, Msg, Excerpt string }
 	var errs, warns []item
+	// Every error, and the first warnings with the others counted by
+	// kind: 50,000 warnings make a page of 20 and one line.
+	count := problems.Errors()
+	problems, more := problems.Brief(diag.ShownWarnings)
 	problems.Report(diag.ShownPerFile, func(d diag.Diag) {
 		it := item{At: d.File, Field: d.Field, Msg: d.Msg}
 		if d.Line > 0 {
@@ -352,7 +356,7 @@ func (s *Server) problemPage(w http.ResponseWriter, m *model, problems diag.List
 		errs = append(errs, item{Msg: diag.NotKept(n)}) // the page stays the size of diag.MaxKept problems
 	}
 	var b bytes.Buffer
-	err := errorTmpl.Execute(&b, map[string]any{"Errors": errs, "Warnings": warns, "Count": problems.Errors(), "CSS": errorCSSPath, "Draft": draft})
+	err := errorTmpl.Execute(&b, map[string]any{"Errors": errs, "Warnings": warns, "More": more, "Count": count, "CSS": errorCSSPath, "Draft": draft})
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
@@ -406,6 +410,7 @@ var errorTmpl = template.Must(template.New("error").Parse(`<!DOCTYPE html>
 <ol>{{range .}}
 <li><code>{{with .At}}<span class="at">{{.}}</span>: {{end}}warning: {{with .Field}}<span class="field">{{.}}</span>: {{end}}{{.Msg}}</code>{{with .Excerpt}}<pre>{{.}}</pre>{{end}}</li>{{end}}
 </ol>{{end}}
+{{with .More}}<p class="more">{{.}}</p>{{end}}
 </body>
 </html>
 `))

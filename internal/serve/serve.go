@@ -111,6 +111,9 @@ func New(opt Options) (*Server, error) {
 		if prev != nil {
 			close(prev.next)
 		}
+		if next.lib.Stale() {
+			go s.relate(next) // late.go
+		}
 	}
 	s.live.Start("started")
 	return s, nil
@@ -253,7 +256,7 @@ func (s *Server) build(cur *model, c library.Change) *model {
 	}
 	// The preview is where a draft is read: the drafts without errors are
 	// among its cases, marked.
-	opt := library.Options{Changed: c.Content, ReadAll: c.Full, Drafts: true}
+	opt := library.Options{Changed: c.Content, ReadAll: c.Full, Drafts: true, LateRelated: true}
 	if cur != nil {
 		opt.Previous = cur.lib
 		// A content edit keeps the parsed templates and minified static
@@ -289,14 +292,7 @@ func (s *Server) build(cur *model, c library.Change) *model {
 	}
 	m.site = st
 	t = time.Now()
-	jobs := m.site.Jobs()
-	m.files = make(map[string]site.Job, len(jobs))
-	for _, j := range jobs {
-		m.files[j.File()] = j
-		if t, ok := j.Twin(); ok {
-			m.files[t.File()] = t
-		}
-	}
+	m.files = jobIndex(st)
 	m.timings = append(m.timings, timing{"index", time.Since(t)})
 	return m
 }
@@ -316,14 +312,29 @@ func (s *Server) report(prev, m *model, what string) {
 		// diags.
 		shown = append(shown, m.lib.Diags.Unseen(before...)...)
 	}
-	// The first problems of each file in full, then how many more.
-	(&diag.List{Items: shown}).Report(diag.ShownPerFile, func(d diag.Diag) {
+	// Every error and the first warnings, the first problems of each file
+	// in full, then how many more; the other warnings counted by kind.
+	all := diag.List{Items: shown}
+	if prev == nil {
+		// The first build shows its problems with the count of those the
+		// lists dropped (past diag.MaxKept) in the summary.
+		all = diag.List{}
+		all.Merge(m.problems)
+		if m.site != nil {
+			all.Merge(m.lib.Diags)
+		}
+	}
+	brief, more := all.Brief(diag.ShownWarnings)
+	brief.Report(diag.ShownPerFile, func(d diag.Diag) {
 		b.WriteString(d.String())
 		b.WriteByte('\n')
 	}, func(file string, left int) {
 		b.WriteString(diag.More(file, left))
 		b.WriteByte('\n')
 	})
+	if more != "" {
+		b.WriteString(more + "\n")
+	}
 	var total time.Duration
 	var parts []string
 	for _, t := range m.timings {
