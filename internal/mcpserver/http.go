@@ -30,6 +30,7 @@ func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener) error {
 		ln.Close()
 		return err
 	}
+	s.public.Store(true)
 	o := s.opt.HTTP
 	srv := &http.Server{
 		Handler:           s.httpHandler(),
@@ -92,8 +93,11 @@ func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener) error {
 	return err
 }
 
-// healthPath answers load balancers' health checks: 200 when the library
-// is loaded, 503 while its content has errors.
+// healthPath answers load balancers' health checks: 200 "ok" when the
+// library is loaded, 200 "degraded" with the number of problems while a
+// save broke it (the last good library answers), 503 while the content
+// never loaded, and 503 "draining" once the server is stopping. It names
+// no file.
 const healthPath = "/healthz"
 
 // httpHandler serves Streamable HTTP at mcpPath and the health check at
@@ -121,15 +125,24 @@ func (s *Server) httpHandler() http.Handler {
 }
 
 func (s *Server) health(w http.ResponseWriter, r *http.Request) {
-	m := s.live.Current()
+	cur := s.live.Current()
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
-	if m.site == nil {
+	if s.draining.Load() {
 		w.WriteHeader(http.StatusServiceUnavailable)
-		fmt.Fprintf(w, "content has %d errors\n", m.diags.Errors())
+		fmt.Fprintln(w, "draining: the server is stopping")
 		return
 	}
-	fmt.Fprintf(w, "ok: %d cases\n", len(m.lib.Cases))
+	good := cur.lastGood()
+	switch {
+	case good == nil:
+		w.WriteHeader(http.StatusServiceUnavailable)
+		fmt.Fprintf(w, "content has %d errors\n", cur.diags.Errors())
+	case good != cur:
+		fmt.Fprintf(w, "degraded: %d problems; answering from the last library that loaded, %d cases\n", cur.diags.Errors(), len(good.lib.Cases))
+	default:
+		fmt.Fprintf(w, "ok: %d cases\n", len(cur.lib.Cases))
+	}
 }
 
 // checkHost refuses a request whose Host is neither the public address's

@@ -99,7 +99,7 @@ func getIncident(m *model, c *call) (string, any, error) {
 // Markdown twin in both languages.
 func (s *Server) readCase(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
 	uri := req.Params.URI
-	m, err := s.ready(&call{lang: "en"})
+	m, err := s.ready(&call{lang: "en"}) // a resource has no place for the degraded note
 	if err != nil {
 		// Not the client's fault: the content has errors.
 		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: err.Error()}

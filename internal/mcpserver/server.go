@@ -152,6 +152,8 @@ type Server struct {
 	logMu  sync.Mutex
 
 	inFlight atomic.Int64 // HTTP POSTs being answered, for a graceful shutdown
+	public   overHTTP     // set by ServeHTTP: answers name no file of the server
+	draining atomic.Bool  // set on SIGTERM: /healthz fails for the drain window
 
 	sess sessionBook // the HTTP sessions' owners and last requests, for the caps
 	// reclaimAfter is how long a session must have been idle for an
@@ -171,6 +173,9 @@ type model struct {
 	labels search.Labels       // the terms' labels as search knows them (organisations' Korean names too)
 	index  map[*cases.Case]int // place of each case in lib.Cases
 	took   time.Duration       // how long making the model took
+	// good is the last model that loaded, answered from while this one
+	// has errors (degraded.go); nil while none has.
+	good *model
 }
 
 // New loads the library. Problems in the content are not an error here:
@@ -223,7 +228,16 @@ func (s *Server) MCP() *mcp.Server { return s.mcp }
 
 // build makes the next model from cur after the content files of c were
 // saved (library.Live.Next); a nil cur means a first, full load.
-func (s *Server) build(cur *model, c library.Change) (m *model) {
+func (s *Server) build(cur *model, c library.Change) *model {
+	m := s.buildModel(cur, c)
+	if m.site == nil && cur != nil {
+		m.good = cur.lastGood()
+	}
+	return m
+}
+
+// buildModel is build without the last good model.
+func (s *Server) buildModel(cur *model, c library.Change) (m *model) {
 	start := time.Now()
 	defer func() { m.took = time.Since(start) }()
 	opt := library.Options{Changed: c.Content, ReadAll: c.Full, Words: search.EachWord}
@@ -298,7 +312,11 @@ func (s *Server) report(prev, m *model, what string) {
 	if m.site != nil {
 		fmt.Fprintf(&b, "incidentlib mcp: %s: %d cases ready in %d ms\n", what, len(m.lib.Cases), m.took.Milliseconds())
 	} else {
-		fmt.Fprintf(&b, "incidentlib mcp: %s: %d errors; tools report them until they are fixed\n", what, m.diags.Errors())
+		if m.good != nil {
+			fmt.Fprintf(&b, "incidentlib mcp: %s: %d errors; answering from the last library that loaded (%d cases), degraded, until they are fixed\n", what, m.diags.Errors(), len(m.good.lib.Cases))
+		} else {
+			fmt.Fprintf(&b, "incidentlib mcp: %s: %d errors; tools report them until they are fixed\n", what, m.diags.Errors())
+		}
 	}
 	s.logMu.Lock()
 	defer s.logMu.Unlock()
