@@ -13,8 +13,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-
 	"incidentlib/internal/diag"
 	"incidentlib/internal/httpsafe"
 )
@@ -107,17 +105,7 @@ const healthPath = "/healthz"
 // session before initialize, or an initialize beyond the session cap) and
 // the SDK's handler. Each request is logged on one line.
 func (s *Server) httpHandler() http.Handler {
-	o := s.opt.HTTP
-	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, &mcp.StreamableHTTPOptions{
-		Stateless: o.Stateless,
-		// A client that goes away without closing its session must not
-		// hold its memory for long.
-		SessionTimeout:      o.SessionIdle,
-		MaxRequestBodyBytes: o.MaxBody,
-		// checkHost covers this, and the SDK's own check would refuse a
-		// reverse proxy on this machine that passes the public Host on.
-		DisableLocalhostProtection: true,
-	})
+	h := s.sdkHandler() // versions.go
 	mux := http.NewServeMux()
 	mux.Handle(mcpPath, s.checkHost(s.checkOrigin(s.gate(h))))
 	mux.HandleFunc(healthPath, s.health)
@@ -264,7 +252,8 @@ func (s *Server) gate(h http.Handler) http.Handler {
 		if sid != "" {
 			s.sess.touch(sid)
 		}
-		if !o.Stateless && sid == "" && !f.batch && f.call && !f.sidless && f.method != "initialize" {
+		stateless := o.Stateless || sessionless(r) // versions.go
+		if !stateless && sid == "" && !f.batch && f.call && !f.sidless && f.method != "initialize" {
 			var id struct{ ID json.RawMessage }
 			json.Unmarshal(body, &id)
 			writeRPCError(w, http.StatusBadRequest, invalid(id.ID, "no session: send initialize first, then use the Mcp-Session-Id it answers with"))
@@ -272,7 +261,7 @@ func (s *Server) gate(h http.Handler) http.Handler {
 		}
 		r.Body = io.NopCloser(bytes.NewReader(body))
 		r.ContentLength = int64(len(body))
-		if o.Stateless || sid != "" || !f.init {
+		if stateless || sid != "" || !f.init {
 			h.ServeHTTP(w, r)
 			return
 		}
