@@ -83,7 +83,8 @@ fi
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ] ||
 	[ ! -f node_modules/vnu-jar/build/dist/vnu.jar ] || [ ! -f node_modules/axe-core/axe.min.js ] ||
 	[ ! -x node_modules/.bin/linkinator ] || [ ! -x node_modules/.bin/html-validate ] ||
-	[ ! -x node_modules/.bin/pagefind ]; then
+	[ ! -x node_modules/.bin/pagefind ] || [ ! -f node_modules/@modelcontextprotocol/sdk/package.json ] ||
+	[ ! -f node_modules/@modelcontextprotocol/client/package.json ]; then
 	command -v npm >/dev/null 2>&1 || { echo "test-deps: npm is not installed" >&2; exit 1; }
 	echo "test-deps: npm ci"
 	if ! npm ci --ignore-scripts --no-audit --no-fund >/tmp/test-deps-npm.log 2>&1; then
