@@ -63,6 +63,16 @@ func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener) error {
 	var serveErr error
 	select {
 	case <-ctx.Done():
+		if o.Drain > 0 {
+			// The load balancer sees /healthz fail and sends the calls
+			// elsewhere; those that still come are answered.
+			s.draining.Store(true)
+			s.logf("draining: /healthz answers 503 for %v before the server stops\n", o.Drain)
+			select {
+			case <-time.After(o.Drain):
+			case serveErr = <-served:
+			}
+		}
 	case serveErr = <-served:
 	}
 	s.logf("shutting down: waiting for calls in flight (up to %v)\n", o.ShutdownGrace)
@@ -107,7 +117,7 @@ const healthPath = "/healthz"
 func (s *Server) httpHandler() http.Handler {
 	h := s.sdkHandler() // versions.go
 	mux := http.NewServeMux()
-	mux.Handle(mcpPath, s.checkHost(s.checkOrigin(s.gate(h))))
+	mux.Handle(mcpPath, s.checkHost(s.checkOrigin(s.gate(compress(s.keepAlive(h))))))
 	mux.HandleFunc(healthPath, s.health)
 	return s.accessLog(mux)
 }
@@ -269,7 +279,7 @@ func (s *Server) gate(h http.Handler) http.Handler {
 		// time, within the caps.
 		var id struct{ ID json.RawMessage }
 		json.Unmarshal(body, &id)
-		client := clientAddr(r)
+		client := s.clientOf(r)
 		s.sess.initMu.Lock()
 		defer s.sess.initMu.Unlock()
 		switch s.sess.admit(s, client) {
@@ -367,6 +377,7 @@ func (s *Server) accessLog(h http.Handler) http.Handler {
 		// Every field a client chose is escaped: a line break in the
 		// path (%0a) or the method would forge a line of its own.
 		p := diag.Printable
-		fmt.Fprintf(s.opt.Log, "%s %s %s %s %d %dB %dms %s\n", start.UTC().Format(time.RFC3339), p(r.RemoteAddr), p(r.Method), p(r.URL.Path), status, lr.bytes, time.Since(start).Milliseconds(), p(rpc))
+		took := float64(time.Since(start).Microseconds()) / 1000
+		fmt.Fprintf(s.opt.Log, "%s %s %s %s %d %dB %.3fms %s\n", start.UTC().Format(time.RFC3339), p(s.clientOf(r)), p(r.Method), p(r.URL.Path), status, lr.bytes, took, p(rpc))
 	})
 }

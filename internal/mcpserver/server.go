@@ -61,6 +61,7 @@ import (
 
 	"incidentlib/internal/cases"
 	"incidentlib/internal/diag"
+	"incidentlib/internal/httpsafe"
 	"incidentlib/internal/l10n"
 	"incidentlib/internal/library"
 	"incidentlib/internal/search"
@@ -112,6 +113,16 @@ type HTTPOptions struct {
 	// ShutdownGrace is how long calls in flight may take to finish when
 	// the server stops. 0 means 10 seconds.
 	ShutdownGrace time.Duration
+	// Drain is how long /healthz fails ("draining") after SIGTERM while
+	// the server still answers, so that a load balancer stops sending it
+	// calls before it stops. 0 means none.
+	Drain time.Duration
+	// TrustProxy are the reverse proxies whose X-Forwarded-For names the
+	// client, for the access log and the per-address session cap.
+	TrustProxy httpsafe.Proxies
+	// KeepAlive is the quiet time after which an event stream gets a
+	// comment line; 0 means 25 seconds, negative none.
+	KeepAlive time.Duration
 }
 
 func (o *HTTPOptions) defaults() {
@@ -126,6 +137,9 @@ func (o *HTTPOptions) defaults() {
 	}
 	if o.ShutdownGrace <= 0 {
 		o.ShutdownGrace = 10 * time.Second
+	}
+	if o.KeepAlive == 0 {
+		o.KeepAlive = defaultKeepAlive
 	}
 }
 
