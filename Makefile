@@ -86,8 +86,10 @@ bench-search: test-deps
 bench-hugo:
 	$(GO) run ./cmd/benchhugo
 
+# MAX_MEMORY=1GiB runs the server with that soft memory limit (-max-memory).
+MAX_MEMORY ?=
 bench-mcp:
-	$(GO) run ./cmd/benchmcp
+	$(GO) run ./cmd/benchmcp $(if $(MAX_MEMORY),-max-memory $(MAX_MEMORY))
 
 clean:
 	rm -rf bin public dist .cache
