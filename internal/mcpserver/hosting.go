@@ -2,6 +2,7 @@ package mcpserver
 
 import (
 	"compress/gzip"
+	"io"
 	"net/http"
 	"strings"
 	"sync"
@@ -185,7 +186,8 @@ func (g *gzipWriter) decide(zip bool) {
 		h := g.Header()
 		h.Set("Content-Encoding", "gzip")
 		h.Del("Content-Length")
-		g.gz, _ = gzip.NewWriterLevel(g.ResponseWriter, gzip.BestSpeed)
+		g.gz = gzipPool.Get().(*gzip.Writer)
+		g.gz.Reset(g.ResponseWriter)
 	}
 	g.ResponseWriter.WriteHeader(status)
 }
@@ -222,5 +224,14 @@ func (g *gzipWriter) close() {
 	}
 	if g.gz != nil {
 		g.gz.Close()
+		gzipPool.Put(g.gz)
+		g.gz = nil
 	}
 }
+
+// gzipPool keeps gzip writers for reuse: each holds about a megabyte of
+// tables, which a new writer per answer would allocate again.
+var gzipPool = sync.Pool{New: func() any {
+	w, _ := gzip.NewWriterLevel(io.Discard, gzip.BestSpeed)
+	return w
+}}
