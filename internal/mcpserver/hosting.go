@@ -4,8 +4,10 @@ import (
 	"compress/gzip"
 	"io"
 	"net/http"
+	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -184,10 +186,11 @@ func (g *gzipWriter) decide(zip bool) {
 	}
 	if zip && g.Header().Get("Content-Encoding") == "" {
 		h := g.Header()
-		h.Set("Content-Encoding", "gzip")
-		h.Del("Content-Length")
-		g.gz = gzipPool.Get().(*gzip.Writer)
-		g.gz.Reset(g.ResponseWriter)
+		if g.gz = getGzip(); g.gz != nil {
+			h.Set("Content-Encoding", "gzip")
+			h.Del("Content-Length")
+			g.gz.Reset(g.ResponseWriter)
+		}
 	}
 	g.ResponseWriter.WriteHeader(status)
 }
@@ -224,14 +227,43 @@ func (g *gzipWriter) close() {
 	}
 	if g.gz != nil {
 		g.gz.Close()
-		gzipPool.Put(g.gz)
+		putGzip(g.gz)
 		g.gz = nil
 	}
 }
 
-// gzipPool keeps gzip writers for reuse: each holds about a megabyte of
-// tables, which a new writer per answer would allocate again.
-var gzipPool = sync.Pool{New: func() any {
+// Gzip writers are kept for reuse, and only a few at once: each holds
+// about a megabyte of tables, which a new writer per answer would
+// allocate again (under make bench-mcp that doubled a call's CPU), and 200
+// answers compressed at once would hold 200 MB. An answer that finds none
+// free goes out as it is.
+var (
+	gzipFree    = make(chan *gzip.Writer, gzipWriters)
+	gzipCreated atomic.Int32
+)
+
+// gzipWriters is the most gzip writers at once: compressing is CPU work,
+// so more than the cores can run gain nothing.
+var gzipWriters = 2 * runtime.GOMAXPROCS(0)
+
+func getGzip() *gzip.Writer {
+	select {
+	case w := <-gzipFree:
+		return w
+	default:
+	}
+	if gzipCreated.Add(1) > int32(gzipWriters) {
+		gzipCreated.Add(-1)
+		return nil
+	}
 	w, _ := gzip.NewWriterLevel(io.Discard, gzip.BestSpeed)
 	return w
-}}
+}
+
+func putGzip(w *gzip.Writer) {
+	select {
+	case gzipFree <- w:
+	default:
+		gzipCreated.Add(-1)
+	}
+}

@@ -117,3 +117,29 @@ func TestAccessLogClient(t *testing.T) {
 		t.Errorf("no real duration: %q", log.String())
 	}
 }
+
+// TestCompressBusy: with every gzip writer in use, a large answer goes out
+// as it is, whole.
+func TestCompressBusy(t *testing.T) {
+	var held []*gzip.Writer
+	for w := getGzip(); w != nil; w = getGzip() {
+		held = append(held, w)
+	}
+	defer func() {
+		for _, w := range held {
+			putGzip(w)
+		}
+	}()
+	if len(held) != gzipWriters {
+		t.Errorf("%d writers, want %d", len(held), gzipWriters)
+	}
+	big := strings.Repeat("x", 4*gzipMin)
+	h := compress(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, big) }))
+	r := httptest.NewRequest("POST", "/mcp", nil)
+	r.Header.Set("Accept-Encoding", "gzip")
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	if w.Header().Get("Content-Encoding") != "" || w.Body.String() != big {
+		t.Errorf("busy: %q, %d bytes", w.Header().Get("Content-Encoding"), w.Body.Len())
+	}
+}
