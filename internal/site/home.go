@@ -56,7 +56,7 @@ func homeCounted() []*cases.Facet {
 // homeNewest is how many cases the home page shows.
 const homeNewest = 6
 
-func (s *Site) homeView(j Job) (*homeView, error) {
+func (s views) homeView(j Job) (*homeView, error) {
 	lang := j.Lang
 	p := s.page(j, s.lib.Settings.Title.Get(lang))
 	p.Section = "home"
@@ -99,7 +99,7 @@ type rootChoice struct {
 	Nav                           []navItem // the language's header links
 }
 
-func (s *Site) rootView(j Job) *rootView {
+func (s views) rootView(j Job) *rootView {
 	p := s.page(j, s.lib.Settings.Title.En)
 	p.Lang = "en"
 	p.Both = true
