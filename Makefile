@@ -86,8 +86,10 @@ bench-search: test-deps
 bench-hugo:
 	$(GO) run ./cmd/benchhugo
 
+# MAX_MEMORY=1GiB runs the server with that soft memory limit (-max-memory).
+MAX_MEMORY ?=
 bench-mcp:
-	$(GO) run ./cmd/benchmcp
+	$(GO) run ./cmd/benchmcp $(if $(MAX_MEMORY),-max-memory $(MAX_MEMORY))
 
 # The preview: from saving a one-case edit to the open page's reload event,
 # median of 20 edits, on content/ and on 10,000 generated cases.

@@ -41,7 +41,7 @@ const (
 func (s *Server) handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc(eventsPath, s.events)
-	mux.HandleFunc(healthPath, health)
+	mux.HandleFunc(healthPath, s.health)
 	mux.HandleFunc(reloadPath, file("application/javascript; charset=utf-8", reloadJS))
 	mux.HandleFunc(errorCSSPath, file("text/css; charset=utf-8", errorCSS))
 	mux.HandleFunc("/", s.page)
@@ -258,16 +258,6 @@ func inject(page []byte, version uint64) []byte {
 	out = append(out, page[:i]...)
 	out = append(out, script...)
 	return append(out, page[i:]...)
-}
-
-// healthPath answers a check that the preview is up, as the MCP server's
-// does: cheap, whatever the content's state.
-const healthPath = "/healthz"
-
-func health(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	fmt.Fprintln(w, "ok")
 }
 
 // events streams the model's version to a page: once on connect, then after

@@ -104,7 +104,7 @@ func New(opt Options) (*Server, error) {
 	if s.static, err = s.pick("static", opt.Static, opt.BuiltinStatic); err != nil {
 		return nil, err
 	}
-	s.live.Next = s.build
+	s.live.Next = s.next
 	s.live.Library = func(m *model) *library.Library { return m.lib }
 	s.live.Swapped = func(prev, next *model, what string) {
 		s.report(prev, next, what)
@@ -232,6 +232,10 @@ type model struct {
 	extrasOnce sync.Once
 	extras     map[string][]byte
 	extrasErr  error
+
+	// loaded is set when this model or one before it had no problems:
+	// /healthz then says "degraded" rather than failing (health.go).
+	loaded bool
 
 	next  chan struct{} // closed when a newer model replaces this one
 	cache pageCache     // pages rendered for this model
