@@ -3,6 +3,7 @@ package library
 import (
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -67,10 +68,19 @@ type CheckLine struct {
 	From []CheckSource
 }
 
+// lazyChecklist holds a library's checklist once it is made.
+type lazyChecklist struct {
+	once sync.Once
+	cl   *Checklist
+}
+
 // Checklist returns the library's checklist, made on first use.
 func (l *Library) Checklist() *Checklist {
-	l.checklistOnce.Do(func() { l.checklist = NewChecklist(l.Lib.Cases) })
-	return l.checklist
+	if l.checklist == nil {
+		return NewChecklist(l.Lib.Cases)
+	}
+	l.checklist.once.Do(func() { l.checklist.cl = NewChecklist(l.Lib.Cases) })
+	return l.checklist.cl
 }
 
 // For returns the checklist of cs: the items that came from at least one

@@ -24,7 +24,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"sync"
 	"time"
 
 	"incidentlib/internal/cases"
@@ -53,6 +52,11 @@ type Options struct {
 	// heap (cases.LoadOffHeap); only a process that builds once and exits
 	// sets it.
 	OffHeap bool
+	// LateRelated keeps Previous's related cases when an edit changed
+	// what they are computed from, instead of computing them again (seconds
+	// at 10,000 cases): the preview shows the edit at once, then makes the
+	// exact library with Relate and shows that too (see late.go).
+	LateRelated bool
 	// Loaded, when set, is called with the content and its topics once
 	// the content has loaded (or reloaded) without errors, before the
 	// related cases are derived: a build starts there what needs only
@@ -73,9 +77,13 @@ type Library struct {
 
 	topics  Topics
 	related map[string][]RelGroup
+	// stale is set when related was kept from a library before an edit
+	// that changed its inputs (Options.LateRelated).
+	stale bool
 
-	checklistOnce sync.Once
-	checklist     *Checklist
+	// checklist is made on first use (Checklist); a copy of the library
+	// (Relate) shares it, as it shares the content it is made from.
+	checklist *lazyChecklist
 }
 
 // Stage is the time one step took: of New, or of a build.
@@ -114,7 +122,7 @@ func Content(dir string) (fs.FS, error) {
 // at 100,000 cases loading takes seconds, and nothing waits for it then
 // (the loading goroutine finishes on its own).
 func New(ctx context.Context, fsys fs.FS, opt Options) (*Library, error) {
-	l := &Library{}
+	l := &Library{checklist: &lazyChecklist{}}
 	t := time.Now()
 	stage := func(name string) {
 		now := time.Now()
@@ -151,6 +159,9 @@ func New(ctx context.Context, fsys fs.FS, opt Options) (*Library, error) {
 	}
 	if prev != nil && prev.Ready() && sameRelations(prev.Lib, l.Lib) {
 		l.related = prev.related // an edit of other text leaves every relation as it was
+		l.stale = prev.stale
+	} else if prev != nil && prev.Ready() && opt.LateRelated && sameCases(prev.Lib, l.Lib) {
+		l.related, l.stale = prev.related, true
 	} else {
 		l.related = deriveRelated(l.Lib, tokenize.EachWord)
 	}
@@ -197,7 +208,7 @@ func loadUnless(ctx context.Context, fsys fs.FS, offHeap bool) (*cases.Library, 
 // does after its loading: for tests, benchmarks and tools that load the
 // content themselves.
 func Derive(lib *cases.Library) *Library {
-	l := &Library{Lib: lib, topics: deriveTopics(lib)}
+	l := &Library{Lib: lib, topics: deriveTopics(lib), checklist: &lazyChecklist{}}
 	l.related = deriveRelated(lib, tokenize.EachWord)
 	return l
 }
