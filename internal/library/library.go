@@ -73,6 +73,11 @@ type Library struct {
 	// Stages are the steps New took, in order: "load" or "reload", then
 	// "derive" when the content has no errors.
 	Stages []Stage
+	// Version names this state of the content (versionOf): the day of its
+	// latest change and how many changes that day holds, "2026-12-03.4".
+	// Every page's footer, the API, the downloads and the MCP server
+	// print it; "" when the content has errors.
+	Version string
 
 	topics  Topics
 	related map[string][]RelGroup
@@ -149,6 +154,7 @@ func New(ctx context.Context, fsys fs.FS, opt Options) (*Library, error) {
 		return nil, context.Cause(ctx)
 	}
 	l.topics = deriveTopics(l.Lib)
+	l.Version = versionOf(l.Lib)
 	if opt.Loaded != nil {
 		opt.Loaded(l.Lib, l.topics)
 	}
@@ -200,7 +206,7 @@ func loadUnless(ctx context.Context, fsys fs.FS, offHeap bool) (*cases.Library, 
 // does after its loading: for tests, benchmarks and tools that load the
 // content themselves.
 func Derive(lib *cases.Library, words EachWordFunc) *Library {
-	l := &Library{Lib: lib, topics: deriveTopics(lib)}
+	l := &Library{Lib: lib, topics: deriveTopics(lib), Version: versionOf(lib)}
 	l.related = deriveRelated(lib, words)
 	return l
 }

@@ -6,6 +6,7 @@ import (
 	"html/template"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/l10n"
+	"incidentlib/internal/library"
 	"incidentlib/internal/urls"
 	"net/url"
 	"slices"
@@ -70,6 +71,8 @@ type CaseView struct {
 	MCPNote      localized
 	MCPTools     []string
 	APIDoc       string // the page that explains the API and the MCP server
+	Withdrawn    *withdrawnView   // the notice of a withdrawn case, nil for a listed one
+	Cite         library.Citation // how to cite the case, in the page's language
 }
 
 // facetTerms are a case's terms in one facet, under the facet's name.
@@ -184,6 +187,10 @@ func (s *Site) caseView(j Job, html bool) (*CaseView, error) {
 	if v.Related, err = p.relatedGroups(c); err != nil {
 		return nil, err
 	}
+	if v.Withdrawn, err = p.withdrawnView(c, txt); err != nil {
+		return nil, err
+	}
+	v.Cite = p.cite(c)
 	if html {
 		p.JSONLD = p.caseJSONLD(v)
 		v.Callout = s.callout(lang)

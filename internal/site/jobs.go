@@ -91,6 +91,10 @@ func (s *Site) listPageJobs() []Job {
 		for _, c := range s.lib.Cases {
 			add(Job{Kind: KindCase, Lang: lang, Path: urls.Case(lang, c.ID), Case: c})
 		}
+		// A withdrawn case keeps its page, which says why (withdrawn.go).
+		for _, c := range s.lib.Withdrawn {
+			add(Job{Kind: KindCase, Lang: lang, Path: urls.Case(lang, c.ID), Case: c})
+		}
 		for _, name := range cases.FacetNames() {
 			f := s.topics[name]
 			add(Job{Kind: KindFacet, Lang: lang, Path: urls.FacetIndex(lang, name), Facet: name})
