@@ -70,7 +70,7 @@ type CaseView struct {
 	MCP          cases.MCP
 	MCPNote      localized
 	MCPTools     []string
-	APIDoc       string // the page that explains the API and the MCP server
+	APIDoc       string           // the page that explains the API and the MCP server
 	Withdrawn    *withdrawnView   // the notice of a withdrawn case, nil for a listed one
 	Cite         library.Citation // how to cite the case, in the page's language
 }
