@@ -247,6 +247,10 @@ func caseSchema() *Schema {
 			Prop{"replaced_by", array("Ids of the cases that replace it; empty when none does.", pattern("A case id.", idPattern))}))},
 		Prop{"docs", array("Links to further documentation.", url)},
 		Prop{"updated_at", pattern("When the case was last changed, RFC 3339.", dateTimePattern)},
+		Prop{"incidentlib", optional(object("Not written in a case file: the build adds it to each line of cases.jsonl, naming the library's version and the data's licence.",
+			Prop{"library_version", str("The library's version.")},
+			Prop{"license", str("The licence's name, or empty.")},
+			Prop{"license_url", str("Where its text is, or empty.")}))},
 		Prop{"url", optional(pattern("Where the case is also published, if anywhere (the seed cases name the original library's app): the case page shows it as \"Also published at\". Leave it out for a case written here: the case's own address follows from base_url and its id.", httpPattern))})
 	return s
 }

@@ -24,6 +24,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"sync"
 	"time"
 
 	"incidentlib/internal/cases"
@@ -81,6 +82,10 @@ type Library struct {
 
 	topics  Topics
 	related map[string][]RelGroup
+	// sources indexes the cases by their sources' addresses, made on the
+	// first BySource (the MCP server's find_by_source), never by a build.
+	sourcesOnce sync.Once
+	sources     map[string][]string
 }
 
 // Stage is the time one step took: of New, or of a build.
