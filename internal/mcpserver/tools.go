@@ -125,7 +125,7 @@ func (s *Server) tools() []tool {
 			{name: "lang", kind: kLang, desc: "language of the answer's sentences and headings: en (default) or ko; labels come in both"},
 		},
 		run: vocab,
-	}}
+	}, findBySource(readOnly)}
 }
 
 // orList joins names as a sentence does: "a, b or c".

@@ -8,7 +8,7 @@ import (
 // MCPTools are the tools of "incidentlib mcp" (package mcpserver), which
 // the API page and case pages name; a test of that package holds the two
 // lists together.
-var MCPTools = []string{"search_incidents", "get_incident", "list_incidents", "get_topic", "vocab"}
+var MCPTools = []string{"search_incidents", "get_incident", "list_incidents", "get_topic", "vocab", "find_by_source"}
 
 // apiDocView documents the static JSON API and the MCP server.
 type apiDocView struct {
