@@ -86,6 +86,17 @@ type Library struct {
 	// first BySource (the MCP server's find_by_source), never by a build.
 	sourcesOnce sync.Once
 	sources     map[string][]string
+	// all is the statistics of every listed case (AllStats), made on
+	// first use.
+	allOnce sync.Once
+	all     *Stats
+}
+
+// AllStats returns the statistics of every listed case, as a topic's
+// Stats does for its cases: the home page draws them.
+func (l *Library) AllStats() *Stats {
+	l.allOnce.Do(func() { l.all = computeStats(l.Lib.Cases, &l.Lib.Vocab) })
+	return l.all
 }
 
 // Stage is the time one step took: of New, or of a build.

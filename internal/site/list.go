@@ -105,6 +105,7 @@ func (s *Site) listView(j Job) (*listView, error) {
 			if sv == nil {
 				return nil
 			}
+			sv.Durations = p.durationCharts(t.Cases, "dist-")
 			if err = s.renderStats(lang, sv); err != nil {
 				return nil // kept for no page
 			}

@@ -18,6 +18,7 @@ type statsView struct {
 	// once per topic and language (template "stats" of list.html): with
 	// marked links it is the same on all of them.
 	HTML          template.HTML
+	Heading       string // the block's heading, when not the topic pages' "In these cases"
 	Closing       string
 	Groups        []barGroup
 	Years         barGroup
@@ -25,6 +26,9 @@ type statsView struct {
 	MedianResolve string
 	DetectNote    string
 	ResolveNote   string
+	// Durations draw the times to detect and to resolve case by case
+	// (durations.go); the medians above are their summary.
+	Durations []durationChart
 }
 
 // barGroup is one small bar chart.
