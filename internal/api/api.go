@@ -42,7 +42,7 @@ func Write(l *library.Library, str l10n.Strings, base string, write func(path st
 		w.refs[c.ID] = w.ref(c, len(w.lib.Cases)+i)
 	}
 	w.startBulk()
-	for _, step := range []func() error{w.caseFiles, w.list, w.vocab, w.topics, w.schema, func() error { return w.finishBulk(kept) }, w.sources} {
+	for _, step := range []func() error{w.caseFiles, w.list, w.vocab, w.topics, w.schema, func() error { return w.finishBulk(kept) }, w.sources, w.changes} {
 		if err := step(); err != nil {
 			return err
 		}

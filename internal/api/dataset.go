@@ -47,3 +47,29 @@ func (w *writer) sources() error {
 	w.buf = b
 	return w.write(urls.APISources, b)
 }
+
+// changes writes changes.json: the library's log of changes
+// (library.Changes), newest first.
+func (w *writer) changes() error {
+	list := w.l.Changes()
+	b := append(w.buf[:0], `{"library_version":`...)
+	b = appendString(b, w.l.Version)
+	b = appendInt(appendKey(b, "count"), len(list))
+	b = appendPair(appendKey(b, "feeds"), w.base+urls.Changes("en"), w.base+urls.Changes("ko"))
+	b = append(b, `,"changes":[`...)
+	for i, ch := range list {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendString(append(b, `{"id":`...), ch.Case.ID)
+		b = appendString(appendKey(b, "change"), ch.Kind)
+		b = append(appendKey(b, "at"), '"')
+		b = ch.At.AppendFormat(b, "2006-01-02T15:04:05Z07:00")
+		b = append(b, '"')
+		b = appendString(appendKey(b, "json"), w.base+urls.APICase(ch.Case.ID))
+		b = append(b, '}')
+	}
+	b = append(b, "]}\n"...)
+	w.buf = b
+	return w.write(urls.APIChanges, b)
+}

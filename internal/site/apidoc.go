@@ -60,6 +60,11 @@ func (s *Site) apiDocView(j Job) *apiDocView {
 		{urls.APISchema, "api.schema"},
 		{urls.APISiteSchema, "api.schema_site"},
 		{urls.APIVocabSchema, "api.schema_vocab"},
+		{urls.APICasesCSV, "api.csv"},
+		{urls.APICasesJSONL, "api.jsonl"},
+		{urls.APICasesZip, "api.zip"},
+		{urls.APIChanges, "api.changes"},
+		{urls.APISources, "api.sources"},
 	} {
 		v.Files = append(v.Files, apiFile{Path: "/" + f.path, Href: p.Link(f.path), Desc: p.T(f.key)})
 	}

@@ -82,6 +82,7 @@ func (s *Site) listPageJobs() []Job {
 		add(Job{Kind: KindSearch, Lang: lang, Path: urls.Search(lang)})
 		add(Job{Kind: KindAPIDoc, Lang: lang, Path: urls.APIDoc(lang)})
 		add(Job{Kind: KindFeed, Lang: lang, Path: urls.Feed(lang)})
+		add(Job{Kind: KindChanges, Lang: lang, Path: urls.Changes(lang)})
 		for _, p := range s.lib.Prose {
 			add(Job{Kind: KindProse, Lang: lang, Path: urls.Prose(lang, p.Slug), Slug: p.Slug})
 		}
@@ -99,6 +100,7 @@ func (s *Site) listPageJobs() []Job {
 			f := s.topics[name]
 			add(Job{Kind: KindFacet, Lang: lang, Path: urls.FacetIndex(lang, name), Facet: name})
 			for _, t := range f.Topics {
+				add(Job{Kind: KindTopicFeed, Lang: lang, Path: urls.TopicFeed(lang, name, t.ID), Topic: t, Facet: name})
 				for i := 1; i <= s.pages(len(t.Cases)); i++ {
 					add(Job{Kind: KindTopic, Lang: lang, Path: urls.Topic(lang, name, t.ID, i), Topic: t, Facet: name, Page: i})
 				}

@@ -87,6 +87,7 @@ func (s *Site) listView(j Job) (*listView, error) {
 		label := t.Label.Get(lang)
 		p = s.page(j, label)
 		p.Section = j.Facet
+		p.Feed = markedLink(urls.TopicFeed(lang, j.Facet, t.ID), s.opt.Offline)
 		facetName := cases.FacetByName(j.Facet).Label.Get(lang)
 		p.Crumbs = []crumb{{p.T("nav.home"), p.Link(urls.Home(lang))}, {facetName, p.Link(urls.FacetIndex(lang, j.Facet))}, {label, ""}}
 		v.Heading, v.Kicker = label, facetName

@@ -232,6 +232,8 @@ const (
 	KindRobots
 	KindAsset
 	KindTwin // a case page's Markdown twin, rendered with its page by RenderCase
+	KindTopicFeed
+	KindChanges
 )
 
 // kindNames name each kind of job for people (a build's summary).
@@ -240,6 +242,7 @@ var kindNames = map[Kind]string{
 	KindHome: "home", KindRoot: "language chooser", KindSearch: "search page", KindProse: "prose page",
 	KindNotFound: "404", KindAPIDoc: "API page", KindFeed: "feed", KindSitemap: "sitemap",
 	KindRobots: "robots.txt", KindAsset: "asset", KindTwin: "Markdown twin",
+	KindTopicFeed: "topic feed", KindChanges: "changes feed",
 }
 
 // String names the kind for people, as a build's summary counts files.
