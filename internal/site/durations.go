@@ -38,11 +38,12 @@ const (
 	distAxis   = 28  // below the marks: the axis and its labels
 	distTop    = 20  // above the marks: the median's label
 	distStack  = 12  // marks stacked in one column at most; more overlap the top one
-	// distLinked is how many marks a chart links at most: beyond it the
-	// marks are drawn without links, so that a topic of thousands of
-	// cases keeps a page of a sensible size and a keyboard path through
-	// it; the case list links every case anyway.
-	distLinked = 300
+	// distLinked is how many marks a chart draws one by one at most,
+	// each linking its case: a larger set is drawn as columns whose
+	// height counts its cases, so that a topic of thousands of cases
+	// keeps a page of a sensible size and a keyboard path through it
+	// (its case list links every case anyway).
+	distLinked = 200
 )
 
 // distTicks are the times the axis names, in minutes.
@@ -56,8 +57,8 @@ func (p *pageView) durationCharts(cs []*cases.Case, idPrefix string) []durationC
 		id, title string
 		get       func(*cases.Case) *cases.Duration
 	}{
-		{"detect", p.T("stats.median_detect"), func(c *cases.Case) *cases.Duration { return c.Timeline.DetectedAfter }},
-		{"resolve", p.T("stats.median_resolve"), func(c *cases.Case) *cases.Duration { return c.Timeline.ResolvedAfter }},
+		{"detect", p.T("stats.dist_detect"), func(c *cases.Case) *cases.Duration { return c.Timeline.DetectedAfter }},
+		{"resolve", p.T("stats.dist_resolve"), func(c *cases.Case) *cases.Duration { return c.Timeline.ResolvedAfter }},
 	}
 	var out []durationChart
 	for _, sp := range spans {
@@ -67,7 +68,7 @@ func (p *pageView) durationCharts(cs []*cases.Case, idPrefix string) []durationC
 				marks = append(marks, distMark{c: c, minutes: int(*d)})
 			}
 		}
-		ch := durationChart{ID: idPrefix + sp.id, Title: sp.title, Unknown: p.T("unknown"),
+		ch := durationChart{ID: idPrefix + sp.id, Title: sp.title,
 			Note: fmt.Sprintf(p.T("stats.known_of"), l10n.Number(len(marks)), l10n.Number(len(cs)))}
 		if len(marks) > 0 {
 			med := median(marks)
@@ -136,6 +137,10 @@ func (p *pageView) drawDist(marks []distMark, med int, ch durationChart) templat
 		rows = max(rows, row+1)
 		ps = append(ps, placed{m, cx, float64(row)})
 	}
+	large := len(marks) > distLinked
+	if large {
+		rows = distStack
+	}
 	base := float64(distTop) + float64(rows)*distStep
 	height := int(base) + distAxis
 	f := func(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
@@ -164,15 +169,31 @@ func (p *pageView) drawDist(marks []distMark, med int, ch durationChart) templat
 	}
 	fmt.Fprintf(&b, `<g class="median" aria-hidden="true"><line x1="%s" y1="%d" x2="%s" y2="%s"></line><text x="%s" y="%d" text-anchor="%s">%s</text></g>`,
 		f(mx), distTop-4, f(mx), f(base+4), f(mx), distTop-7, anchor, html.EscapeString(fmt.Sprintf(p.T("stats.median_is"), ch.Median)))
-	for i, m := range ps {
+	if large {
+		// A column of the width of a mark for every place that has cases,
+		// as high as its share of the fullest one.
+		cw := 2*distRadius + 0.6
+		most := 0
+		keys := make([]int, 0, len(cols))
+		for col, n := range cols {
+			most = max(most, n)
+			keys = append(keys, col)
+		}
+		slices.Sort(keys)
+		b.WriteString(`<g class="columns" aria-hidden="true">`)
+		for _, col := range keys {
+			h := max(1.5, float64(cols[col])/float64(most)*float64(rows)*distStep)
+			fmt.Fprintf(&b, `<rect x="%s" y="%s" width="%s" height="%s"><title>%s</title></rect>`,
+				f(float64(col)*cw), f(base-h), f(cw-0.6), f(h), html.EscapeString(l10n.Cases(p.Lang, cols[col])))
+		}
+		b.WriteString(`</g></svg>`)
+		return template.HTML(b.String())
+	}
+	for _, m := range ps {
 		cy := base - distRadius - m.y*distStep
 		label := html.EscapeString(m.c.ID + ": " + l10n.Duration(p.Lang, m.minutes))
-		circle := fmt.Sprintf(`<circle cx="%s" cy="%s" r="%s"><title>%s</title></circle>`, f(m.x), f(cy), f(distRadius), label)
-		if i < distLinked {
-			fmt.Fprintf(&b, `<a href="%s" aria-label="%s">%s</a>`, html.EscapeString(p.Link(urls.Case(p.Lang, m.c.ID))), label, circle)
-		} else {
-			fmt.Fprintf(&b, `<g aria-hidden="true">%s</g>`, circle)
-		}
+		fmt.Fprintf(&b, `<a href="%s" aria-label="%s"><circle cx="%s" cy="%s" r="%s"><title>%s</title></circle></a>`,
+			html.EscapeString(p.Link(urls.Case(p.Lang, m.c.ID))), label, f(m.x), f(cy), f(distRadius), label)
 	}
 	b.WriteString(`</svg>`)
 	return template.HTML(b.String())

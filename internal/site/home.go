@@ -94,7 +94,7 @@ func (s *Site) homeView(j Job) (*homeView, error) {
 		if err := s.renderStats(lang, sv); err != nil {
 			return nil, err
 		}
-		v.Stats = sv.HTML
+		v.Stats = sv.HTML + sv.DistHTML
 	}
 	return v, nil
 }

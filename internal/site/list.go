@@ -61,6 +61,7 @@ type listView struct {
 	Cards     []template.HTML
 	Pager     pager
 	Stats     *statsView
+	Dists     template.HTML // the times case by case, on a topic's first page (statsView.DistHTML)
 	FacetLink string
 	Filters   bool // show the facet filter form (all-cases list)
 	Callout   calloutView
@@ -114,6 +115,9 @@ func (s *Site) listView(j Job) (*listView, error) {
 		})
 		if err != nil {
 			return nil, err
+		}
+		if v.Stats != nil && j.Page <= 1 {
+			v.Dists = v.Stats.DistHTML
 		}
 		path = func(n int) string { return urls.Topic(lang, j.Facet, t.ID, n) }
 	}

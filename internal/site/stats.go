@@ -27,8 +27,11 @@ type statsView struct {
 	DetectNote    string
 	ResolveNote   string
 	// Durations draw the times to detect and to resolve case by case
-	// (durations.go); the medians above are their summary.
+	// (durations.go); the medians above are their summary. DistHTML is
+	// them rendered (template "dists"), which only a topic's first page
+	// shows: they are the size of the set.
 	Durations []durationChart
+	DistHTML  template.HTML
 }
 
 // barGroup is one small bar chart.
@@ -134,5 +137,13 @@ func (s *Site) renderStats(lang string, v *statsView) error {
 		return err
 	}
 	v.HTML = template.HTML(b.String())
+	if len(v.Durations) == 0 {
+		return nil
+	}
+	b.Reset()
+	if err := s.theme.execute(b, "list", "dists", statsBlock{&pageView{Lang: lang, s: s}, v}); err != nil {
+		return err
+	}
+	v.DistHTML = template.HTML(b.String())
 	return nil
 }
