@@ -380,7 +380,7 @@ func TestMCPStdioRawFrames(t *testing.T) {
 	}
 	// The truncated call is one error: the line after it is a call of its own.
 	send(`{"jsonrpc":"2.0","id":20,"method":"tools/call","params":{"name":"get_incident","arguments":{"id":"IL-0495"`)
-	send(`{"jsonrpc":"2.0","id":21,"method":"tools/call","params":{"name":"search_incidents","arguments":{"query":"로드 밸런서","years":2024,"page":2}}}`)
+	send(`{"jsonrpc":"2.0","id":21,"method":"tools/call","params":{"name":"search_incidents","arguments":{"query":"로드 밸런서","yeras":2024}}}`)
 	if r := read("truncated"); r.Error == nil || r.Error.Code != -32700 {
 		t.Errorf("truncated line: %+v", r)
 	}
@@ -390,7 +390,7 @@ func TestMCPStdioRawFrames(t *testing.T) {
 		IsError bool
 	}
 	json.Unmarshal(r.Result, &res)
-	if string(r.ID) != "21" || res.IsError || len(res.Content) == 0 || !strings.Contains(res.Content[0].Text, "검색 결과는") || !strings.Contains(res.Content[0].Text, "page") {
+	if string(r.ID) != "21" || res.IsError || len(res.Content) == 0 || !strings.Contains(res.Content[0].Text, "검색 결과는") || !strings.Contains(res.Content[0].Text, "yeras 인자는 years 인자로 읽었습니다") {
 		t.Errorf("call after the truncated line: %s %s", r.ID, r.Result)
 	}
 	stdin.Close()

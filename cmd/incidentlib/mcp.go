@@ -83,7 +83,7 @@ func cmdMCP(args []string, stdin io.ReadCloser, stdout, stderr io.Writer) int {
 	var srv *mcpserver.Server
 	pages, err := sitePages(incidentlib.Templates(), incidentlib.Static())
 	if err == nil {
-		srv, err = mcpserver.New(mcpserver.Options{Content: o.Content, Pages: pages, Log: stderr, CallTimeout: o.CallTimeout, HTTP: o.HTTPOptions})
+		srv, err = mcpserver.New(mcpserver.Options{Content: o.Content, Pages: pages, Log: stderr, CallTimeout: o.CallTimeout, HTTP: o.HTTPOptions, Icon: siteIcon()})
 	}
 	if err != nil {
 		if ln != nil {
@@ -104,6 +104,13 @@ func cmdMCP(args []string, stdin io.ReadCloser, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// siteIcon is the site's icon, which the server shows as its own; a theme
+// without one gives none.
+func siteIcon() []byte {
+	b, _ := fs.ReadFile(incidentlib.Static(), "img/icon.svg")
+	return b
 }
 
 // nopCloser lets the MCP session close standard output's writer without

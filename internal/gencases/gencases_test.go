@@ -214,6 +214,15 @@ func TestSeedKeys(t *testing.T) {
 			}
 		}
 	}
+	// An action item's kind and status and a case's affected list are
+	// optional and written only where a source tells them (affected's
+	// members differ with the kind of range), so the generator leaves
+	// them out and they do not count here.
+	for k := range union {
+		if k == "action_items[].kind" || k == "action_items[].status" || k == "affected" || strings.HasPrefix(k, "affected[]") {
+			delete(union, k)
+		}
+	}
 	if got := sortedKeys(union); !slices.Equal(got, caseKeys) {
 		t.Errorf("seed case keys differ from caseKeys:\nseed: %v\nwant: %v", got, caseKeys)
 	}

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -36,10 +34,12 @@ const (
 	kTerms         // term ids: a list of kTerm, or one kTerm alone
 	kLang          // "en" or "ko"
 	kLangBoth      // "en", "ko" or "both"
+	kBool          // true or false; "true" and "false" are taken too
+	kFacet         // a facet's URL name; its argument name is taken too
 )
 
 // kindKey names a kind in errors.
-var kindKey = map[kind]string{kString: "kind.string", kQuery: "kind.query", kInt: "kind.integer", kTerm: "kind.term", kTerms: "kind.terms", kLang: "kind.lang", kLangBoth: "kind.lang_both"}
+var kindKey = map[kind]string{kString: "kind.string", kQuery: "kind.query", kInt: "kind.integer", kTerm: "kind.term", kTerms: "kind.terms", kLang: "kind.lang", kLangBoth: "kind.lang_both", kBool: "kind.boolean", kFacet: "kind.string"}
 
 // param is one argument of a tool.
 type param struct {
@@ -55,6 +55,11 @@ func (p param) schema() *jsonschema.Schema {
 	switch p.kind {
 	case kString, kQuery, kTerm:
 		s.Type = "string"
+	case kFacet:
+		s.Type = "string"
+		for _, f := range cases.FacetNames() {
+			s.Enum = append(s.Enum, f)
+		}
 	case kInt:
 		s.Type, s.Minimum = "integer", jsonschema.Ptr(1.0)
 	case kTerms:
@@ -64,6 +69,8 @@ func (p param) schema() *jsonschema.Schema {
 		s.Type, s.Enum = "string", []any{"en", "ko"}
 	case kLangBoth:
 		s.Type, s.Enum = "string", []any{"en", "ko", "both"}
+	case kBool:
+		s.Type = "boolean"
 	}
 	return s
 }
@@ -160,14 +167,17 @@ func (c *call) didYouMean(s string, candidates []string) string {
 	return c.t("did_you_mean", strings.TrimSuffix(q, "?)"))
 }
 
-// usage lists the tool's arguments for errors and notes.
-func (c *call) usage() string {
+// names are the tool's argument names.
+func (c *call) names() []string {
 	names := make([]string, len(c.params))
 	for i, p := range c.params {
 		names[i] = p.name
 	}
-	return strings.Join(names, ", ")
+	return names
 }
+
+// usage lists the tool's arguments for errors and notes.
+func (c *call) usage() string { return strings.Join(c.names(), ", ") }
 
 func (c *call) str(name string) string {
 	s, _ := c.args[name].(string)
@@ -177,6 +187,11 @@ func (c *call) str(name string) string {
 func (c *call) int(name string) int {
 	n, _ := c.args[name].(int)
 	return n
+}
+
+func (c *call) bool(name string) bool {
+	b, _ := c.args[name].(bool)
+	return b
 }
 
 func (c *call) list(name string) []string {
@@ -196,6 +211,7 @@ func newCall(tool string, params []param, raw json.RawMessage) (*call, error) {
 			return c, c.fail("err.arguments", c.describe(raw))
 		}
 	}
+	moved, unknown := renameArgs(in, params)
 	var lang, query string
 	json.Unmarshal(in["lang"], &lang)
 	json.Unmarshal(in["query"], &query)
@@ -205,13 +221,16 @@ func newCall(tool string, params []param, raw json.RawMessage) (*call, error) {
 	case hasHangul(query):
 		c.lang = "ko"
 	}
-	var unknown []string
-	for name := range in {
-		if !slices.ContainsFunc(params, func(p param) bool { return p.name == name }) {
-			unknown = append(unknown, name)
-		}
+	for _, mv := range moved {
+		c.note("note.renamed", mv[0], mv[1])
 	}
-	sort.Strings(unknown)
+	if len(unknown) > 0 {
+		var hint string
+		if len(unknown) == 1 {
+			hint = c.didYouMean(normName(unknown[0]), c.names())
+		}
+		return c, c.fail(map[bool]string{true: "err.unknown.one", false: "err.unknown.other"}[len(unknown) == 1], strings.Join(unknown, ", "), hint, tool, c.usage())
+	}
 	for _, p := range params {
 		v, ok := in[p.name]
 		if !ok || string(bytes.TrimSpace(v)) == "null" {
@@ -230,16 +249,13 @@ func newCall(tool string, params []param, raw json.RawMessage) (*call, error) {
 		}
 		c.args[p.name] = val
 	}
-	if len(unknown) > 0 {
-		c.notes = append(c.notes, c.tn("note.unknown", len(unknown), strings.Join(unknown, ", "), tool, c.usage()))
-	}
 	return c, nil
 }
 
 // decode reads one argument of p's kind.
 func (c *call) decode(p param, v json.RawMessage) (any, bool) {
 	switch p.kind {
-	case kString, kQuery:
+	case kString, kQuery, kFacet:
 		var s string
 		return s, json.Unmarshal(v, &s) == nil
 	case kLang, kLangBoth:
@@ -266,6 +282,15 @@ func (c *call) decode(p param, v json.RawMessage) (any, bool) {
 			i = int(f)
 		}
 		return i, i >= 1
+	case kBool:
+		var b bool
+		if json.Unmarshal(v, &b) == nil {
+			return b, true
+		}
+		var s string
+		json.Unmarshal(v, &s)
+		s = strings.ToLower(strings.TrimSpace(s))
+		return s == "true", s == "true" || s == "false"
 	case kTerm:
 		return termOf(v)
 	case kTerms:

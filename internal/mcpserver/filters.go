@@ -102,12 +102,20 @@ func (m *model) filter(c *call) (search.Filter, error) {
 		if len(ids) == 0 {
 			continue
 		}
-		for _, id := range ids {
+		var resolved []string
+		for _, v := range ids {
+			id, err := m.resolveTerm(c, facet, v, f.Arg())
+			if err != nil {
+				return nil, err
+			}
 			if err := m.checkTerm(c, facet, id, f.Arg()); err != nil {
 				return nil, err
 			}
+			if !slices.Contains(resolved, id) {
+				resolved = append(resolved, id)
+			}
 		}
-		out[facet] = ids
+		out[facet] = resolved
 	}
 	return out, nil
 }

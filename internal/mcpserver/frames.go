@@ -183,6 +183,8 @@ func kindOf(data []byte) string {
 		return "null"
 	case '[':
 		return "an array"
+	case '{':
+		return "an object"
 	}
 	return "a number"
 }
@@ -262,10 +264,12 @@ func checkMessage(data []byte) (frame, *frameError) {
 // its Go types: method → param → "string" or "object", a "!" for a
 // required one.
 var paramKinds = map[string]map[string]string{
-	"initialize":       {"protocolVersion": "string!", "capabilities": "object", "clientInfo": "object"},
-	"tools/call":       {"name": "string!", "arguments": "object"},
-	"resources/read":   {"uri": "string!"},
-	"logging/setLevel": {"level": "string!"},
+	"initialize":          {"protocolVersion": "string!", "capabilities": "object", "clientInfo": "object"},
+	"tools/call":          {"name": "string!", "arguments": "object"},
+	"resources/read":      {"uri": "string!"},
+	"prompts/get":         {"name": "string!", "arguments": "object"},
+	"completion/complete": {"ref": "object!", "argument": "object!", "context": "object"},
+	"logging/setLevel":    {"level": "string!"},
 }
 
 // checkParams checks the params of a request against paramKinds.

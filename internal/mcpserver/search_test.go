@@ -32,7 +32,7 @@ func TestSearch(t *testing.T) {
 		{"Health check", "ko", []string{"IL-0495"}},
 	} {
 		var out searchOutput
-		text := callTool(t, cs, "search_incidents", map[string]any{"query": tt.query, "lang": tt.lang, "limit": 50}, &out)
+		text := callTool(t, cs, "search_incidents", map[string]any{"query": tt.query, "lang": tt.lang, "limit": 50, "counts": true}, &out)
 		var ids []string
 		for _, it := range out.Cases {
 			ids = append(ids, it.ID)
@@ -59,7 +59,7 @@ func TestSearch(t *testing.T) {
 
 	// Filters narrow; counts are keyed by argument name.
 	var all, some searchOutput
-	callTool(t, cs, "search_incidents", map[string]any{"query": "ingress"}, &all)
+	callTool(t, cs, "search_incidents", map[string]any{"query": "ingress", "counts": true}, &all)
 	callTool(t, cs, "search_incidents", map[string]any{"query": "ingress", "root_causes": []string{"software-bug"}, "limit": 50}, &some)
 	if some.Total == 0 || some.Total >= all.Total || some.Total != countOf(all, "root_causes", "software-bug") {
 		t.Errorf("ingress: %d cases, %d with root_causes=software-bug (counted %d)", all.Total, some.Total, countOf(all, "root_causes", "software-bug"))
@@ -72,7 +72,7 @@ func TestSearch(t *testing.T) {
 	// Every facet filters: each result has one of the terms, and as many
 	// match as the unfiltered search counted for the term.
 	var broad searchOutput
-	callTool(t, cs, "search_incidents", map[string]any{"query": "kubernetes", "limit": 50}, &broad)
+	callTool(t, cs, "search_incidents", map[string]any{"query": "kubernetes", "limit": 50, "counts": "true"}, &broad)
 	for _, f := range cases.Facets {
 		if !f.Shows(cases.InSearch) {
 			continue

@@ -14,16 +14,19 @@
 // built from, so that a query finds what the search page finds. Every
 // answer is compact Markdown for the model to read and structured content
 // that carries the data (never a copy of the text) and matches the tool's
-// declared output schema; each case is also a resource,
-// incidentlib://cases/{ID}, whose text is its page's Markdown twin.
+// declared output schema. Cases, topics and the vocabulary are also
+// resources (resources.go), three prompts start the usual questions
+// (prompts.go) and completion/complete completes their arguments
+// (complete.go).
 //
 // # Arguments and languages
 //
 // Arguments are decoded by the server itself (args.go), not by the SDK's
 // schema validation: the schemas show one plain JSON type per argument,
 // as every client accepts, while the decoding takes what models send (a
-// year as a number, one term without its list), and an argument a tool
-// does not take is named in a note rather than refused. An answer is in
+// year as a number, one term without its list, a misspelled argument name
+// with one clear candidate, a term by its label: names.go, values.go),
+// says so in a note, and refuses what it cannot place. An answer is in
 // the language of lang, or without it in the query's (Hangul answers in
 // Korean); every sentence, note and error comes from the one string
 // catalogue (the "mcp." keys of templates/strings.json), in both languages.
@@ -85,6 +88,8 @@ type Options struct {
 	// HTTP the reading of a request too. 0 means 30 seconds.
 	CallTimeout time.Duration
 	HTTP        HTTPOptions
+	// Icon is the server's icon, an SVG image (the site's), or nil.
+	Icon []byte
 }
 
 // HTTPOptions say how the server is served over HTTP. The zero value is a
@@ -148,7 +153,7 @@ type Server struct {
 	mcp  *mcp.Server
 
 	live   library.Live[model] // the current model, and the next after each save
-	listed map[string]string   // case resources registered with the SDK: URI → title; guarded by live's lock
+	listed map[string]string   // case resources registered with the SDK: URI → title and updated_at; guarded by live's lock
 	logMu  sync.Mutex
 
 	inFlight atomic.Int64 // HTTP POSTs being answered, for a graceful shutdown
@@ -171,6 +176,8 @@ type model struct {
 	labels search.Labels       // the terms' labels as search knows them (organisations' Korean names too)
 	index  map[*cases.Case]int // place of each case in lib.Cases
 	took   time.Duration       // how long making the model took
+	names  namesOnce           // the names filter values may use for terms
+	words  libraryWords        // the words of the library, for suggestions
 }
 
 // New loads the library. Problems in the content are not an error here:
@@ -192,31 +199,28 @@ func New(opt Options) (*Server, error) {
 		return nil, errors.New("mcpserver.New: Options.Pages is required")
 	}
 	s := &Server{opt: opt, fsys: fsys, listed: map[string]string{}, reclaimAfter: opt.HTTP.SessionIdle / 10}
-	s.mcp = mcp.NewServer(&mcp.Implementation{
-		Name:    "incidentlib",
-		Title:   "incidentlib: incident post-mortems",
-		Version: "1",
-	}, &mcp.ServerOptions{Instructions: instructions, HasResources: true})
+	info := &mcp.Implementation{
+		Name:        "incidentlib",
+		Title:       "incidentlib: incident post-mortems",
+		Description: "A library of public incident post-mortems in English and Korean: search, cases, topics and vocabularies.",
+		Version:     "0",
+	}
+	s.mcp = mcp.NewServer(info, &mcp.ServerOptions{Instructions: instructions, Capabilities: capabilities(), CompletionHandler: s.complete})
 	s.addTools()
-	s.mcp.AddResourceTemplate(&mcp.ResourceTemplate{
-		URITemplate: caseURIPrefix + "{id}",
-		Name:        "case",
-		Title:       "One case of the library",
-		Description: "A case's page as Markdown, in English and in Korean. ID is a case id such as IL-0495.",
-		MIMEType:    "text/markdown",
-	}, s.readCase)
+	s.addResources()
+	s.addPrompts()
 	s.live.Next = s.build
 	s.live.Library = func(m *model) *library.Library { return m.model }
 	s.live.Swapped = func(prev, next *model, what string) {
 		s.syncResources(next)
 		s.report(prev, next, what)
 	}
-	s.live.Start("loaded")
+	describeServer(info, s.live.Start("loaded"), opt.Icon)
 	return s, nil
 }
 
 // instructions tell the model what the server is for.
-const instructions = `incidentlib is a library of public incident post-mortems (Kubernetes, cloud and networking outages), each written up as a structured case in English and Korean. Use search_incidents when a user describes an outage, a symptom or a component and wants to know whether it has happened elsewhere; get_incident for one case in full; list_incidents to browse by facet; get_topic for a topic's statistics and cases; vocab for the term ids the filters take.`
+const instructions = `incidentlib is a library of public incident post-mortems (Kubernetes, cloud and networking outages), each written up as a structured case in English and Korean. Use search_incidents when a user describes an outage, a symptom or a component and wants to know whether it has happened elsewhere; get_incident for one case in full; list_incidents to browse by facet; get_topic for a topic's statistics and cases; vocab for the term ids the filters take (labels in either language and organisations' names work too). Cases, topics and the vocabulary are also resources (incidentlib://cases/IL-0495?lang=ko), and the prompts review_cluster, similar_incidents and summarise_topic start the usual questions.`
 
 // MCP returns the protocol server.
 func (s *Server) MCP() *mcp.Server { return s.mcp }
@@ -247,6 +251,9 @@ func (s *Server) build(cur *model, c library.Change) (m *model) {
 	for i, c := range m.lib.Cases {
 		m.index[c] = i
 	}
+	// The words suggestions offer take seconds to gather at 10,000 cases:
+	// gathered now, the first query that needs them need not wait as long.
+	go m.libraryWords()
 	return m
 }
 
@@ -275,11 +282,12 @@ func (s *Server) syncResources(m *model) {
 	for _, c := range m.lib.Cases {
 		uri := caseURI(c.ID)
 		title, _ := c.Title.In("en")
-		if t, ok := s.listed[uri]; ok && t == title {
+		seen := title + "\x00" + c.UpdatedAt.String()
+		if t, ok := s.listed[uri]; ok && t == seen {
 			continue
 		}
-		s.listed[uri] = title
-		s.mcp.AddResource(&mcp.Resource{URI: uri, Name: c.ID, Title: title, MIMEType: "text/markdown"}, s.readCase)
+		s.listed[uri] = seen
+		s.mcp.AddResource(caseResource(c), s.readResource)
 	}
 }
 
@@ -298,7 +306,8 @@ func (s *Server) report(prev, m *model, what string) {
 	if m.site != nil {
 		fmt.Fprintf(&b, "incidentlib mcp: %s: %d cases ready in %d ms\n", what, len(m.lib.Cases), m.took.Milliseconds())
 	} else {
-		fmt.Fprintf(&b, "incidentlib mcp: %s: %d errors; tools report them until they are fixed\n", what, m.diags.Errors())
+		n := m.diags.Errors()
+		fmt.Fprintf(&b, "incidentlib mcp: %s: %d %s; tools report them until they are fixed\n", what, n, map[bool]string{true: "error", false: "errors"}[n == 1])
 	}
 	s.logMu.Lock()
 	defer s.logMu.Unlock()

@@ -185,8 +185,12 @@ func TestReload(t *testing.T) {
 		}
 		return false
 	}
-	if !listed("incidentlib://cases/IL-0999") {
-		t.Error("the new case is not a resource")
+	// The model is swapped in before its resources are registered: wait
+	// for them as for the answers.
+	for t0 := time.Now(); !listed("incidentlib://cases/IL-0999"); time.Sleep(20 * time.Millisecond) {
+		if time.Since(t0) > 5*time.Second {
+			t.Fatal("the new case is not a resource")
+		}
 	}
 	if err := os.Remove(filepath.Join(dir, "cases", "IL-0999.json")); err != nil {
 		t.Fatal(err)
@@ -203,8 +207,10 @@ func TestReload(t *testing.T) {
 			t.Fatal("the removed case is still answered")
 		}
 	}
-	if listed("incidentlib://cases/IL-0999") {
-		t.Error("the removed case is still a resource")
+	for t0 := time.Now(); listed("incidentlib://cases/IL-0999"); time.Sleep(20 * time.Millisecond) {
+		if time.Since(t0) > 5*time.Second {
+			t.Fatal("the removed case is still a resource")
+		}
 	}
 }
 

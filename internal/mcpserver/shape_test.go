@@ -147,15 +147,27 @@ func TestLenientArguments(t *testing.T) {
 	if topic.Term != "2024" || topic.Count != asNumber.Total {
 		t.Errorf("get_topic years 2024 (a number): %+v", topic)
 	}
+	// A misspelled argument name is taken as the one it was meant for, with
+	// a note; one that fits no argument is refused with the list.
 	var s searchOutput
-	text := callTool(t, cs, "search_incidents", map[string]any{"query": "ingress", "limit": "3", "page": 2, "format": "md"}, &s)
-	if len(s.Cases) != 3 || len(s.Notes) != 1 || !strings.Contains(s.Notes[0], "The arguments format, page are not this tool's and were ignored") ||
-		!strings.Contains(text, "Note: The arguments format, page") {
-		t.Errorf("extra arguments: %d cases, notes %q", len(s.Cases), s.Notes)
+	text := callTool(t, cs, "search_incidents", map[string]any{"Query": "ingress", "limit": "3", "component": "Ingress controller"}, &s)
+	if len(s.Cases) != 3 || len(s.Notes) != 3 || !strings.Contains(text, "Note: The argument Query was taken as query.") ||
+		!strings.Contains(text, "Note: The argument component was taken as components.") ||
+		!strings.Contains(text, `Note: components: "Ingress controller" was taken as the term "ingress".`) {
+		t.Errorf("misspelled arguments: %d cases, notes %q", len(s.Cases), s.Notes)
 	}
-	text = callTool(t, cs, "get_incident", map[string]any{"id": "IL-0495", "format": "html"}, &incidentOutput{})
-	if !strings.Contains(text, "Note: The argument format is not one of this tool's and was ignored; get_incident takes id, lang.") {
-		t.Errorf("one extra argument: %s", text[len(text)-300:])
+	for _, it := range s.Cases {
+		if !slices.Contains(it.Components, "ingress") {
+			t.Errorf("component (singular) was not applied: %s has %v", it.ID, it.Components)
+		}
+	}
+	text = callTool(t, cs, "get_incident", map[string]any{"case_id": "IL-0495", "langauge": "ko"}, &incidentOutput{})
+	if !strings.Contains(text, "참고: case_id 인자는 id 인자로 읽었습니다.") || !strings.Contains(text, "참고: langauge 인자는 lang 인자로 읽었습니다.") {
+		t.Errorf("renamed arguments in Korean: %s", text[len(text)-300:])
+	}
+	msg := callErr(t, cs, "get_incident", map[string]any{"id": "IL-0495", "format": "html"})
+	if msg != "format is not an argument of get_incident; it takes id, lang." {
+		t.Errorf("an argument that fits none: %s", msg)
 	}
 	// A year (2001) or an organisation without cases has none; a misspelled
 	// controlled term is still an error with its suggestion.
@@ -191,8 +203,8 @@ func TestKorean(t *testing.T) {
 	if s.Lang != "en" || !strings.Contains(text, "cases match") {
 		t.Errorf("Korean query with lang en: %s", text)
 	}
-	text = callTool(t, cs, "list_incidents", map[string]any{"lang": "ko", "limit": 1, "page": 1}, &listOutput{})
-	for _, want := range []string{"사례 ", "최신순으로", "다음 쪽을 보려면", "참고: 이 도구의 인자가 아닌 page 인자는 무시했습니다."} {
+	text = callTool(t, cs, "list_incidents", map[string]any{"lang": "ko", "limit": 1, "component": "인그레스"}, &listOutput{})
+	for _, want := range []string{"사례 ", "최신순으로", "다음 쪽을 보려면", "참고: component 인자는 components 인자로 읽었습니다.", `참고: components 인자의 "인그레스" 값은 용어 "ingress"에 맞췄습니다.`} {
 		if !strings.Contains(text, want) {
 			t.Errorf("list in Korean lacks %q: %s", want, text)
 		}
@@ -276,10 +288,12 @@ func TestAnswerSizes(t *testing.T) {
 	for _, c := range m.lib.Cases {
 		size("get_incident", map[string]any{"id": c.ID})
 		size("get_incident", map[string]any{"id": c.ID, "lang": "ko"})
+		size("get_incident", map[string]any{"id": c.ID, "lang": "both"})
 	}
 	for _, facet := range cases.FacetNames() {
 		for _, tp := range m.model.Topics()[facet].Topics {
 			size("get_topic", map[string]any{"facet": facet, "term": tp.ID, "lang": "ko"})
+			size("get_topic", map[string]any{"facet": facet, "term": tp.ID, "lang": "en"})
 		}
 		size("vocab", map[string]any{"facet": facet})
 	}
@@ -287,6 +301,14 @@ func TestAnswerSizes(t *testing.T) {
 	size("vocab", map[string]any{"lang": "ko"})
 	size("list_incidents", map[string]any{"limit": listMax, "lang": "ko"})
 	size("search_incidents", map[string]any{"query": "kubernetes", "limit": searchMax, "lang": "ko"})
+	// Counts, and why each hit matched a long query, in both languages.
+	long := "kubernetes ingress load balancer health check node dns etcd certificate upgrade timeout outage error latency memory disk network pod cluster"
+	for _, lang := range cases.Languages {
+		size("search_incidents", map[string]any{"query": "kubernetes", "limit": searchMax, "lang": lang, "counts": true})
+		size("search_incidents", map[string]any{"query": long, "limit": searchMax, "lang": lang, "counts": true})
+		size("search_incidents", map[string]any{"query": "쿠버네티스 인그레스 로드 밸런서 헬스 체크 노드 인증서 업그레이드 타임아웃 장애 오류 지연 메모리 디스크 네트워크 파드 클러스터", "limit": searchMax, "lang": lang, "counts": true})
+		size("list_incidents", map[string]any{"limit": listMax, "lang": lang, "cursor": "IL-0601@2019.1.1"})
+	}
 	t.Logf("largest answers: %v", largest)
 }
 

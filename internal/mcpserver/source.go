@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-
 	"incidentlib/internal/library"
 	"incidentlib/internal/urls"
 )
@@ -26,20 +24,16 @@ type sourceOutput struct {
 	Notes      []string      `json:"notes,omitempty" jsonschema:"what the server changed or ignored in the call"`
 }
 
-// findBySource is the tool that answers "is this post-mortem in the
+// sourceTool is the tool that answers "is this post-mortem in the
 // library?": the cases whose sources are the document at an address,
 // however the address is spelt (library.NormalizeSource), as
 // api/v1/sources.json maps them.
-func findBySource(readOnly *mcp.ToolAnnotations) tool {
+func sourceTool() tool {
 	return tool{
-		mcp: &mcp.Tool{
-			Name:  "find_by_source",
-			Title: "Find cases by their source",
-			Description: "Tell whether a post-mortem, status page or talk is in the library: give its address and get the cases written from it. " +
+		mcp: declare("find_by_source", "Find cases by their source",
+			"Tell whether a post-mortem, status page or talk is in the library: give its address and get the cases written from it. "+
 				"Addresses match however they are spelt: http or https, www. or not, a trailing slash, a #fragment and tracking parameters (utm_*, fbclid, …) do not matter.",
-			OutputSchema: outputSchema[sourceOutput](),
-			Annotations:  readOnly,
-		},
+			outputSchema[sourceOutput]()),
 		params: []param{
 			{name: "url", kind: kString, required: true, desc: "the address of the document, such as https://example.com/blog/outage-postmortem"},
 			{name: "lang", kind: kLang, desc: "language of the answer: en (default) or ko"},

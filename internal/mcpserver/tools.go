@@ -44,88 +44,101 @@ type tool struct {
 	run    func(m *model, c *call) (string, any, error)
 }
 
+// annotations say what every tool is: it only reads the library, and the
+// same call gives the same answer until the content changes.
+func annotations(title string) *mcp.ToolAnnotations {
+	return &mcp.ToolAnnotations{Title: title, ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: jsonschema.Ptr(false)}
+}
+
+// tool declares a tool of the server with its annotations.
+func declare(name, title, desc string, out *jsonschema.Schema) *mcp.Tool {
+	return &mcp.Tool{Name: name, Title: title, Description: desc, OutputSchema: out, Annotations: annotations(title)}
+}
+
 func (s *Server) tools() []tool {
-	readOnly := &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: jsonschema.Ptr(false)}
-	lang := param{name: "lang", kind: kLang, desc: langDesc}
-	return []tool{{
-		mcp: &mcp.Tool{
-			Name:  "search_incidents",
-			Title: "Search incident post-mortems",
-			Description: "Search the library of public incident post-mortems (Kubernetes, cloud and networking outages) for cases like the one at hand, " +
-				"ranked as the site's search ranks them. Use it when someone describes an outage, a symptom, an error or a component and asks whether it has happened before or how others fixed it. " +
-				"The query may be English or Korean; both find cases in both languages, and a Korean query answers in Korean. Filters (term ids from vocab) narrow the results: terms of one facet are ORed, facets ANDed. " +
-				"Returns the best cases with id, title, organisation, date and page URL, and counts per term; call get_incident with an id for the whole case (also the resource incidentlib://cases/{id}).",
-			OutputSchema: outputSchema[searchOutput](),
-			Annotations:  readOnly,
-		},
+	return []tool{searchTool(), incidentTool(), listTool(), topicTool(), vocabTool(), sourceTool()}
+}
+
+func searchTool() tool {
+	return tool{
+		mcp: declare("search_incidents", "Search incident post-mortems",
+			"Search the library of public incident post-mortems (Kubernetes, cloud and networking outages) for cases like the one at hand, "+
+				"ranked as the site's search ranks them. Use it when someone describes an outage, a symptom, an error or a component and asks whether it has happened before or how others fixed it. "+
+				"The query may be English or Korean; both find cases in both languages, and a Korean query answers in Korean. Filters narrow the results: terms of one facet are ORed, facets ANDed; "+
+				"a filter takes term ids from vocab, labels in either language or an organisation's name. "+
+				"Returns the best cases with id, title, organisation, date, page URL and the query's words each has (and where); pass next_cursor back as cursor for more, counts: true for matches per term. "+
+				"Call get_incident with an id for the whole case (also the resource incidentlib://cases/{id}).",
+			outputSchema[searchOutput]()),
 		params: append([]param{
 			{name: "query", kind: kQuery, required: true, desc: "words to look for, in English or Korean (Korean with or without particles and spaces), such as 'ingress 404 after upgrade' or '로드 밸런서 헬스 체크'"},
-			lang,
+			{name: "lang", kind: kLang, desc: langDesc},
 			{name: "limit", kind: kInt, desc: "how many cases to return, best first: 10 by default, at most 15"},
+			{name: "cursor", kind: kString, desc: "next_cursor of the previous answer, for the results after it"},
+			{name: "counts", kind: kBool, desc: "true to add, for each filter argument, the number of matching cases per term"},
 		}, filterParams()...),
 		run: searchIncidents,
-	}, {
-		mcp: &mcp.Tool{
-			Name:  "get_incident",
-			Title: "Get one incident case",
-			Description: "Get one case in full, as the Markdown of its page: summary, facts (impact level, severity where known, scope, time to detect and resolve), symptoms, root cause, trigger, components, " +
-				"contributing factors, detection, remediation, action items, lessons, sources and related cases with the reason they are related. " +
+	}
+}
+
+func incidentTool() tool {
+	return tool{
+		mcp: declare("get_incident", "Get one incident case",
+			"Get one case in full, as the Markdown of its page: summary, facts (impact level, severity where known, scope, time to detect and resolve), symptoms, root cause, trigger, components, "+
+				"contributing factors, detection, remediation, action items, lessons, sources and related cases with the reason they are related. "+
 				"id is a case id such as IL-0495 from search_incidents or list_incidents. lang is en (the default), ko, or both.",
-			OutputSchema: outputSchema[incidentOutput](),
-			Annotations:  readOnly,
-		},
+			outputSchema[incidentOutput]()),
 		params: []param{
 			{name: "id", kind: kString, required: true, desc: "the case id, such as IL-0495, as search_incidents and list_incidents give it"},
 			{name: "lang", kind: kLangBoth, desc: "language of the page: en (default), ko, or both for the two pages one after the other"},
 		},
 		run: getIncident,
-	}, {
-		mcp: &mcp.Tool{
-			Name:  "list_incidents",
-			Title: "List incident cases",
-			Description: "List cases newest first, optionally filtered by facet terms (ids from vocab): terms of one facet are ORed, facets ANDed, " +
-				"for example every case of 2024 whose component is ingress or cloud-load-balancer. Pages hold 20 cases by default; pass next_cursor back as cursor for the next page. " +
+	}
+}
+
+func listTool() tool {
+	return tool{
+		mcp: declare("list_incidents", "List incident cases",
+			"List cases newest first, optionally filtered by facet terms (ids from vocab, or their labels): terms of one facet are ORed, facets ANDed, "+
+				"for example every case of 2024 whose component is ingress or cloud-load-balancer. Pages hold 15 cases by default; pass next_cursor back as cursor for the next page. "+
 				"Use search_incidents instead to find cases by words.",
-			OutputSchema: outputSchema[listOutput](),
-			Annotations:  readOnly,
-		},
+			outputSchema[listOutput]()),
 		params: append(filterParams(),
 			param{name: "lang", kind: kLang, desc: "language of titles and page URLs: en (default) or ko"},
 			param{name: "limit", kind: kInt, desc: "cases per page: 15 by default, at most 20"},
 			param{name: "cursor", kind: kString, desc: "next_cursor of the previous page, to get the page after it"},
 		),
 		run: listIncidents,
-	}, {
-		mcp: &mcp.Tool{
-			Name:  "get_topic",
-			Title: "Get a topic",
-			Description: "Get what the site's topic page shows for one term of a facet, such as components/ingress or root-causes/software-bug: " +
-				"its introduction, statistics of its cases (most common components, root causes and contributing factors, cases per year, median time to detect and to resolve) and its newest cases. " +
+	}
+}
+
+func topicTool() tool {
+	return tool{
+		mcp: declare("get_topic", "Get a topic",
+			"Get what the site's topic page shows for one term of a facet, such as components/ingress or root-causes/software-bug: "+
+				"its introduction, statistics of its cases (most common components, root causes and contributing factors, cases per year, median time to detect and to resolve) and its newest cases. "+
 				"Use it to see the pattern across cases that share a component, cause or organisation.",
-			OutputSchema: topicSchema(),
-			Annotations:  readOnly,
-		},
+			topicSchema()),
 		params: []param{
-			{name: "facet", kind: kString, required: true, desc: "one of " + strings.Join(cases.FacetNames(), ", ") + " (root_causes also works)"},
-			{name: "term", kind: kTerm, required: true, desc: "a term id of that facet, such as ingress, software-bug, google-cloud or 2024 (a year may be a number; see vocab)"},
+			{name: "facet", kind: kFacet, required: true, desc: "one of " + strings.Join(cases.FacetNames(), ", ") + " (root_causes also works)"},
+			{name: "term", kind: kTerm, required: true, desc: "a term of that facet: its id, such as ingress, software-bug, google-cloud or 2024 (a year may be a number; see vocab), or its label in English or Korean"},
 			{name: "lang", kind: kLang, desc: "language of the answer: en (default) or ko"},
 		},
 		run: getTopic,
-	}, {
-		mcp: &mcp.Tool{
-			Name:  "vocab",
-			Title: "List the vocabularies",
-			Description: "List every facet's terms (components, symptoms, root causes, contributing factors, domains, organisations, years, severities) with their ids, " +
+	}
+}
+
+func vocabTool() tool {
+	return tool{
+		mcp: declare("vocab", "List the vocabularies",
+			"List every facet's terms (components, symptoms, root causes, contributing factors, domains, organisations, years, impact levels, severities) with their ids, "+
 				"English and Korean labels, descriptions (in the language asked for, when one facet is asked for) and number of cases. The ids are what the filters of search_incidents and list_incidents and the term of get_topic take.",
-			OutputSchema: outputSchema[vocabOutput](),
-			Annotations:  readOnly,
-		},
+			outputSchema[vocabOutput]()),
 		params: []param{
-			{name: "facet", kind: kString, desc: "only this facet (" + orList(cases.FacetNames()) + "); every facet when absent"},
+			{name: "facet", kind: kFacet, desc: "only this facet (" + orList(cases.FacetNames()) + "); every facet when absent"},
 			{name: "lang", kind: kLang, desc: "language of the answer's sentences and headings: en (default) or ko; labels come in both"},
 		},
 		run: vocab,
-	}, findBySource(readOnly)}
+	}
 }
 
 // orList joins names as a sentence does: "a, b or c".
@@ -175,7 +188,8 @@ func (s *Server) handler(t tool) mcp.ToolHandler {
 			}
 			b.WriteString(c.t("note", n) + "\n")
 		}
-		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: b.String()}}, StructuredContent: data}, nil
+		content := append([]mcp.Content{&mcp.TextContent{Text: b.String()}}, caseLinks(data, c.lang)...)
+		return &mcp.CallToolResult{Content: content, StructuredContent: data}, nil
 	}
 }
 

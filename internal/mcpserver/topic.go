@@ -117,7 +117,10 @@ func getTopic(m *model, c *call) (string, any, error) {
 	if err != nil {
 		return "", nil, err
 	}
-	term := c.str("term")
+	term, err := m.resolveTerm(c, facet, c.str("term"), "term")
+	if err != nil {
+		return "", nil, err
+	}
 	t := m.model.Topics()[facet].Topic(term)
 	if t == nil {
 		if err := m.checkTerm(c, facet, term, "term"); err != nil {
