@@ -44,18 +44,23 @@ var layers = map[string]int{
 	"internal/markup":                 leaf,
 	"internal/related":                leaf,
 	"internal/repotest":               leaf,
+	"internal/tokenize":               leaf, // the words of a text, for the index, the queries and the narrative
 	"internal/urls":                   leaf,
 	"internal/watch":                  leaf,
 	"internal/cases/internal/offheap": leaf,
 	"internal/cases":                  input,
 	"internal/webtest":                input, // reads a built site, on urls
 	"internal/library":                model,
-	"internal/site":                   presenter,
-	"internal/api":                    presenter,
-	"internal/search":                 presenter,
-	"internal/build":                  app,
-	"internal/serve":                  app,
-	"internal/mcpserver":              app,
+	// casemd writes a case as Markdown on the case and the catalogue alone,
+	// beside the model, so that site (the twins) and mcpserver (its
+	// answers) share it without mcpserver reaching a template.
+	"internal/casemd":    model,
+	"internal/site":      presenter,
+	"internal/api":       presenter,
+	"internal/search":    presenter,
+	"internal/build":     app,
+	"internal/serve":     app,
+	"internal/mcpserver": app,
 }
 
 // layerOf returns the layer of package p.
@@ -74,8 +79,17 @@ var unreachable = [][2]string{
 	{"internal/mcpserver", "internal/site"},
 	{"internal/mcpserver", "internal/htmlexec"},
 	{"internal/mcpserver", "internal/api"},
+	{"internal/casemd", "internal/htmlexec"},
 	{"internal/library", "internal/site"},
 	{"internal/library", "internal/search"},
+}
+
+// direct are imports that must be there: the model and the search index
+// read words with one tokenizer, a leaf of its own, not the model through
+// search nor search through a copy.
+var direct = [][2]string{
+	{"internal/library", "internal/tokenize"},
+	{"internal/search", "internal/tokenize"},
 }
 
 // TestImportGraph reads the imports of every non-test Go file of the
@@ -106,6 +120,11 @@ func TestImportGraph(t *testing.T) {
 	for _, u := range unreachable {
 		if path := reach(graph, u[0], u[1]); path != nil {
 			t.Errorf("%s reaches %s: %s", u[0], u[1], strings.Join(path, " → "))
+		}
+	}
+	for _, d := range direct {
+		if !graph[d[0]][d[1]] {
+			t.Errorf("%s does not import %s", d[0], d[1])
 		}
 	}
 	chain := longestChain(graph)

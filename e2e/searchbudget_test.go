@@ -78,7 +78,7 @@ func checkGroupCounts(t *testing.T, ctx context.Context, base, content string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lib, err := library.New(ctx, fsys, library.Options{Words: search.EachWord})
+	lib, err := library.New(ctx, fsys, library.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -96,32 +96,12 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	o.Loaded = buildLoaded
-	if memprofile != "" {
-		o.Written = func() {
-			f, err := build.CreateProfile(memprofile)
-			if err != nil {
-				fmt.Fprintf(stderr, "incidentlib build: %v\n", err)
-				return
-			}
-			defer f.Close()
-			if err := pprof.Lookup("heap").WriteTo(f, 0); err != nil {
-				fmt.Fprintf(stderr, "incidentlib build: %v\n", err)
-			}
-		}
+	stopProfile, err := profiles(&o, cpuprofile, memprofile, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "incidentlib build: %v\n", err)
+		return 1
 	}
-	if cpuprofile != "" {
-		f, err := build.CreateProfile(cpuprofile)
-		if err != nil {
-			fmt.Fprintf(stderr, "incidentlib build: %v\n", err)
-			return 1
-		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			fmt.Fprintf(stderr, "incidentlib build: %v\n", err)
-			return 1
-		}
-		defer pprof.StopCPUProfile()
-	}
+	defer stopProfile()
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "incidentlib build: unexpected argument %q\n", fs.Arg(0))
 		return 2
@@ -154,6 +134,47 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 		}
 		return 1
 	}
+	printBuilt(stdout, stderr, st, o, verbose)
+	return 0
+}
+
+// profiles starts the CPU profile of -cpuprofile and has o write the heap
+// profile of -memprofile once the files are written; stop ends the CPU
+// profile.
+func profiles(o *build.Options, cpuprofile, memprofile string, stderr io.Writer) (stop func(), err error) {
+	if memprofile != "" {
+		o.Written = func() {
+			f, err := build.CreateProfile(memprofile)
+			if err != nil {
+				fmt.Fprintf(stderr, "incidentlib build: %v\n", err)
+				return
+			}
+			defer f.Close()
+			if err := pprof.Lookup("heap").WriteTo(f, 0); err != nil {
+				fmt.Fprintf(stderr, "incidentlib build: %v\n", err)
+			}
+		}
+	}
+	if cpuprofile == "" {
+		return func() {}, nil
+	}
+	f, err := build.CreateProfile(cpuprofile)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		f.Close()
+	}, nil
+}
+
+// printBuilt says what a build wrote, where, for which address and how to
+// look at it.
+func printBuilt(stdout, stderr io.Writer, st *build.Result, o build.Options, verbose bool) {
 	for _, l := range st.KindLines() {
 		fmt.Fprintln(stdout, "  "+l)
 	}
@@ -184,7 +205,6 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 	} else {
 		fmt.Fprintf(stdout, "  to look at it: open %s in a browser\n", filepath.Join(o.Out, "index.html"))
 	}
-	return 0
 }
 
 // engineLine is the gauge of the template engines in the -v summary: a

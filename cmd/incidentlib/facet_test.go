@@ -12,7 +12,6 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"incidentlib"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/mcpserver"
 )
@@ -144,11 +143,7 @@ func TestOneMoreFacet(t *testing.T) {
 	}
 
 	// The MCP tools: the filter in the input schemas, and at work.
-	pages, err := sitePages(incidentlib.Templates(), incidentlib.Static())
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv, err := mcpserver.New(mcpserver.Options{Pages: pages, Content: dir})
+	srv, err := mcpserver.New(mcpserver.Options{Content: dir})
 	if err != nil {
 		t.Fatal(err)
 	}

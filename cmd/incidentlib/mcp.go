@@ -14,9 +14,7 @@ import (
 	"time"
 
 	"incidentlib"
-	"incidentlib/internal/library"
 	"incidentlib/internal/mcpserver"
-	"incidentlib/internal/site"
 )
 
 type mcpOptions struct {
@@ -80,11 +78,7 @@ func cmdMCP(args []string, stdin io.ReadCloser, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	var srv *mcpserver.Server
-	pages, err := sitePages(incidentlib.Templates(), incidentlib.Static())
-	if err == nil {
-		srv, err = mcpserver.New(mcpserver.Options{Content: o.Content, Pages: pages, Log: stderr, CallTimeout: o.CallTimeout, HTTP: o.HTTPOptions, Icon: siteIcon()})
-	}
+	srv, err := mcpserver.New(mcpserver.Options{Content: o.Content, Log: stderr, CallTimeout: o.CallTimeout, HTTP: o.HTTPOptions, Icon: siteIcon()})
 	if err != nil {
 		if ln != nil {
 			ln.Close()
@@ -118,14 +112,3 @@ func siteIcon() []byte {
 type nopCloser struct{ io.Writer }
 
 func (nopCloser) Close() error { return nil }
-
-// sitePages parses the theme once and makes the site of each library the
-// MCP server loads: its answers show a case's Markdown twin and the UI
-// strings as the site does.
-func sitePages(templates, static fs.FS) (func(*library.Library) (mcpserver.Pages, error), error) {
-	th, err := site.LoadTheme(templates, static)
-	if err != nil {
-		return nil, err
-	}
-	return func(l *library.Library) (mcpserver.Pages, error) { return site.New(l, site.Options{Theme: th}) }, nil
-}

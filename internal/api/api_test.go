@@ -15,7 +15,6 @@ import (
 	"incidentlib/internal/gencases"
 	"incidentlib/internal/library"
 	"incidentlib/internal/repotest"
-	"incidentlib/internal/search"
 	"incidentlib/internal/site"
 	"incidentlib/internal/urls"
 )
@@ -27,7 +26,7 @@ func written(t testing.TB, fsys fs.FS) map[string][]byte {
 	if list.Errors() > 0 {
 		t.Fatal(list.Err())
 	}
-	s, err := site.New(library.Derive(lib, search.EachWord), site.Options{Templates: incidentlib.Templates(), Static: incidentlib.Static()})
+	s, err := site.New(library.Derive(lib), site.Options{Templates: incidentlib.Templates(), Static: incidentlib.Static()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,6 @@ import (
 	"incidentlib/internal/cases"
 	"incidentlib/internal/gencases"
 	"incidentlib/internal/library"
-	"incidentlib/internal/search"
 	"incidentlib/internal/site"
 )
 
@@ -23,7 +22,7 @@ func benchSiteOf(b *testing.B, fsys fs.FS) *site.Site {
 	if list.Errors() > 0 {
 		b.Fatal(list.Err())
 	}
-	s, err := site.New(library.Derive(lib, search.EachWord), site.Options{Templates: incidentlib.Templates(), Static: incidentlib.Static()})
+	s, err := site.New(library.Derive(lib), site.Options{Templates: incidentlib.Templates(), Static: incidentlib.Static()})
 	if err != nil {
 		b.Fatal(err)
 	}

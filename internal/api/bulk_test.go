@@ -15,7 +15,6 @@ import (
 	"incidentlib/internal/cases"
 	"incidentlib/internal/library"
 	"incidentlib/internal/repotest"
-	"incidentlib/internal/search"
 	"incidentlib/internal/urls"
 )
 
@@ -28,7 +27,7 @@ func TestCSVRoundTrip(t *testing.T) {
 	fsys := repotest.MapFS(t, "content")
 	files := written(t, fsys)
 	lib, _ := cases.Load(fsys)
-	l := library.Derive(lib, search.EachWord)
+	l := library.Derive(lib)
 	data := files[urls.APICasesCSV]
 	if !bytes.HasPrefix(data, []byte("\uFEFFid,")) {
 		t.Fatalf("cases.csv does not start with a byte order mark and its header: %q", data[:min(len(data), 20)])
@@ -82,7 +81,7 @@ func TestJSONLValidates(t *testing.T) {
 	fsys := repotest.MapFS(t, "content")
 	files := written(t, fsys)
 	lib, _ := cases.Load(fsys)
-	version := library.Derive(lib, search.EachWord).Version
+	version := library.Derive(lib).Version
 	lines := strings.Split(strings.TrimSuffix(string(files[urls.APICasesJSONL]), "\n"), "\n")
 	if want := len(lib.Cases) + len(lib.Withdrawn); len(lines) != want {
 		t.Fatalf("cases.jsonl has %d lines, want %d", len(lines), want)

@@ -12,7 +12,6 @@ import (
 	"incidentlib/internal/library"
 	"incidentlib/internal/related"
 	"incidentlib/internal/repotest"
-	"incidentlib/internal/search"
 	"incidentlib/internal/site"
 )
 
@@ -30,7 +29,7 @@ func TestSimilarReasons(t *testing.T) {
 		{"generated", func() *cases.Library { return loadLib(t, gencases.MapFS(gencases.Options{N: 400, Seed: 5})) }},
 	} {
 		lib := fsys.load()
-		s, err := site.New(library.Derive(lib, search.EachWord), site.Options{Templates: incidentlib.Templates(), Static: incidentlib.Static()})
+		s, err := site.New(library.Derive(lib), site.Options{Templates: incidentlib.Templates(), Static: incidentlib.Static()})
 		if err != nil {
 			t.Fatal(err)
 		}

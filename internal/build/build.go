@@ -16,7 +16,6 @@ import (
 	"incidentlib/internal/cases"
 	"incidentlib/internal/diag"
 	"incidentlib/internal/library"
-	"incidentlib/internal/search"
 	"incidentlib/internal/site"
 )
 
@@ -225,7 +224,7 @@ func prepare(ctx context.Context, opt Options, st *Result, t time.Time, extras *
 		theme <- themed{th, err, time.Now()}
 	}()
 	lib, err := library.New(ctx, fsys, library.Options{
-		OffHeap: opt.OffHeap, Words: search.EachWord,
+		OffHeap: opt.OffHeap,
 		Loaded: func(lib *cases.Library, topics library.Topics) {
 			if opt.Loaded != nil {
 				opt.Loaded()

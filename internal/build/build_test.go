@@ -16,7 +16,6 @@ import (
 	"incidentlib"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/library"
-	"incidentlib/internal/repotest"
 	"incidentlib/internal/site"
 )
 
@@ -52,7 +51,10 @@ func sameTree(t *testing.T, a, b map[string][]byte, what string) {
 }
 
 func TestBuildDeterministicAndParallel(t *testing.T) {
-	content := repotest.CopyDir(t, "content")
+	t.Parallel() // no global state: runs beside the other large builds
+	// The content is read, never written: no copy. The build of the tests
+	// of output_test.go (built, as many workers as CPUs) is the third.
+	content := filepath.Join("..", "..", "content")
 	dir := t.TempDir()
 	one, par := filepath.Join(dir, "one"), filepath.Join(dir, "par")
 	st, _, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: one, Workers: 1})
@@ -71,17 +73,15 @@ func TestBuildDeterministicAndParallel(t *testing.T) {
 			t.Errorf("what the build says it wrote lacks %q:\n%s", want, lines)
 		}
 	}
-	if _, _, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: par, Workers: 4}); err != nil {
+	// Four workers and the text outside the Go heap, as the CLI keeps it:
+	// the site must not change.
+	if _, _, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: par, Workers: 4, OffHeap: true}); err != nil {
 		t.Fatal(err)
 	}
-	a, b := tree(t, one), tree(t, par)
-	sameTree(t, a, b, "one worker vs four")
-	// The CLI keeps text outside the Go heap; the site must not change.
-	arena := filepath.Join(dir, "arena")
-	if _, _, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: arena, OffHeap: true}); err != nil {
-		t.Fatal(err)
-	}
-	sameTree(t, a, tree(t, arena), "heap vs off-heap text")
+	a := tree(t, one)
+	sameTree(t, a, tree(t, par), "one worker vs four, off-heap text")
+	_, shared := built(t)
+	sameTree(t, a, shared, "one worker vs one a CPU, heap text")
 	for _, want := range []string{"index.html", "404.html", "sitemap.xml", "robots.txt", "en/index.html", "ko/index.html",
 		"en/cases/IL-0495/index.html", "ko/cases/IL-0495/index.html", "en/components/ingress/index.html", "ko/feed.xml"} {
 		if a[want] == nil {
@@ -90,13 +90,13 @@ func TestBuildDeterministicAndParallel(t *testing.T) {
 	}
 	// Nothing is left beside the output folders.
 	entries, _ := os.ReadDir(dir)
-	if len(entries) != 3 {
-		t.Errorf("output parent holds %d entries, want 3", len(entries))
+	if len(entries) != 2 {
+		t.Errorf("output parent holds %d entries, want 2", len(entries))
 	}
 }
 
 func TestFailedBuildKeepsOutput(t *testing.T) {
-	content := repotest.CopyDir(t, "content")
+	content := smallContent(t)
 	out := filepath.Join(t.TempDir(), "public")
 	if _, _, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: out}); err != nil {
 		t.Fatal(err)
@@ -168,7 +168,7 @@ func TestWriterFolderHashCollision(t *testing.T) {
 // folder, as `make build` does with "public": the writer once climbed past
 // its "./"-prefixed temporary folder and recursed until the stack ran out.
 func TestRelativeOut(t *testing.T) {
-	content := repotest.CopyDir(t, "content")
+	content := smallContent(t)
 	if !filepath.IsAbs(content) {
 		t.Fatalf("content copy %q is not absolute", content)
 	}
@@ -191,7 +191,7 @@ func TestRelativeOut(t *testing.T) {
 // TestBaseURLChecked: -base-url follows the rule of base_url in site.json,
 // so that no javascript: URL reaches a canonical link or a feed.
 func TestBaseURLChecked(t *testing.T) {
-	content := repotest.CopyDir(t, "content")
+	content := smallContent(t)
 	for _, u := range []string{"javascript:alert(1)//", "https://example.org/?q=1/", "https://example.org/#x/", "example.org/"} {
 		out := filepath.Join(t.TempDir(), "public")
 		_, _, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: out, BaseURL: u})
@@ -209,7 +209,7 @@ func TestBaseURLChecked(t *testing.T) {
 // them and waits for them before it removes the temporary folder, so that
 // none writes after the failed build returned, and the output is as it was.
 func TestFailedDeriveStopsEarlyExtras(t *testing.T) {
-	content := repotest.CopyDir(t, "content")
+	content := smallContent(t)
 	out := filepath.Join(t.TempDir(), "public")
 	if _, _, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: out}); err != nil {
 		t.Fatal(err)

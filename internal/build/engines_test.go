@@ -7,7 +7,6 @@ import (
 
 	"incidentlib"
 	"incidentlib/internal/gencases"
-	"incidentlib/internal/repotest"
 )
 
 // TestNoEngineFallbacks builds the shipped content and a generated library
@@ -16,12 +15,13 @@ import (
 // time. A fallback writes the same bytes, only slower, so nothing else
 // would notice one.
 func TestNoEngineFallbacks(t *testing.T) {
+	t.Parallel() // no global state: runs beside the other large builds
 	dir := t.TempDir()
 	generated := filepath.Join(dir, "generated")
-	if err := gencases.WriteDir(generated, gencases.Options{N: 300, Seed: 2}); err != nil {
+	if err := gencases.WriteDir(generated, gencases.Options{N: generatedCases(), Seed: 2}); err != nil {
 		t.Fatal(err)
 	}
-	for _, content := range []string{repotest.CopyDir(t, "content"), generated} {
+	for _, content := range []string{filepath.Join("..", "..", "content"), generated} {
 		st, _, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: filepath.Join(dir, "out-"+filepath.Base(content))})
 		if err != nil {
 			t.Fatal(err)
@@ -34,4 +34,14 @@ func TestNoEngineFallbacks(t *testing.T) {
 			t.Errorf("%s: %d pages were handed back to html/template at run time", content, e.Fallbacks)
 		}
 	}
+}
+
+// generatedCases is the size of the generated library of
+// TestNoEngineFallbacks: 300 cases, 100 with -short (the shipped content
+// is built too either way).
+func generatedCases() int {
+	if testing.Short() {
+		return 100
+	}
+	return 300
 }

@@ -18,8 +18,9 @@ import (
 	"incidentlib/internal/gencases"
 )
 
-// rebuildCases is the size of the library of TestRebuildKeepsUnchanged;
-// INCIDENTLIB_REBUILD_CASES=10000 runs it at the size the issue names.
+// rebuildCases is the size of the library of TestRebuildKeepsUnchanged,
+// 400 cases (100 with -short); INCIDENTLIB_REBUILD_CASES=10000 runs it at
+// the size the issue names.
 func rebuildCases(t *testing.T) int {
 	if v := os.Getenv("INCIDENTLIB_REBUILD_CASES"); v != "" {
 		n, err := strconv.Atoi(v)
@@ -27,6 +28,9 @@ func rebuildCases(t *testing.T) int {
 			t.Fatal(err)
 		}
 		return n
+	}
+	if testing.Short() {
+		return 100
 	}
 	return 400
 }
@@ -112,6 +116,7 @@ func editTitle(t *testing.T, file string) {
 // counts add up, and a build that is interrupted after linking leaves the
 // earlier output whole, times included.
 func TestRebuildKeepsUnchanged(t *testing.T) {
+	t.Parallel() // no global state: runs beside the other large builds
 	n := rebuildCases(t)
 	content := filepath.Join(t.TempDir(), "content")
 	if err := gencases.WriteDir(content, gencases.Options{N: n, Seed: 1}); err != nil {

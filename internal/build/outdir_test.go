@@ -34,7 +34,7 @@ func sandbox(t *testing.T) (home, wd string) {
 // is refused before any work, the message says what to do, and the files
 // stay.
 func TestOutRefusesFolderOfOtherFiles(t *testing.T) {
-	content := repotest.CopyDir(t, "content")
+	content := smallContent(t)
 	out := filepath.Join(t.TempDir(), "mine")
 	for _, f := range []string{"notes.txt", "a/b.txt", "c.md", "d", "e", "f", "g"} {
 		p := filepath.Join(out, filepath.FromSlash(f))
@@ -68,7 +68,7 @@ func TestOutRefusesFolderOfOtherFiles(t *testing.T) {
 func TestOutRefusesProtectedFolders(t *testing.T) {
 	home, wd := sandbox(t)
 	content := filepath.Join(wd, "content")
-	if err := os.CopyFS(content, os.DirFS(repotest.Dir(t, "content"))); err != nil {
+	if err := os.CopyFS(content, os.DirFS(smallContent(t))); err != nil {
 		t.Fatal(err)
 	}
 	templates := filepath.Join(t.TempDir(), "tpl")
@@ -118,7 +118,7 @@ func TestOutRefusesProtectedFolders(t *testing.T) {
 // case removed from the content leaves no page behind), and the marker
 // lists every file written.
 func TestOutReplacesOwnBuild(t *testing.T) {
-	content := repotest.CopyDir(t, "content")
+	content := smallContent(t)
 	dir := t.TempDir()
 	missing, empty := filepath.Join(dir, "a", "public"), filepath.Join(dir, "empty")
 	os.Mkdir(empty, 0o755)
@@ -165,7 +165,7 @@ func TestOutReplacesOwnBuild(t *testing.T) {
 // TestOutSymlink: a link is judged by the folder it points to, which the
 // build replaces; the link stays a link.
 func TestOutSymlink(t *testing.T) {
-	content := repotest.CopyDir(t, "content")
+	content := smallContent(t)
 	dir := t.TempDir()
 	target, link := filepath.Join(dir, "real"), filepath.Join(dir, "link")
 	os.Mkdir(target, 0o755)
@@ -213,7 +213,7 @@ func temps(t *testing.T, out string) []string {
 // CLI) stops, says so, removes its temporary folder and keeps the previous
 // output.
 func TestCancelRemovesTemp(t *testing.T) {
-	content := repotest.CopyDir(t, "content")
+	content := smallContent(t)
 	out := filepath.Join(t.TempDir(), "public")
 	if _, _, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: out}); err != nil {
 		t.Fatal(err)
@@ -242,7 +242,7 @@ func TestCancelRemovesTemp(t *testing.T) {
 // the build stops at the first failure with one error naming the path; the
 // previous output is intact and the temporary folder gone.
 func TestFirstWriteErrorStops(t *testing.T) {
-	content := repotest.CopyDir(t, "content")
+	content := smallContent(t)
 	out := filepath.Join(t.TempDir(), "public")
 	if _, _, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: out}); err != nil {
 		t.Fatal(err)
@@ -284,7 +284,7 @@ func buildChild(out string) {
 // up; the next build of the same output recognises its temporary folder
 // (its process is gone, it holds the marker) and removes it.
 func TestKilledBuildLeftoversRemoved(t *testing.T) {
-	content := repotest.CopyDir(t, "content")
+	content := smallContent(t)
 	out := filepath.Join(t.TempDir(), "public")
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), childEnv+"="+out, childEnv+"_CONTENT="+content)
@@ -342,7 +342,7 @@ func TestKilledBuildLeftoversRemoved(t *testing.T) {
 // TestCancelBeforeWriting: a build cancelled before it starts writing
 // returns at once, writes nothing and leaves no temporary folder.
 func TestCancelBeforeWriting(t *testing.T) {
-	content := repotest.CopyDir(t, "content")
+	content := smallContent(t)
 	out := filepath.Join(t.TempDir(), "public")
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -363,7 +363,7 @@ func TestCancelBeforeWriting(t *testing.T) {
 // with the list of what the last build did not write, and nothing changes;
 // -force-out takes the folder all the same.
 func TestOutMarkerAloneNotEnough(t *testing.T) {
-	content := repotest.CopyDir(t, "content")
+	content := smallContent(t)
 	dir := t.TempDir()
 	built := filepath.Join(dir, "public")
 	if _, _, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: built}); err != nil {
@@ -427,7 +427,7 @@ func TestOutJudgedAsTheKernelResolves(t *testing.T) {
 	_, wd := sandbox(t)
 	root := t.TempDir()
 	realc := filepath.Join(root, "b", "realc")
-	if err := os.CopyFS(realc, os.DirFS(repotest.Dir(t, "content"))); err != nil {
+	if err := os.CopyFS(realc, os.DirFS(smallContent(t))); err != nil {
 		t.Fatal(err)
 	}
 	os.Mkdir(filepath.Join(root, "b", "sub"), 0o755)
@@ -461,7 +461,7 @@ func TestOutJudgedAsTheKernelResolves(t *testing.T) {
 func TestCheckProfile(t *testing.T) {
 	_, wd := sandbox(t)
 	content := filepath.Join(wd, "content")
-	os.CopyFS(content, os.DirFS(repotest.Dir(t, "content")))
+	os.CopyFS(content, os.DirFS(smallContent(t)))
 	tpl := filepath.Join(t.TempDir(), "tpl")
 	os.Mkdir(tpl, 0o755)
 	out := filepath.Join(wd, "public")

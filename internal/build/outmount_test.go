@@ -13,7 +13,6 @@ import (
 	"testing"
 
 	"incidentlib"
-	"incidentlib/internal/repotest"
 )
 
 // otherDevice makes the folders for which other says so look like another
@@ -55,7 +54,7 @@ func opts(content, out string) Options {
 // The same when the system's list of mounts names it: then before any
 // work.
 func TestOutMountInsideRefused(t *testing.T) {
-	content := repotest.CopyDir(t, "content")
+	content := smallContent(t)
 	out := filepath.Join(t.TempDir(), "public")
 	if _, _, err := Run(context.Background(), opts(content, out)); err != nil {
 		t.Fatal(err)
@@ -119,7 +118,7 @@ func TestRemoveTreeStaysOnItsFilesystem(t *testing.T) {
 // it left, and the new output is there: the status tells whether the
 // output was replaced.
 func TestOutReplacedDespiteLeftovers(t *testing.T) {
-	content := repotest.CopyDir(t, "content")
+	content := smallContent(t)
 	out := filepath.Join(t.TempDir(), "public")
 	if _, _, err := Run(context.Background(), opts(content, out)); err != nil {
 		t.Fatal(err)
@@ -157,7 +156,7 @@ func TestOutReplacedDespiteLeftovers(t *testing.T) {
 // be renamed; its contents are replaced, the folder stays, and a second
 // build keeps what did not change.
 func TestOutMountPointReplacedInPlace(t *testing.T) {
-	content := repotest.CopyDir(t, "content")
+	content := smallContent(t)
 	out := filepath.Join(t.TempDir(), "public")
 	os.Mkdir(out, 0o755)
 	fakeMounts(t, out)
@@ -222,7 +221,7 @@ func mountTmpfs(t *testing.T, dir, options string) {
 // a tmpfs inside the output is refused and its files stay, and an output
 // that is a tmpfs is replaced in place.
 func TestOutRealMounts(t *testing.T) {
-	content := repotest.CopyDir(t, "content")
+	content := smallContent(t)
 	out := filepath.Join(t.TempDir(), "public")
 	if _, _, err := Run(context.Background(), opts(content, out)); err != nil {
 		t.Fatal(err)
@@ -244,7 +243,7 @@ func TestOutRealMounts(t *testing.T) {
 	point := filepath.Join(t.TempDir(), "www")
 	os.Mkdir(point, 0o755)
 	mountTmpfs(t, point, "size=64m")
-	inPlace(t, repotest.CopyDir(t, "content"), point)
+	inPlace(t, smallContent(t), point)
 }
 
 // TestOutUnwritableParent: a read-only parent fails the build before the

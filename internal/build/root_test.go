@@ -7,8 +7,6 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-
-	"incidentlib/internal/repotest"
 )
 
 // writeFiles writes files (by slash path) under dir.
@@ -30,7 +28,7 @@ func writeFiles(t *testing.T, dir string, files map[string]string) {
 // build's own, and the marker lists them all: the next build takes the
 // folder without -force-out.
 func TestRootFiles(t *testing.T) {
-	content := repotest.CopyDir(t, "content")
+	content := smallContent(t)
 	root := map[string]string{
 		"CNAME":                        "incidents.example.org\n",
 		"favicon.ico":                  "\x00\x00\x01\x00icon",
@@ -81,7 +79,7 @@ func TestRootFiles(t *testing.T) {
 // leaves the earlier output as it was; so does one that is not a regular
 // file.
 func TestRootFileCollisions(t *testing.T) {
-	content := repotest.CopyDir(t, "content")
+	content := smallContent(t)
 	out := filepath.Join(t.TempDir(), "public")
 	if _, _, err := Run(context.Background(), opts(content, out)); err != nil {
 		t.Fatal(err)

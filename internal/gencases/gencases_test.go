@@ -14,7 +14,7 @@ import (
 	"unicode"
 
 	"incidentlib/internal/cases"
-	"incidentlib/internal/search"
+	"incidentlib/internal/tokenize"
 )
 
 func TestJosa(t *testing.T) {
@@ -514,7 +514,7 @@ func TestVocabulary(t *testing.T) {
 						words[strings.ToLower(f)]++
 					}
 				}
-				for _, term := range search.IndexTerms(s) {
+				for _, term := range tokenize.IndexTerms(s) {
 					terms[term] = true
 				}
 			}

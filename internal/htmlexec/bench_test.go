@@ -9,7 +9,6 @@ import (
 	"incidentlib/internal/gencases"
 	"incidentlib/internal/htmlexec"
 	"incidentlib/internal/library"
-	"incidentlib/internal/search"
 	"incidentlib/internal/site"
 )
 
@@ -82,7 +81,7 @@ func newSite(b *testing.B, lib *cases.Library) *site.Site {
 	if err != nil {
 		b.Fatal(err)
 	}
-	s, err := site.New(library.Derive(lib, search.EachWord), site.Options{Theme: th})
+	s, err := site.New(library.Derive(lib), site.Options{Theme: th})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -6,7 +6,7 @@ import (
 	"incidentlib/internal/cases"
 	"incidentlib/internal/gencases"
 	"incidentlib/internal/repotest"
-	"incidentlib/internal/search"
+	"incidentlib/internal/tokenize"
 )
 
 // BenchmarkNarrative derives the narrative keys of a 1,000-case library,
@@ -20,7 +20,7 @@ func BenchmarkNarrative(b *testing.B) {
 	b.ReportAllocs()
 	start := repotest.CPUTime()
 	for b.Loop() {
-		deriveNarrative(lib, search.EachWord)
+		deriveNarrative(lib, tokenize.EachWord)
 	}
 	// The narrative reads on every CPU: its CPU time, user and system,
 	// says more than the wall time on a shared machine.

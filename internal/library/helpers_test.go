@@ -10,7 +10,6 @@ import (
 	"incidentlib/internal/l10n"
 	"incidentlib/internal/related"
 	"incidentlib/internal/repotest"
-	"incidentlib/internal/search"
 )
 
 func loadContent(t testing.TB, fsys fstest.MapFS) *cases.Library {
@@ -48,7 +47,7 @@ func shippedStrings(t testing.TB) l10n.Strings {
 // derived derives lib with the search index's words.
 func derived(t testing.TB, lib *cases.Library) *testLib {
 	t.Helper()
-	return &testLib{Library: Derive(lib, search.EachWord), strings: shippedStrings(t)}
+	return &testLib{Library: Derive(lib), strings: shippedStrings(t)}
 }
 
 func (l *testLib) Reason(lang string, kind related.Kind, r related.Reason) string {

@@ -29,6 +29,7 @@ import (
 
 	"incidentlib/internal/cases"
 	"incidentlib/internal/diag"
+	"incidentlib/internal/tokenize"
 )
 
 // Options say how to make a Library.
@@ -52,11 +53,6 @@ type Options struct {
 	// heap (cases.LoadOffHeap); only a process that builds once and exits
 	// sets it.
 	OffHeap bool
-	// Words reads the narratives of the cases for related cases, as the
-	// search index reads them; it is required, and search.EachWord is the
-	// one to pass. It is a function and not an import so that search,
-	// a presenter, may stand on this package.
-	Words EachWordFunc
 	// Loaded, when set, is called with the content and its topics once
 	// the content has loaded (or reloaded) without errors, before the
 	// related cases are derived: a build starts there what needs only
@@ -135,9 +131,6 @@ func Content(dir string) (fs.FS, error) {
 // at 100,000 cases loading takes seconds, and nothing waits for it then
 // (the loading goroutine finishes on its own).
 func New(ctx context.Context, fsys fs.FS, opt Options) (*Library, error) {
-	if opt.Words == nil {
-		return nil, fmt.Errorf("library.New: Options.Words is required (search.EachWord)")
-	}
 	l := &Library{}
 	t := time.Now()
 	stage := func(name string) {
@@ -177,7 +170,7 @@ func New(ctx context.Context, fsys fs.FS, opt Options) (*Library, error) {
 	if prev != nil && prev.Ready() && sameRelations(prev.Lib, l.Lib) {
 		l.related = prev.related // an edit of other text leaves every relation as it was
 	} else {
-		l.related = deriveRelated(l.Lib, opt.Words)
+		l.related = deriveRelated(l.Lib, tokenize.EachWord)
 	}
 	stage("derive")
 	if ctx.Err() != nil {
@@ -221,8 +214,8 @@ func loadUnless(ctx context.Context, fsys fs.FS, offHeap bool) (*cases.Library, 
 // Derive makes a Library of content already loaded without errors, as New
 // does after its loading: for tests, benchmarks and tools that load the
 // content themselves.
-func Derive(lib *cases.Library, words EachWordFunc) *Library {
+func Derive(lib *cases.Library) *Library {
 	l := &Library{Lib: lib, topics: deriveTopics(lib), Version: versionOf(lib)}
-	l.related = deriveRelated(lib, words)
+	l.related = deriveRelated(lib, tokenize.EachWord)
 	return l
 }

@@ -23,7 +23,7 @@ func TestSearchOrgLabels(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := New(context.Background(), fsys, Options{Words: search.EachWord})
+	l, err := New(context.Background(), fsys, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +58,7 @@ func TestSearchOrgLabels(t *testing.T) {
 func TestNext(t *testing.T) {
 	fsys := repotest.MapFS(t, "content")
 	ctx := context.Background()
-	opt := Options{Words: search.EachWord}
+	opt := Options{}
 	first, err := New(ctx, fsys, opt)
 	if err != nil || !first.Ready() {
 		t.Fatalf("first library: %v, ready %v", err, first != nil && first.Ready())
@@ -72,7 +72,7 @@ func TestNext(t *testing.T) {
 	file := "cases/IL-0495.json"
 	old := fsys[file].Data
 	fsys[file] = &fstest.MapFile{Data: bytes.Replace(old, []byte(`"detection":{"en":"`), []byte(`"detection":{"en":"Edited: `), 1)}
-	next, err := New(ctx, fsys, Options{Words: search.EachWord, Previous: first, Changed: []string{file}})
+	next, err := New(ctx, fsys, Options{Previous: first, Changed: []string{file}})
 	if err != nil || !next.Ready() {
 		t.Fatalf("after an edit: %v %v", err, next.Diags.Err())
 	}
@@ -105,14 +105,14 @@ func TestNext(t *testing.T) {
 	}
 
 	// Nothing changed in the content: the same cases.
-	same, err := New(ctx, fsys, Options{Words: search.EachWord, Previous: next})
+	same, err := New(ctx, fsys, Options{Previous: next})
 	if err != nil || same.Lib != next.Lib || stageNames(same) != "derive" {
 		t.Errorf("no content change: %v, same content %v, stages %q", err, same.Lib == next.Lib, stageNames(same))
 	}
 
 	// An error in a case: nothing derived.
 	fsys[file] = &fstest.MapFile{Data: []byte("{")}
-	broken, err := New(ctx, fsys, Options{Words: search.EachWord, Previous: same, Changed: []string{file}})
+	broken, err := New(ctx, fsys, Options{Previous: same, Changed: []string{file}})
 	if err != nil || broken.Ready() || broken.Diags.Errors() == 0 {
 		t.Errorf("a broken case: %v, ready %v, %d errors", err, broken.Ready(), broken.Diags.Errors())
 	}
@@ -148,7 +148,7 @@ func BenchmarkNew(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		l, err := New(context.Background(), fsys, Options{Words: search.EachWord})
+		l, err := New(context.Background(), fsys, Options{})
 		if err != nil || !l.Ready() {
 			b.Fatal(err, l.Diags.Err())
 		}

@@ -14,7 +14,6 @@ import (
 
 	"incidentlib/internal/cases"
 	"incidentlib/internal/repotest"
-	"incidentlib/internal/search"
 	"incidentlib/internal/watch"
 )
 
@@ -38,7 +37,7 @@ func TestLiveRetries(t *testing.T) {
 	var log bytes.Buffer
 	live := &Live[liveState]{
 		Next: func(cur *liveState, c Change) *liveState {
-			opt := Options{Changed: c.Content, ReadAll: c.Full, Words: search.EachWord}
+			opt := Options{Changed: c.Content, ReadAll: c.Full}
 			n := 0
 			if cur != nil {
 				opt.Previous, n = cur.lib, cur.n+1

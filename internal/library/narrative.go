@@ -97,8 +97,8 @@ func (t *strTable) id(b []byte) uint32 {
 // EachWordFunc reads a text into words as the search index does: it calls
 // each with every word's term (empty for a stop word), the word as written
 // (lower-cased), both in UTF-8 and valid only until each returns, and
-// whether it is written in Hangul. search.EachWord is one; it is a
-// function and not an import so that site and search stand side by side.
+// whether it is written in Hangul. tokenize.EachWord, the search index's
+// reading, is the one New uses; tests pass others.
 type EachWordFunc func(text string, each func(term, raw []byte, hangul bool))
 
 func deriveNarrative(lib *cases.Library, words EachWordFunc) narrative {

@@ -13,7 +13,7 @@ import (
 
 	"incidentlib/internal/cases"
 	"incidentlib/internal/gencases"
-	"incidentlib/internal/search"
+	"incidentlib/internal/tokenize"
 )
 
 // TestTopKeys compares topKeys with sorting every key and keeping the
@@ -49,7 +49,7 @@ func TestTopKeys(t *testing.T) {
 // the organisation.
 func TestStoryWords(t *testing.T) {
 	tab := newStrTable()
-	r := newStoryReader(tab, search.EachWord)
+	r := newStoryReader(tab, tokenize.EachWord)
 	c := &cases.Case{Org: "Acme Widgets", OrgSlug: "acme-widgets", OrgKo: "애크미"}
 	c.Title = cases.Bilingual{En: "Acme's ingress controllers cordoned, v1.12 nodes drained; controller restarted", Ko: "인그레스 컨트롤러가 멈췄다. 애크미의 노드 풀이 바닥나는 3월에"}
 	var got []string
@@ -85,7 +85,7 @@ func TestNarrativeSmallLibrary(t *testing.T) {
 		story("A", "Cache stampede overloaded database"),
 		story("B", "Cache stampede after deploy"),
 	}}
-	nar := deriveNarrative(lib, search.EachWord)
+	nar := deriveNarrative(lib, tokenize.EachWord)
 	want := []string{"en:cach", "en:cach stamped", "en:stamped", "ko:멈춤", "ko:서버", "ko:서버 멈춤", "ko:캐시", "ko:캐시 서버"}
 	for i := range lib.Cases {
 		if !slices.Equal(nar.words[i], want) {
@@ -110,7 +110,7 @@ func TestEachWordBySpaces(t *testing.T) {
 	}
 	read := func(text string) []word {
 		var out []word
-		search.EachWord(text, func(term, raw []byte, hangul bool) {
+		tokenize.EachWord(text, func(term, raw []byte, hangul bool) {
 			out = append(out, word{string(term), string(raw), hangul})
 		})
 		return out
@@ -165,7 +165,7 @@ func narrativeTestCases(t *testing.T) []*cases.Case {
 func TestNarrativeMatchesReference(t *testing.T) {
 	all := narrativeTestCases(t)
 	for _, lib := range []*cases.Library{{Cases: all[:34]}, {Cases: all}} {
-		got := deriveNarrative(lib, search.EachWord)
+		got := deriveNarrative(lib, tokenize.EachWord)
 		words, forms := referenceNarrative(lib)
 		for i, c := range lib.Cases {
 			if !slices.Equal(got.words[i], words[i]) {
@@ -197,7 +197,7 @@ func TestOwnWord(t *testing.T) {
 	all := narrativeTestCases(t)
 	terms := map[string]bool{}
 	for _, c := range all {
-		search.EachWord(c.Title.En+" "+c.Title.Ko+" "+c.Summary.En, func(term, _ []byte, _ bool) { terms[string(term)] = true })
+		tokenize.EachWord(c.Title.En+" "+c.Title.Ko+" "+c.Summary.En, func(term, _ []byte, _ bool) { terms[string(term)] = true })
 	}
 	checked := 0
 	for _, c := range all {
@@ -218,7 +218,7 @@ func TestOwnWord(t *testing.T) {
 
 func orgWords(c *cases.Case) []string {
 	var own []string
-	search.EachWord(c.Org+" "+strings.ReplaceAll(c.OrgSlug, "-", " ")+" "+c.OrgKo, func(term, _ []byte, _ bool) {
+	tokenize.EachWord(c.Org+" "+strings.ReplaceAll(c.OrgSlug, "-", " ")+" "+c.OrgKo, func(term, _ []byte, _ bool) {
 		if !slices.Contains(own, string(term)) {
 			own = append(own, string(term))
 		}
@@ -251,7 +251,7 @@ func referenceNarrative(lib *cases.Library) ([][]string, map[string]string) {
 				for len(text) > 0 {
 					end, size := clauseBreak(text)
 					var prev *kf
-					search.EachWord(text[:end], func(term, raw []byte, hangul bool) {
+					tokenize.EachWord(text[:end], func(term, raw []byte, hangul bool) {
 						if len(term) == 0 || hasDigit(term) || !storyTerm(term, raw, hangul) || ownWord(string(term), own) {
 							prev = nil
 							return

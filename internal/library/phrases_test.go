@@ -9,7 +9,7 @@ import (
 	"incidentlib/internal/cases"
 	"incidentlib/internal/gencases"
 	"incidentlib/internal/related"
-	"incidentlib/internal/search"
+	"incidentlib/internal/tokenize"
 )
 
 // TestShownWordsVerbatim: every shared word a reason shows, in either
@@ -130,7 +130,7 @@ func TestShownPhrases(t *testing.T) {
 		{"en", "the kubeconfig pointed elsewhere", "KUBECONFIG was set", "kubeconfig", ""},
 	} {
 		key := tc.lang + ":"
-		search.EachWord(tc.key, func(term, _ []byte, _ bool) {
+		tokenize.EachWord(tc.key, func(term, _ []byte, _ bool) {
 			if len(term) > 0 {
 				if !strings.HasSuffix(key, ":") {
 					key += " "
@@ -150,7 +150,7 @@ func TestShownPhrases(t *testing.T) {
 			{{ID: b.ID, Reason: related.Reason{Words: []string{key}}}},
 			{{ID: a.ID, Reason: related.Reason{Words: []string{key}}}},
 		}
-		showPhrases(lib, links, search.EachWord)
+		showPhrases(lib, links, tokenize.EachWord)
 		var want []string
 		if tc.want != "" {
 			want = []string{tc.lang + ":" + tc.want}

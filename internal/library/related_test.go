@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"incidentlib/internal/repotest"
+	"incidentlib/internal/tokenize"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -17,7 +18,6 @@ import (
 	"incidentlib/internal/cases"
 	"incidentlib/internal/l10n"
 	"incidentlib/internal/related"
-	"incidentlib/internal/search"
 )
 
 // TestRelatedContent pins which cases each real case lists as related and
@@ -175,7 +175,7 @@ func derive(lib *cases.Library) (Topics, map[string][]RelGroup) {
 			t.Stats()
 		}
 	}
-	rel := deriveRelated(lib, search.EachWord)
+	rel := deriveRelated(lib, tokenize.EachWord)
 	return facets, rel
 }
 
@@ -254,7 +254,7 @@ func TestPreviousRelations(t *testing.T) {
 	if sameRelations(prev.Lib, lib2) {
 		t.Fatal("a term edit kept the relations")
 	}
-	s2, err := New(context.Background(), m, Options{Words: search.EachWord, Previous: prev.Library, Changed: []string{"cases/IL-0495.json"}})
+	s2, err := New(context.Background(), m, Options{Previous: prev.Library, Changed: []string{"cases/IL-0495.json"}})
 	if err != nil || !s2.Ready() {
 		t.Fatal(err, s2.Diags.Err())
 	}
@@ -391,7 +391,7 @@ func TestNarrativeReason(t *testing.T) {
 	if !found {
 		t.Error("IL-0054 is not among IL-0550's related cases")
 	}
-	nar := deriveNarrative(lib, search.EachWord)
+	nar := deriveNarrative(lib, tokenize.EachWord)
 	for i, c := range lib.Cases {
 		for _, k := range nar.words[i] {
 			_, w, _ := strings.Cut(k, ":")

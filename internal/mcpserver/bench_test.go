@@ -25,7 +25,7 @@ func benchLibrary(b *testing.B, n int) string {
 func BenchmarkLoad(b *testing.B) {
 	dir := benchLibrary(b, 10000)
 	for b.Loop() {
-		if _, err := New(Options{Pages: sitePages(b), Content: dir}); err != nil {
+		if _, err := New(Options{Content: dir}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -36,7 +36,7 @@ func BenchmarkLoad(b *testing.B) {
 func BenchmarkTools(b *testing.B) {
 	dir := benchLibrary(b, 10000)
 	t0 := time.Now()
-	srv, err := New(Options{Pages: sitePages(b), Content: dir})
+	srv, err := New(Options{Content: dir})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -35,7 +35,7 @@ func TestLoaderJail(t *testing.T) {
 	log := &repotest.Log{}
 	done := make(chan error, 1)
 	go func() {
-		_, err := New(Options{Pages: sitePages(t), Content: dir, Log: log})
+		_, err := New(Options{Content: dir, Log: log})
 		done <- err
 	}()
 	select {

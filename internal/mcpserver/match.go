@@ -7,7 +7,7 @@ import (
 	"unicode/utf8"
 
 	"incidentlib/internal/cases"
-	"incidentlib/internal/search"
+	"incidentlib/internal/tokenize"
 )
 
 // Why a search hit matched, and what a query that found nothing (or only
@@ -26,7 +26,7 @@ type queryWord struct{ raw, term string }
 
 func queryWords(q string) []queryWord {
 	var out []queryWord
-	search.EachWord(q, func(term, raw []byte, _ bool) {
+	tokenize.EachWord(q, func(term, raw []byte, _ bool) {
 		if len(term) > 0 && !slices.ContainsFunc(out, func(w queryWord) bool { return w.term == string(term) }) {
 			out = append(out, queryWord{string(raw), string(term)})
 		}
@@ -37,7 +37,7 @@ func queryWords(q string) []queryWord {
 // termSet adds the search terms of texts to set.
 func termSet(set map[string]bool, texts ...string) {
 	for _, t := range texts {
-		search.EachWord(t, func(term, _ []byte, _ bool) {
+		tokenize.EachWord(t, func(term, _ []byte, _ bool) {
 			if len(term) > 0 && !set[string(term)] {
 				set[string(term)] = true
 			}
@@ -68,7 +68,7 @@ func (m *model) whyMatched(words []queryWord, prefixLast bool, c *cases.Case) []
 			if !slices.ContainsFunc(starts, func(s string) bool { return strings.Contains(lower, s) }) {
 				continue
 			}
-			search.EachWord(t, func(term, _ []byte, _ bool) {
+			tokenize.EachWord(t, func(term, _ []byte, _ bool) {
 				if len(term) == 0 {
 					return
 				}
@@ -135,7 +135,7 @@ func (m *model) libraryWords() *libraryWords {
 	m.words.once.Do(func() {
 		count := map[string]int{}
 		add := func(t string) {
-			search.EachWord(t, func(term, raw []byte, hangul bool) {
+			tokenize.EachWord(t, func(term, raw []byte, hangul bool) {
 				w := raw
 				if hangul {
 					w = term

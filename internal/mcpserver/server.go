@@ -75,13 +75,7 @@ const mcpPath = "/mcp"
 
 // Options say what to serve.
 type Options struct {
-	Content string // the content folder
-	// Pages makes, for each library, what the answers show as the site
-	// shows it: a case's Markdown twin and the UI strings (section
-	// headings, labels of facts). The command passes the site made with
-	// the embedded theme (site.New); this package imports no presenter of
-	// pages.
-	Pages    func(l *library.Library) (Pages, error)
+	Content  string        // the content folder
 	Log      io.Writer     // where loads, reloads, content problems and HTTP calls are reported; nil means nowhere
 	Debounce time.Duration // quiet time that ends a burst of file events; 0 means 50 ms
 	// CallTimeout bounds a tool call, over either transport, and over
@@ -134,8 +128,8 @@ func (o *HTTPOptions) defaults() {
 	}
 }
 
-// Pages is what the server needs of the site's pages (a *site.Site is
-// one).
+// Pages is what the answers show of the site's pages: a case's Markdown
+// and the UI strings, written without a template (casePages).
 type Pages interface {
 	// CaseMarkdown appends the Markdown twin of a case page in lang to b;
 	// with absolute, links to related cases are the URLs of their twins.
@@ -195,9 +189,6 @@ func New(opt Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	if opt.Pages == nil {
-		return nil, errors.New("mcpserver.New: Options.Pages is required")
-	}
 	s := &Server{opt: opt, fsys: fsys, listed: map[string]string{}, reclaimAfter: opt.HTTP.SessionIdle / 10}
 	info := &mcp.Implementation{
 		Name:        "incidentlib",
@@ -230,7 +221,7 @@ func (s *Server) MCP() *mcp.Server { return s.mcp }
 func (s *Server) build(cur *model, c library.Change) (m *model) {
 	start := time.Now()
 	defer func() { m.took = time.Since(start) }()
-	opt := library.Options{Changed: c.Content, ReadAll: c.Full, Words: search.EachWord}
+	opt := library.Options{Changed: c.Content, ReadAll: c.Full}
 	if cur != nil {
 		opt.Previous = cur.model
 	}
@@ -239,12 +230,7 @@ func (s *Server) build(cur *model, c library.Change) (m *model) {
 	if m.diags.Errors() > 0 {
 		return m
 	}
-	st, err := s.opt.Pages(l)
-	if err != nil {
-		m.diags.Errorf("", 0, 0, "", "%v", err)
-		return m
-	}
-	m.site = st
+	m.site = newPages(l)
 	labels := search.Labels(l.Topics().SearchLabels())
 	m.engine, m.labels = search.NewEngine(search.Docs(l.Lib), labels), labels
 	m.index = make(map[*cases.Case]int, len(m.lib.Cases))

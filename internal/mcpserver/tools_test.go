@@ -23,7 +23,7 @@ import (
 // transport.
 func connect(t testing.TB, dir string) (*Server, *mcp.ClientSession) {
 	t.Helper()
-	srv, err := New(Options{Pages: sitePages(t), Content: dir})
+	srv, err := New(Options{Content: dir})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +59,7 @@ var shared struct {
 func sharedServer(t *testing.T) (*Server, *mcp.ClientSession) {
 	t.Helper()
 	if shared.srv == nil {
-		srv, err := New(Options{Pages: sitePages(t), Content: repotest.Dir(t, "content")})
+		srv, err := New(Options{Content: repotest.Dir(t, "content")})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,8 @@
 package search
 
 import (
+	"incidentlib/internal/tokenize"
+
 	"encoding/binary"
 	"fmt"
 	"math"
@@ -201,7 +203,7 @@ func (pt *part) pack() {
 		pt.counts[t], pt.word[t] = st.count, st.word
 		st.postings = nil
 	}
-	pt.a.table, pt.a.tk, pt.a.state, pt.a.doc, pt.a.out, pt.a.facets = termTable{}, tokenizer{}, nil, nil, nil, nil
+	pt.a.table, pt.a.tk, pt.a.state, pt.a.doc, pt.a.out, pt.a.facets = termTable{}, tokenize.Tokenizer{}, nil, nil, nil, nil
 	pt.a.pieces, pt.a.rec, pt.a.runes, pt.a.phraseWords, pt.a.scratch, pt.a.lastOnce, pt.a.met = pieceTable{}, nil, nil, nil, nil, nil, nil
 	pt.a.strings, pt.a.utf8 = nil, nil
 }

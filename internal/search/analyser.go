@@ -1,6 +1,8 @@
 package search
 
 import (
+	"incidentlib/internal/tokenize"
+
 	"slices"
 	"strings"
 )
@@ -10,7 +12,7 @@ import (
 // worker instead of once per occurrence, and a document's terms come out
 // without a map or a sort of their own.
 type analyser struct {
-	tk     tokenizer
+	tk     tokenize.Tokenizer
 	table  termTable
 	terms  []string    // number → term
 	state  []termState // number → what is known of the term so far
@@ -122,7 +124,7 @@ func (a *analyser) number(t []rune) int32 {
 // the new terms, and a size class of memory each, most terms being a few
 // bytes.
 func (a *analyser) termString(t []rune) string {
-	a.utf8 = appendUTF8(a.utf8[:0], t)
+	a.utf8 = tokenize.AppendUTF8(a.utf8[:0], t)
 	if a.strings == nil || a.strings.Cap()-a.strings.Len() < len(a.utf8) {
 		a.strings = new(strings.Builder)
 		a.strings.Grow(max(termBlock, len(a.utf8)))
@@ -145,7 +147,13 @@ func (a *analyser) occur(id int32, word bool, w float32) {
 	}
 	// Weights are positive, so a zero frequency means a first occurrence.
 	if st.tf == 0 {
-		keep(&a.doc, append(a.doc, id))
+		if d := append(a.doc, id); cap(d) == cap(a.doc) {
+			// Only the length changed: no pointer to store, no write
+			// barrier (see tokenize.Word).
+			a.doc = a.doc[:len(d)]
+		} else {
+			a.doc = d
+		}
 	}
 	st.tf += w
 }

@@ -1,6 +1,8 @@
 package search
 
 import (
+	"incidentlib/internal/tokenize"
+
 	"strconv"
 	"testing"
 
@@ -104,7 +106,7 @@ func BenchmarkEachWord(b *testing.B) {
 	for b.Loop() {
 		n := 0
 		for _, t := range texts {
-			EachWord(t, func(term, raw []byte, hangul bool) { n += len(term) + len(raw) })
+			tokenize.EachWord(t, func(term, raw []byte, hangul bool) { n += len(term) + len(raw) })
 		}
 	}
 	b.ReportMetric((repotest.CPUTime()-start).Seconds()/float64(b.N), "cpu-s/op")

@@ -1,6 +1,8 @@
 package search
 
 import (
+	"incidentlib/internal/tokenize"
+
 	"encoding/binary"
 	"hash/maphash"
 	"strings"
@@ -21,7 +23,7 @@ import (
 //     nothing stripped joins the stem of the next word when only spaces lie
 //     between. A piece remembers the stem its first word offers to a word
 //     before it (first, below), and the state it leaves (last and
-//     recSpaceOnly), the state of eachWordAfter.
+//     recSpaceOnly), the state of tokenize.Tokenizer.EachWordAfter.
 //   - Phrases (tokenizer.phrases), matched across words. A word that no
 //     phrase knows ends every phrase under way, whatever they are
 //     (phraseInert): the piece keeps an opEnd for it. Any other word is
@@ -40,7 +42,7 @@ import (
 //	   Korean word before it (only spaces before it in the piece, and it
 //	   is a Korean word with a term); noRunes otherwise
 //	16 last, the stem of its last word when it is a Korean word that the
-//	   next may join (see eachWordAfter); noRunes otherwise
+//	   next may join (see tokenize.Tokenizer.EachWordAfter); noRunes otherwise
 //	24 after and compound: with the piece kept at after-1 before it, the
 //	   compound its first word made has the number compound. Texts repeat
 //	   such pairs of words ("로드 밸런서").
@@ -152,14 +154,12 @@ func (a *analyser) pieceTerms(text string, w float32) int {
 		// either, even one of no runes.
 		a.lastOnce = make([]rune, 0, 16)
 	}
-	if len(a.tk.phrase) != len(phrases) {
-		a.tk.phrase = make([]int, len(phrases))
-	}
-	a.tk.active = 0
+	a.tk.ResetPhrases()
 	n := 0
 	// last and spaceOnly are the state of Korean compounds between the
-	// pieces (see eachWordAfter), and after the place of the record of
-	// the piece that left it + 1, or 0 when it is not kept.
+	// pieces (see tokenize.Tokenizer.EachWordAfter), and after the place
+	// of the record of the piece that left it + 1, or 0 when it is not
+	// kept.
 	last, spaceOnly, after := []rune(nil), false, uint32(0)
 	le := binary.LittleEndian
 	for text != "" {
@@ -193,7 +193,7 @@ func (a *analyser) pieceTerms(text string, w float32) int {
 		}
 		if first := int32(le.Uint32(r[recFirst:])); first >= 0 && spaceOnly && last != nil {
 			if after == 0 || le.Uint32(r[recAfter:]) != after {
-				t := append(append(append(a.scratch[:0], compoundMark), last...), a.runes[first:le.Uint32(r[recFirst+4:])]...)
+				t := append(append(append(a.scratch[:0], tokenize.CompoundMark), last...), a.runes[first:le.Uint32(r[recFirst+4:])]...)
 				a.scratch = t
 				le.PutUint32(r[recAfter:], after)
 				le.PutUint32(r[recAfter+4:], uint32(a.number(t)))
@@ -201,22 +201,7 @@ func (a *analyser) pieceTerms(text string, w float32) int {
 			a.occur(int32(le.Uint32(r[recAfter+4:])), false, w)
 			n++
 		}
-		at := recHead + int(head&^(recWords|recSpaceOnly))
-		for ops := r[at : at+4*int(le.Uint32(r[recOps:]))]; len(ops) >= 4; ops = ops[4:] {
-			switch op := le.Uint32(ops); {
-			case op < opPhrase:
-				a.occur(int32(op>>1), op&1 != 0, w)
-				n++
-			case op == opEnd:
-				a.tk.active = 0
-			default:
-				pw := a.phraseWords[op&^opPhrase]
-				a.tk.phraseStep(a.runesOf(pw.term), a.runesOf(pw.key), func(t []rune) {
-					a.occur(a.number(t), false, w)
-					n++
-				})
-			}
-		}
+		n += a.replay(r, head, w)
 		last = a.runesOf(runeSpan{int32(le.Uint32(r[recLast:])), int32(le.Uint32(r[recLast+4:]))})
 		spaceOnly = head&recSpaceOnly != 0
 		after = 0
@@ -230,6 +215,30 @@ func (a *analyser) pieceTerms(text string, w float32) int {
 				last = a.lastOnce[:len(last):len(last)]
 			}
 			a.runes, a.phraseWords = a.runes[:runes], a.phraseWords[:phraseWords]
+		}
+	}
+	return n
+}
+
+// replay counts the terms of the piece whose record is r, with weight w,
+// as the record's operations say (see learn), and returns their number.
+func (a *analyser) replay(r []byte, head uint32, w float32) int {
+	le := binary.LittleEndian
+	n := 0
+	at := recHead + int(head&^(recWords|recSpaceOnly))
+	for ops := r[at : at+4*int(le.Uint32(r[recOps:]))]; len(ops) >= 4; ops = ops[4:] {
+		switch op := le.Uint32(ops); {
+		case op < opPhrase:
+			a.occur(int32(op>>1), op&1 != 0, w)
+			n++
+		case op == opEnd:
+			a.tk.BreakPhrases()
+		default:
+			pw := a.phraseWords[op&^opPhrase]
+			a.tk.PhraseStep(a.runesOf(pw.term), a.runesOf(pw.key), func(t []rune) {
+				a.occur(a.number(t), false, w)
+				n++
+			})
 		}
 	}
 	return n
@@ -266,42 +275,42 @@ func (a *analyser) learn(p string) []byte {
 		ops++
 	}
 	ended := false // whether the last op about phrases is an opEnd
-	prev, spaceOnly := a.tk.eachWordAfter(p, joinAny, true, func(w *word) {
-		if w.compound != nil {
+	prev, spaceOnly := a.tk.EachWordAfter(p, joinAny, true, func(w *tokenize.Word) {
+		if w.Compound() != nil {
 			if words == 0 {
-				first = a.keepRunes(w.term)
+				first = a.keepRunes(w.Term())
 			} else {
-				op(uint32(a.number(w.compound)) << 1)
+				op(uint32(a.number(w.Compound())) << 1)
 			}
 		}
 		words++
-		key := w.term
+		key := w.Term()
 		if key == nil {
-			key = w.raw
+			key = w.Raw()
 		}
 		switch {
-		case w.hangul || phraseInert(w.term, key):
+		case w.Hangul() || tokenize.PhraseInert(w.Term(), key):
 			if !ended {
 				op(opEnd)
 				ended = true
 			}
 		default:
 			op(opPhrase | uint32(len(a.phraseWords)))
-			a.phraseWords = append(a.phraseWords, phraseWord{a.keepRunes(w.term), a.keepRunes(key)})
+			a.phraseWords = append(a.phraseWords, phraseWord{a.keepRunes(w.Term()), a.keepRunes(key)})
 			ended = false
 		}
-		if w.term == nil {
+		if w.Term() == nil {
 			return
 		}
-		t := uint32(a.number(w.term)) << 1
-		if !w.hangul || !w.ended || w.noun {
+		t := uint32(a.number(w.Term())) << 1
+		if !w.Hangul() || !w.Ended() || w.Noun() {
 			t |= 1
 		}
 		op(t)
-		for _, t := range w.parts {
+		for _, t := range w.Parts() {
 			op(uint32(a.number(t)) << 1)
 		}
-		for _, t := range w.alt {
+		for _, t := range w.Alt() {
 			op(uint32(a.number(t)) << 1)
 		}
 	})

@@ -1,6 +1,8 @@
 package search
 
 import (
+	"incidentlib/internal/tokenize"
+
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -21,10 +23,10 @@ type textTerms struct {
 
 // plainTerms is textTerms of text through eachIndexTerm, the plain reading
 // that the analyser's memo of pieces stands for.
-func plainTerms(tk *tokenizer, text string) textTerms {
+func plainTerms(tk *tokenize.Tokenizer, text string) textTerms {
 	var out textTerms
 	at := map[string]int{}
-	tk.eachIndexTerm(text, func(t []rune, word bool) {
+	tk.EachIndexTerm(text, func(t []rune, word bool) {
 		k, ok := at[string(t)]
 		if !ok {
 			k = len(out.terms)
@@ -97,7 +99,7 @@ func TestPieceTermsMatchEachIndexTerm(t *testing.T) {
 		texts = append(texts, repotest.Pieces(r, pieces, r.IntN(16)), repotest.Pieces(r, compounds, r.IntN(10)))
 	}
 	var a analyser
-	var tk tokenizer
+	var tk tokenize.Tokenizer
 	for i, text := range texts {
 		want := plainTerms(&tk, text)
 		got := memoTerms(&a, text)

@@ -1,6 +1,8 @@
 package search
 
 import (
+	"incidentlib/internal/tokenize"
+
 	"strings"
 )
 
@@ -30,10 +32,10 @@ const MaxQueryWords = 20
 // query is parseQuery that also returns each group's word as typed (lower-cased),
 // which a suggestion replaces. It keeps MaxQueryWords groups at most.
 func query(text string, prefix bool) (groups []queryGroup, raws []string, truncated bool) {
-	ws := analyze(text)
+	ws := tokenize.Analyze(text)
 	if prefix && len(ws) > 0 {
 		rs := []rune(text)
-		if len(rs) > 0 && classOf(rs[len(rs)-1]) < clLetter {
+		if len(rs) > 0 && !tokenize.IsWordRune(rs[len(rs)-1]) {
 			prefix = false
 		}
 	}
@@ -41,19 +43,19 @@ func query(text string, prefix bool) (groups []queryGroup, raws []string, trunca
 	seen := map[string]bool{}
 	for k, w := range ws {
 		g := queryGroup{Any: []string{}, All: []string{}}
-		if w.term != nil {
-			g.Any = append(g.Any, string(w.term))
-			if w.hangul {
-				for _, t := range w.alt {
+		if w.Term() != nil {
+			g.Any = append(g.Any, string(w.Term()))
+			if w.Hangul() {
+				for _, t := range w.Alt() {
 					g.Any = append(g.Any, string(t))
 				}
 				// A compound of two words has three or more syllables; a
 				// two-syllable one ("웹 훅") is too rare to cost every
 				// two-syllable query word a look-up.
-				if len(w.term) >= 3 {
-					g.Any = append(g.Any, string(compoundMark)+string(w.term))
+				if len(w.Term()) >= 3 {
+					g.Any = append(g.Any, string(tokenize.CompoundMark)+string(w.Term()))
 				}
-				for _, t := range w.chain {
+				for _, t := range w.Chain() {
 					g.All = append(g.All, string(t))
 				}
 			}
@@ -61,9 +63,9 @@ func query(text string, prefix bool) (groups []queryGroup, raws []string, trunca
 		// A lone Korean particle or ending ("UTC에" while typing) would match
 		// most of the index as a prefix, so only other words get one.
 		// Nor does a word finished by its particle ("밸런서가").
-		if prefix && k == len(ws)-1 && !(w.hangul && (w.term == nil || w.ended)) {
-			if n := len(w.raw); n >= 2 || (n == 1 && w.hangul) {
-				g.Prefix = string(w.raw)
+		if prefix && k == len(ws)-1 && !(w.Hangul() && (w.Term() == nil || w.Ended())) {
+			if n := len(w.Raw()); n >= 2 || (n == 1 && w.Hangul()) {
+				g.Prefix = string(w.Raw())
 			}
 		}
 		key := strings.Join(g.Any, " ") + "|" + strings.Join(g.All, " ") + "|" + g.Prefix
@@ -72,7 +74,7 @@ func query(text string, prefix bool) (groups []queryGroup, raws []string, trunca
 		}
 		seen[key] = true
 		out = append(out, g)
-		raws = append(raws, string(w.raw))
+		raws = append(raws, string(w.Raw()))
 	}
 	if len(out) > MaxQueryWords {
 		return out[:MaxQueryWords], raws[:MaxQueryWords], true

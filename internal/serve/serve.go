@@ -30,7 +30,6 @@ import (
 	"incidentlib/internal/diag"
 	"incidentlib/internal/httpsafe"
 	"incidentlib/internal/library"
-	"incidentlib/internal/search"
 	"incidentlib/internal/site"
 	"incidentlib/internal/urls"
 	"incidentlib/internal/watch"
@@ -254,7 +253,7 @@ func (s *Server) build(cur *model, c library.Change) *model {
 	}
 	// The preview is where a draft is read: the drafts without errors are
 	// among its cases, marked.
-	opt := library.Options{Changed: c.Content, ReadAll: c.Full, Words: search.EachWord, Drafts: true}
+	opt := library.Options{Changed: c.Content, ReadAll: c.Full, Drafts: true}
 	if cur != nil {
 		opt.Previous = cur.lib
 		// A content edit keeps the parsed templates and minified static

@@ -36,7 +36,7 @@ type apiFile struct {
 	Desc string
 }
 
-func (s *Site) apiDocView(j Job) *apiDocView {
+func (s views) apiDocView(j Job) *apiDocView {
 	p := s.page(j, s.strings.Get(j.Lang, "api.title"))
 	p.Section = "api"
 	p.Crumbs = []crumb{{p.T("nav.home"), p.Link(urls.Home(j.Lang))}, {p.Title, ""}}

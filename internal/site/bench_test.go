@@ -9,7 +9,6 @@ import (
 	"incidentlib/internal/gencases"
 	"incidentlib/internal/library"
 	"incidentlib/internal/repotest"
-	"incidentlib/internal/search"
 )
 
 func benchSite(b *testing.B, n int) *Site {
@@ -18,7 +17,7 @@ func benchSite(b *testing.B, n int) *Site {
 	if list.Errors() > 0 {
 		b.Fatal(list.Err())
 	}
-	s, err := New(library.Derive(lib, search.EachWord), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static()})
+	s, err := New(library.Derive(lib), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static()})
 	if err != nil {
 		b.Fatal(err)
 	}

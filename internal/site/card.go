@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"html/template"
+	"incidentlib/internal/casemd"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/markup"
 	"incidentlib/internal/urls"
@@ -137,7 +138,7 @@ const cardTerms = 3
 // cardHTML returns a case's card in lang, rendered once and kept: a case
 // appears on many list and topic pages, and with marked links its card is the
 // same on all of them.
-func (s *Site) cardHTML(lang string, c *cases.Case) (template.HTML, error) {
+func (s cards) cardHTML(lang string, c *cases.Case) (template.HTML, error) {
 	return s.keepCard(lang, c, nil)
 }
 
@@ -145,7 +146,7 @@ func (s *Site) cardHTML(lang string, c *cases.Case) (template.HTML, error) {
 // is not kept yet. v, when set, is the case's page view in lang: the card
 // then takes from it the texts both show, instead of rendering their
 // Markdown a second time (see card).
-func (s *Site) keepCard(lang string, c *cases.Case, v *CaseView) (template.HTML, error) {
+func (s cards) keepCard(lang string, c *cases.Case, v *CaseView) (template.HTML, error) {
 	ci, listed := s.caseIndex[c]
 	if !listed {
 		return "", nil // a withdrawn case is on no list: it has no card
@@ -157,7 +158,7 @@ func (s *Site) keepCard(lang string, c *cases.Case, v *CaseView) (template.HTML,
 	b := bufPool.Get().(*bytes.Buffer)
 	defer bufPool.Put(b)
 	b.Reset()
-	p := &pageView{Lang: lang, s: s}
+	p := &pageView{Lang: lang, s: s.Site}
 	if err := s.theme.execute(b, "list", "card", p.card(c, v)); err != nil {
 		return "", err
 	}
@@ -182,7 +183,7 @@ func langIndex(lang string) int {
 	return 1
 }
 
-func (s *Site) cardsHTML(lang string, cs []*cases.Case) ([]template.HTML, error) {
+func (s cards) cardsHTML(lang string, cs []*cases.Case) ([]template.HTML, error) {
 	out := make([]template.HTML, len(cs))
 	for i, c := range cs {
 		h, err := s.cardHTML(lang, c)
@@ -224,7 +225,7 @@ func (p *pageView) card(c *cases.Case, v *CaseView) card {
 	cd := card{
 		P: p, ID: c.ID, Href: p.Link(urls.Case(lang, c.ID)), Title: localizeLine(c.Title, lang),
 		Org: c.OrgName().Get(lang), OrgLink: p.Link(urls.Topic(lang, cases.Orgs.Name, c.OrgSlug, 1)),
-		Date: dateWords(p, c.Date), DateISO: c.Date.String(), Published: ifPublished(p, c, "datekind.published"),
+		Date: casemd.DateWords(p.s.strings, p.Lang, c.Date), DateISO: c.Date.String(), Published: ifPublished(p, c, "datekind.published"),
 		YearLink:     yearLink(p, c.Date),
 		Impact:       impactLabel(p.s, p, c),
 		Symptoms:     first(c.SymptomsText, textOf(v, &page.SymptomsText)),
@@ -237,7 +238,7 @@ func (p *pageView) card(c *cases.Case, v *CaseView) card {
 		ActionItems:  items(c.ActionItems, page.ActionItems),
 	}
 	if cd.Impact == "" {
-		if u := localizeLine(c.Impact.Users, lang); known(u.Text) != "" {
+		if u := localizeLine(c.Impact.Users, lang); casemd.Known(u.Text) != "" {
 			cd.Users = u
 		}
 	}
@@ -280,3 +281,7 @@ func firstParagraph(t cases.Bilingual, lang string) (cases.Bilingual, bool) {
 	}
 	return short, true
 }
+
+// cards renders the cards of cases that lists show, and keeps those made
+// with the case pages for the lists to take.
+type cards struct{ *Site }

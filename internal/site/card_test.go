@@ -7,7 +7,6 @@ import (
 
 	"incidentlib"
 	"incidentlib/internal/library"
-	"incidentlib/internal/search"
 )
 
 // TestCardFromCaseView holds the card a case page renders from its own
@@ -18,11 +17,11 @@ import (
 func TestCardFromCaseView(t *testing.T) {
 	for _, l := range engineLibraries(t) {
 		t.Run(l.name, func(t *testing.T) {
-			alone, err := New(library.Derive(l.lib, search.EachWord), Options{Theme: shippedTheme(t)})
+			alone, err := New(library.Derive(l.lib), Options{Theme: shippedTheme(t)})
 			if err != nil {
 				t.Fatal(err)
 			}
-			fromPage, err := New(library.Derive(l.lib, search.EachWord), Options{Theme: alone.theme})
+			fromPage, err := New(library.Derive(l.lib), Options{Theme: alone.theme})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -37,18 +36,18 @@ func TestCardFromCaseView(t *testing.T) {
 				if err := fromPage.RenderCase(j, &page, &twin); err != nil {
 					t.Fatal(err)
 				}
-				got, err := fromPage.cardHTML(j.Lang, j.Case)
+				got, err := cards{fromPage}.cardHTML(j.Lang, j.Case)
 				if err != nil {
 					t.Fatal(err)
 				}
-				want, err := alone.cardHTML(j.Lang, j.Case)
+				want, err := cards{alone}.cardHTML(j.Lang, j.Case)
 				if err != nil {
 					t.Fatal(err)
 				}
 				if got != want {
 					t.Errorf("%s %s: the card from the case page differs from the card alone at %s", j.Case.ID, j.Lang, firstDiff(string(got), string(want)))
 				}
-				v, err := fromPage.caseView(j, true)
+				v, err := views{fromPage}.caseView(j, true)
 				if err != nil {
 					t.Fatal(err)
 				}

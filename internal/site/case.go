@@ -4,12 +4,12 @@ import (
 	"encoding/json"
 
 	"html/template"
+	"incidentlib/internal/casemd"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/l10n"
 	"incidentlib/internal/library"
 	"incidentlib/internal/urls"
 	"net/url"
-	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -53,7 +53,7 @@ type CaseView struct {
 	Trigger      localized
 	Components   []termLink
 	Contributing []termLink
-	Other        []facetTerms // facets without a place of their own (placedFacets), after Contributing
+	Other        []facetTerms // facets without a place of their own (casemd.OtherFacets), after Contributing
 	Detection    localized
 	Remediation  []localized
 	ActionItems  []localized
@@ -82,31 +82,12 @@ type facetTerms struct {
 	Terms []termLink
 }
 
-// placedFacets are the facets a case page shows in places of their own:
-// the header (domains, organisation, year), the facts (severity) and the
-// sections of their own. Any other facet of the table gets a section after
-// the contributing factors (CaseView.Other), so that a facet added to the
-// table is shown on the page without a change here.
-var placedFacets = []*cases.Facet{cases.Components, cases.Symptoms, cases.RootCauses, cases.Contributing, cases.Domains, cases.Orgs, cases.Years, cases.Severities}
-
-// otherFacets returns the case's terms in the facets the page does not
-// place itself, facet by facet in the table's order; facets in which the
-// case has no term are left out.
+// otherFacets are the case's terms in the facets the page does not place
+// itself (casemd.OtherFacets), facet by facet in the table's order.
 func (p *pageView) otherFacets(c *cases.Case) []facetTerms {
 	var out []facetTerms
-	for _, f := range cases.Facets {
-		if slices.Contains(placedFacets, f) {
-			continue
-		}
-		var ids []string
-		for _, id := range f.Terms(c) {
-			if f.HasTopic(id) {
-				ids = append(ids, id)
-			}
-		}
-		if len(ids) > 0 {
-			out = append(out, facetTerms{ID: "facet-" + f.Name, Title: f.Label.Get(p.Lang), Terms: p.terms(f, ids)})
-		}
+	for _, o := range casemd.OtherFacets(c) {
+		out = append(out, facetTerms{ID: "facet-" + o.Facet.Name, Title: o.Facet.Label.Get(p.Lang), Terms: p.terms(o.Facet, o.IDs)})
 	}
 	return out
 }
@@ -119,7 +100,7 @@ type calloutView struct {
 	Label string
 }
 
-func (s *Site) caseView(j Job, html bool) (*CaseView, error) {
+func (s views) caseView(j Job, html bool) (*CaseView, error) {
 	c, lang := j.Case, j.Lang
 	// The Markdown twin shows the texts' source: it needs no HTML.
 	txt := localize
@@ -140,11 +121,11 @@ func (s *Site) caseView(j Job, html bool) (*CaseView, error) {
 		TitleT:       title,
 		Date:         c.Date.String(),
 		DateShort:    shortDate(p, c.Date),
-		DateLong:     dateLong(p, c.Date),
+		DateLong:     casemd.DateLong(s.strings, lang, c.Date),
 		DateKind:     p.T("datekind." + c.DateKind),
 		Published:    c.DateKind == "published",
 		Org:          c.OrgName().Get(lang),
-		EditLink:     s.editLink(c.File),
+		EditLink:     casemd.EditLink(s.lib.Settings, c.File),
 		OrgLink:      p.Link(urls.Topic(lang, cases.Orgs.Name, c.OrgSlug, 1)),
 		YearLink:     yearLink(p, c.Date),
 		Domains:      p.terms(cases.Domains, c.Domain),
@@ -195,91 +176,22 @@ func (s *Site) caseView(j Job, html bool) (*CaseView, error) {
 		p.JSONLD = p.caseJSONLD(v)
 		v.Callout = s.callout(lang)
 	}
-	v.WrittenBy = s.WrittenBy(lang, c)
+	v.WrittenBy = casemd.WrittenBy(s.strings, lang, c)
 	return v, nil
 }
 
-// facts are the facts box of a case page: the impact level, the
-// organisation's severity where its report gives one, scope, users,
-// region, when the impact started and the times to detect, mitigate and
-// resolve, each with the moment it ended where the source gives it.
+// facts are the facts box of a case page (casemd.Facts), a term's value
+// linked to its topic.
 func (p *pageView) facts(c *cases.Case) []fact {
-	lang := p.Lang
-	termFact := func(label string, f *cases.Facet, id string) fact {
-		out := fact{Label: p.T(label)}
-		if f.HasTopic(id) {
-			t := p.term(f, id)
-			out.Value, out.Link = t.Label, t.Href
+	facts := casemd.Facts(p.s.lib, p.s.strings, p.Lang, c)
+	out := make([]fact, len(facts))
+	for i, f := range facts {
+		out[i] = fact{Label: f.Label, Value: f.Value, Lang: f.Lang}
+		if f.Facet != nil {
+			out[i].Link = p.term(f.Facet, f.Term).Href
 		}
-		return out
-	}
-	out := []fact{termFact("fact.impact", cases.ImpactLevels, c.ImpactLevel)}
-	if cases.Severities.HasTopic(c.Severity) {
-		out = append(out, termFact("fact.severity", cases.Severities, c.Severity))
-	}
-	out = append(out,
-		textFact(p.T("fact.scope"), c.Impact.Scope, lang),
-		textFact(p.T("fact.users"), c.Impact.Users, lang),
-		fact{Label: p.T("fact.region"), Value: known(c.Impact.Region)})
-	tl := &c.Timeline
-	if tl.StartedAt != nil {
-		out = append(out, fact{Label: p.T("fact.started"), Value: momentText(p, tl.StartedAt, true)})
-	}
-	for _, d := range []struct {
-		label string
-		after *cases.Duration
-		at    *cases.Moment
-	}{
-		{"fact.detect", tl.DetectedAfter, tl.DetectedAt},
-		{"fact.mitigate", tl.MitigatedAfter, tl.MitigatedAt},
-		{"fact.resolve", tl.ResolvedAfter, tl.ResolvedAt},
-	} {
-		v := dur(lang, d.after)
-		if d.at != nil {
-			at := momentText(p, d.at, tl.StartedAt == nil || !sameDay(d.at, tl.StartedAt))
-			if v == "" {
-				v = at
-			} else {
-				v += " (" + at + ")"
-			}
-		}
-		out = append(out, fact{Label: p.T(d.label), Value: v})
 	}
 	return out
-}
-
-// momentText writes a moment of a timeline as the page's language does:
-// "27 August 2024, 14:20 UTC", "2024년 8월 27일 14:20 UTC", the time alone
-// when withDate is false, and "(time zone not given)" when the source names
-// none.
-func momentText(p *pageView, m *cases.Moment, withDate bool) string {
-	t := m.Time
-	out := t.Format("15:04")
-	if m.Zoned {
-		if _, off := t.Zone(); off == 0 {
-			out += " UTC"
-		} else {
-			out += " UTC" + t.Format("-07:00")
-		}
-	} else {
-		out += " (" + p.T("fact.nozone") + ")"
-	}
-	if withDate {
-		d := l10n.Date(p.Lang, t.Year(), t.Month(), t.Day())
-		if p.Lang == "ko" {
-			return d + " " + out
-		}
-		return d + ", " + out
-	}
-	return out
-}
-
-// sameDay reports whether two moments fall on the same day where they were
-// written.
-func sameDay(a, b *cases.Moment) bool {
-	y1, m1, d1 := a.Time.Date()
-	y2, m2, d2 := b.Time.Date()
-	return y1 == y2 && m1 == m2 && d1 == d2
 }
 
 // sources lists a case's sources with their hosts.
@@ -316,30 +228,17 @@ func (p *pageView) relatedGroups(c *cases.Case) ([]relGroupView, error) {
 	return out, nil
 }
 
-// writers are the values of review.written_by that name no person but a
-// way of writing, shown through a UI string rather than as written.
-var writers = map[string]string{"session": "writer.session"}
-
-// WrittenBy says who wrote c in lang: a person's name as written, or the
-// label of a known machine value such as "session".
-func (s *Site) WrittenBy(lang string, c *cases.Case) string {
-	if key, ok := writers[c.Review.WrittenBy]; ok {
-		return s.strings.Get(lang, key)
-	}
-	return c.Review.WrittenBy
-}
-
 // callout is the site's callout box (site.json) in lang, shown on case
 // pages and under every list of cases.
 func (s *Site) callout(lang string) calloutView {
 	if i, ok := langSlot(lang); ok && s.callouts[i] != nil {
 		return *s.callouts[i]
 	}
-	return s.makeCallout(lang)
+	return furniture{s}.makeCallout(lang)
 }
 
 // makeCallout renders the callout box in lang; New keeps one per language.
-func (s *Site) makeCallout(lang string) calloutView {
+func (s furniture) makeCallout(lang string) calloutView {
 	co := s.lib.Settings.Callout
 	return calloutView{Title: localizeLine(co.Title, lang), Text: localize(co.Text, lang), Link: co.Link.URL, Label: co.Link.Label.Get(lang)}
 }

@@ -6,7 +6,6 @@ import (
 	"testing/fstest"
 
 	"incidentlib/internal/library"
-	"incidentlib/internal/search"
 	"incidentlib/internal/urls"
 )
 
@@ -58,7 +57,7 @@ func TestUnknownDate(t *testing.T) {
 			t.Errorf("%s case page's facts do not say %q", tc.lang, tc.want[1])
 		}
 	}
-	for _, tp := range library.Derive(lib, search.EachWord).Topics()["orgs"].Topics {
+	for _, tp := range library.Derive(lib).Topics()["orgs"].Topics {
 		for _, y := range tp.Stats().Years {
 			if y.ID == "0" || y.ID == "" {
 				t.Errorf("cases per year count the undated case under %q", y.ID)

@@ -60,7 +60,7 @@ func TestDateKind(t *testing.T) {
 			if pub := "HubSpot · " + s.strings.Get(lang, "datekind.published"); tt.kind == "incident" && strings.Contains(page, pub) {
 				t.Errorf("incident, %s case page calls its date a publication date: %q", lang, pub)
 			}
-			card, err := s.cardHTML(lang, c)
+			card, err := cards{s}.cardHTML(lang, c)
 			if err != nil {
 				t.Fatal(err)
 			}

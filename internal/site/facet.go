@@ -31,7 +31,7 @@ func (p *pageView) facetList() []navItem {
 	return out
 }
 
-func (s *Site) facetView(j Job) *facetView {
+func (s views) facetView(j Job) *facetView {
 	facet := cases.FacetByName(j.Facet)
 	p := s.page(j, facet.Label.Get(j.Lang))
 	p.Section = j.Facet

@@ -59,7 +59,7 @@ type atomFeed struct {
 }
 
 // feedCases returns the cases a feed lists: most recently updated first.
-func (s *Site) feedCases() []*cases.Case {
+func (s feeds) feedCases() []*cases.Case {
 	cs := append([]*cases.Case(nil), s.lib.Cases...)
 	sort.SliceStable(cs, func(i, j int) bool {
 		if !cs[i].UpdatedAt.Equal(cs[j].UpdatedAt) {
@@ -73,7 +73,7 @@ func (s *Site) feedCases() []*cases.Case {
 	return cs
 }
 
-func (s *Site) feed(j Job, w io.Writer) error {
+func (s feeds) feed(j Job, w io.Writer) error {
 	lang := j.Lang
 	return s.writeFeed(w, lang, s.strings.Get(lang, "feed.title"), urls.Feed(lang), urls.Home(lang), s.feedCases(), nil)
 }
@@ -178,3 +178,6 @@ func langIf(written, page string) string {
 	}
 	return ""
 }
+
+// feeds writes the Atom feeds of the cases, one a language.
+type feeds struct{ *Site }

@@ -61,7 +61,7 @@ func homeCounted() []*cases.Facet {
 // homeNewest is how many cases the home page shows.
 const homeNewest = 6
 
-func (s *Site) homeView(j Job) (*homeView, error) {
+func (s views) homeView(j Job) (*homeView, error) {
 	lang := j.Lang
 	p := s.page(j, s.lib.Settings.Title.Get(lang))
 	p.Section = "home"
@@ -91,7 +91,7 @@ func (s *Site) homeView(j Job) (*homeView, error) {
 	if sv := p.statsView(s.model.AllStats(), "", ""); sv != nil {
 		sv.Heading = p.T("home.stats")
 		sv.Durations = p.durationCharts(s.lib.Cases, "dist-")
-		if err := s.renderStats(lang, sv); err != nil {
+		if err := (stats{s.Site}).renderStats(lang, sv); err != nil {
 			return nil, err
 		}
 		v.Stats = sv.HTML + sv.DistHTML
@@ -112,7 +112,7 @@ type rootChoice struct {
 	Nav                           []navItem // the language's header links
 }
 
-func (s *Site) rootView(j Job) *rootView {
+func (s views) rootView(j Job) *rootView {
 	p := s.page(j, s.lib.Settings.Title.En)
 	p.Lang = "en"
 	p.Both = true

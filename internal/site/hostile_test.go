@@ -14,7 +14,6 @@ import (
 	"incidentlib/internal/cases"
 	"incidentlib/internal/htmlexec"
 	"incidentlib/internal/library"
-	"incidentlib/internal/search"
 )
 
 // hostilePayloads are the attacks the tests of the project know (markup,
@@ -217,8 +216,8 @@ func TestFallbackWhenCompileFails(t *testing.T) {
 	if len(slow.fast) != 0 {
 		t.Fatalf("%d templates compiled although htmlexec refused them", len(slow.fast))
 	}
-	if e := slow.engines(); e.Compiled != 0 || len(e.Uncompiled) != len(pageKinds)+len(listParts)+2 {
-		t.Errorf("the gauge of a theme htmlexec refused says %+v, want none compiled and %d left to the standard library", e, len(pageKinds)+len(listParts)+2)
+	if e := slow.engines(); e.Compiled != 0 || len(e.Uncompiled) != len(pageKinds)+len(listParts)+1 {
+		t.Errorf("the gauge of a theme htmlexec refused says %+v, want none compiled and %d left to the standard library", e, len(pageKinds)+len(listParts)+1)
 	}
 	fast, err := LoadTheme(incidentlib.Templates(), incidentlib.Static())
 	if err != nil {
@@ -289,10 +288,10 @@ func TestEnginesCountFallbacks(t *testing.T) {
 			notFound++
 		}
 	}
-	if e := a.Engines(); e.Fallbacks != int64(notFound) || e.Compiled != len(pageKinds)+len(listParts)+2 || len(e.Uncompiled) != 0 {
+	if e := a.Engines(); e.Fallbacks != int64(notFound) || e.Compiled != len(pageKinds)+len(listParts)+1 || len(e.Uncompiled) != 0 {
 		t.Errorf("gauge %+v, want %d fallbacks (one per 404 page) and every template compiled", e, notFound)
 	}
-	if e := b.Engines(); e.Fallbacks != 0 || e.Compiled != len(pageKinds)+len(listParts)+2 || len(e.Uncompiled) != 0 {
+	if e := b.Engines(); e.Fallbacks != 0 || e.Compiled != len(pageKinds)+len(listParts)+1 || len(e.Uncompiled) != 0 {
 		t.Errorf("the shipped theme's gauge says %+v, want every template compiled and no fallback", e)
 	}
 }
@@ -301,7 +300,7 @@ func TestEnginesCountFallbacks(t *testing.T) {
 // render.
 func twoSites(t *testing.T, lib *cases.Library, a, b *Theme) (*Site, *Site) {
 	t.Helper()
-	model := library.Derive(lib, search.EachWord)
+	model := library.Derive(lib)
 	sa, err := New(model, Options{Theme: a})
 	if err != nil {
 		t.Fatal(err)

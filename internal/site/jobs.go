@@ -56,7 +56,7 @@ func (s *Site) Jobs() []Job {
 		add(Job{Kind: KindNotFound, Lang: lang, Path: urls.NotFoundIn(lang)})
 	}
 	add(Job{Kind: KindSitemap, Path: urls.Sitemap})
-	if parts := len(s.sitemapParts()) - 1; parts > 1 {
+	if parts := len(sitemaps{s}.sitemapParts()) - 1; parts > 1 {
 		for i := 1; i <= parts; i++ {
 			add(Job{Kind: KindSitemap, Path: urls.SitemapPart(i), Page: i})
 		}
@@ -99,12 +99,7 @@ func (s *Site) listPageJobs() []Job {
 		for _, name := range cases.FacetNames() {
 			f := s.topics[name]
 			add(Job{Kind: KindFacet, Lang: lang, Path: urls.FacetIndex(lang, name), Facet: name})
-			for _, t := range f.Topics {
-				add(Job{Kind: KindTopicFeed, Lang: lang, Path: urls.TopicFeed(lang, name, t.ID), Topic: t, Facet: name})
-				for i := 1; i <= s.pages(len(t.Cases)); i++ {
-					add(Job{Kind: KindTopic, Lang: lang, Path: urls.Topic(lang, name, t.ID, i), Topic: t, Facet: name, Page: i})
-				}
-			}
+			jobs = append(jobs, topicJobs(s, f, lang, name)...)
 		}
 	}
 	return jobs

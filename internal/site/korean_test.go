@@ -12,7 +12,6 @@ import (
 	"incidentlib/internal/l10n"
 	"incidentlib/internal/library"
 	"incidentlib/internal/related"
-	"incidentlib/internal/search"
 	"incidentlib/internal/urls"
 )
 
@@ -90,7 +89,7 @@ func TestRelatedGroupsTruthful(t *testing.T) {
 		n = 300
 	}
 	lib := loadContent(t, gencases.MapFS(gencases.Options{N: n, Seed: 7}))
-	model := library.Derive(lib, search.EachWord)
+	model := library.Derive(lib)
 	shared := func(a, b []string) []string {
 		var out []string
 		for _, x := range a {

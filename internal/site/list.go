@@ -4,6 +4,7 @@ import (
 	"html/template"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/l10n"
+	"incidentlib/internal/library"
 	"incidentlib/internal/markup"
 	"incidentlib/internal/urls"
 )
@@ -67,7 +68,7 @@ type listView struct {
 	Callout   calloutView
 }
 
-func (s *Site) listView(j Job) (*listView, error) {
+func (s views) listView(j Job) (*listView, error) {
 	lang := j.Lang
 	var all []*cases.Case
 	v := &listView{}
@@ -102,13 +103,14 @@ func (s *Site) listView(j Job) (*listView, error) {
 			v.Intro, v.IntroLang, v.IntroMiss = template.HTML(body), written, written != lang
 		}
 		var err error
-		v.Stats = s.topicStats(t, langIndex(lang), func() *statsView {
+		st := stats{s.Site}
+		v.Stats = st.topicStats(t, langIndex(lang), func() *statsView {
 			sv := p.statsView(t.Stats(), j.Facet, t.ID)
 			if sv == nil {
 				return nil
 			}
 			sv.Durations = p.durationCharts(t.Cases, "dist-")
-			if err = s.renderStats(lang, sv); err != nil {
+			if err = st.renderStats(lang, sv); err != nil {
 				return nil // kept for no page
 			}
 			return sv
@@ -132,7 +134,7 @@ func (s *Site) listView(j Job) (*listView, error) {
 	if len(all) > 0 {
 		v.Range = l10n.Range(lang, from+1, to, len(all))
 	}
-	cards, err := s.cardsHTML(lang, all[from:to])
+	cards, err := cards{s.Site}.cardsHTML(lang, all[from:to])
 	if err != nil {
 		return nil, err
 	}
@@ -140,4 +142,17 @@ func (s *Site) listView(j Job) (*listView, error) {
 	v.Pager = newPager(p, j.Page, s.pages(len(all)), path)
 	v.Callout = s.callout(lang)
 	return v, nil
+}
+
+// topicJobs are the pages of the topics of facet name in lang, each
+// topic's cases over as many pages as they fill; listView makes each.
+func topicJobs(s *Site, f *library.FacetTopics, lang, name string) []Job {
+	var jobs []Job
+	for _, t := range f.Topics {
+		jobs = append(jobs, Job{Kind: KindTopicFeed, Lang: lang, Path: urls.TopicFeed(lang, name, t.ID), Topic: t, Facet: name})
+		for i := 1; i <= s.pages(len(t.Cases)); i++ {
+			jobs = append(jobs, Job{Kind: KindTopic, Lang: lang, Path: urls.Topic(lang, name, t.ID, i), Topic: t, Facet: name, Page: i})
+		}
+	}
+	return jobs
 }

@@ -15,7 +15,7 @@ type notFoundView struct {
 	HomeLink string
 }
 
-func (s *Site) notFoundView(j Job) *notFoundView {
+func (s views) notFoundView(j Job) *notFoundView {
 	if j.Lang != "" {
 		p := s.page(j, s.strings.Get(j.Lang, "notfound.title"))
 		p.Noindex = true

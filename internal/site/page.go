@@ -2,8 +2,8 @@ package site
 
 import (
 	"html/template"
+	"incidentlib/internal/casemd"
 	"incidentlib/internal/cases"
-	"incidentlib/internal/l10n"
 	"incidentlib/internal/markup"
 	"incidentlib/internal/urls"
 	"strconv"
@@ -126,10 +126,10 @@ func langSlot(lang string) (int, bool) {
 }
 
 // pageConsts boxes the values of CallMethod for each language.
-func (s *Site) pageConsts() [2]pageConsts {
+func (s furniture) pageConsts() [2]pageConsts {
 	var out [2]pageConsts
 	for i, lang := range cases.Languages {
-		p := &pageView{Lang: lang, s: s}
+		p := &pageView{Lang: lang, s: s.Site}
 		c := pageConsts{strings: make(map[string]any, len(s.strings)), methods: map[string]any{
 			"SiteTitle": p.SiteTitle(), "Home": p.Home(), "SearchPage": p.SearchPage(),
 			"Nav": p.Nav(), "FooterLinks": p.FooterLinks(), "SearchRoot": p.SearchRoot(),
@@ -174,8 +174,8 @@ type navItem struct {
 
 // navigation computes the header and footer links of a language once: with
 // marked links they are the same on every page.
-func (s *Site) navigation(lang string) (nav, footer []navItem) {
-	p := &pageView{Lang: lang, s: s}
+func (s furniture) navigation(lang string) (nav, footer []navItem) {
+	p := &pageView{Lang: lang, s: s.Site}
 	nav = []navItem{
 		{"cases", p.T("nav.cases"), p.Link(urls.Cases(lang, 1))},
 	}
@@ -207,8 +207,8 @@ func (s *Site) navigation(lang string) (nav, footer []navItem) {
 
 // boxAssetRefs returns what Asset returns for each static file, boxed for
 // CallMethod: the same on every page.
-func (s *Site) boxAssetRefs() map[string]any {
-	p := &pageView{s: s}
+func (s furniture) boxAssetRefs() map[string]any {
+	p := &pageView{s: s.Site}
 	out := make(map[string]any, len(s.assets))
 	for name := range s.assets {
 		out[name] = p.Asset(name)
@@ -335,11 +335,11 @@ func newTermLink(s *Site, p *pageView, f *cases.Facet, id string) termLink {
 
 // makeTermLinks makes the link of every topic in both languages once: case
 // pages and cards show a case's terms, and a term is shown for many cases.
-func (s *Site) makeTermLinks() map[*cases.Facet]map[string]*[2]termLink {
+func (s furniture) makeTermLinks() map[*cases.Facet]map[string]*[2]termLink {
 	out := make(map[*cases.Facet]map[string]*[2]termLink, len(s.topics))
 	var pages [2]*pageView
 	for i, lang := range cases.Languages {
-		pages[i] = &pageView{Lang: lang, s: s}
+		pages[i] = &pageView{Lang: lang, s: s.Site}
 	}
 	for name, ft := range s.topics {
 		f := cases.FacetByName(name)
@@ -350,7 +350,7 @@ func (s *Site) makeTermLinks() map[*cases.Facet]map[string]*[2]termLink {
 		for _, t := range ft.Topics {
 			var links [2]termLink
 			for i, p := range pages {
-				links[i] = newTermLink(s, p, f, t.ID)
+				links[i] = newTermLink(s.Site, p, f, t.ID)
 			}
 			m[t.ID] = &links
 		}
@@ -384,20 +384,6 @@ type fact struct {
 	Lang  string // set when the value is in another language than the page
 }
 
-func dur(lang string, d *cases.Duration) string {
-	if d == nil {
-		return ""
-	}
-	return l10n.Duration(lang, int(*d))
-}
-
-func known(v string) string {
-	if v == "unknown" {
-		return ""
-	}
-	return v
-}
-
 // shortDate writes a whole date as the seeds' kickers do (2024-08-27) and a
 // partial one in words, since "2019-04" reads as a code, not a month. Korean
 // pages write every date in words (2023년 11월 5일), as the facts beside it
@@ -406,25 +392,7 @@ func shortDate(p *pageView, d cases.Date) string {
 	if d.Day != 0 && p.Lang != "ko" {
 		return d.String()
 	}
-	return dateWords(p, d)
-}
-
-// dateWords writes a date in the page's language (2024년 8월 27일, 2019),
-// or "date unknown" when the source gives none.
-func dateWords(p *pageView, d cases.Date) string {
-	if !d.Known() {
-		return p.T("date.unknown")
-	}
-	return l10n.Date(p.Lang, d.Year, d.Month, d.Day)
-}
-
-// dateLong is the date as the facts table shows it, where a value the
-// source does not give reads "unknown" like every other fact.
-func dateLong(p *pageView, d cases.Date) string {
-	if !d.Known() {
-		return p.T("unknown")
-	}
-	return dateWords(p, d)
+	return casemd.DateWords(p.s.strings, p.Lang, d)
 }
 
 // yearText is a date's year as a short list shows it.
@@ -451,7 +419,7 @@ func yearLink(p *pageView, d cases.Date) string {
 
 // makeYearLinks makes the link to each year's topic in both languages
 // once, by year: a case page and a card link their case's year.
-func (s *Site) makeYearLinks() map[int]*[2]string {
+func (s furniture) makeYearLinks() map[int]*[2]string {
 	out := map[int]*[2]string{}
 	ft := s.topics[cases.Years.Name]
 	if ft == nil {
@@ -471,17 +439,6 @@ func (s *Site) makeYearLinks() map[int]*[2]string {
 	return out
 }
 
-// textFact is a fact written in words; when the page's language is missing
-// it shows the other one, marked.
-func textFact(label string, t cases.Bilingual, lang string) fact {
-	v := localizeLine(t, lang)
-	f := fact{Label: label, Value: known(v.Text)}
-	if v.Missing && f.Value != "" {
-		f.Lang = v.Lang
-	}
-	return f
-}
-
 // firstSentence is a short description for meta tags and feeds.
 func firstSentence(t cases.Bilingual, lang string) string {
 	s, _ := t.In(lang)
@@ -494,3 +451,8 @@ func firstSentence(t cases.Bilingual, lang string) string {
 	}
 	return s
 }
+
+// furniture makes, once in New, what every page shares: the constants of
+// each language, the navigation, the boxes' assets, the links of terms and
+// years and the callout box.
+type furniture struct{ *Site }

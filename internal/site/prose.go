@@ -3,6 +3,7 @@ package site
 import (
 	"fmt"
 	"html/template"
+	"incidentlib/internal/casemd"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/markup"
 	"incidentlib/internal/urls"
@@ -25,16 +26,7 @@ type proseView struct {
 // cases, which names the repository changes go to.
 const contributeSlug = "contribute"
 
-// editLink returns the address that opens file, a path in the content
-// folder, for editing, or "" when site.json names no edit_url.
-func (s *Site) editLink(file string) string {
-	if s.lib.Settings.Repository.EditURL == "" || file == "" {
-		return ""
-	}
-	return s.lib.Settings.Repository.EditURL + file
-}
-
-func (s *Site) proseView(j Job) (*proseView, error) {
+func (s views) proseView(j Job) (*proseView, error) {
 	var pg *cases.Prose
 	for i := range s.lib.Prose {
 		if s.lib.Prose[i].Slug == j.Slug {
@@ -55,7 +47,7 @@ func (s *Site) proseView(j Job) (*proseView, error) {
 	if written != j.Lang {
 		p.TitleLang = written
 	}
-	v := &proseView{pageView: p, Body: template.HTML(body), BodyLang: written, Missing: written != j.Lang, TOC: toc, EditLink: s.editLink(pg.File.Get(written))}
+	v := &proseView{pageView: p, Body: template.HTML(body), BodyLang: written, Missing: written != j.Lang, TOC: toc, EditLink: casemd.EditLink(s.lib.Settings, pg.File.Get(written))}
 	if pg.Slug == contributeSlug {
 		v.Repository = s.lib.Settings.Repository.URL
 	}

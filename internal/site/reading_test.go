@@ -47,7 +47,7 @@ func TestReading(t *testing.T) {
 
 	t.Run("compact item", func(t *testing.T) {
 		c := s.lib.ByID["IL-0495"]
-		h, err := s.cardHTML("ko", c)
+		h, err := cards{s}.cardHTML("ko", c)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -20,13 +20,13 @@ func (s *Site) Render(j Job, w io.Writer) (string, error) {
 		}
 		return "", fmt.Errorf("no asset %s", j.Asset)
 	case KindFeed:
-		return "application/atom+xml", s.feed(j, w)
+		return "application/atom+xml", feeds{s}.feed(j, w)
 	case KindTopicFeed:
-		return "application/atom+xml", s.topicFeed(j, w)
+		return "application/atom+xml", feeds{s}.topicFeed(j, w)
 	case KindChanges:
-		return "application/atom+xml", s.changesFeed(j, w)
+		return "application/atom+xml", feeds{s}.changesFeed(j, w)
 	case KindSitemap:
-		return "application/xml", s.sitemap(j, w)
+		return "application/xml", sitemaps{s}.sitemap(j, w)
 	case KindRobots:
 		_, err := fmt.Fprintf(w, "User-agent: *\nAllow: /\n\nSitemap: %s%s\n", s.base, urls.Sitemap)
 		return "text/plain", err
@@ -36,11 +36,11 @@ func (s *Site) Render(j Job, w io.Writer) (string, error) {
 		buf := bufPool.Get().(*bytes.Buffer)
 		defer bufPool.Put(buf)
 		buf.Reset()
-		v, err := s.caseView(page, false)
+		v, err := views{s}.caseView(page, false)
 		if err != nil {
 			return "", err
 		}
-		if err := s.twin(buf, v, false); err != nil {
+		if err := (twins{s}).twin(buf, v, false); err != nil {
 			return "", err
 		}
 		_, err = w.Write(buf.Bytes())
@@ -74,18 +74,18 @@ func (s *Site) RenderCase(j Job, page io.Writer, twin *bytes.Buffer) error {
 	if j.Kind != KindCase {
 		return fmt.Errorf("RenderCase: %s is not a case page", j.File())
 	}
-	v, err := s.caseView(j, true)
+	v, err := views{s}.caseView(j, true)
 	if err != nil {
 		return err
 	}
 	if err := s.html(page, j, "case", v); err != nil {
 		return err
 	}
-	if err := s.twin(twin, v, false); err != nil {
+	if err := (twins{s}).twin(twin, v, false); err != nil {
 		t, _ := j.Twin()
 		return fmt.Errorf("%s: %w", t.File(), err)
 	}
-	if _, err := s.keepCard(j.Lang, j.Case, v); err != nil {
+	if _, err := (cards{s}).keepCard(j.Lang, j.Case, v); err != nil {
 		return fmt.Errorf("the card of %s: %w", j.Case.ID, err)
 	}
 	return nil
@@ -104,27 +104,32 @@ func (s *Site) RenderBytes(j Job) ([]byte, string, error) {
 func (s *Site) view(j Job) (any, string, error) {
 	switch j.Kind {
 	case KindCase:
-		v, err := s.caseView(j, true)
+		v, err := views{s}.caseView(j, true)
 		return v, "case", err
 	case KindCases, KindTopic:
-		v, err := s.listView(j)
+		v, err := views{s}.listView(j)
 		return v, "list", err
 	case KindFacet:
-		return s.facetView(j), "facet", nil
+		return views{s}.facetView(j), "facet", nil
 	case KindHome:
-		v, err := s.homeView(j)
+		v, err := views{s}.homeView(j)
 		return v, "home", err
 	case KindRoot:
-		return s.rootView(j), "root", nil
+		return views{s}.rootView(j), "root", nil
 	case KindSearch:
-		return s.searchView(j), "search", nil
+		return views{s}.searchView(j), "search", nil
 	case KindProse:
-		v, err := s.proseView(j)
+		v, err := views{s}.proseView(j)
 		return v, "prose", err
 	case KindNotFound:
-		return s.notFoundView(j), "notfound", nil
+		return views{s}.notFoundView(j), "notfound", nil
 	case KindAPIDoc:
-		return s.apiDocView(j), "apidoc", nil
+		return views{s}.apiDocView(j), "apidoc", nil
 	}
 	return nil, "", fmt.Errorf("unknown job kind %d", j.Kind)
 }
+
+// views makes the view of each kind of page (apidoc.go, case.go, facet.go,
+// home.go, list.go, notfound.go, prose.go, search.go), which view hands to
+// the page's template.
+type views struct{ *Site }

@@ -8,7 +8,7 @@ type searchView struct {
 	Facets []navItem
 }
 
-func (s *Site) searchView(j Job) *searchView {
+func (s views) searchView(j Job) *searchView {
 	p := s.page(j, s.strings.Get(j.Lang, "search.title"))
 	p.Section = "search"
 	p.OwnSearch = true

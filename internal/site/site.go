@@ -11,7 +11,7 @@
 // Jobs lists every file of the site in a fixed order (jobs.go); Render
 // writes one (render.go): it builds the page kind's view and executes the
 // theme's template for it. A case page has a second output, its Markdown
-// twin (markdown.go, templates/case.md): RenderCase writes both from one
+// twin (markdown.go, written by internal/casemd): RenderCase writes both from one
 // view, and Render writes the twin alone for a job from Job.Twin. Links inside a page are written marked and
 // resolved relative to the page as it is written (links.go), so the site
 // works under any path prefix and from disk.
@@ -59,6 +59,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"incidentlib/internal/casemd"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/l10n"
 	"incidentlib/internal/library"
@@ -88,7 +89,8 @@ type Site struct {
 	lib     *cases.Library
 	opt     Options
 	base    string
-	root    string // Options.Root or the base URL's path, ending in a slash
+	md      *casemd.Writer // the Markdown of cases (twins)
+	root    string         // Options.Root or the base URL's path, ending in a slash
 	strings l10n.Strings
 	theme   *Theme
 	assets  map[string]asset // logical name such as css/site.css → asset
@@ -151,6 +153,7 @@ func New(model *library.Library, opt Options) (*Site, error) {
 		}
 	}
 	s.strings, s.theme, s.assets = th.strings, th, th.assets
+	s.md = casemd.New(lib, s.strings, s.base)
 	s.caseIndex = make(map[*cases.Case]int, len(lib.Cases))
 	for i, c := range lib.Cases {
 		s.caseIndex[c] = i
@@ -166,14 +169,14 @@ func New(model *library.Library, opt Options) (*Site, error) {
 			s.statsViews[t] = new([2]atomic.Pointer[statsView])
 		}
 	}
-	s.termLinks, s.yearLinks = s.makeTermLinks(), s.makeYearLinks()
+	s.termLinks, s.yearLinks = furniture{s}.makeTermLinks(), furniture{s}.makeYearLinks()
 	s.nav, s.footer = map[string][]navItem{}, map[string][]navItem{}
 	for _, lang := range cases.Languages {
-		s.nav[lang], s.footer[lang] = s.navigation(lang)
+		s.nav[lang], s.footer[lang] = furniture{s}.navigation(lang)
 	}
-	s.consts, s.assetRefs = s.pageConsts(), s.boxAssetRefs()
+	s.consts, s.assetRefs = furniture{s}.pageConsts(), furniture{s}.boxAssetRefs()
 	for i, lang := range cases.Languages {
-		co, note := s.makeCallout(lang), localize(lib.Settings.MCP.Note, lang)
+		co, note := furniture{s}.makeCallout(lang), localize(lib.Settings.MCP.Note, lang)
 		s.callouts[i], s.mcpNotes[i] = &co, &note
 	}
 	return s, nil
@@ -199,7 +202,7 @@ func (s *Site) Library() *library.Library { return s.model }
 // topicStats returns a topic's statistics view in a language, made once.
 // Two workers may both make it: the same value. A topic of another
 // library (a job made for another site) is made each time.
-func (s *Site) topicStats(t *library.Topic, lang int, build func() *statsView) *statsView {
+func (s stats) topicStats(t *library.Topic, lang int, build func() *statsView) *statsView {
 	views := s.statsViews[t]
 	if views == nil {
 		return build()

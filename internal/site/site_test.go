@@ -13,11 +13,11 @@ import (
 	"testing/fstest"
 
 	"incidentlib"
+	"incidentlib/internal/casemd"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/library"
 	"incidentlib/internal/markup"
 	"incidentlib/internal/repotest"
-	"incidentlib/internal/search"
 	"incidentlib/internal/urls"
 )
 
@@ -34,7 +34,7 @@ func contentFS(t testing.TB) fstest.MapFS { return repotest.MapFS(t, "content") 
 
 func newSite(t testing.TB, lib *cases.Library, offline bool) *Site {
 	t.Helper()
-	s, err := New(library.Derive(lib, search.EachWord), Options{Offline: offline, Templates: incidentlib.Templates(), Static: incidentlib.Static()})
+	s, err := New(library.Derive(lib), Options{Offline: offline, Templates: incidentlib.Templates(), Static: incidentlib.Static()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +108,7 @@ func TestLossless(t *testing.T) {
 					t.Errorf("%s %s: action_items[%d] untranslated without a mark", c.ID, lang, i)
 				}
 			}
-			plain := []string{c.ID, c.OrgName().Get(lang), c.Date.String(), c.URL, s.WrittenBy(lang, c), c.Review.ReviewedBy}
+			plain := []string{c.ID, c.OrgName().Get(lang), c.Date.String(), c.URL, casemd.WrittenBy(s.strings, lang, c), c.Review.ReviewedBy}
 			if c.Impact.Region != "unknown" {
 				plain = append(plain, c.Impact.Region)
 			}
@@ -272,7 +272,7 @@ func TestAssetNames(t *testing.T) {
 	lib := loadContent(t, contentFS(t))
 	names := func(css, js string) map[string]string {
 		static := fstest.MapFS{"css/site.css": {Data: []byte(css)}, "js/search.js": {Data: []byte(js)}}
-		s, err := New(library.Derive(lib, search.EachWord), Options{Templates: incidentlib.Templates(), Static: static})
+		s, err := New(library.Derive(lib), Options{Templates: incidentlib.Templates(), Static: static})
 		if err != nil {
 			t.Fatal(err)
 		}

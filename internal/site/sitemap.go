@@ -18,7 +18,7 @@ func inSitemap(j Job) bool {
 // jobs, plus the end: len(parts)-1 parts. The split is made once, by the
 // URLs each part really lists and the bytes they take, so that no part
 // breaks either limit however the pages are made up.
-func (s *Site) sitemapParts() []int {
+func (s sitemaps) sitemapParts() []int {
 	s.sitemapOnce.Do(func() {
 		jobs := s.pageJobs()
 		var b bytes.Buffer
@@ -59,7 +59,7 @@ func splitSitemap(n int, size func(i int) int, maxURLs, maxBytes int) []int {
 // listed with its hreflang alternates; case pages carry lastmod from
 // updated_at. When there is more than one part, sitemap.xml is the index
 // of the parts.
-func (s *Site) sitemap(j Job, w io.Writer) error {
+func (s sitemaps) sitemap(j Job, w io.Writer) error {
 	var b bytes.Buffer
 	parts := s.sitemapParts()
 	n := len(parts) - 1
@@ -94,7 +94,7 @@ func (s *Site) sitemap(j Job, w io.Writer) error {
 }
 
 // sitemapURL writes one page's entry.
-func (s *Site) sitemapURL(b *bytes.Buffer, j Job) {
+func (s sitemaps) sitemapURL(b *bytes.Buffer, j Job) {
 	b.WriteString("<url><loc>")
 	escapeXML(b, s.base)
 	escapeXML(b, j.Path)
@@ -140,3 +140,6 @@ const (
 	sitemapHead = xml.Header + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">` + "\n"
 	sitemapTail = "</urlset>\n"
 )
+
+// sitemaps writes the sitemap, in parts when it is large.
+type sitemaps struct{ *Site }

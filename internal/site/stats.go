@@ -129,11 +129,11 @@ type statsBlock struct {
 }
 
 // renderStats renders the statistics block of v into v.HTML, in lang.
-func (s *Site) renderStats(lang string, v *statsView) error {
+func (s stats) renderStats(lang string, v *statsView) error {
 	b := bufPool.Get().(*bytes.Buffer)
 	defer bufPool.Put(b)
 	b.Reset()
-	if err := s.theme.execute(b, "list", "stats", statsBlock{&pageView{Lang: lang, s: s}, v}); err != nil {
+	if err := s.theme.execute(b, "list", "stats", statsBlock{&pageView{Lang: lang, s: s.Site}, v}); err != nil {
 		return err
 	}
 	v.HTML = template.HTML(b.String())
@@ -141,9 +141,12 @@ func (s *Site) renderStats(lang string, v *statsView) error {
 		return nil
 	}
 	b.Reset()
-	if err := s.theme.execute(b, "list", "dists", statsBlock{&pageView{Lang: lang, s: s}, v}); err != nil {
+	if err := s.theme.execute(b, "list", "dists", statsBlock{&pageView{Lang: lang, s: s.Site}, v}); err != nil {
 		return err
 	}
 	v.DistHTML = template.HTML(b.String())
 	return nil
 }
+
+// stats makes the statistics of topics and renders their charts.
+type stats struct{ *Site }

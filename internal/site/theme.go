@@ -47,7 +47,6 @@ type Theme struct {
 	strings l10n.Strings
 	tmpl    map[string]*template.Template
 	fast    map[string]*htmlexec.Template // by kind, and listParts; absent where a template needs html/template itself
-	md      textTemplate                  // case.md, the Markdown twin of a case page
 	llms    textTemplate                  // llms.txt
 	assets  map[string]asset
 	// uncompiled names the templates htmlexec refused, which the standard
@@ -79,7 +78,6 @@ func (th *Theme) engines() Engines {
 	for _, t := range th.fast {
 		add(t)
 	}
-	add(th.md.fast)
 	add(th.llms.fast)
 	return e
 }
@@ -167,16 +165,12 @@ func loadTheme(templates, static fs.FS, cfg themeConfig) (*Theme, error) {
 	var (
 		wg        sync.WaitGroup
 		assetsErr error
-		mdErr     error
 		llmsErr   error
 		sets      = make([]kindSet, len(pageKinds))
 	)
 	wg.Go(func() { th.assets, assetsErr = loadAssets(static, th.strings) })
 	wg.Go(func() {
-		th.md, mdErr = loadText(templates, "case.md", mdFuncs, cfg)
-		if mdErr == nil {
-			th.llms, llmsErr = loadText(templates, "llms.txt", llmsFuncs, cfg)
-		}
+		th.llms, llmsErr = loadText(templates, "llms.txt", llmsFuncs, cfg)
 	})
 	for i, kind := range pageKinds {
 		wg.Go(func() { sets[i] = loadKindSet(templates, kind, pageFuncs(th.strings), cfg) })
@@ -185,16 +179,11 @@ func loadTheme(templates, static fs.FS, cfg themeConfig) (*Theme, error) {
 	if assetsErr != nil {
 		return nil, assetsErr
 	}
-	if mdErr != nil {
-		return nil, mdErr
-	}
 	if llmsErr != nil {
 		return nil, llmsErr
 	}
-	for _, name := range []string{"case.md", "llms.txt"} {
-		if t := map[string]textTemplate{"case.md": th.md, "llms.txt": th.llms}[name]; t.fast == nil {
-			th.uncompiled = append(th.uncompiled, name)
-		}
+	if th.llms.fast == nil {
+		th.uncompiled = append(th.uncompiled, "llms.txt")
 	}
 	if err := th.takeSets(sets); err != nil {
 		return nil, err

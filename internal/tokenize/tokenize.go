@@ -1,4 +1,4 @@
-package search
+package tokenize
 
 import (
 	"slices"
@@ -13,7 +13,7 @@ import (
 
 // word is one analysed word of a text. Its slices point into the buffers of
 // the tokenizer that made it and are valid only until its callback returns.
-type word struct {
+type Word struct {
 	hangul bool
 	// term is the word's main index term: the stem of an English or Korean
 	// word, a number, or the joined form of a letter-digit mix ("k8s"). It is
@@ -43,7 +43,7 @@ type word struct {
 	// "메모리"), unlike a verb's stem ("바닥나는" → "바닥나").
 	noun bool
 	// compound joins the previous Korean word, across a space, to this one's
-	// stem, after compoundMark ("로드 밸런서를" → "+로드밸런서"), so that the
+	// stem, after CompoundMark ("로드 밸런서를" → "+로드밸런서"), so that the
 	// compound typed without the space finds it. Only whole words join:
 	// "인증 서비스" gives "+인증서비스", never "인증서", and the mark keeps
 	// such terms out of prefix matches (typing "인증서" must not find it).
@@ -56,10 +56,10 @@ type word struct {
 // slices of the lower-cased text wherever they can be, and of a small scratch
 // space otherwise. The zero value is ready to use; one tokenizer serves one
 // goroutine.
-type tokenizer struct {
+type Tokenizer struct {
 	rs    []rune   // the lower-cased text
 	runs  []run    // the script runs of the current chunk
-	w     word     // the word being handed out
+	w     Word     // the word being handed out
 	extra []rune   // the current word's terms that are not slices of rs: "y" stems, compounds
 	lists [][]rune // backing store of the current word's parts, chain and alt
 	// phrase holds, per entry of phrases, how many of its words the last
@@ -77,14 +77,14 @@ type run struct {
 	start, end int
 }
 
-// analyze splits text into words, copied out of the tokenizer. It is the
+// Analyze splits text into words, copied out of the tokenizer. It is the
 // single place where the rules live; IndexTerms and parseQuery only arrange its
 // output.
-func analyze(text string) []word {
-	var tk tokenizer
-	var out []word
-	tk.eachWord(text, func(w *word) {
-		out = append(out, word{
+func Analyze(text string) []Word {
+	var tk Tokenizer
+	var out []Word
+	tk.EachWord(text, func(w *Word) {
+		out = append(out, Word{
 			hangul: w.hangul,
 			term:   slices.Clone(w.term), raw: slices.Clone(w.raw), compound: slices.Clone(w.compound), ended: w.ended,
 			parts: cloneAll(w.parts), chain: cloneAll(w.chain), alt: cloneAll(w.alt),
@@ -106,11 +106,11 @@ func cloneAll(list [][]rune) [][]rune {
 
 // eachWord calls f with each word of text. The word is the tokenizer's own,
 // handed over without a copy.
-func (tk *tokenizer) eachWord(text string, f func(*word)) {
-	tk.eachWordAfter(text, nil, false, f)
+func (tk *Tokenizer) EachWord(text string, f func(*Word)) {
+	tk.EachWordAfter(text, nil, false, f)
 }
 
-// eachWordAfter is eachWord for a text read as the continuation of another,
+// EachWordAfter is eachWord for a text read as the continuation of another,
 // after an ASCII space: prevKo and spaceOnly are the state of Korean
 // compounds that the other left (see below), and it returns the state that
 // text leaves, prevKo valid until the next call. Nothing else crosses an
@@ -122,9 +122,8 @@ func (tk *tokenizer) eachWord(text string, f func(*word)) {
 // whitespace has been seen since then. It is a slice of rs before the
 // current chunk, which the chunk's rewriting below never reaches, or of
 // memory outside rs.
-func (tk *tokenizer) eachWordAfter(text string, prevKo []rune, spaceOnly bool, f func(*word)) ([]rune, bool) {
+func (tk *Tokenizer) EachWordAfter(text string, prevKo []rune, spaceOnly bool, f func(*Word)) ([]rune, bool) {
 	rs := tk.lower(text)
-	w := &tk.w
 	i := 0
 	for i < len(rs) {
 		c := classOf(rs[i])
@@ -135,111 +134,127 @@ func (tk *tokenizer) eachWordAfter(text string, prevKo []rune, spaceOnly bool, f
 			i++
 			continue
 		}
-		// Collect the chunk as script runs.
-		// Apostrophes inside words are dropped by moving the chunk's runes
-		// down in place, so that every run is a subslice of rs.
-		runs := tk.runs[:0]
-		wpos := i
-		for i < len(rs) {
-			r := rs[i]
-			c := classOf(r)
-			if c == clApos {
-				// Swallow an apostrophe between two letters.
-				if len(runs) > 0 && runs[len(runs)-1].class == clLetter && i+1 < len(rs) && classOf(rs[i+1]) == clLetter {
-					i++
-					continue
-				}
-				break
-			}
-			if c == clSep || c == clSpace {
-				break
-			}
-			// A combining mark stays with what it marks. Marks start at U+0300.
-			if c == clLetter && r >= 0x300 && len(runs) > 0 && unicode.IsMark(r) {
-				c = runs[len(runs)-1].class
-			}
-			if len(runs) == 0 || runs[len(runs)-1].class != c {
-				if len(runs) > 0 {
-					runs[len(runs)-1].end = wpos
-				}
-				runs = append(runs, run{class: c, start: wpos})
-			}
-			rs[wpos] = r
-			wpos++
-			i++
-			// The rest of a run of ASCII letters or digits, or of Hangul
-			// syllables, most of every text, needs none of the checks
-			// above: it continues the run.
-			switch c {
-			case clLetter, clDigit:
-				for i < len(rs) && rs[i] < utf8.RuneSelf && int(asciiClass[rs[i]]) == c {
-					rs[wpos] = rs[i]
-					wpos++
-					i++
-				}
-			case clHangul:
-				for i < len(rs) && rs[i] >= 0xAC00 && rs[i] <= 0xD7A3 {
-					rs[wpos] = rs[i]
-					wpos++
-					i++
-				}
-			}
-		}
-		runs[len(runs)-1].end = wpos
-		keep(&tk.runs, runs)
-		for k := 0; k < len(runs); k++ {
-			r := runs[k]
-			tk.extra, tk.lists = tk.extra[:0], tk.lists[:0]
-			if r.class == clHangul {
-				stripped := tk.koreanWord(rs[r.start:r.end])
-				if k == 0 && spaceOnly && prevKo != nil && w.term != nil {
-					start := len(tk.extra)
-					tk.extra = append(append(append(tk.extra, compoundMark), prevKo...), w.term...)
-					w.compound = tk.extra[start:]
-				}
-				f(w)
-				prevKo = nil
-				if k == len(runs)-1 && !stripped && w.term != nil {
-					prevKo = w.term
-				}
-				continue
-			}
-			// A run of letters and digits: join consecutive ones.
-			j := k
-			for j+1 < len(runs) && runs[j+1].class != clHangul {
-				j++
-			}
-			if j == k && r.class == clDigit && k+1 < len(runs) && tk.counter(rs, r, runs[k+1]) {
-				// A number with its counter is one unit ("3월에" → "3월"),
-				// found by the number alone too.
-				f(w)
-				k++
-				prevKo = nil
-				continue
-			}
-			if j == k {
-				raw := rs[r.start:r.end]
-				w.set(false, tk.alnumTerm(r.class, raw), raw, nil)
-			} else {
-				for _, p := range runs[k : j+1] {
-					if t := tk.alnumTerm(p.class, rs[p.start:p.end]); t != nil {
-						tk.lists = append(tk.lists, t)
-					}
-				}
-				var parts [][]rune
-				if len(tk.lists) > 0 {
-					parts = tk.lists
-				}
-				joined := rs[r.start:runs[j].end]
-				w.set(false, joined, joined, parts)
-			}
-			f(w)
-			k = j
-			prevKo = nil
-		}
+		var runs []run
+		runs, i = tk.chunk(rs, i)
+		prevKo = tk.chunkWords(rs, runs, prevKo, spaceOnly, f)
 		spaceOnly = true
 	}
 	return prevKo, spaceOnly
+}
+
+// chunk collects the chunk of rs that starts at i as script runs, and
+// returns them with the place after the chunk. Apostrophes inside words
+// are dropped by moving the chunk's runes down in place, so that every run
+// is a subslice of rs.
+func (tk *Tokenizer) chunk(rs []rune, i int) ([]run, int) {
+	runs := tk.runs[:0]
+	wpos := i
+	for i < len(rs) {
+		r := rs[i]
+		c := classOf(r)
+		if c == clApos {
+			// Swallow an apostrophe between two letters.
+			if len(runs) > 0 && runs[len(runs)-1].class == clLetter && i+1 < len(rs) && classOf(rs[i+1]) == clLetter {
+				i++
+				continue
+			}
+			break
+		}
+		if c == clSep || c == clSpace {
+			break
+		}
+		// A combining mark stays with what it marks. Marks start at U+0300.
+		if c == clLetter && r >= 0x300 && len(runs) > 0 && unicode.IsMark(r) {
+			c = runs[len(runs)-1].class
+		}
+		if len(runs) == 0 || runs[len(runs)-1].class != c {
+			if len(runs) > 0 {
+				runs[len(runs)-1].end = wpos
+			}
+			runs = append(runs, run{class: c, start: wpos})
+		}
+		rs[wpos] = r
+		wpos++
+		i++
+		// The rest of a run of ASCII letters or digits, or of Hangul
+		// syllables, most of every text, needs none of the checks
+		// above: it continues the run.
+		switch c {
+		case clLetter, clDigit:
+			for i < len(rs) && rs[i] < utf8.RuneSelf && int(asciiClass[rs[i]]) == c {
+				rs[wpos] = rs[i]
+				wpos++
+				i++
+			}
+		case clHangul:
+			for i < len(rs) && rs[i] >= 0xAC00 && rs[i] <= 0xD7A3 {
+				rs[wpos] = rs[i]
+				wpos++
+				i++
+			}
+		}
+	}
+	runs[len(runs)-1].end = wpos
+	keep(&tk.runs, runs)
+	return runs, i
+}
+
+// chunkWords hands f the words of a chunk's runs, given the state of
+// Korean compounds before it (see EachWordAfter), and returns prevKo after
+// it.
+func (tk *Tokenizer) chunkWords(rs []rune, runs []run, prevKo []rune, spaceOnly bool, f func(*Word)) []rune {
+	w := &tk.w
+	for k := 0; k < len(runs); k++ {
+		r := runs[k]
+		tk.extra, tk.lists = tk.extra[:0], tk.lists[:0]
+		if r.class == clHangul {
+			stripped := tk.koreanWord(rs[r.start:r.end])
+			if k == 0 && spaceOnly && prevKo != nil && w.term != nil {
+				start := len(tk.extra)
+				tk.extra = append(append(append(tk.extra, CompoundMark), prevKo...), w.term...)
+				w.compound = tk.extra[start:]
+			}
+			f(w)
+			prevKo = nil
+			if k == len(runs)-1 && !stripped && w.term != nil {
+				prevKo = w.term
+			}
+			continue
+		}
+		// A run of letters and digits: join consecutive ones.
+		j := k
+		for j+1 < len(runs) && runs[j+1].class != clHangul {
+			j++
+		}
+		if j == k && r.class == clDigit && k+1 < len(runs) && tk.counter(rs, r, runs[k+1]) {
+			// A number with its counter is one unit ("3월에" → "3월"),
+			// found by the number alone too.
+			f(w)
+			k++
+			prevKo = nil
+			continue
+		}
+		if j == k {
+			raw := rs[r.start:r.end]
+			w.set(false, tk.alnumTerm(r.class, raw), raw, nil)
+		} else {
+			for _, p := range runs[k : j+1] {
+				if t := tk.alnumTerm(p.class, rs[p.start:p.end]); t != nil {
+					tk.lists = append(tk.lists, t)
+				}
+			}
+			var parts [][]rune
+			if len(tk.lists) > 0 {
+				parts = tk.lists
+			}
+			joined := rs[r.start:runs[j].end]
+			w.set(false, joined, joined, parts)
+		}
+		f(w)
+		k = j
+		prevKo = nil
+	}
+	return prevKo
 }
 
 // set makes w a word with the given term, raw form and alternatives,
@@ -250,7 +265,7 @@ func (tk *tokenizer) eachWordAfter(text string, prevKo []rune, spaceOnly bool, f
 // marks, which at six a word was a tenth of the tokenizer's time in a
 // build: set stores only the pointers that change, so that most words
 // store two, their term and their raw form.
-func (w *word) set(hangul bool, term, raw []rune, alt [][]rune) {
+func (w *Word) set(hangul bool, term, raw []rune, alt [][]rune) {
 	w.hangul, w.ended, w.noun = hangul, false, false
 	w.term, w.raw = term, raw
 	if alt != nil || w.alt != nil {
@@ -278,20 +293,20 @@ func keep[T any](dst *[]T, s []T) {
 	}
 }
 
-// compoundMark starts the index terms of Korean compounds written with a
+// CompoundMark starts the index terms of Korean compounds written with a
 // space. No query word can start with it, as it is a separator.
-const compoundMark = '+'
+const CompoundMark = '+'
 
 // IndexTerms returns the terms the index records for text, in text order and
 // with repeats, so that counting them gives term frequencies.
 func IndexTerms(text string) []string {
-	var tk tokenizer
+	var tk Tokenizer
 	var out []string
-	tk.eachIndexTerm(text, func(t []rune, _ bool) { out = append(out, string(t)) })
+	tk.EachIndexTerm(text, func(t []rune, _ bool) { out = append(out, string(t)) })
 	return out
 }
 
-// eachIndexTerm calls f with each term IndexTerms would return, in the
+// EachIndexTerm calls f with each term IndexTerms would return, in the
 // tokenizer's buffers, and whether the term may be offered as a word: an
 // English word's stem, or a Korean word as written or without a particle
 // that follows nouns only (not a verb's stem, nor parts or compounds).
@@ -299,16 +314,13 @@ func IndexTerms(text string) []string {
 // "바닥나" (a verb stem, never written alone) is a term but no word to
 // offer for "바나나". English keeps its stems ("certificat"), which a
 // suggestion for a typo needs and which read as the word.
-func (tk *tokenizer) eachIndexTerm(text string, f func(t []rune, word bool)) {
-	if len(tk.phrase) != len(phrases) {
-		tk.phrase = make([]int, len(phrases))
-	}
-	tk.active = 0
-	tk.eachWord(text, func(w *word) {
+func (tk *Tokenizer) EachIndexTerm(text string, f func(t []rune, word bool)) {
+	tk.ResetPhrases()
+	tk.EachWord(text, func(w *Word) {
 		if w.compound != nil {
 			f(w.compound, false)
 		}
-		tk.phrases(w, func(t []rune) { f(t, false) })
+		tk.Phrases(w, func(t []rune) { f(t, false) })
 		if w.term == nil {
 			return
 		}

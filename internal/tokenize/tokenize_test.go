@@ -1,55 +1,14 @@
-package search
+package tokenize
 
 import (
-	"golang.org/x/text/unicode/norm"
-	"incidentlib/internal/repotest"
-	"slices"
-
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"reflect"
+	"slices"
 	"testing"
+
+	"golang.org/x/text/unicode/norm"
 )
-
-type vectorCase struct {
-	Name   string       `json:"name"`
-	In     string       `json:"in"`
-	Index  []string     `json:"index"`
-	Query  []queryGroup `json:"query"`
-	Typing []queryGroup `json:"typing"`
-}
-
-type vectorFile struct {
-	About string       `json:"about"`
-	Cases []vectorCase `json:"cases"`
-}
-
-var vectorsPath = filepath.Join("..", "..", "testdata", "tokenize", "vectors.json")
-
-// TestVectors runs the vectors that js-test/tokenize.test.js runs against
-// the browser tokenizer, so that the two cannot drift apart.
-func TestVectors(t *testing.T) {
-	vf := readVectors(t)
-	if len(vf.Cases) < 20 {
-		t.Fatalf("only %d vectors; the file looks truncated", len(vf.Cases))
-	}
-	for _, c := range vf.Cases {
-		got := IndexTerms(c.In)
-		if got == nil {
-			got = []string{}
-		}
-		if !reflect.DeepEqual(got, c.Index) {
-			t.Errorf("%s: IndexTerms(%q) = %q, want %q", c.Name, c.In, got, c.Index)
-		}
-		if g := parseQuery(c.In, false); !reflect.DeepEqual(g, c.Query) {
-			t.Errorf("%s: Query(%q, false) = %+v, want %+v", c.Name, c.In, g, c.Query)
-		}
-		if g := parseQuery(c.In, true); !reflect.DeepEqual(g, c.Typing) {
-			t.Errorf("%s: Query(%q, true) = %+v, want %+v", c.Name, c.In, g, c.Typing)
-		}
-	}
-}
 
 func TestNFCStable(t *testing.T) {
 	stable := func(s string) bool {
@@ -78,7 +37,7 @@ func TestNFCStable(t *testing.T) {
 // the character that needs it is, and that the buffer's reuse leaves
 // nothing of an earlier text behind.
 func TestLower(t *testing.T) {
-	var tk tokenizer
+	var tk Tokenizer
 	for _, c := range []struct{ in, want string }{
 		{"Load BALANCER", "load balancer"},
 		{"CAFE\u0301 Über", "café über"},
@@ -90,43 +49,6 @@ func TestLower(t *testing.T) {
 			t.Errorf("lower(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
-}
-
-// TestVectorsUpdate rewrites the expected terms of the shared vectors from
-// the Go tokenizer when run with -update; review the diff, then make the
-// browser twin agree (node --test js-test/).
-func TestVectorsUpdate(t *testing.T) {
-	if !repotest.Update() {
-		t.Skip("only with -update")
-	}
-	vf := readVectors(t)
-	for k, c := range vf.Cases {
-		vf.Cases[k].Index = IndexTerms(c.In)
-		if vf.Cases[k].Index == nil {
-			vf.Cases[k].Index = []string{}
-		}
-		vf.Cases[k].Query, vf.Cases[k].Typing = parseQuery(c.In, false), parseQuery(c.In, true)
-	}
-	out, err := json.MarshalIndent(vf, "", "  ")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(vectorsPath, append(out, '\n'), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
-func readVectors(t *testing.T) vectorFile {
-	t.Helper()
-	data, err := os.ReadFile(vectorsPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var vf vectorFile
-	if err := json.Unmarshal(data, &vf); err != nil {
-		t.Fatal(err)
-	}
-	return vf
 }
 
 func TestWords(t *testing.T) {
@@ -170,12 +92,10 @@ func TestEachWordBytes(t *testing.T) {
 		"Cafe\u0301 naïve ÉCOLE 로드 밸런서를 다시 시작했다. 평가 은 팀이 메모리가 바닥나는",
 		"", " ", "a", "되고", "studies copied", "v1.12.1 10.0.3.17",
 	}
-	for _, c := range readVectors(t).Cases {
-		texts = append(texts, c.In)
-	}
+	texts = append(texts, vectorInputs(t)...)
 	for _, text := range texts {
 		var want []indexWord
-		for _, w := range analyze(text) {
+		for _, w := range Analyze(text) {
 			want = append(want, indexWord{Term: string(w.term), Raw: string(w.raw), Hangul: w.hangul})
 		}
 		var got []indexWord
@@ -206,7 +126,7 @@ func TestLowerDecodes(t *testing.T) {
 	} {
 		texts = append(texts, string(b), "A"+string(b), string(b)+"B가", "가"+string(b)+"힣")
 	}
-	var tk tokenizer
+	var tk Tokenizer
 	for _, text := range texts {
 		var want []rune
 		for _, r := range norm.NFC.String(text) {
@@ -224,11 +144,37 @@ func TestLowerDecodes(t *testing.T) {
 func TestAppendUTF8(t *testing.T) {
 	rs := []rune{0, 'a', 0x7F, 0x80, 0x7FF, 0x800, 0xAC00, 0xD7A3, 0xD7FF, 0xD800, 0xDFFF, 0xE000, 0xFFFD, 0xFFFF, 0x10000, 0x10FFFF, 0x110000, -1}
 	for _, r := range rs {
-		if got, want := string(appendUTF8([]byte("x"), []rune{r, 'y'})), "x"+string([]rune{r, 'y'}); got != want {
-			t.Errorf("appendUTF8(%U) = %+q, want %+q", r, got, want)
+		if got, want := string(AppendUTF8([]byte("x"), []rune{r, 'y'})), "x"+string([]rune{r, 'y'}); got != want {
+			t.Errorf("AppendUTF8(%U) = %+q, want %+q", r, got, want)
 		}
 	}
-	if got, want := string(appendUTF8(nil, rs)), string(rs); got != want {
-		t.Errorf("appendUTF8(%U) = %+q, want %+q", rs, got, want)
+	if got, want := string(AppendUTF8(nil, rs)), string(rs); got != want {
+		t.Errorf("AppendUTF8(%U) = %+q, want %+q", rs, got, want)
 	}
+}
+
+// vectorInputs are the texts of the vectors that the search package and
+// js-test/tokenize.test.js run (testdata/tokenize/vectors.json).
+func vectorInputs(t *testing.T) []string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "tokenize", "vectors.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var vf struct {
+		Cases []struct {
+			In string `json:"in"`
+		} `json:"cases"`
+	}
+	if err := json.Unmarshal(data, &vf); err != nil {
+		t.Fatal(err)
+	}
+	if len(vf.Cases) < 20 {
+		t.Fatalf("only %d vectors; the file looks truncated", len(vf.Cases))
+	}
+	out := make([]string, len(vf.Cases))
+	for i, c := range vf.Cases {
+		out[i] = c.In
+	}
+	return out
 }

@@ -1,4 +1,4 @@
-package search
+package tokenize
 
 import (
 	"slices"
@@ -6,7 +6,7 @@ import (
 	"unicode/utf8"
 )
 
-var tokenizers = sync.Pool{New: func() any { return new(tokenizer) }}
+var tokenizers = sync.Pool{New: func() any { return new(Tokenizer) }}
 
 // indexWord is one word of a text as the index reads it.
 type indexWord struct {
@@ -42,9 +42,9 @@ func wordsOf(text string) []indexWord {
 func EachWord(text string, each func(term, raw []byte, hangul bool)) {
 	// Callers read texts a clause at a time: a tokenizer's buffers are
 	// worth keeping from one call to the next.
-	tk := tokenizers.Get().(*tokenizer)
+	tk := tokenizers.Get().(*Tokenizer)
 	defer tokenizers.Put(tk)
-	tk.eachWord(text, func(w *word) {
+	tk.EachWord(text, func(w *Word) {
 		term, raw := tk.wordBytes(w)
 		each(term, raw, w.hangul)
 	})
@@ -54,25 +54,25 @@ func EachWord(text string, each func(term, raw []byte, hangul bool)) {
 // that the next call reuses. A term is most often the start of the word as
 // written (a stem without its ending, a Korean word without its particle)
 // and then shares its bytes.
-func (tk *tokenizer) wordBytes(w *word) (term, raw []byte) {
+func (tk *Tokenizer) wordBytes(w *Word) (term, raw []byte) {
 	// A character takes at most four bytes.
 	b := slices.Grow(tk.utf8[:0], 4*(len(w.raw)+len(w.term)))
 	if len(w.term) > 0 && len(w.term) <= len(w.raw) && &w.term[0] == &w.raw[0] {
-		b = appendUTF8(b, w.term)
+		b = AppendUTF8(b, w.term)
 		n := len(b)
-		b = appendUTF8(b, w.raw[len(w.term):])
+		b = AppendUTF8(b, w.raw[len(w.term):])
 		keep(&tk.utf8, b)
 		return b[:n], b
 	}
-	b = appendUTF8(b, w.raw)
+	b = AppendUTF8(b, w.raw)
 	n := len(b)
-	b = appendUTF8(b, w.term)
+	b = AppendUTF8(b, w.term)
 	keep(&tk.utf8, b)
 	return b[n:], b[:n]
 }
 
-// appendUTF8 appends the UTF-8 encoding of rs to b.
-func appendUTF8(b []byte, rs []rune) []byte {
+// AppendUTF8 appends the UTF-8 encoding of rs to b.
+func AppendUTF8(b []byte, rs []rune) []byte {
 	for _, r := range rs {
 		switch {
 		case uint32(r) < utf8.RuneSelf:
@@ -87,3 +87,31 @@ func appendUTF8(b []byte, rs []rune) []byte {
 	}
 	return b
 }
+
+// The parts of a word, for the index and the query parser (see Word's
+// fields). Like the word, they are the tokenizer's own buffers.
+
+func (w *Word) Hangul() bool     { return w.hangul }
+func (w *Word) Term() []rune     { return w.term }
+func (w *Word) Parts() [][]rune  { return w.parts }
+func (w *Word) Chain() [][]rune  { return w.chain }
+func (w *Word) Alt() [][]rune    { return w.alt }
+func (w *Word) Raw() []rune      { return w.raw }
+func (w *Word) Ended() bool      { return w.ended }
+func (w *Word) Noun() bool       { return w.noun }
+func (w *Word) Compound() []rune { return w.compound }
+
+// ResetPhrases starts the phrases afresh, for a new text.
+func (tk *Tokenizer) ResetPhrases() {
+	if len(tk.phrase) != len(phrases) {
+		tk.phrase = make([]int, len(phrases))
+	}
+	tk.active = 0
+}
+
+// BreakPhrases ends every phrase under way, as a Korean word does.
+func (tk *Tokenizer) BreakPhrases() { tk.active = 0 }
+
+// IsWordRune reports whether r is part of a word (a letter, a digit or
+// Hangul) rather than a separator, whitespace or an apostrophe.
+func IsWordRune(r rune) bool { return classOf(r) >= clLetter }

@@ -1,4 +1,4 @@
-package search
+package tokenize
 
 import (
 	"slices"
@@ -81,7 +81,7 @@ func classOfOther(r rune) int {
 
 // lower returns text in NFC and lower-cased, in a buffer that the next call
 // reuses.
-func (tk *tokenizer) lower(text string) []rune {
+func (tk *Tokenizer) lower(text string) []rune {
 	// A text has no more characters than bytes.
 	rs := slices.Grow(tk.rs[:0], len(text))[:len(text)]
 	n := 0
@@ -129,7 +129,7 @@ func (tk *tokenizer) lower(text string) []rune {
 }
 
 // lowerAll is lower for text known to be in NFC.
-func (tk *tokenizer) lowerAll(text string) []rune {
+func (tk *Tokenizer) lowerAll(text string) []rune {
 	rs := tk.rs[:0]
 	for _, r := range text {
 		rs = append(rs, fold(r))

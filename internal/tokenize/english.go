@@ -1,4 +1,4 @@
-package search
+package tokenize
 
 import (
 	"strings"
@@ -23,7 +23,7 @@ var englishStopKeys, maxStopLen = func() (t [64]uint64, n int) {
 	for w := range englishStop {
 		k := stopKey([]rune(w))
 		if k == 0 {
-			panic("search: stop word " + w + " is not short ASCII")
+			panic("tokenize: stop word " + w + " is not short ASCII")
 		}
 		i := stopSlot(k)
 		for t[i] != 0 {
@@ -78,7 +78,7 @@ func packRunes(rs []rune, n int, bits uint) uint64 {
 
 // alnumTerm returns the term of a run of letters or of digits, or nil for a
 // stop word.
-func (tk *tokenizer) alnumTerm(class int, rs []rune) []rune {
+func (tk *Tokenizer) alnumTerm(class int, rs []rune) []rune {
 	if class == clDigit {
 		return rs
 	}
@@ -92,7 +92,7 @@ func (tk *tokenizer) alnumTerm(class int, rs []rune) []rune {
 // final e, so that "caches", "cache", "cached" and "caching" meet at "cach".
 // It only ever removes ASCII endings; the stem is a prefix of w, or a copy
 // when it gains a "y".
-func (tk *tokenizer) stemEnglish(w []rune) []rune {
+func (tk *Tokenizer) stemEnglish(w []rune) []rune {
 	if len(w) <= 3 {
 		return w
 	}

@@ -1,4 +1,4 @@
-package search
+package tokenize
 
 import (
 	"math/bits"
@@ -26,7 +26,7 @@ var phrases = func() []phrase {
 		for _, w := range strings.Fields(words) {
 			rs := []rune(w)
 			if !englishStop[w] {
-				var tk tokenizer
+				var tk Tokenizer
 				rs = slices.Clone(tk.stemEnglish(rs))
 			}
 			p.words = append(p.words, rs)
@@ -47,12 +47,12 @@ type phrase struct {
 // any other phrase stays where it is, at its start.
 var phraseFirst = func() (set [utf8.RuneSelf]uint32) {
 	if len(phrases) > 32 {
-		panic("search: more phrases than bits")
+		panic("tokenize: more phrases than bits")
 	}
 	for i, p := range phrases {
 		for _, r := range []rune{p.term[0], p.words[0][0]} {
 			if r >= utf8.RuneSelf {
-				panic("search: phrase " + string(p.term) + " does not start with ASCII")
+				panic("tokenize: phrase " + string(p.term) + " does not start with ASCII")
 			}
 			set[r] |= 1 << i
 		}
@@ -70,22 +70,22 @@ func firstPhrases(rs []rune) uint32 {
 
 // phrases hands f the term of every phrase that word w completes or
 // starts with. It looks at the phrases that w can touch only, in order.
-func (tk *tokenizer) phrases(w *word, f func([]rune)) {
+func (tk *Tokenizer) Phrases(w *Word, f func([]rune)) {
 	if w.hangul {
 		// A Korean word breaks every phrase.
-		tk.active = 0
+		tk.BreakPhrases()
 		return
 	}
 	key := w.term
 	if key == nil {
 		key = w.raw
 	}
-	tk.phraseStep(w.term, key, f)
+	tk.PhraseStep(w.term, key, f)
 }
 
-// phraseStep is phrases for a word that is not written in Hangul, given by
+// PhraseStep is phrases for a word that is not written in Hangul, given by
 // its term and its key: its term, or its raw form when it is a stop word.
-func (tk *tokenizer) phraseStep(term, key []rune, f func([]rune)) {
+func (tk *Tokenizer) PhraseStep(term, key []rune, f func([]rune)) {
 	touched := tk.active | firstPhrases(key) | firstPhrases(term)
 	active := uint32(0)
 	for m := touched; m != 0; m &= m - 1 {
@@ -118,12 +118,12 @@ func (tk *tokenizer) phraseStep(term, key []rune, f func([]rune)) {
 	tk.active = active
 }
 
-// phraseInert reports whether phraseStep, given term and key, ends every
+// PhraseInert reports whether PhraseStep, given term and key, ends every
 // phrase and hands out nothing, whatever phrases are under way: the word
 // starts with no phrase's term and is no word of any phrase. Most words
 // are such, and the analyser's memo of pieces stores them as an end of
 // the phrases, not as a word to match.
-func phraseInert(term, key []rune) bool {
+func PhraseInert(term, key []rune) bool {
 	// The key is the term when there is one: a word that starts with a
 	// letter no phrase's term or word starts with is inert.
 	if len(key) == 0 || key[0] >= utf8.RuneSelf || !phraseLetters[key[0]] {
@@ -149,7 +149,7 @@ var phraseLetters = func() (set [utf8.RuneSelf]bool) {
 	for _, p := range phrases {
 		for _, w := range append([][]rune{p.term}, p.words...) {
 			if w[0] >= utf8.RuneSelf {
-				panic("search: phrase " + string(p.term) + " holds a word that does not start with ASCII")
+				panic("tokenize: phrase " + string(p.term) + " holds a word that does not start with ASCII")
 			}
 			set[w[0]] = true
 		}

@@ -1,4 +1,4 @@
-package search
+package tokenize
 
 import (
 	"slices"
@@ -61,7 +61,7 @@ var suffixesByLast, suffixLists = func() (by []uint8, lists [][]suffix) {
 		r, _ := utf8.DecodeLastRuneInString(s)
 		if by[r-0xAC00] == 0 {
 			if len(lists) > 255 {
-				panic("search: too many last syllables of Korean suffixes")
+				panic("tokenize: too many last syllables of Korean suffixes")
 			}
 			by[r-0xAC00] = uint8(len(lists))
 			lists = append(lists, nil)
@@ -88,7 +88,7 @@ func counterKey(rs []rune) uint64 { return packRunes(rs, 3, 21) }
 
 // counter makes tk.w the number of the digit run d with the counter that
 // the Hangul run h after it starts with, and reports whether h is one.
-func (tk *tokenizer) counter(rs []rune, d, h run) bool {
+func (tk *Tokenizer) counter(rs []rune, d, h run) bool {
 	if h.class != clHangul {
 		return false
 	}
@@ -107,7 +107,7 @@ func (tk *tokenizer) counter(rs []rune, d, h run) bool {
 // koreanWord makes tk.w the Korean word rs, stripped of one particle or
 // ending (longest first), and reports whether anything was stripped. A word
 // that is only a particle or ending has a nil term.
-func (tk *tokenizer) koreanWord(rs []rune) bool {
+func (tk *Tokenizer) koreanWord(rs []rune) bool {
 	w := &tk.w
 	var suffixes []suffix
 	if last := rs[len(rs)-1]; last >= 0xAC00 && last <= 0xD7A3 {
