@@ -71,6 +71,14 @@ if [ ! -x /usr/bin/chromium ] || ! grep -qi "Noto Sans CJK" <<<"$fonts"; then
 	[ -x /usr/bin/chromium ] || { echo "test-deps: /usr/bin/chromium still missing after install" >&2; exit 1; }
 fi
 
+# nginx: TestNginx (e2e/) runs the README's nginx block in front of two MCP
+# replicas. Debian installs it as a service; the test starts its own, as the
+# test user, on a loopback port, so a service that apt started is left alone.
+if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then
+	apt_install nginx
+	[ -x /usr/sbin/nginx ] || { echo "test-deps: /usr/sbin/nginx still missing after install" >&2; exit 1; }
+fi
+
 # Java runs the Nu HTML checker (vnu.jar).
 if ! java -version >/dev/null 2>&1; then
 	apt_install openjdk-17-jre-headless
@@ -83,7 +91,8 @@ fi
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ] ||
 	[ ! -f node_modules/vnu-jar/build/dist/vnu.jar ] || [ ! -f node_modules/axe-core/axe.min.js ] ||
 	[ ! -x node_modules/.bin/linkinator ] || [ ! -x node_modules/.bin/html-validate ] ||
-	[ ! -x node_modules/.bin/pagefind ]; then
+	[ ! -x node_modules/.bin/pagefind ] || [ ! -f node_modules/@modelcontextprotocol/sdk/package.json ] ||
+	[ ! -f node_modules/@modelcontextprotocol/client/package.json ]; then
 	command -v npm >/dev/null 2>&1 || { echo "test-deps: npm is not installed" >&2; exit 1; }
 	echo "test-deps: npm ci"
 	if ! npm ci --ignore-scripts --no-audit --no-fund >/tmp/test-deps-npm.log 2>&1; then

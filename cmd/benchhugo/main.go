@@ -9,9 +9,13 @@
 // many times faster incidentlib was.
 //
 // Hugo is the pinned release installed with go install into .cache/bin when
-// it is missing there (some minutes of compiling, once).
+// it is missing there (some minutes of compiling, once). Where Pagefind is
+// installed (npm ci puts the pinned one in node_modules; -pagefind-prefix
+// names another npm folder), each Hugo run is followed by Pagefind over
+// Hugo's pages, timed on its own: "hugo+pagefind" is the two together, the
+// nearest a Hugo site comes to the search incidentlib builds in.
 //
-//	go run ./cmd/benchhugo [-sizes 1000,10000] [-runs 3] [-tmp DIR]
+//	go run ./cmd/benchhugo [-sizes 1000,10000] [-runs 3] [-tmp DIR] [-pagefind-prefix DIR]
 package main
 
 import (
@@ -48,6 +52,8 @@ func main() {
 	tmp := flag.String("tmp", defaultTmp(), "`folder` for build output; the default, a tmpfs where there is one, takes the disk out of the figures")
 	cache := flag.String("cache", ".cache/bench", "`folder` where generated libraries and their Hugo sites are kept between runs")
 	hugo := flag.String("hugo", ".cache/bin/hugo", "the Hugo `binary`; installed there with go install when missing")
+	prefix := flag.String("pagefind-prefix", ".", "npm `folder` holding pagefind (npm ci fills the repository's); without it Hugo runs alone")
+	pfMax := flag.Int("pagefind-max", 10000, "run Pagefind after Hugo only on libraries of at most this many `cases`")
 	flag.Parse()
 	if *runs < 1 {
 		fail("-runs must be at least 1")
@@ -63,7 +69,11 @@ func main() {
 	fmt.Printf("incidentlib beside %s: %d CPUs (GOMAXPROCS %d), output under %s\n\n",
 		strings.TrimSpace(string(version)), runtime.NumCPU(), runtime.GOMAXPROCS(0), *tmp)
 
-	rows := []string{fmt.Sprintf("%-8s %-12s %4s %10s %10s %6s %9s %9s %9s %9s", "cases", "tool", "runs", "wall", "cpu", "cpu%", "peak mem", "files", "bytes", "vs hugo")}
+	pagefind := findPagefind(*prefix)
+	if pagefind == "" {
+		fmt.Fprintf(os.Stderr, "benchhugo: no pagefind in %s/node_modules (npm ci): Hugo runs alone\n", *prefix)
+	}
+	rows := []string{fmt.Sprintf("%-8s %-14s %4s %10s %10s %6s %9s %9s %9s %9s %9s", "cases", "tool", "runs", "wall", "cpu", "cpu%", "peak mem", "files", "bytes", "vs hugo", "vs h+pf")}
 	for _, f := range strings.Split(*sizes, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(f))
 		if err != nil || n <= 0 {
@@ -81,7 +91,7 @@ func main() {
 			os.RemoveAll(hsite)
 			must(writeHugoSite(content, hsite))
 		}
-		var ours, theirs []result
+		var ours, theirs, withPF []result
 		for i := range *runs {
 			order := []string{"incidentlib", "hugo"}
 			if i%2 == 1 {
@@ -95,6 +105,11 @@ func main() {
 				if tool == "hugo" {
 					r = timed(exec.Command(*hugo, "--quiet", "--source", hsite, "--destination", out, "--cacheDir", filepath.Join(dir, "cache")), out)
 					theirs = append(theirs, r)
+					if pagefind != "" && n <= *pfMax {
+						pf := timed(exec.Command(pagefind, "--site", out, "--quiet"), out)
+						withPF = append(withPF, result{wall: r.wall + pf.wall, cpu: r.cpu + pf.cpu, maxRSS: max(r.maxRSS, pf.maxRSS), files: pf.files, bytes: pf.bytes})
+						fmt.Fprintf(os.Stderr, "%d cases: pagefind after hugo run %d: %s\n", n, i+1, round(pf.wall))
+					}
 				} else {
 					r = timed(exec.Command(bin, "build", "-content", content, "-out", out), out)
 					ours = append(ours, r)
@@ -104,8 +119,15 @@ func main() {
 			}
 		}
 		o, h := medianOf(ours), medianOf(theirs)
-		rows = append(rows, row(n, "incidentlib", ours, o, fmt.Sprintf("%.1f×", h.wall.Seconds()/o.wall.Seconds())))
-		rows = append(rows, row(n, "hugo", theirs, h, ""))
+		vsPF := ""
+		if len(withPF) > 0 {
+			vsPF = fmt.Sprintf("%.1f×", medianOf(withPF).wall.Seconds()/o.wall.Seconds())
+		}
+		rows = append(rows, row(n, "incidentlib", ours, o, fmt.Sprintf("%.1f×", h.wall.Seconds()/o.wall.Seconds()), vsPF))
+		rows = append(rows, row(n, "hugo", theirs, h, "", ""))
+		if len(withPF) > 0 {
+			rows = append(rows, row(n, "hugo+pagefind", withPF, medianOf(withPF), "", ""))
+		}
 	}
 	fmt.Fprintln(os.Stderr)
 	for _, r := range rows {
@@ -113,15 +135,27 @@ func main() {
 	}
 	fmt.Println("\nmedians of wall and CPU time (user + system); peak memory is the largest of the runs. Hugo writes")
 	fmt.Println("the pages only; incidentlib also writes the Markdown twins, the JSON API, the search index and feeds.")
+	fmt.Println("hugo+pagefind: each Hugo run followed by Pagefind over its pages (files and bytes are both together).")
 }
 
-func row(n int, tool string, rs []result, m result, vs string) string {
+func row(n int, tool string, rs []result, m result, vs, vsPF string) string {
 	var peak int64
 	for _, r := range rs {
 		peak = max(peak, r.maxRSS)
 	}
-	return fmt.Sprintf("%-8d %-12s %4d %10s %10s %5.0f%% %8dM %9d %8.1fM %9s", n, tool, len(rs), round(m.wall), round(m.cpu),
-		100*m.cpu.Seconds()/m.wall.Seconds(), peak>>20, m.files, float64(m.bytes)/(1<<20), vs)
+	return fmt.Sprintf("%-8d %-14s %4d %10s %10s %5.0f%% %8dM %9d %8.1fM %9s %9s", n, tool, len(rs), round(m.wall), round(m.cpu),
+		100*m.cpu.Seconds()/m.wall.Seconds(), peak>>20, m.files, float64(m.bytes)/(1<<20), vs, vsPF)
+}
+
+// findPagefind returns the platform binary of Pagefind in the npm folder
+// prefix, or "" when it is not installed.
+func findPagefind(prefix string) string {
+	for _, name := range []string{"pagefind_extended", "pagefind"} {
+		if found, _ := filepath.Glob(filepath.Join(prefix, "node_modules", "@pagefind", "*", "bin", name)); len(found) == 1 {
+			return found[0]
+		}
+	}
+	return ""
 }
 
 // medianOf returns the run of median wall time, with the median CPU time.

@@ -8,7 +8,7 @@
 // (resident now and at its peak, from /proc) after loading and after the
 // load. It exits with status 1 if any call failed.
 //
-//	go run ./cmd/benchmcp [-cases 10000] [-clients 200] [-calls 100] [-stateless]
+//	go run ./cmd/benchmcp [-cases 10000] [-clients 200] [-calls 100] [-stateless] [-max-memory 1GiB]
 package main
 
 import (
@@ -41,11 +41,12 @@ func main() {
 	calls := flag.Int("calls", 100, "tool calls per client")
 	cache := flag.String("cache", ".cache/bench", "`folder` where the library and the command are kept")
 	stateless := flag.Bool("stateless", false, "run the server with -stateless, as replicas behind a load balancer run")
+	maxMemory := flag.String("max-memory", "", "run the server with -max-memory `SIZE`, such as 1GiB")
 	flag.Parse()
 
 	content, bin := prepare(*cache, *n)
 	t0 := time.Now()
-	endpoint := startServer(bin, content, *stateless)
+	endpoint := startServer(bin, content, *stateless, *maxMemory)
 	defer stopServer()
 	pid := server.Process.Pid
 	ready, readyCPU := time.Since(t0), cpuTime(pid)
@@ -115,10 +116,13 @@ func prepare(cache string, n int) (content, bin string) {
 
 // startServer starts the command as the MCP server over HTTP on 127.0.0.1
 // (kept in server) and returns the endpoint it names.
-func startServer(bin, content string, stateless bool) string {
+func startServer(bin, content string, stateless bool, maxMemory string) string {
 	args := []string{"mcp", "-content", content, "-http", "127.0.0.1:0"}
 	if stateless {
 		args = append(args, "-stateless")
+	}
+	if maxMemory != "" {
+		args = append(args, "-max-memory", maxMemory)
 	}
 	cmd := exec.Command(bin, args...)
 	stderr, err := cmd.StderrPipe()

@@ -126,7 +126,7 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 	if o.Progress != nil {
 		fmt.Fprint(stderr, "\r\033[K") // clear the progress line
 	}
-	printDiags(stderr, list, o.Content)
+	printBrief(stderr, list, o.Content)
 	if err != nil {
 		fmt.Fprintf(stderr, "incidentlib build: %v\n", err)
 		if errors.Is(err, context.Canceled) {

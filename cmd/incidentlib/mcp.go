@@ -10,10 +10,14 @@ import (
 	"net/url"
 	"os"
 	"os/signal"
+	"runtime/debug"
+	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
 	"incidentlib"
+	"incidentlib/internal/httpsafe"
 	"incidentlib/internal/mcpserver"
 )
 
@@ -22,6 +26,8 @@ type mcpOptions struct {
 	HTTP        string
 	PublicURL   string
 	CallTimeout time.Duration
+	TrustProxy  string
+	MaxMemory   string
 	mcpserver.HTTPOptions
 }
 
@@ -48,6 +54,10 @@ the load. SIGTERM stops the server after the calls in flight.`, stderr)
 	fs.Int64Var(&o.MaxBody, "max-body", 1<<20, "largest request body in `BYTES`")
 	fs.DurationVar(&o.CallTimeout, "call-timeout", 30*time.Second, "longest `DURATION` to read a request and answer a call")
 	fs.DurationVar(&o.ShutdownGrace, "shutdown-grace", 10*time.Second, "the `DURATION` calls in flight may take to finish after SIGTERM")
+	fs.DurationVar(&o.Drain, "drain", 0, "after SIGTERM, answer for this `DURATION` more while /healthz says 503 draining, so that a load balancer stops sending calls first")
+	fs.StringVar(&o.TrustProxy, "trust-proxy", "", "reverse proxies whose X-Forwarded-For names the client, as `ADDRS` and CIDR ranges separated by commas (127.0.0.1,10.0.0.0/8); the access log and the per-address session cap count that client")
+	fs.DurationVar(&o.KeepAlive, "keep-alive", 25*time.Second, "send a comment on an event stream after this `DURATION` of quiet, so that proxies keep it open")
+	fs.StringVar(&o.MaxMemory, "max-memory", "", "a soft memory limit such as 512MiB or 1GiB (`SIZE`): the garbage collector works harder as the heap nears it; the same as GOMEMLIMIT")
 	return fs
 }
 
@@ -68,6 +78,20 @@ func cmdMCP(args []string, stdin io.ReadCloser, stdout, stderr io.Writer) int {
 			return 2
 		}
 		o.HTTPOptions.PublicURL = u
+	}
+	proxies, err := httpsafe.ParseProxies(o.TrustProxy)
+	if err != nil {
+		fmt.Fprintf(stderr, "incidentlib mcp: -trust-proxy: %v\n", err)
+		return 2
+	}
+	o.HTTPOptions.TrustProxy = proxies
+	if o.MaxMemory != "" {
+		n, err := parseSize(o.MaxMemory)
+		if err != nil {
+			fmt.Fprintf(stderr, "incidentlib mcp: -max-memory: %v\n", err)
+			return 2
+		}
+		debug.SetMemoryLimit(n)
 	}
 	var ln net.Listener
 	if o.HTTP != "" {
@@ -112,3 +136,17 @@ func siteIcon() []byte {
 type nopCloser struct{ io.Writer }
 
 func (nopCloser) Close() error { return nil }
+
+// parseSize reads a size in bytes with an optional unit: B, KiB, MiB,
+// GiB (or KB, MB, GB, taken as the same powers of two), as GOMEMLIMIT
+// writes them.
+func parseSize(s string) (int64, error) {
+	num := strings.TrimRightFunc(s, func(r rune) bool { return r < '0' || r > '9' })
+	unit := strings.ToLower(strings.TrimSpace(s[len(num):]))
+	shift, ok := map[string]uint{"": 0, "b": 0, "k": 10, "kb": 10, "kib": 10, "m": 20, "mb": 20, "mib": 20, "g": 30, "gb": 30, "gib": 30}[unit]
+	n, err := strconv.ParseInt(num, 10, 64)
+	if !ok || err != nil || n <= 0 || n > (1<<62)>>shift {
+		return 0, fmt.Errorf("%q is not a size such as 512MiB or 2GiB", s)
+	}
+	return n << shift, nil
+}

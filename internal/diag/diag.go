@@ -47,8 +47,10 @@ func (d Diag) String() string {
 // with them. Errors and Warnings count every problem, kept or not.
 type List struct {
 	Items []Diag
-	// droppedErrors and droppedWarnings count the problems past MaxKept.
+	// droppedErrors and droppedWarnings count the problems past MaxKept,
+	// droppedKinds the warnings among them by Kind (see Brief).
 	droppedErrors, droppedWarnings int
+	droppedKinds                   [len(kinds)]int
 }
 
 // MaxKept is how many problems a list keeps; a report shows them and the
@@ -61,6 +63,7 @@ func (l *List) Add(d Diag) {
 		l.Items = append(l.Items, d)
 	} else if d.Warning {
 		l.droppedWarnings++
+		l.droppedKinds[d.kind()]++
 	} else {
 		l.droppedErrors++
 	}
@@ -86,6 +89,9 @@ func (l *List) Merge(m List) {
 	}
 	l.droppedErrors += m.droppedErrors
 	l.droppedWarnings += m.droppedWarnings
+	for k, n := range m.droppedKinds {
+		l.droppedKinds[k] += n
+	}
 }
 
 // Errors returns the number of problems that are not warnings.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -349,9 +350,18 @@ func durationWords(m int) word {
 
 var reviewers = []string{"Jiwoo Park", "Sam Okafor", "Minseo Kim", "Ana Ruiz", "Hyunwoo Lee", "Priya Nair"}
 
-// padding is what the long fields are filled up with: general sentences
-// and sentences full of names and numbers.
-var padding = append(fillers[:len(fillers):len(fillers)], details...)
+// padding is what the long fields are filled up with: a few general
+// sentences, sentences full of names and numbers, and sentences of acts
+// (actions.go), which carry most of the Korean's variety. The acts are
+// listed several times, since each is filled afresh.
+// allRemediations and allActionItems add the steps and follow-ups of acts
+// to the written ones.
+var (
+	allRemediations = slices.Concat(remediations, actionRemediations, actionRemediations)
+	allActionItems  = slices.Concat(actionItems, actionFollowUps, actionFollowUps)
+)
+
+var padding = slices.Concat(fillers[:10], details, actions, actions, actions, actions, actions, actions)
 
 // genCase writes case i of an n-case library into buf.
 func genCase(buf *bytes.Buffer, seed uint64, n, i int) error {
@@ -477,6 +487,8 @@ func genCase(buf *bytes.Buffer, seed uint64, n, i int) error {
 		s.host, s.pod, s.ns, s.bucket = host(r), pod(r), namespace(r), bucket(r, o)
 		s.ver, s.ver2, s.ip, s.commit, s.err = version(r), version(r), ipAddress(r), commit(r), errorMessage(r)
 		s.code = same(strconv.Itoa(pick(r, httpCodes)))
+		drawAction(s, r)
+		s.rnd = r
 		return s
 	}
 	setSym2 := func(k int) {
@@ -509,11 +521,11 @@ func genCase(buf *bytes.Buffer, seed uint64, n, i int) error {
 		lessonDoc.add(next(), pick(r, lessons), len(sk.contrib) > 1)
 	}
 
-	for _, k := range r.Perm(len(remediations))[:count(r, 1, 4, 4, 2, 1)] {
-		c.Remediation = append(c.Remediation, itemJSON{one(next(), remediations[k])})
+	for _, k := range r.Perm(len(allRemediations))[:count(r, 1, 4, 4, 2, 1)] {
+		c.Remediation = append(c.Remediation, itemJSON{one(next(), allRemediations[k])})
 	}
-	for _, k := range r.Perm(len(actionItems))[:2+r.IntN(9)] {
-		c.ActionItems = append(c.ActionItems, itemJSON{one(next(), actionItems[k])})
+	for _, k := range r.Perm(len(allActionItems))[:2+r.IntN(9)] {
+		c.ActionItems = append(c.ActionItems, itemJSON{one(next(), allActionItems[k])})
 	}
 
 	// Impact, sources, links and review.
@@ -649,11 +661,15 @@ func sources(r *rand.Rand, o org, comp component, date time.Time) []sourceJSON {
 		if j > 0 {
 			src.URL += "-" + strconv.Itoa(j+1)
 		}
+		// Most sources have an archived copy; of the others the editor
+		// says none is known ("none"), as a library that checks clean
+		// does: null would be a warning on every fifth source.
+		a := "none"
 		if r.IntN(100) < 80 {
 			ts := updated.Add(-time.Duration(1+r.IntN(200*86400)) * time.Second).Format("20060102150405")
-			a := "https://web.archive.org/web/" + ts + "/" + src.URL
-			src.Archived = &a
+			a = "https://web.archive.org/web/" + ts + "/" + src.URL
 		}
+		src.Archived = &a
 		out = append(out, src)
 	}
 	return out

@@ -413,7 +413,7 @@ func TestLibrary(t *testing.T) {
 		}
 		for _, s := range c.Sources {
 			if !strings.HasPrefix(s.URL, "https://") || !slices.Contains([]string{"blog", "official-status", "postmortem"}, s.Kind) ||
-				(s.Archived != nil && !strings.HasPrefix(*s.Archived, "https://web.archive.org/web/")) {
+				s.Archived == nil || (*s.Archived != "none" && !strings.HasPrefix(*s.Archived, "https://web.archive.org/web/")) {
 				errorf("source %+v", s)
 			}
 		}
@@ -527,8 +527,11 @@ func TestVocabulary(t *testing.T) {
 		}
 	}
 	t.Logf("%d cases: %d distinct words (%d used once), %d distinct search terms", n, len(words), once, len(terms))
-	if len(words) < 40000 || len(words) > 90000 {
-		t.Errorf("%d distinct words in %d cases, want 40,000 to 90,000", len(words), n)
+	// Both languages together, as content/'s fit predicts them at 2,000
+	// cases (about 28,000 English and 94,000 Korean words, some shared;
+	// TestCalibration holds each language to the fit).
+	if len(words) < 80000 || len(words) > 150000 {
+		t.Errorf("%d distinct words in %d cases, want 80,000 to 150,000", len(words), n)
 	}
 	// Most words of real text are rare: a library where every word is
 	// common has no tail for the index to pay for.

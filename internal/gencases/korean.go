@@ -1,6 +1,9 @@
 package gencases
 
-import "unicode/utf8"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // Korean particles (josa) change shape with the sound that ends the word they
 // follow: 은/이/을/과/으로 after a final consonant (batchim), 는/가/를/와/로
@@ -19,6 +22,9 @@ var particlePairs = map[string][2]string{
 	"으로": {"으로", "로"}, "로": {"으로", "로"},
 	"이나": {"이나", "나"}, "나": {"이나", "나"},
 	"이라": {"이라", "라"}, "라": {"이라", "라"},
+	// The stacked forms that actions.go's variants write.
+	"으로는": {"으로는", "로는"}, "으로도": {"으로도", "로도"},
+	"과도": {"과도", "와도"}, "과는": {"과는", "와는"},
 }
 
 // Digits and Latin letters are read aloud in Korean as below, and the
@@ -82,7 +88,7 @@ func attach(word string, sound uint8, particle string) string {
 		case 0:
 			particle = pair[1]
 		case 2:
-			if pair[0] == "으로" {
+			if strings.HasPrefix(pair[0], "으로") {
 				particle = pair[1]
 			} else {
 				particle = pair[0]

@@ -1,6 +1,7 @@
 package gencases
 
 import (
+	"math/rand/v2"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -36,6 +37,11 @@ type slots struct {
 	// address, an HTTP status, a commit and an error message.
 	lx, lx2, prod, host, pod, ns, bucket word
 	ver, ver2, ip, code, commit, err     word
+	// An act and two things it is done to (see actions.go), and the
+	// stream that picks particle and ending forms for the Korean.
+	ob, ob2, cp, cp2 word
+	vb               act
+	rnd              *rand.Rand
 }
 
 func (s *slots) get(name string) (word, bool) {
@@ -102,6 +108,14 @@ func (s *slots) get(name string) (word, bool) {
 		return s.commit, true
 	case "err":
 		return s.err, true
+	case "ob":
+		return s.ob, true
+	case "ob2":
+		return s.ob2, true
+	case "cp":
+		return s.cp, true
+	case "cp2":
+		return s.cp2, true
 	}
 	return word{}, false
 }
@@ -129,6 +143,13 @@ func fill(b *strings.Builder, tpl string, s *slots, ko bool) {
 		if r, size := utf8.DecodeRuneInString(name); unicode.IsUpper(r) {
 			upper = true
 			name = string(unicode.ToLower(r)) + name[size:]
+		}
+		if name == "vb" || name == "vbp" {
+			b.WriteString(s.verb(ko, name, particle, upper))
+			continue
+		}
+		if ko && strings.HasPrefix(particle, "~") {
+			particle = s.vary(particle[1:])
 		}
 		v, ok := s.get(name)
 		if !ok {

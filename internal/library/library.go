@@ -53,6 +53,11 @@ type Options struct {
 	// heap (cases.LoadOffHeap); only a process that builds once and exits
 	// sets it.
 	OffHeap bool
+	// LateRelated keeps Previous's related cases when an edit changed
+	// what they are computed from, instead of computing them again (seconds
+	// at 10,000 cases): the preview shows the edit at once, then makes the
+	// exact library with Relate and shows that too (see late.go).
+	LateRelated bool
 	// Loaded, when set, is called with the content and its topics once
 	// the content has loaded (or reloaded) without errors, before the
 	// related cases are derived: a build starts there what needs only
@@ -78,12 +83,21 @@ type Library struct {
 
 	topics  Topics
 	related map[string][]RelGroup
+	// lazy holds what is made on first use (BySource, AllStats); a
+	// pointer, so that a copy of the Library (Relate) shares it.
+	lazy *lazyParts
+	// stale is set when related was kept from a library before an edit
+	// that changed its inputs (Options.LateRelated).
+	stale bool
+}
+
+// lazyParts are parts of a Library made on first use.
+type lazyParts struct {
 	// sources indexes the cases by their sources' addresses, made on the
 	// first BySource (the MCP server's find_by_source), never by a build.
 	sourcesOnce sync.Once
 	sources     map[string][]string
-	// all is the statistics of every listed case (AllStats), made on
-	// first use.
+	// all is the statistics of every listed case (AllStats).
 	allOnce sync.Once
 	all     *Stats
 }
@@ -91,8 +105,9 @@ type Library struct {
 // AllStats returns the statistics of every listed case, as a topic's
 // Stats does for its cases: the home page draws them.
 func (l *Library) AllStats() *Stats {
-	l.allOnce.Do(func() { l.all = computeStats(l.Lib.Cases, &l.Lib.Vocab) })
-	return l.all
+	z := l.lazy
+	z.allOnce.Do(func() { z.all = computeStats(l.Lib.Cases, &l.Lib.Vocab) })
+	return z.all
 }
 
 // Stage is the time one step took: of New, or of a build.
@@ -131,7 +146,7 @@ func Content(dir string) (fs.FS, error) {
 // at 100,000 cases loading takes seconds, and nothing waits for it then
 // (the loading goroutine finishes on its own).
 func New(ctx context.Context, fsys fs.FS, opt Options) (*Library, error) {
-	l := &Library{}
+	l := &Library{lazy: &lazyParts{}}
 	t := time.Now()
 	stage := func(name string) {
 		now := time.Now()
@@ -169,6 +184,9 @@ func New(ctx context.Context, fsys fs.FS, opt Options) (*Library, error) {
 	}
 	if prev != nil && prev.Ready() && sameRelations(prev.Lib, l.Lib) {
 		l.related = prev.related // an edit of other text leaves every relation as it was
+		l.stale = prev.stale
+	} else if prev != nil && prev.Ready() && opt.LateRelated && sameCases(prev.Lib, l.Lib) {
+		l.related, l.stale = prev.related, true
 	} else {
 		l.related = deriveRelated(l.Lib, tokenize.EachWord)
 	}
@@ -215,7 +233,7 @@ func loadUnless(ctx context.Context, fsys fs.FS, offHeap bool) (*cases.Library, 
 // does after its loading: for tests, benchmarks and tools that load the
 // content themselves.
 func Derive(lib *cases.Library) *Library {
-	l := &Library{Lib: lib, topics: deriveTopics(lib), Version: versionOf(lib)}
+	l := &Library{Lib: lib, topics: deriveTopics(lib), Version: versionOf(lib), lazy: &lazyParts{}}
 	l.related = deriveRelated(lib, tokenize.EachWord)
 	return l
 }

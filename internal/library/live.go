@@ -57,6 +57,26 @@ func (l *Live[S]) Start(what string) *S {
 // the current state.
 func (l *Live[S]) Apply(c Change, what string) *S { return l.apply(c, what, nil) }
 
+// Replace swaps in make(cur) and reports it as what, while the current
+// state cur is still only; make returning nil keeps cur. It reports whether
+// it swapped. It is for a state finished in the background after it was
+// swapped in (a library whose related cases came late, late.go).
+func (l *Live[S]) Replace(only *S, make func(cur *S) *S, what string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	cur := l.cur.Load()
+	if cur != only {
+		return false
+	}
+	next := make(cur)
+	if next == nil {
+		return false
+	}
+	l.cur.Store(next)
+	l.Swapped(cur, next, what)
+	return true
+}
+
 // apply is Apply, only while the current state is only when only is set
 // (else it returns nil).
 func (l *Live[S]) apply(c Change, what string, only *S) *S {

@@ -84,6 +84,7 @@ func SourceCases(lib *cases.Library) (addrs []string, ids map[string][]string) {
 // BySource returns the ids of the cases, listed or withdrawn, that cite
 // the document at addr, however its address is spelt (NormalizeSource).
 func (l *Library) BySource(addr string) []string {
-	l.sourcesOnce.Do(func() { _, l.sources = SourceCases(l.Lib) })
-	return l.sources[NormalizeSource(addr)]
+	z := l.lazy
+	z.sourcesOnce.Do(func() { _, z.sources = SourceCases(l.Lib) })
+	return z.sources[NormalizeSource(addr)]
 }

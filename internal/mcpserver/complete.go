@@ -25,9 +25,9 @@ func (s *Server) complete(_ context.Context, req *mcp.CompleteRequest) (*mcp.Com
 	if p.Context != nil {
 		given = p.Context.Arguments
 	}
-	m := s.live.Current()
+	m, _ := s.serving() // the last library that loaded while the content has errors
 	var values []string
-	if m.site != nil {
+	if m != nil {
 		values = m.completions(p.Argument.Name, p.Argument.Value, given)
 	}
 	res := &mcp.CompleteResult{Completion: mcp.CompletionResultDetails{Values: []string{}, Total: len(values)}}

@@ -13,8 +13,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-
 	"incidentlib/internal/diag"
 	"incidentlib/internal/httpsafe"
 )
@@ -30,6 +28,7 @@ func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener) error {
 		ln.Close()
 		return err
 	}
+	s.public.Store(true)
 	o := s.opt.HTTP
 	srv := &http.Server{
 		Handler:           s.httpHandler(),
@@ -64,6 +63,16 @@ func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener) error {
 	var serveErr error
 	select {
 	case <-ctx.Done():
+		if o.Drain > 0 {
+			// The load balancer sees /healthz fail and sends the calls
+			// elsewhere; those that still come are answered.
+			s.draining.Store(true)
+			s.logf("draining: /healthz answers 503 for %v before the server stops\n", o.Drain)
+			select {
+			case <-time.After(o.Drain):
+			case serveErr = <-served:
+			}
+		}
 	case serveErr = <-served:
 	}
 	s.logf("shutting down: waiting for calls in flight (up to %v)\n", o.ShutdownGrace)
@@ -92,8 +101,11 @@ func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener) error {
 	return err
 }
 
-// healthPath answers load balancers' health checks: 200 when the library
-// is loaded, 503 while its content has errors.
+// healthPath answers load balancers' health checks: 200 "ok" when the
+// library is loaded, 200 "degraded" with the number of problems while a
+// save broke it (the last good library answers), 503 while the content
+// never loaded, and 503 "draining" once the server is stopping. It names
+// no file.
 const healthPath = "/healthz"
 
 // httpHandler serves Streamable HTTP at mcpPath and the health check at
@@ -103,33 +115,32 @@ const healthPath = "/healthz"
 // session before initialize, or an initialize beyond the session cap) and
 // the SDK's handler. Each request is logged on one line.
 func (s *Server) httpHandler() http.Handler {
-	o := s.opt.HTTP
-	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, &mcp.StreamableHTTPOptions{
-		Stateless: o.Stateless,
-		// A client that goes away without closing its session must not
-		// hold its memory for long.
-		SessionTimeout:      o.SessionIdle,
-		MaxRequestBodyBytes: o.MaxBody,
-		// checkHost covers this, and the SDK's own check would refuse a
-		// reverse proxy on this machine that passes the public Host on.
-		DisableLocalhostProtection: true,
-	})
+	h := s.sdkHandler() // versions.go
 	mux := http.NewServeMux()
-	mux.Handle(mcpPath, s.checkHost(s.checkOrigin(s.gate(h))))
+	mux.Handle(mcpPath, s.checkHost(s.checkOrigin(s.gate(compress(s.keepAlive(h))))))
 	mux.HandleFunc(healthPath, s.health)
 	return s.accessLog(mux)
 }
 
 func (s *Server) health(w http.ResponseWriter, r *http.Request) {
-	m := s.live.Current()
+	cur := s.live.Current()
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
-	if m.site == nil {
+	if s.draining.Load() {
 		w.WriteHeader(http.StatusServiceUnavailable)
-		fmt.Fprintf(w, "content has %d errors\n", m.diags.Errors())
+		fmt.Fprintln(w, "draining: the server is stopping")
 		return
 	}
-	fmt.Fprintf(w, "ok: %d cases\n", len(m.lib.Cases))
+	good := cur.lastGood()
+	switch {
+	case good == nil:
+		w.WriteHeader(http.StatusServiceUnavailable)
+		fmt.Fprintf(w, "content has %d errors\n", cur.diags.Errors())
+	case good != cur:
+		fmt.Fprintf(w, "degraded: %d problems; answering from the last library that loaded, %d cases\n", cur.diags.Errors(), len(good.lib.Cases))
+	default:
+		fmt.Fprintf(w, "ok: %d cases\n", len(cur.lib.Cases))
+	}
 }
 
 // checkHost refuses a request whose Host is neither the public address's
@@ -251,7 +262,8 @@ func (s *Server) gate(h http.Handler) http.Handler {
 		if sid != "" {
 			s.sess.touch(sid)
 		}
-		if !o.Stateless && sid == "" && !f.batch && f.call && !f.sidless && f.method != "initialize" {
+		stateless := o.Stateless || sessionless(r) // versions.go
+		if !stateless && sid == "" && !f.batch && f.call && !f.sidless && f.method != "initialize" {
 			var id struct{ ID json.RawMessage }
 			json.Unmarshal(body, &id)
 			writeRPCError(w, http.StatusBadRequest, invalid(id.ID, "no session: send initialize first, then use the Mcp-Session-Id it answers with"))
@@ -259,7 +271,7 @@ func (s *Server) gate(h http.Handler) http.Handler {
 		}
 		r.Body = io.NopCloser(bytes.NewReader(body))
 		r.ContentLength = int64(len(body))
-		if o.Stateless || sid != "" || !f.init {
+		if stateless || sid != "" || !f.init {
 			h.ServeHTTP(w, r)
 			return
 		}
@@ -267,7 +279,7 @@ func (s *Server) gate(h http.Handler) http.Handler {
 		// time, within the caps.
 		var id struct{ ID json.RawMessage }
 		json.Unmarshal(body, &id)
-		client := clientAddr(r)
+		client := s.clientOf(r)
 		s.sess.initMu.Lock()
 		defer s.sess.initMu.Unlock()
 		switch s.sess.admit(s, client) {
@@ -365,6 +377,7 @@ func (s *Server) accessLog(h http.Handler) http.Handler {
 		// Every field a client chose is escaped: a line break in the
 		// path (%0a) or the method would forge a line of its own.
 		p := diag.Printable
-		fmt.Fprintf(s.opt.Log, "%s %s %s %s %d %dB %dms %s\n", start.UTC().Format(time.RFC3339), p(r.RemoteAddr), p(r.Method), p(r.URL.Path), status, lr.bytes, time.Since(start).Milliseconds(), p(rpc))
+		took := float64(time.Since(start).Microseconds()) / 1000
+		fmt.Fprintf(s.opt.Log, "%s %s %s %s %d %dB %.3fms %s\n", start.UTC().Format(time.RFC3339), p(s.clientOf(r)), p(r.Method), p(r.URL.Path), status, lr.bytes, took, p(rpc))
 	})
 }

@@ -64,6 +64,7 @@ import (
 
 	"incidentlib/internal/cases"
 	"incidentlib/internal/diag"
+	"incidentlib/internal/httpsafe"
 	"incidentlib/internal/l10n"
 	"incidentlib/internal/library"
 	"incidentlib/internal/search"
@@ -111,6 +112,16 @@ type HTTPOptions struct {
 	// ShutdownGrace is how long calls in flight may take to finish when
 	// the server stops. 0 means 10 seconds.
 	ShutdownGrace time.Duration
+	// Drain is how long /healthz fails ("draining") after SIGTERM while
+	// the server still answers, so that a load balancer stops sending it
+	// calls before it stops. 0 means none.
+	Drain time.Duration
+	// TrustProxy are the reverse proxies whose X-Forwarded-For names the
+	// client, for the access log and the per-address session cap.
+	TrustProxy httpsafe.Proxies
+	// KeepAlive is the quiet time after which an event stream gets a
+	// comment line; 0 means 25 seconds, negative none.
+	KeepAlive time.Duration
 }
 
 func (o *HTTPOptions) defaults() {
@@ -125,6 +136,9 @@ func (o *HTTPOptions) defaults() {
 	}
 	if o.ShutdownGrace <= 0 {
 		o.ShutdownGrace = 10 * time.Second
+	}
+	if o.KeepAlive == 0 {
+		o.KeepAlive = defaultKeepAlive
 	}
 }
 
@@ -151,6 +165,8 @@ type Server struct {
 	logMu  sync.Mutex
 
 	inFlight atomic.Int64 // HTTP POSTs being answered, for a graceful shutdown
+	public   overHTTP     // set by ServeHTTP: answers name no file of the server
+	draining atomic.Bool  // set on SIGTERM: /healthz fails for the drain window
 
 	sess sessionBook // the HTTP sessions' owners and last requests, for the caps
 	// reclaimAfter is how long a session must have been idle for an
@@ -172,6 +188,9 @@ type model struct {
 	took   time.Duration       // how long making the model took
 	names  namesOnce           // the names filter values may use for terms
 	words  libraryWords        // the words of the library, for suggestions
+	// good is the last model that loaded, answered from while this one
+	// has errors (degraded.go); nil while none has.
+	good *model
 }
 
 // New loads the library. Problems in the content are not an error here:
@@ -218,7 +237,16 @@ func (s *Server) MCP() *mcp.Server { return s.mcp }
 
 // build makes the next model from cur after the content files of c were
 // saved (library.Live.Next); a nil cur means a first, full load.
-func (s *Server) build(cur *model, c library.Change) (m *model) {
+func (s *Server) build(cur *model, c library.Change) *model {
+	m := s.buildModel(cur, c)
+	if m.site == nil && cur != nil {
+		m.good = cur.lastGood()
+	}
+	return m
+}
+
+// buildModel is build without the last good model.
+func (s *Server) buildModel(cur *model, c library.Change) (m *model) {
 	start := time.Now()
 	defer func() { m.took = time.Since(start) }()
 	opt := library.Options{Changed: c.Content, ReadAll: c.Full}
@@ -293,7 +321,12 @@ func (s *Server) report(prev, m *model, what string) {
 		fmt.Fprintf(&b, "incidentlib mcp: %s: %d cases ready in %d ms\n", what, len(m.lib.Cases), m.took.Milliseconds())
 	} else {
 		n := m.diags.Errors()
-		fmt.Fprintf(&b, "incidentlib mcp: %s: %d %s; tools report them until they are fixed\n", what, n, map[bool]string{true: "error", false: "errors"}[n == 1])
+		errs := map[bool]string{true: "error", false: "errors"}[n == 1]
+		if m.good != nil {
+			fmt.Fprintf(&b, "incidentlib mcp: %s: %d %s; answering from the last library that loaded (%d cases), degraded, until they are fixed\n", what, n, errs, len(m.good.lib.Cases))
+		} else {
+			fmt.Fprintf(&b, "incidentlib mcp: %s: %d %s; tools report them until they are fixed\n", what, n, errs)
+		}
 	}
 	s.logMu.Lock()
 	defer s.logMu.Unlock()

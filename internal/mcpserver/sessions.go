@@ -1,8 +1,6 @@
 package mcpserver
 
 import (
-	"net"
-	"net/http"
 	"sync"
 	"time"
 )
@@ -99,12 +97,4 @@ func (b *sessionBook) touch(id string) {
 	if _, ok := b.seen[id]; ok {
 		b.seen[id] = time.Now()
 	}
-}
-
-// clientAddr is the address a request comes from, without its port.
-func clientAddr(r *http.Request) string {
-	if host, _, err := net.SplitHostPort(r.RemoteAddr); err == nil {
-		return host
-	}
-	return r.RemoteAddr
 }

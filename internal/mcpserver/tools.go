@@ -224,32 +224,22 @@ func errorResult(err error) *mcp.CallToolResult {
 	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: err.Error()}}}
 }
 
-// ready returns the model to answer from, or an error that lists the
-// content's problems.
+// ready returns the model to answer from: the current one, or while the
+// content has errors the last one that loaded, with a note saying so
+// (degraded.go); an error only when the content never loaded.
 func (s *Server) ready(c *call) (*model, error) {
-	m := s.live.Current()
-	if m.site != nil {
-		return m, nil
+	m, errs := s.serving()
+	if m == nil {
+		return nil, s.contentErrors(c, s.live.Current())
 	}
-	var b strings.Builder
-	n := m.diags.Errors()
-	if n == 1 {
-		b.WriteString(c.t("err.content.one", s.opt.Content))
-	} else {
-		b.WriteString(c.t("err.content.other", s.opt.Content, l10n.Number(n)))
-	}
-	k := 0
-	for _, d := range m.diags.Items {
-		if d.Warning {
-			continue
+	if errs > 0 {
+		if errs == 1 {
+			c.note("note.degraded.one")
+		} else {
+			c.note("note.degraded.other", l10n.Number(errs))
 		}
-		if k++; k > 10 {
-			b.WriteString("\n…")
-			break
-		}
-		b.WriteString("\n" + d.String())
 	}
-	return nil, userError(b.String())
+	return m, nil
 }
 
 // langIndex is the place of lang in cases.Languages.

@@ -120,7 +120,7 @@ type config struct {
 // bucket averages 286 B gzipped at 10,000 cases, 277 B for format 2's
 // groups of 64).
 var defaultConfig = config{
-	bucketMin: 1408, bucketMax: 2048, bucketSpread: 16,
+	bucketMin: 1600, bucketMax: 2304, bucketSpread: 16,
 	groupMin: 48, groupMax: 80, groupSpread: 16,
 	excerptRunes: 320,
 }

@@ -41,7 +41,7 @@ const (
 func (s *Server) handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc(eventsPath, s.events)
-	mux.HandleFunc(healthPath, health)
+	mux.HandleFunc(healthPath, s.health)
 	mux.HandleFunc(reloadPath, file("application/javascript; charset=utf-8", reloadJS))
 	mux.HandleFunc(errorCSSPath, file("text/css; charset=utf-8", errorCSS))
 	mux.HandleFunc("/", s.page)
@@ -260,16 +260,6 @@ func inject(page []byte, version uint64) []byte {
 	return append(out, page[i:]...)
 }
 
-// healthPath answers a check that the preview is up, as the MCP server's
-// does: cheap, whatever the content's state.
-const healthPath = "/healthz"
-
-func health(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	fmt.Fprintln(w, "ok")
-}
-
 // events streams the model's version to a page: once on connect, then after
 // every rebuild, until the page goes away or the server stops.
 func (s *Server) events(w http.ResponseWriter, r *http.Request) {
@@ -332,6 +322,10 @@ func (m *model) draftAt(file string) *cases.Draft {
 func (s *Server) problemPage(w http.ResponseWriter, m *model, problems diag.List, status int, draft string) {
 	type item struct{ At, Field, Msg, Excerpt string }
 	var errs, warns []item
+	// Every error, and the first warnings with the others counted by
+	// kind: 50,000 warnings make a page of 20 and one line.
+	count := problems.Errors()
+	problems, more := problems.Brief(diag.ShownWarnings)
 	problems.Report(diag.ShownPerFile, func(d diag.Diag) {
 		it := item{At: d.File, Field: d.Field, Msg: d.Msg}
 		if d.Line > 0 {
@@ -352,7 +346,7 @@ func (s *Server) problemPage(w http.ResponseWriter, m *model, problems diag.List
 		errs = append(errs, item{Msg: diag.NotKept(n)}) // the page stays the size of diag.MaxKept problems
 	}
 	var b bytes.Buffer
-	err := errorTmpl.Execute(&b, map[string]any{"Errors": errs, "Warnings": warns, "Count": problems.Errors(), "CSS": errorCSSPath, "Draft": draft})
+	err := errorTmpl.Execute(&b, map[string]any{"Errors": errs, "Warnings": warns, "More": more, "Count": count, "CSS": errorCSSPath, "Draft": draft})
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
@@ -406,6 +400,7 @@ var errorTmpl = template.Must(template.New("error").Parse(`<!DOCTYPE html>
 <ol>{{range .}}
 <li><code>{{with .At}}<span class="at">{{.}}</span>: {{end}}warning: {{with .Field}}<span class="field">{{.}}</span>: {{end}}{{.Msg}}</code>{{with .Excerpt}}<pre>{{.}}</pre>{{end}}</li>{{end}}
 </ol>{{end}}
+{{with .More}}<p class="more">{{.}}</p>{{end}}
 </body>
 </html>
 `))

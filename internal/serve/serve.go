@@ -104,12 +104,15 @@ func New(opt Options) (*Server, error) {
 	if s.static, err = s.pick("static", opt.Static, opt.BuiltinStatic); err != nil {
 		return nil, err
 	}
-	s.live.Next = s.build
+	s.live.Next = s.next
 	s.live.Library = func(m *model) *library.Library { return m.lib }
 	s.live.Swapped = func(prev, next *model, what string) {
 		s.report(prev, next, what)
 		if prev != nil {
 			close(prev.next)
+		}
+		if next.lib.Stale() {
+			go s.relate(next) // late.go
 		}
 	}
 	s.live.Start("started")
@@ -230,6 +233,10 @@ type model struct {
 	extras     map[string][]byte
 	extrasErr  error
 
+	// loaded is set when this model or one before it had no problems:
+	// /healthz then says "degraded" rather than failing (health.go).
+	loaded bool
+
 	next  chan struct{} // closed when a newer model replaces this one
 	cache pageCache     // pages rendered for this model
 }
@@ -253,7 +260,7 @@ func (s *Server) build(cur *model, c library.Change) *model {
 	}
 	// The preview is where a draft is read: the drafts without errors are
 	// among its cases, marked.
-	opt := library.Options{Changed: c.Content, ReadAll: c.Full, Drafts: true}
+	opt := library.Options{Changed: c.Content, ReadAll: c.Full, Drafts: true, LateRelated: true}
 	if cur != nil {
 		opt.Previous = cur.lib
 		// A content edit keeps the parsed templates and minified static
@@ -289,14 +296,7 @@ func (s *Server) build(cur *model, c library.Change) *model {
 	}
 	m.site = st
 	t = time.Now()
-	jobs := m.site.Jobs()
-	m.files = make(map[string]site.Job, len(jobs))
-	for _, j := range jobs {
-		m.files[j.File()] = j
-		if t, ok := j.Twin(); ok {
-			m.files[t.File()] = t
-		}
-	}
+	m.files = jobIndex(st)
 	m.timings = append(m.timings, timing{"index", time.Since(t)})
 	return m
 }
@@ -316,14 +316,29 @@ func (s *Server) report(prev, m *model, what string) {
 		// diags.
 		shown = append(shown, m.lib.Diags.Unseen(before...)...)
 	}
-	// The first problems of each file in full, then how many more.
-	(&diag.List{Items: shown}).Report(diag.ShownPerFile, func(d diag.Diag) {
+	// Every error and the first warnings, the first problems of each file
+	// in full, then how many more; the other warnings counted by kind.
+	all := diag.List{Items: shown}
+	if prev == nil {
+		// The first build shows its problems with the count of those the
+		// lists dropped (past diag.MaxKept) in the summary.
+		all = diag.List{}
+		all.Merge(m.problems)
+		if m.site != nil {
+			all.Merge(m.lib.Diags)
+		}
+	}
+	brief, more := all.Brief(diag.ShownWarnings)
+	brief.Report(diag.ShownPerFile, func(d diag.Diag) {
 		b.WriteString(d.String())
 		b.WriteByte('\n')
 	}, func(file string, left int) {
 		b.WriteString(diag.More(file, left))
 		b.WriteByte('\n')
 	})
+	if more != "" {
+		b.WriteString(more + "\n")
+	}
 	var total time.Duration
 	var parts []string
 	for _, t := range m.timings {
