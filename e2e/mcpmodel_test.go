@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"os/exec"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -47,7 +48,9 @@ func TestMCPForModels(t *testing.T) {
 func useAsModel(ctx context.Context, t *testing.T, cs *mcp.ClientSession) {
 	info := cs.InitializeResult()
 	si := info.ServerInfo
-	if !strings.HasPrefix(si.Version, "content-") || si.WebsiteURL == "" || len(si.Icons) != 1 || !strings.HasPrefix(si.Icons[0].Source, "data:image/svg+xml;base64,") {
+	// The library's version, as pages and the API name it: the day of its
+	// newest change and that day's count.
+	if !regexp.MustCompile(`^[0-9]{4}-[0-9]{2}-[0-9]{2}\.[0-9]+$`).MatchString(si.Version) || si.WebsiteURL == "" || len(si.Icons) != 1 || !strings.HasPrefix(si.Icons[0].Source, "data:image/svg+xml;base64,") {
 		t.Errorf("server info: %+v", si)
 	}
 	if info.Capabilities.Logging != nil || info.Capabilities.Prompts == nil || info.Capabilities.Completions == nil {

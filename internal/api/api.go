@@ -26,12 +26,23 @@ import (
 // the theme, is package site's: site.LLMs.)
 func Write(l *library.Library, str l10n.Strings, base string, write func(path string, data []byte) error) error {
 	w := &writer{l: l, str: str, lib: l.Lib, base: base, pending: map[[2]int32]pendingReasons{}}
-	w.write = write
-	w.refs = make(map[string]caseRef, len(w.lib.Cases))
+	// The zip takes vocab.json and the schemas as they are written.
+	kept := map[string][]byte{}
+	w.write = func(path string, data []byte) error {
+		if slices.Contains(zipExtras, path) {
+			kept[path] = slices.Clone(data)
+		}
+		return write(path, data)
+	}
+	w.refs = make(map[string]caseRef, len(w.lib.Cases)+len(w.lib.Withdrawn))
 	for i, c := range w.lib.Cases {
 		w.refs[c.ID] = w.ref(c, i)
 	}
-	for _, step := range []func() error{w.caseFiles, w.list, w.vocab, w.topics, w.schema} {
+	for i, c := range w.lib.Withdrawn {
+		w.refs[c.ID] = w.ref(c, len(w.lib.Cases)+i)
+	}
+	w.startBulk()
+	for _, step := range []func() error{w.caseFiles, w.list, w.vocab, w.topics, w.schema, func() error { return w.finishBulk(kept) }, w.sources, w.changes} {
 		if err := step(); err != nil {
 			return err
 		}
@@ -53,6 +64,7 @@ type writer struct {
 	// takes them for its link back (see related).
 	pending map[[2]int32]pendingReasons
 	rel     []relLink
+	bulk    *bulk // the downloads, gathered as the case files are written (bulk.go)
 }
 
 // pendingReasons are the reasons of a link in both languages, with what
@@ -99,10 +111,19 @@ func listedFacets() []*cases.Facet {
 func (w *writer) list() error {
 	b := append(w.buf[:0], `{"version":`...)
 	b = appendString(b, urls.APIVersion)
+	b = appendString(appendKey(b, "library_version"), w.l.Version)
+	b = appendString(appendKey(b, "license"), w.lib.Settings.License.Name)
 	b = append(b, `,"count":`...)
 	b = appendInt(b, len(w.lib.Cases))
+	b = append(b, `,"withdrawn":`...)
+	b = appendInt(b, len(w.lib.Withdrawn))
 	b = append(b, `,"cases":[`...)
-	for i, c := range w.lib.Cases {
+	all := w.lib.Cases
+	if len(w.lib.Withdrawn) > 0 {
+		// Withdrawn cases stay in the API, marked, after the listed ones.
+		all = append(slices.Clip(all), w.lib.Withdrawn...)
+	}
+	for i, c := range all {
 		if i > 0 {
 			b = append(b, ',')
 		}
@@ -135,6 +156,8 @@ func (w *writer) list() error {
 		b = append(b, '"')
 		b = append(appendKey(b, "pages"), ref.pages...)
 		b = appendString(appendKey(b, "json"), w.base+urls.APICase(c.ID))
+		b = w.appendCitation(b, c)
+		b = appendWithdrawal(b, c.Withdrawn)
 		b = append(b, '}')
 	}
 	b = append(b, "]}\n"...)
@@ -202,13 +225,20 @@ func sameReason(a, b related.Reason) bool {
 func (w *writer) caseFiles() error {
 	files := cases.OpenCaseFiles(w.lib)
 	defer files.Close()
-	for i, c := range w.lib.Cases {
+	all := w.lib.Cases
+	if len(w.lib.Withdrawn) > 0 {
+		all = append(slices.Clip(all), w.lib.Withdrawn...)
+	}
+	for i, c := range all {
 		// The case as in the input, byte for byte.
 		var err error
 		if w.buf, err = files.AppendRaw(c, w.buf[:0]); err != nil {
 			return err
 		}
 		if err := w.write(urls.APICase(c.ID), w.buf); err != nil {
+			return err
+		}
+		if err := w.bulk.addCase(c, w.buf); err != nil {
 			return err
 		}
 		w.buf = w.similar(w.buf[:0], c, w.related(c, int32(i)))

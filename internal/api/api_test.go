@@ -123,9 +123,12 @@ type (
 		} `json:"similar"`
 	}
 	listDoc struct {
-		Version string `json:"version"`
-		Count   int    `json:"count"`
-		Cases   []struct {
+		Version        string `json:"version"`
+		LibraryVersion string `json:"library_version"`
+		License        string `json:"license"`
+		Count          int    `json:"count"`
+		Withdrawn      int    `json:"withdrawn"`
+		Cases          []struct {
 			ID           string   `json:"id"`
 			Org          string   `json:"org"`
 			OrgSlug      string   `json:"org_slug"`
@@ -150,6 +153,13 @@ type (
 			UpdatedAt string `json:"updated_at"`
 			Pages     pair   `json:"pages"`
 			JSON      string `json:"json"`
+			Citation  pair   `json:"citation"`
+			BibTeX    string `json:"bibtex"`
+			Withdrawn *struct {
+				Date       string   `json:"date"`
+				Reason     pair     `json:"reason"`
+				ReplacedBy []string `json:"replaced_by"`
+			} `json:"withdrawn,omitempty"`
 		} `json:"cases"`
 	}
 	vocabDoc map[string][]struct {

@@ -64,3 +64,41 @@ func BenchmarkWriteDir(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkDownloads makes the downloads alone (cases.jsonl, cases.csv,
+// the zip, sources.json and changes.json) of a 10,000-case library, from
+// the case files as Write reads them: what they add to a build.
+func BenchmarkDownloads(b *testing.B) {
+	s := benchSite(b, 10000)
+	l := s.Library()
+	raws := make([][]byte, len(l.Lib.Cases))
+	for i, c := range l.Lib.Cases {
+		raw, err := c.AppendRaw(nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		raws[i] = raw
+	}
+	size := 0
+	discard := func(path string, data []byte) error { size += len(data); return nil }
+	kept := map[string][]byte{}
+	for _, p := range zipExtras {
+		kept[p] = []byte("{}")
+	}
+	for b.Loop() {
+		size = 0
+		w := &writer{l: l, str: s.Strings(), lib: l.Lib, base: s.BaseURL(), write: discard}
+		w.startBulk()
+		for i, c := range l.Lib.Cases {
+			if err := w.bulk.addCase(c, raws[i]); err != nil {
+				b.Fatal(err)
+			}
+		}
+		for _, step := range []func() error{func() error { return w.finishBulk(kept) }, w.sources, w.changes} {
+			if err := step(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(size)/1e6, "MB")
+}

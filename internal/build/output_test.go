@@ -242,8 +242,9 @@ func TestAPI(t *testing.T) {
 		}
 	}
 	var list struct {
-		Count int `json:"count"`
-		Cases []struct {
+		Count     int `json:"count"`
+		Withdrawn int `json:"withdrawn"` // listed after the others, marked
+		Cases     []struct {
 			ID    string            `json:"id"`
 			Pages map[string]string `json:"pages"`
 		} `json:"cases"`
@@ -251,7 +252,7 @@ func TestAPI(t *testing.T) {
 	if err := json.Unmarshal(files["api/v1/cases.json"], &list); err != nil {
 		t.Fatal(err)
 	}
-	if list.Count != n || len(list.Cases) != n || list.Cases[0].Pages["ko"] == "" {
+	if list.Count+list.Withdrawn != n || len(list.Cases) != n || list.Withdrawn != 1 || list.Cases[0].Pages["ko"] == "" {
 		t.Errorf("cases.json: count %d, %d cases", list.Count, len(list.Cases))
 	}
 	_ = dir

@@ -142,6 +142,7 @@ func loadCase(fsys fs.FS, name string, dir *folderReader, voc *Vocab, text *offh
 	})
 	checkImpactText(p, &r.list)
 	checkFutureDates(p, c, &r.list)
+	readWithdrawal(p.v, c, errorAt)
 	c.detach(text)
 	r.c = c
 	return r

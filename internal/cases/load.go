@@ -59,6 +59,8 @@ func finish(lib *Library, fsys fs.FS, list *diag.List) {
 	}
 	checkRoot(fsys, list)
 	crossCheck(lib, list)
+	checkWithdrawals(lib, list)
+	lib.Cases, lib.Withdrawn = splitWithdrawn(lib.Cases)
 	checkOrgs(lib, list)
 	lib.Prose = loadProse(fsys, lib.Vocab.Glossary, list)
 	loadTopics(fsys, lib, list)
@@ -189,6 +191,8 @@ func convertSettings(p *parsed) Settings {
 	for _, l := range getList(v, "links") {
 		s.Links = append(s.Links, Link{Label: getText(l, "label"), URL: getStr(l, "url")})
 	}
+	lic := getObj(v, "license")
+	s.License = License{Name: getStr(lic, "name"), URL: getStr(lic, "url")}
 	repo := getObj(v, "repository")
 	s.Repository = Repository{URL: getStr(repo, "url"), EditURL: getStr(repo, "edit_url")}
 	return s

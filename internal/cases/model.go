@@ -215,6 +215,9 @@ type Case struct {
 	Products  []string
 	UpdatedAt time.Time
 	URL       string
+	// Withdrawn is set on a case taken back (withdrawn.go): its page and
+	// its API record stay, it leaves every list; nil for a listed case.
+	Withdrawn *Withdrawal
 
 	// File is the case's path inside the content folder, for messages.
 	File string
@@ -364,6 +367,10 @@ func (c *Case) eachString(f func(*string)) {
 	if c.Lessons != nil {
 		text(c.Lessons)
 	}
+	if w := c.Withdrawn; w != nil {
+		text(&w.Reason)
+		list(w.ReplacedBy)
+	}
 	for i := range c.Remediation {
 		text(&c.Remediation[i])
 	}
@@ -464,6 +471,14 @@ type Settings struct {
 	MCP         MCP
 	Links       []Link
 	Repository  Repository
+	License     License
+}
+
+// License is the licence of the library's data (site.json's license);
+// empty when none is chosen.
+type License struct {
+	Name string
+	URL  string
 }
 
 // Repository is where changes to the content go (site.json's repository).
@@ -497,6 +512,10 @@ type Library struct {
 	Settings Settings
 	Prose    []Prose
 	Topics   map[string]map[string]Bilingual // facet URL name → term → Markdown intro
+	// Withdrawn are the cases taken back (a case's withdrawn), newest
+	// first: in ByID, never in Cases, so that no list, topic, search index
+	// or related case names them; their pages and API records stay.
+	Withdrawn []*Case
 	// Drafts are the case files marked "draft": true, in file-name order:
 	// never in Cases, and their problems never in the load's report.
 	Drafts []Draft

@@ -24,6 +24,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"sync"
 	"time"
 
 	"incidentlib/internal/cases"
@@ -74,9 +75,17 @@ type Library struct {
 	// Stages are the steps New took, in order: "load" or "reload", then
 	// "derive" when the content has no errors.
 	Stages []Stage
+	// Version names this state of the content (versionOf): the day of its
+	// latest change and how many changes that day holds, "2026-12-03.4".
+	// Every page's footer, the API, the downloads and the MCP server
+	// print it; "" when the content has errors.
+	Version string
 
 	topics  Topics
 	related map[string][]RelGroup
+	// lazy holds what is made on first use (BySource, AllStats); a
+	// pointer, so that a copy of the Library (Relate) shares it.
+	lazy *lazyParts
 	// stale is set when related was kept from a library before an edit
 	// that changed its inputs (Options.LateRelated).
 	stale bool
@@ -84,6 +93,25 @@ type Library struct {
 	// checklist is made on first use (Checklist); a copy of the library
 	// (Relate) shares it, as it shares the content it is made from.
 	checklist *lazyChecklist
+}
+
+// lazyParts are parts of a Library made on first use.
+type lazyParts struct {
+	// sources indexes the cases by their sources' addresses, made on the
+	// first BySource (the MCP server's find_by_source), never by a build.
+	sourcesOnce sync.Once
+	sources     map[string][]string
+	// all is the statistics of every listed case (AllStats).
+	allOnce sync.Once
+	all     *Stats
+}
+
+// AllStats returns the statistics of every listed case, as a topic's
+// Stats does for its cases: the home page draws them.
+func (l *Library) AllStats() *Stats {
+	z := l.lazy
+	z.allOnce.Do(func() { z.all = computeStats(l.Lib.Cases, &l.Lib.Vocab) })
+	return z.all
 }
 
 // Stage is the time one step took: of New, or of a build.
@@ -122,7 +150,7 @@ func Content(dir string) (fs.FS, error) {
 // at 100,000 cases loading takes seconds, and nothing waits for it then
 // (the loading goroutine finishes on its own).
 func New(ctx context.Context, fsys fs.FS, opt Options) (*Library, error) {
-	l := &Library{checklist: &lazyChecklist{}}
+	l := &Library{lazy: &lazyParts{}, checklist: &lazyChecklist{}}
 	t := time.Now()
 	stage := func(name string) {
 		now := time.Now()
@@ -154,6 +182,7 @@ func New(ctx context.Context, fsys fs.FS, opt Options) (*Library, error) {
 		return nil, context.Cause(ctx)
 	}
 	l.topics = deriveTopics(l.Lib)
+	l.Version = versionOf(l.Lib)
 	if opt.Loaded != nil {
 		opt.Loaded(l.Lib, l.topics)
 	}
@@ -208,7 +237,7 @@ func loadUnless(ctx context.Context, fsys fs.FS, offHeap bool) (*cases.Library, 
 // does after its loading: for tests, benchmarks and tools that load the
 // content themselves.
 func Derive(lib *cases.Library) *Library {
-	l := &Library{Lib: lib, topics: deriveTopics(lib), checklist: &lazyChecklist{}}
+	l := &Library{Lib: lib, topics: deriveTopics(lib), Version: versionOf(lib), lazy: &lazyParts{}, checklist: &lazyChecklist{}}
 	l.related = deriveRelated(lib, tokenize.EachWord)
 	return l
 }

@@ -1,10 +1,7 @@
 package mcpserver
 
 import (
-	"crypto/sha256"
 	"encoding/base64"
-	"encoding/hex"
-	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -35,20 +32,13 @@ func describeServer(info *mcp.Implementation, m *model, icon []byte) {
 	}
 }
 
-// libraryVersion is the version of the library the server reports. The
-// model has no version of its own yet, so it is a digest of every case's
-// id and updated_at, "content-" and 12 hex digits: two servers of the same
-// content report the same version, and an edit that dates itself changes
-// it.
+// libraryVersion is the version of the library the server reports: the
+// library's own (library.Library.Version, the day of its newest change and
+// that day's count of changes), which pages, the API and the downloads name
+// too, so two servers of the same content report the same version.
 func libraryVersion(m *model) string {
-	if m.lib == nil {
+	if m.model == nil || m.model.Version == "" {
 		return "0"
 	}
-	h := sha256.New()
-	for _, c := range m.lib.Cases {
-		h.Write([]byte(c.ID))
-		h.Write([]byte(c.UpdatedAt.UTC().Format(time.RFC3339Nano)))
-		h.Write([]byte{0})
-	}
-	return "content-" + hex.EncodeToString(h.Sum(nil))[:12]
+	return m.model.Version
 }

@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"encoding/json"
 	"incidentlib/internal/cases"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -15,7 +16,7 @@ func TestServerInfo(t *testing.T) {
 	m := srv.live.Current()
 	init := cs.InitializeResult()
 	info := init.ServerInfo
-	if info.Version != libraryVersion(m) || !strings.HasPrefix(info.Version, "content-") || len(info.Version) != len("content-")+12 {
+	if info.Version != m.model.Version || !regexp.MustCompile(`^[0-9]{4}-[0-9]{2}-[0-9]{2}\.[0-9]+$`).MatchString(info.Version) {
 		t.Errorf("version %q, want the library's %q", info.Version, libraryVersion(m))
 	}
 	if info.WebsiteURL != m.site.URL("") || !strings.HasPrefix(info.WebsiteURL, "https://") {

@@ -56,7 +56,7 @@ func declare(name, title, desc string, out *jsonschema.Schema) *mcp.Tool {
 }
 
 func (s *Server) tools() []tool {
-	return []tool{searchTool(), incidentTool(), listTool(), topicTool(), vocabTool(), prepareTool()}
+	return []tool{searchTool(), incidentTool(), listTool(), topicTool(), vocabTool(), sourceTool(), prepareTool()}
 }
 
 func searchTool() tool {

@@ -131,10 +131,11 @@ var wantArgs = map[string][]string{
 	"get_topic":        {"facet", "term", "lang"},
 	"vocab":            {"facet", "lang"},
 	"prepare":          {"components", "products", "lang", "limit"},
+	"find_by_source":   {"url", "lang"},
 }
 
 var wantRequired = map[string][]string{
-	"search_incidents": {"query"}, "get_incident": {"id"}, "get_topic": {"facet", "term"},
+	"search_incidents": {"query"}, "get_incident": {"id"}, "get_topic": {"facet", "term"}, "find_by_source": {"url"},
 }
 
 func TestToolList(t *testing.T) {
@@ -665,4 +666,37 @@ func anyComponents(cs []*cases.Case) bool {
 		}
 	}
 	return false
+}
+
+// TestFindBySource finds a case by its source however the address is
+// spelt, says so when none cites it, and finds a withdrawn case marked.
+func TestFindBySource(t *testing.T) {
+	_, cs := sharedServer(t)
+	for _, tt := range []struct {
+		url, want string
+		withdrawn bool
+	}{
+		{"http://WWW.Product.HubSpot.com/blog/hubspot-incident-aug27/?utm_source=x#top", "IL-0495", false},
+		{"https://www.youtube.com/watch?v=QKI-JRs2RIE&utm_medium=social", "IL-0037", true},
+		{"https://example.com/not-in-the-library", "", false},
+	} {
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "find_by_source", Arguments: map[string]any{"url": tt.url}})
+		if err != nil || res.IsError {
+			t.Fatalf("%s: %v %v", tt.url, err, res)
+		}
+		data, _ := json.Marshal(res.StructuredContent)
+		var out sourceOutput
+		if err := json.Unmarshal(data, &out); err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case tt.want == "" && len(out.Cases) != 0:
+			t.Errorf("%s: found %v", tt.url, out.Cases)
+		case tt.want != "" && (len(out.Cases) != 1 || out.Cases[0].ID != tt.want || out.Cases[0].Withdrawn != tt.withdrawn):
+			t.Errorf("%s: found %+v, want %s (withdrawn %v)", tt.url, out.Cases, tt.want, tt.withdrawn)
+		}
+		if out.Version == "" {
+			t.Errorf("%s: no library version", tt.url)
+		}
+	}
 }

@@ -8,7 +8,7 @@ import (
 // MCPTools are the tools of "incidentlib mcp" (package mcpserver), which
 // the API page and case pages name; a test of that package holds the two
 // lists together.
-var MCPTools = []string{"search_incidents", "get_incident", "list_incidents", "get_topic", "vocab", "prepare"}
+var MCPTools = []string{"search_incidents", "get_incident", "list_incidents", "get_topic", "vocab", "find_by_source", "prepare"}
 
 // apiDocView documents the static JSON API and the MCP server.
 type apiDocView struct {
@@ -60,6 +60,11 @@ func (s views) apiDocView(j Job) *apiDocView {
 		{urls.APISchema, "api.schema"},
 		{urls.APISiteSchema, "api.schema_site"},
 		{urls.APIVocabSchema, "api.schema_vocab"},
+		{urls.APICasesCSV, "api.csv"},
+		{urls.APICasesJSONL, "api.jsonl"},
+		{urls.APICasesZip, "api.zip"},
+		{urls.APIChanges, "api.changes"},
+		{urls.APISources, "api.sources"},
 	} {
 		v.Files = append(v.Files, apiFile{Path: "/" + f.path, Href: p.Link(f.path), Desc: p.T(f.key)})
 	}

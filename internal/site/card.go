@@ -147,7 +147,11 @@ func (s cards) cardHTML(lang string, c *cases.Case) (template.HTML, error) {
 // then takes from it the texts both show, instead of rendering their
 // Markdown a second time (see card).
 func (s cards) keepCard(lang string, c *cases.Case, v *CaseView) (template.HTML, error) {
-	slot := &s.cards[langIndex(lang)][s.caseIndex[c]]
+	ci, listed := s.caseIndex[c]
+	if !listed {
+		return "", nil // a withdrawn case is on no list: it has no card
+	}
+	slot := &s.cards[langIndex(lang)][ci]
 	if h := slot.Load(); h != nil {
 		return *h, nil
 	}

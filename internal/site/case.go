@@ -7,6 +7,7 @@ import (
 	"incidentlib/internal/casemd"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/l10n"
+	"incidentlib/internal/library"
 	"incidentlib/internal/urls"
 	"net/url"
 	"strings"
@@ -70,7 +71,9 @@ type CaseView struct {
 	MCP          cases.MCP
 	MCPNote      localized
 	MCPTools     []string
-	APIDoc       string // the page that explains the API and the MCP server
+	APIDoc       string           // the page that explains the API and the MCP server
+	Withdrawn    *withdrawnView   // the notice of a withdrawn case, nil for a listed one
+	Cite         library.Citation // how to cite the case, in the page's language
 }
 
 // facetTerms are a case's terms in one facet, under the facet's name.
@@ -165,6 +168,10 @@ func (s views) caseView(j Job, html bool) (*CaseView, error) {
 	if v.Related, err = p.relatedGroups(c); err != nil {
 		return nil, err
 	}
+	if v.Withdrawn, err = p.withdrawnView(c, txt); err != nil {
+		return nil, err
+	}
+	v.Cite = p.cite(c)
 	if html {
 		p.JSONLD = p.caseJSONLD(v)
 		var parts []string

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"incidentlib/internal/cases"
+	"incidentlib/internal/l10n"
 	"incidentlib/internal/urls"
 )
 
@@ -74,53 +75,43 @@ func (s feeds) feedCases() []*cases.Case {
 
 func (s feeds) feed(j Job, w io.Writer) error {
 	lang := j.Lang
-	cs := s.feedCases()
+	return s.writeFeed(w, lang, s.strings.Get(lang, "feed.title"), urls.Feed(lang), urls.Home(lang), s.feedCases(), nil)
+}
+
+// writeFeed writes an Atom feed of cs in lang: its id and self link are
+// the address of self, its page that of page. note, when set, says what
+// happened to a case (the changes feed); an entry's title starts with it.
+// A feed's time is that of its newest entry, not of the build, so that
+// two builds of the same content are identical.
+func (s *Site) writeFeed(w io.Writer, lang, title, self, page string, cs []*cases.Case, note func(*cases.Case) (string, time.Time, *localized)) error {
 	f := atomFeed{
 		Lang:  lang,
-		Title: s.lib.Settings.Title.Get(lang) + " · " + s.strings.Get(lang, "feed.title"),
-		ID:    s.base + urls.Feed(lang),
+		Title: s.lib.Settings.Title.Get(lang) + " · " + title,
+		ID:    s.base + self,
 		Links: []atomLink{
-			{Href: s.base + urls.Feed(lang), Rel: "self", Type: "application/atom+xml"},
-			{Href: s.base + urls.Home(lang), Rel: "alternate", Type: "text/html"},
+			{Href: s.base + self, Rel: "self", Type: "application/atom+xml"},
+			{Href: s.base + page, Rel: "alternate", Type: "text/html"},
 		},
 		Author: atomAuth{Name: s.lib.Settings.Title.Get(lang)},
 	}
-	// The feed's own time is that of its newest entry, not of the build, so
-	// that two builds of the same content are identical.
 	updated := time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
 	for _, c := range cs {
-		if c.UpdatedAt.After(updated) {
-			updated = c.UpdatedAt
+		at, prefix := c.UpdatedAt, ""
+		var why *localized
+		if note != nil {
+			prefix, at, why = note(c)
 		}
-		title, tl := c.Title.In(lang)
-		sum, sl := c.Summary.In(lang)
-		if i := strings.Index(sum, "\n\n"); i >= 0 {
-			sum = sum[:i]
+		if at.After(updated) {
+			updated = at
 		}
-		e := atomEntry{
-			Title: atomText{Body: c.ID + " · " + title, Lang: langIf(tl, lang)},
-			ID:    s.base + urls.Case(lang, c.ID),
-			// An entry is dated by when the case was written or last
-			// changed. The incident's date is no date for a feed: it may be
-			// only a year, or the date of the talk that told the story.
-			Updated: c.UpdatedAt.Format(time.RFC3339),
-			Links: []atomLink{
-				{Href: s.base + urls.Case(lang, c.ID), Rel: "alternate", Type: "text/html"},
-				{Href: s.base + urls.Case(cases.Other(lang), c.ID), Rel: "alternate", Type: "text/html", Lang: cases.Other(lang)},
-			},
-			Summary: atomText{Body: sum, Lang: langIf(sl, lang)},
-			Author:  &atomAuth{Name: c.OrgName().Get(lang)},
+		e := s.feedEntry(c, lang, at)
+		if prefix != "" {
+			e.Title.Body = prefix + " · " + e.Title.Body
+			e.ID += "#" + at.Format("20060102T150405Z")
 		}
-		add := func(f *cases.Facet, ids ...string) {
-			for _, id := range ids {
-				if t, ok := s.lib.Vocab.Term(f.Field, id); ok {
-					e.Category = append(e.Category, atomCat{Term: f.Name + "/" + id, Label: t.Label.Get(lang)})
-				}
-			}
+		if why != nil {
+			e.Summary = atomText{Body: leadParagraph(why.Src), Lang: langIf(why.Lang, lang)}
 		}
-		add(cases.RootCauses, c.RootCause)
-		add(cases.Components, c.Components...)
-		add(cases.Domains, c.Domain...)
 		f.Entries = append(f.Entries, e)
 	}
 	f.Updated = updated.Format(time.RFC3339)
@@ -130,6 +121,55 @@ func (s feeds) feed(j Job, w io.Writer) error {
 	enc := xml.NewEncoder(w)
 	enc.Indent("", " ")
 	return enc.Encode(f)
+}
+
+// feedEntry is a case as every feed lists it: its title, the first
+// paragraph of its summary after the incident's date, its pages in both
+// languages and its sources, its organisation and its main terms.
+func (s *Site) feedEntry(c *cases.Case, lang string, at time.Time) atomEntry {
+	title, tl := c.Title.In(lang)
+	sum, sl := c.Summary.In(lang)
+	sum = leadParagraph(sum)
+	if c.Date.Known() {
+		sum = l10n.Date(lang, c.Date.Year, c.Date.Month, c.Date.Day) + " · " + sum
+	}
+	e := atomEntry{
+		Title: atomText{Body: c.ID + " · " + title, Lang: langIf(tl, lang)},
+		ID:    s.base + urls.Case(lang, c.ID),
+		// An entry is dated by when the case was written or last changed.
+		// The incident's date is no date for a feed (it may be only a
+		// year, or the date of the talk that told the story): the summary
+		// starts with it instead.
+		Updated: at.Format(time.RFC3339),
+		Links: []atomLink{
+			{Href: s.base + urls.Case(lang, c.ID), Rel: "alternate", Type: "text/html"},
+			{Href: s.base + urls.Case(cases.Other(lang), c.ID), Rel: "alternate", Type: "text/html", Lang: cases.Other(lang)},
+		},
+		Summary: atomText{Body: sum, Lang: langIf(sl, lang)},
+		Author:  &atomAuth{Name: c.OrgName().Get(lang)},
+	}
+	for _, src := range c.Sources {
+		e.Links = append(e.Links, atomLink{Href: src.URL, Rel: "related", Type: "text/html"})
+	}
+	add := func(f *cases.Facet, ids ...string) {
+		for _, id := range ids {
+			if t, ok := s.lib.Vocab.Term(f.Field, id); ok {
+				e.Category = append(e.Category, atomCat{Term: f.Name + "/" + id, Label: t.Label.Get(lang)})
+			}
+		}
+	}
+	add(cases.RootCauses, c.RootCause)
+	add(cases.Components, c.Components...)
+	add(cases.Domains, c.Domain...)
+	return e
+}
+
+// leadParagraph is the text before the first blank line.
+func leadParagraph(s string) string {
+	if i := strings.Index(s, "\n\n"); i >= 0 {
+		return s[:i]
+	}
+	return s
 }
 
 func langIf(written, page string) string {

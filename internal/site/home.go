@@ -1,6 +1,7 @@
 package site
 
 import (
+	"html/template"
 	"incidentlib/internal/cases"
 	"incidentlib/internal/l10n"
 	"incidentlib/internal/urls"
@@ -16,6 +17,10 @@ type homeView struct {
 	Newest  []caseLink
 	Largest []homeFacet
 	AllLink string
+	// Stats is the statistics of every case, drawn as a topic page draws
+	// its own (template "stats" of list.html): the commonest terms, cases
+	// per year and the times to detect and resolve case by case.
+	Stats template.HTML
 }
 
 // homeCount is one figure on the home page, with the words around it as
@@ -82,6 +87,14 @@ func (s views) homeView(j Job) (*homeView, error) {
 			hf.Topics = append(hf.Topics, facetTerm{Label: t.Label.Get(lang), Href: p.Link(urls.Topic(lang, f.Name, t.ID, 1)), Count: l10n.Count(lang, len(t.Cases)), N: len(t.Cases)})
 		}
 		v.Largest = append(v.Largest, hf)
+	}
+	if sv := p.statsView(s.model.AllStats(), "", ""); sv != nil {
+		sv.Heading = p.T("home.stats")
+		sv.Durations = p.durationCharts(s.lib.Cases, "dist-")
+		if err := (stats{s.Site}).renderStats(lang, sv); err != nil {
+			return nil, err
+		}
+		v.Stats = sv.HTML + sv.DistHTML
 	}
 	return v, nil
 }

@@ -83,6 +83,7 @@ func (s *Site) listPageJobs() []Job {
 		add(Job{Kind: KindPrepare, Lang: lang, Path: urls.Prepare(lang)})
 		add(Job{Kind: KindAPIDoc, Lang: lang, Path: urls.APIDoc(lang)})
 		add(Job{Kind: KindFeed, Lang: lang, Path: urls.Feed(lang)})
+		add(Job{Kind: KindChanges, Lang: lang, Path: urls.Changes(lang)})
 		for _, p := range s.lib.Prose {
 			add(Job{Kind: KindProse, Lang: lang, Path: urls.Prose(lang, p.Slug), Slug: p.Slug})
 		}
@@ -90,6 +91,10 @@ func (s *Site) listPageJobs() []Job {
 			add(Job{Kind: KindCases, Lang: lang, Path: urls.Cases(lang, i), Page: i})
 		}
 		for _, c := range s.lib.Cases {
+			add(Job{Kind: KindCase, Lang: lang, Path: urls.Case(lang, c.ID), Case: c})
+		}
+		// A withdrawn case keeps its page, which says why (withdrawn.go).
+		for _, c := range s.lib.Withdrawn {
 			add(Job{Kind: KindCase, Lang: lang, Path: urls.Case(lang, c.ID), Case: c})
 		}
 		for _, name := range cases.FacetNames() {

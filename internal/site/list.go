@@ -62,6 +62,7 @@ type listView struct {
 	Cards     []template.HTML
 	Pager     pager
 	Stats     *statsView
+	Dists     template.HTML // the times case by case, on a topic's first page (statsView.DistHTML)
 	FacetLink string
 	Filters   bool // show the facet filter form (all-cases list)
 	Callout   calloutView
@@ -89,6 +90,7 @@ func (s views) listView(j Job) (*listView, error) {
 		label := t.Label.Get(lang)
 		p = s.page(j, label)
 		p.Section = j.Facet
+		p.Feed = markedLink(urls.TopicFeed(lang, j.Facet, t.ID), s.opt.Offline)
 		facetName := cases.FacetByName(j.Facet).Label.Get(lang)
 		p.Crumbs = []crumb{{p.T("nav.home"), p.Link(urls.Home(lang))}, {facetName, p.Link(urls.FacetIndex(lang, j.Facet))}, {label, ""}}
 		v.Heading, v.Kicker = label, facetName
@@ -108,6 +110,7 @@ func (s views) listView(j Job) (*listView, error) {
 			if sv == nil {
 				return nil
 			}
+			sv.Durations = p.durationCharts(t.Cases, "dist-")
 			if err = st.renderStats(lang, sv); err != nil {
 				return nil // kept for no page
 			}
@@ -115,6 +118,9 @@ func (s views) listView(j Job) (*listView, error) {
 		})
 		if err != nil {
 			return nil, err
+		}
+		if v.Stats != nil && j.Page <= 1 {
+			v.Dists = v.Stats.DistHTML
 		}
 		path = func(n int) string { return urls.Topic(lang, j.Facet, t.ID, n) }
 	}
@@ -152,6 +158,7 @@ func (s views) listView(j Job) (*listView, error) {
 func topicJobs(s *Site, f *library.FacetTopics, lang, name string) []Job {
 	var jobs []Job
 	for _, t := range f.Topics {
+		jobs = append(jobs, Job{Kind: KindTopicFeed, Lang: lang, Path: urls.TopicFeed(lang, name, t.ID), Topic: t, Facet: name})
 		for i := 1; i <= s.pages(len(t.Cases)); i++ {
 			jobs = append(jobs, Job{Kind: KindTopic, Lang: lang, Path: urls.Topic(lang, name, t.ID, i), Topic: t, Facet: name, Page: i})
 		}

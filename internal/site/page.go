@@ -133,6 +133,7 @@ func (s furniture) pageConsts() [2]pageConsts {
 		c := pageConsts{strings: make(map[string]any, len(s.strings)), methods: map[string]any{
 			"SiteTitle": p.SiteTitle(), "Home": p.Home(), "SearchPage": p.SearchPage(),
 			"Nav": p.Nav(), "FooterLinks": p.FooterLinks(), "SearchRoot": p.SearchRoot(),
+			"Version": p.Version(), "ChangesLink": p.ChangesLink(),
 		}, key: callerKeys.Add(1)}
 		for key := range s.strings {
 			c.strings[key] = p.T(key)
@@ -150,6 +151,13 @@ func (p *pageView) Link(target string) string { return markedLink(target, p.s.op
 
 // Home returns the link to this language's home page.
 func (p *pageView) Home() string { return p.Link(urls.Home(p.Lang)) }
+
+// Version names the state of the library the page was built from
+// (library.Library.Version), which the footer prints.
+func (p *pageView) Version() string { return p.s.model.Version }
+
+// ChangesLink is the link to the feed of what changed in the library.
+func (p *pageView) ChangesLink() string { return p.Link(urls.Changes(p.Lang)) }
 
 // Nav lists the header's sections.
 func (p *pageView) Nav() []navItem { return p.s.nav[p.Lang] }

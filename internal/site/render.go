@@ -21,6 +21,10 @@ func (s *Site) Render(j Job, w io.Writer) (string, error) {
 		return "", fmt.Errorf("no asset %s", j.Asset)
 	case KindFeed:
 		return "application/atom+xml", feeds{s}.feed(j, w)
+	case KindTopicFeed:
+		return "application/atom+xml", feeds{s}.topicFeed(j, w)
+	case KindChanges:
+		return "application/atom+xml", feeds{s}.changesFeed(j, w)
 	case KindSitemap:
 		return "application/xml", sitemaps{s}.sitemap(j, w)
 	case KindRobots:

@@ -236,6 +236,8 @@ const (
 	KindAsset
 	KindTwin // a case page's Markdown twin, rendered with its page by RenderCase
 	KindPrepare
+	KindTopicFeed
+	KindChanges
 )
 
 // kindNames name each kind of job for people (a build's summary).
@@ -243,7 +245,8 @@ var kindNames = map[Kind]string{
 	KindCase: "case page", KindCases: "case list", KindTopic: "topic page", KindFacet: "facet page",
 	KindHome: "home", KindRoot: "language chooser", KindSearch: "search page", KindProse: "prose page",
 	KindNotFound: "404", KindAPIDoc: "API page", KindFeed: "feed", KindSitemap: "sitemap",
-	KindRobots: "robots.txt", KindAsset: "asset", KindTwin: "Markdown twin", KindPrepare: "prepare page",
+	KindRobots: "robots.txt", KindAsset: "asset", KindTwin: "Markdown twin",
+	KindTopicFeed: "topic feed", KindChanges: "changes feed", KindPrepare: "prepare page",
 }
 
 // String names the kind for people, as a build's summary counts files.

@@ -10,7 +10,9 @@ import (
 )
 
 // inSitemap tells the jobs a sitemap names: every HTML page of a language.
-func inSitemap(j Job) bool { return j.Lang != "" && j.Kind != KindFeed }
+func inSitemap(j Job) bool {
+	return j.Lang != "" && j.Kind != KindFeed && j.Kind != KindTopicFeed && j.Kind != KindChanges
+}
 
 // sitemapParts returns where each part of the sitemap starts in the page
 // jobs, plus the end: len(parts)-1 parts. The split is made once, by the

@@ -18,6 +18,7 @@ type statsView struct {
 	// once per topic and language (template "stats" of list.html): with
 	// marked links it is the same on all of them.
 	HTML          template.HTML
+	Heading       string // the block's heading, when not the topic pages' "In these cases"
 	Closing       string
 	Groups        []barGroup
 	Years         barGroup
@@ -25,6 +26,12 @@ type statsView struct {
 	MedianResolve string
 	DetectNote    string
 	ResolveNote   string
+	// Durations draw the times to detect and to resolve case by case
+	// (durations.go); the medians above are their summary. DistHTML is
+	// them rendered (template "dists"), which only a topic's first page
+	// shows: they are the size of the set.
+	Durations []durationChart
+	DistHTML  template.HTML
 }
 
 // barGroup is one small bar chart.
@@ -130,6 +137,14 @@ func (s stats) renderStats(lang string, v *statsView) error {
 		return err
 	}
 	v.HTML = template.HTML(b.String())
+	if len(v.Durations) == 0 {
+		return nil
+	}
+	b.Reset()
+	if err := s.theme.execute(b, "list", "dists", statsBlock{&pageView{Lang: lang, s: s.Site}, v}); err != nil {
+		return err
+	}
+	v.DistHTML = template.HTML(b.String())
 	return nil
 }
 

@@ -89,7 +89,7 @@ func Query(params ...Param) string {
 // cases knows.
 func ReservedSlug(slug string) bool {
 	switch slug {
-	case "cases", "search", "api", "feed", "page", "prepare":
+	case "cases", "search", "api", "feed", "page", "changes", "prepare":
 		return true
 	}
 	return false
@@ -107,6 +107,17 @@ func APIDoc(lang string) string { return lang + "/api/" }
 
 // Feed is the Atom feed of a language.
 func Feed(lang string) string { return lang + "/feed.xml" }
+
+// FeedName is the file name of an Atom feed in its folder.
+const FeedName = "feed.xml"
+
+// TopicFeed is the Atom feed of a topic's cases, beside the topic's first
+// page.
+func TopicFeed(lang, facet, term string) string { return Topic(lang, facet, term, 1) + FeedName }
+
+// Changes is the Atom feed of what changed in the library: cases added,
+// updated and withdrawn (APIChanges as JSON).
+func Changes(lang string) string { return lang + "/changes.xml" }
 
 // Site-wide files.
 const (
@@ -189,6 +200,16 @@ var (
 	// the case's.
 	APISiteSchema  = apiFile("schema/site.json")
 	APIVocabSchema = apiFile("schema/vocab.json")
+
+	// The bulk downloads: every case in one file, as CSV, as JSON Lines,
+	// and the case files with the vocabulary and the schemas in a zip.
+	APICasesCSV   = apiFile("cases.csv")
+	APICasesJSONL = apiFile("cases.jsonl")
+	APICasesZip   = apiFile("incidentlib-cases.zip")
+	// APIChanges lists the cases added, updated and withdrawn.
+	APIChanges = apiFile("changes.json")
+	// APISources maps every source address, normalised, to its cases.
+	APISources = apiFile("sources.json")
 )
 
 // APICase is the JSON of one case, as in the source.
