@@ -68,7 +68,7 @@ func TestSchemasStrict(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Tools) != 6 {
+	if len(res.Tools) != 7 {
 		t.Fatalf("%d tools", len(res.Tools))
 	}
 	for _, tool := range res.Tools {
