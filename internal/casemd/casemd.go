@@ -145,7 +145,7 @@ func (m *mdWriter) terms(c *cases.Case) {
 			if i > 0 {
 				m.s("\n")
 			}
-			m.s("- ", markup.MarkdownLine(m.product(a.Product)), ": ", markup.MarkdownLine(m.versions(a)))
+			m.s("- ", markup.MarkdownLine(m.product(a.Product)), ": ", markup.MarkdownLine(VersionWords(a, m.t)))
 		}
 	}
 	m.section(m.t("facet.contributing.label"))
@@ -254,24 +254,25 @@ func (m *mdWriter) product(id string) string {
 	return id
 }
 
-// versions says which versions an affected product names, as the case
-// page does: "from 1.9.0, fixed in 1.11.2".
-func (m *mdWriter) versions(a cases.Affected) string {
+// VersionWords says which versions an affected product names, in the
+// words t gives for the catalogue's affected.* keys: "from 1.9.0, fixed in
+// 1.11.2", "1.2.3, 1.2.4". The case page and its Markdown both say it so.
+func VersionWords(a cases.Affected, t func(key string) string) string {
 	var parts []string
 	if a.Introduced != "" && a.Introduced != "0" {
-		parts = append(parts, fmt.Sprintf(m.t("affected.introduced"), a.Introduced))
+		parts = append(parts, fmt.Sprintf(t("affected.introduced"), a.Introduced))
 	}
 	if a.Fixed != "" {
-		parts = append(parts, fmt.Sprintf(m.t("affected.fixed"), a.Fixed))
+		parts = append(parts, fmt.Sprintf(t("affected.fixed"), a.Fixed))
 	}
 	if a.LastAffected != "" {
-		parts = append(parts, fmt.Sprintf(m.t("affected.last"), a.LastAffected))
+		parts = append(parts, fmt.Sprintf(t("affected.last"), a.LastAffected))
 	}
 	if a.Introduced != "" && len(parts) == 0 {
-		parts = append(parts, m.t("affected.all"))
+		parts = append(parts, t("affected.all"))
 	}
 	if len(a.Versions) > 0 {
-		parts = append(parts, fmt.Sprintf(m.t("affected.versions"), strings.Join(a.Versions, ", ")))
+		parts = append(parts, fmt.Sprintf(t("affected.versions"), strings.Join(a.Versions, ", ")))
 	}
-	return strings.Join(parts, m.t("affected.sep"))
+	return strings.Join(parts, t("affected.sep"))
 }

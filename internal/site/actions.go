@@ -1,9 +1,7 @@
 package site
 
 import (
-	"fmt"
-	"strings"
-
+	"incidentlib/internal/casemd"
 	"incidentlib/internal/cases"
 )
 
@@ -52,35 +50,13 @@ type affectedView struct {
 func (p *pageView) affected(c *cases.Case) []affectedView {
 	out := make([]affectedView, 0, len(c.Affected))
 	for _, a := range c.Affected {
-		v := affectedView{ID: a.Product, Product: a.Product, Versions: p.versionWords(a)}
+		v := affectedView{ID: a.Product, Product: a.Product, Versions: casemd.VersionWords(a, p.T)}
 		if pr, ok := p.s.lib.Vocab.Product(a.Product); ok {
 			v.Product, v.URL = pr.Label.Get(p.Lang), pr.URL
 		}
 		out = append(out, v)
 	}
 	return out
-}
-
-// versionWords says in the page's language which versions a names:
-// "from 1.9.0, fixed in 1.11.2", "1.2.3, 1.2.4".
-func (p *pageView) versionWords(a cases.Affected) string {
-	var parts []string
-	if a.Introduced != "" && a.Introduced != "0" {
-		parts = append(parts, fmt.Sprintf(p.T("affected.introduced"), a.Introduced))
-	}
-	if a.Fixed != "" {
-		parts = append(parts, fmt.Sprintf(p.T("affected.fixed"), a.Fixed))
-	}
-	if a.LastAffected != "" {
-		parts = append(parts, fmt.Sprintf(p.T("affected.last"), a.LastAffected))
-	}
-	if a.Introduced != "" && len(parts) == 0 {
-		parts = append(parts, p.T("affected.all"))
-	}
-	if len(a.Versions) > 0 {
-		parts = append(parts, fmt.Sprintf(p.T("affected.versions"), strings.Join(a.Versions, ", ")))
-	}
-	return strings.Join(parts, p.T("affected.sep"))
 }
 
 // actionNote is an action item's kind and status as the Markdown twin
