@@ -145,7 +145,7 @@ func useEveryTool(ctx context.Context, t *testing.T, cs *mcp.ClientSession) {
 	for _, tool := range tools.Tools {
 		names = append(names, tool.Name)
 	}
-	if strings.Join(names, " ") != "get_incident get_topic list_incidents search_incidents vocab" {
+	if strings.Join(names, " ") != "find_by_source get_incident get_topic list_incidents prepare search_incidents vocab" {
 		t.Errorf("tools: %v", names)
 	}
 	structured := func(tool string, args map[string]any, out any) string {
@@ -206,8 +206,10 @@ func useEveryTool(ctx context.Context, t *testing.T, cs *mcp.ClientSession) {
 	}
 	var vocab struct{ Facets []struct{ Facet string } }
 	structured("vocab", nil, &vocab)
-	if len(vocab.Facets) != len(casespkg.FacetNames()) {
-		t.Errorf("vocab: %d facets, want the %d of the facet table", len(vocab.Facets), len(casespkg.FacetNames()))
+	// Every facet of the table but the products, which vocab lists when
+	// asked for them (facet: products), so that its answer stays small.
+	if want := len(casespkg.FacetNames()) - 1; len(vocab.Facets) != want {
+		t.Errorf("vocab: %d facets, want the %d of the facet table but products", len(vocab.Facets), want)
 	}
 	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "get_incident", Arguments: map[string]any{"id": "../../etc/passwd"}})
 	if err != nil || !res.IsError {

@@ -127,7 +127,7 @@ func (s views) caseView(j Job, html bool) (*CaseView, error) {
 		Published:    c.DateKind == "published",
 		Org:          c.OrgName().Get(lang),
 		EditLink:     casemd.EditLink(s.lib.Settings, c.File),
-		OrgLink:      p.Link(urls.Topic(lang, cases.Orgs.Name, c.OrgSlug, 1)),
+		OrgLink:      orgLink(p, c),
 		YearLink:     yearLink(p, c.Date),
 		Domains:      p.terms(cases.Domains, c.Domain),
 		Summary:      txt(c.Summary, lang),
@@ -416,4 +416,13 @@ func appendMarshaled(b []byte, s string) []byte {
 		return append(b, `""`...) // a string: cannot fail
 	}
 	return append(b, j...)
+}
+
+// orgLink is the link to c's organisation's topic page, "" when it has none
+// (only withdrawn cases name the organisation).
+func orgLink(p *pageView, c *cases.Case) string {
+	if !p.s.hasTopic(cases.Orgs, c.OrgSlug) {
+		return ""
+	}
+	return p.Link(urls.Topic(p.Lang, cases.Orgs.Name, c.OrgSlug, 1))
 }

@@ -320,13 +320,29 @@ type termLink struct {
 	Href  string
 }
 
+// term is id of f as a page shows it. A term with no topic page (only a
+// withdrawn case names it: topics leave withdrawn cases out) has no link.
 func (p *pageView) term(f *cases.Facet, id string) termLink {
 	if i, ok := langSlot(p.Lang); ok {
 		if t, ok := p.s.termLinks[f][id]; ok {
 			return t[i]
 		}
 	}
+	if !p.s.hasTopic(f, id) {
+		return termLink{ID: id, Label: p.s.label(p.Lang, f, id)}
+	}
 	return newTermLink(p.s, p, f, id)
+}
+
+// hasTopic reports whether id of f has a topic page: false only for a
+// facet with topic pages that has none for id.
+func (s *Site) hasTopic(f *cases.Facet, id string) bool {
+	ts, ok := s.termLinks[f]
+	if !ok || len(ts) == 0 {
+		return true
+	}
+	_, ok = ts[id]
+	return ok
 }
 
 func newTermLink(s *Site, p *pageView, f *cases.Facet, id string) termLink {
