@@ -70,7 +70,7 @@ lint:
 # checker has a deadline of its own, well under it (webtest.Tool), so a hung
 # checker is named by its test, not by a dump of goroutines.
 test-go:
-	INCIDENTLIB_REQUIRE_TOOLS=1 $(GO) test -count=1 -timeout 45m ./...
+	INCIDENTLIB_REQUIRE_TOOLS=1 $(GO) test -count=1 -timeout 75m ./...
 
 test-js:
 	node --test --test-timeout=120000 js-test/
