@@ -158,6 +158,7 @@ func New(ctx context.Context, fsys fs.FS, opt Options) (*Library, error) {
 		t = now
 	}
 	prev := opt.Previous
+	edited := false // only the text of cases changed (cases.ReloadEdited): see edited.go
 	switch {
 	case prev == nil || prev.Lib == nil || opt.ReadAll:
 		lib, list, err := loadUnless(ctx, fsys, opt.OffHeap)
@@ -167,8 +168,14 @@ func New(ctx context.Context, fsys fs.FS, opt Options) (*Library, error) {
 		l.Lib, l.Diags = lib, list
 		stage("load")
 	case len(opt.Changed) > 0:
-		l.Lib, l.Diags = cases.Reload(prev.Lib, prev.Diags, fsys, opt.Changed)
-		stage("reload")
+		var ok bool
+		if l.Lib, l.Diags, ok = cases.ReloadEdited(prev.Lib, prev.Diags, fsys, opt.Changed); ok {
+			edited = true
+			stage("edit")
+		} else {
+			l.Lib, l.Diags = cases.Reload(prev.Lib, prev.Diags, fsys, opt.Changed)
+			stage("reload")
+		}
 	default:
 		l.Lib, l.Diags = prev.Lib, prev.Diags
 	}
@@ -181,8 +188,19 @@ func New(ctx context.Context, fsys fs.FS, opt Options) (*Library, error) {
 	if ctx.Err() != nil {
 		return nil, context.Cause(ctx)
 	}
-	l.topics = deriveTopics(l.Lib)
-	l.Version = versionOf(l.Lib)
+	l.topics, l.Version = nil, ""
+	if edited && prev.Ready() {
+		if edits, ok := editsOf(prev.Lib, l.Lib); ok {
+			l.topics = editTopics(prev.topics, l.Lib, edits)
+			l.Version = editVersion(prev.Version, edits)
+		}
+	}
+	if l.topics == nil {
+		l.topics = deriveTopics(l.Lib)
+	}
+	if l.Version == "" {
+		l.Version = versionOf(l.Lib)
+	}
 	if opt.Loaded != nil {
 		opt.Loaded(l.Lib, l.topics)
 	}

@@ -114,7 +114,7 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	file := urls.File(strings.TrimPrefix(r.URL.Path, "/"))
-	if j, ok := m.files[file]; ok {
+	if j, ok := m.job(file); ok {
 		s.render(w, m, j, http.StatusOK)
 		return
 	}
@@ -124,7 +124,7 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// A folder asked for without its slash, as a static host redirects it.
-	if _, ok := m.files[urls.File(file+"/")]; ok {
+	if _, ok := m.job(urls.File(file + "/")); ok {
 		http.Redirect(w, r, r.URL.Path+"/", http.StatusFound)
 		return
 	}
@@ -154,7 +154,7 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	for _, nf := range urls.NotFoundFor(file) {
-		if j, ok := m.files[nf]; ok {
+		if j, ok := m.job(nf); ok {
 			s.render(w, m, j, http.StatusNotFound)
 			return
 		}

@@ -225,7 +225,10 @@ type model struct {
 	// problems is what the error page lists: the content's errors and
 	// warnings, or the template error.
 	problems diag.List
-	files    map[string]site.Job // output file ("en/cases/IL-0495/index.html") → job
+	// index finds the job of an output file ("en/cases/IL-0495/index.html"),
+	// through job (index.go); sitemaps are the parts of a split sitemap.
+	index    *fileIndex
+	sitemaps sitemapParts
 	timings  []timing
 
 	extraList  []site.Extra // what extraFiles runs
@@ -296,7 +299,7 @@ func (s *Server) build(cur *model, c library.Change) *model {
 	}
 	m.site = st
 	t = time.Now()
-	m.files = jobIndex(st)
+	m.index = nextIndex(cur, m)
 	m.timings = append(m.timings, timing{"index", time.Since(t)})
 	return m
 }
