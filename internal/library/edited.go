@@ -26,13 +26,13 @@ type edit struct{ old, new *cases.Case }
 // editsOf returns the cases of lib that replace a case of prev at the same
 // place, or false when lib is not prev with cases replaced in place.
 func editsOf(prev, lib *cases.Library) ([]edit, bool) {
-	if len(prev.Cases) != len(lib.Cases) || len(prev.Withdrawn) != len(lib.Withdrawn) || len(prev.Drafts) > 0 || len(lib.Drafts) > 0 {
+	if len(prev.Cases) != len(lib.Cases) || len(prev.Withdrawn) != len(lib.Withdrawn) {
 		return nil, false
 	}
 	var out []edit
 	for i, c := range lib.Cases {
 		if o := prev.Cases[i]; o != c {
-			if o.ID != c.ID || o.Date != c.Date || o.Draft || c.Draft {
+			if o.ID != c.ID || o.Date != c.Date || o.Draft != c.Draft {
 				return nil, false
 			}
 			out = append(out, edit{o, c})
@@ -183,6 +183,9 @@ func editVersion(prev string, edits []edit) string {
 		return ""
 	}
 	for _, e := range edits {
+		if e.new.Draft {
+			continue // a draft is no change of the library yet (versionOf)
+		}
 		a, b := e.old.UpdatedAt.UTC().Format("2006-01-02"), e.new.UpdatedAt.UTC().Format("2006-01-02")
 		switch {
 		case a == b:

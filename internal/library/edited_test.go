@@ -19,6 +19,9 @@ import (
 // and to a newer day.
 func TestEditedIsDerived(t *testing.T) {
 	m := contentFS(t)
+	const d = "cases/IL-9002.json" // a draft, among the cases the preview shows
+	m[d] = &fstest.MapFile{Data: m["cases/IL-0053.json"].Data}
+	editJSON(t, m, d, func(c map[string]any) { c["id"], c["draft"] = "IL-9002", true })
 	const a, b, o = "cases/IL-0495.json", "cases/IL-0338.json", "cases/IL-0642.json" // o alone is about OpenShift
 	steps := []struct {
 		name    string
@@ -49,6 +52,9 @@ func TestEditedIsDerived(t *testing.T) {
 		{"a domain few cases have", []string{b}, func() {
 			editJSON(t, m, b, func(c map[string]any) { c["domain"] = []any{"databases"} })
 		}},
+		{"the draft into a topic", []string{d}, func() {
+			editJSON(t, m, d, func(c map[string]any) { c["components"] = []any{"cdn"}; c["updated_at"] = "2027-01-01T00:00:00Z" })
+		}},
 		{"a newer day", []string{a}, func() {
 			editJSON(t, m, a, func(c map[string]any) { c["updated_at"] = "2026-12-31T10:00:00Z" })
 		}},
@@ -76,6 +82,9 @@ func TestEditedIsDerived(t *testing.T) {
 		fresh, err := New(ctx, m, Options{Drafts: true})
 		if err != nil || !fresh.Ready() {
 			t.Fatalf("%s: fresh: %v %v", st.name, err, fresh.Diags.Items)
+		}
+		if len(lib.Lib.Cases) != len(fresh.Lib.Cases) || lib.Lib.ByID["IL-9002"] == nil {
+			t.Fatalf("%s: %d cases, want %d with the draft", st.name, len(lib.Lib.Cases), len(fresh.Lib.Cases))
 		}
 		if lib.Version != fresh.Version {
 			t.Errorf("%s: version %s, want %s", st.name, lib.Version, fresh.Version)
