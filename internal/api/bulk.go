@@ -118,6 +118,9 @@ func (w *writer) finishBulk(kept map[string][]byte) error {
 	if err := b.file(zipDir+"README.md", b.day, w.readme()); err != nil {
 		return err
 	}
+	if err := b.file(zipDir+"README.ko.md", b.day, w.readmeKo()); err != nil {
+		return err
+	}
 	if err := b.zip.Close(); err != nil {
 		return err
 	}
