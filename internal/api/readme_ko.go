@@ -22,6 +22,7 @@ func (w *writer) readmeKo() []byte {
 	b.WriteString("- `cases/ID.json`: 라이브러리에 작성된 그대로의 사례입니다. 철회된 사례에는 `withdrawn`이 있습니다.\n")
 	b.WriteString("- `vocab.json`: 통제 어휘 필드의 모든 용어입니다. 용어마다 영어와 한국어 이름, 사례 수가 있습니다.\n")
 	b.WriteString("- `schema/case.json`, `schema/vocab.json`, `schema/site.json`: 각 형식의 JSON 스키마입니다.\n\n")
+	b.WriteString("README.md는 같은 내용을 영어로 적은 것입니다.\n\n")
 	b.WriteString("같은 사례가 이 zip 옆에 `cases.csv`(사례 하나가 한 행)와 `cases.jsonl`(사례 하나가 한 줄, 이 버전과 라이선스를 적은 `incidentlib` 멤버 포함)로도 공개돼 있습니다.\n\n")
 	b.WriteString("## 사례의 필드\n\n")
 	for _, p := range cases.CaseSchema.Props {

@@ -19,7 +19,7 @@ type Scoped struct {
 	Elements   int            // elements matching the selector
 	Violations []Violation    // rules that failed inside them
 	Passed     map[string]int // rule id → elements inside them that passed it
-	Incomplete []string       // rules axe could not decide (left for a person), "id: help"
+	Incomplete []string       // what axe could not decide (left for a person): "rule selector: why", one per element
 }
 
 // axeWithin runs axe on the elements matching a selector only (axe's
@@ -38,7 +38,7 @@ const axeWithin = `(async () => {
       targets: v.nodes.slice(0, %d).map(n => n.target.map(String).join(" ")),
     })),
     passed,
-    incomplete: r.incomplete.map(v => v.id + ": " + v.help),
+    incomplete: r.incomplete.flatMap(v => v.nodes.map(n => v.id + " " + n.target.map(String).join(" ") + ": " + ((n.any[0] || n.all[0] || n.none[0] || {}).message || v.help))),
   };
 })()`
 
