@@ -114,7 +114,10 @@ type reader struct {
 // C locale, never asking for a password, never taking a lock it can do
 // without, and killed (its pipes closed soon after) when the context ends.
 func (r *reader) command(args ...string) *exec.Cmd {
-	base := []string{"-c", "core.quotepath=false", "-c", "log.showSignature=false", "--no-replace-objects"}
+	// The repository's own configuration runs no program here: log and
+	// cat-file read objects only, with no pager, external diff or
+	// file-system monitor.
+	base := []string{"-c", "core.quotepath=false", "-c", "log.showSignature=false", "-c", "core.fsmonitor=false", "--no-replace-objects"}
 	cmd := exec.CommandContext(r.ctx, r.git, append(base, args...)...)
 	cmd.Dir = r.dir
 	cmd.Env = append(os.Environ(), "LC_ALL=C", "GIT_TERMINAL_PROMPT=0", "GIT_OPTIONAL_LOCKS=0", "GIT_PAGER=cat")
