@@ -150,6 +150,7 @@ func TestReadFallsBack(t *testing.T) {
 	shallow := filepath.Join(t.TempDir(), "shallow")
 	git(t, repo, "", "clone", "-q", "--depth", "1", "file://"+repo, shallow)
 	plain := t.TempDir()
+	t.Setenv("GIT_CEILING_DIRECTORIES", filepath.Dir(plain)) // not a checkout, even if the temporary folder lies in one
 	if err := os.Mkdir(filepath.Join(plain, "cases"), 0o755); err != nil {
 		t.Fatal(err)
 	}
