@@ -1,14 +1,17 @@
 package build
 
 import (
+	"bytes"
 	"encoding/json"
 	"encoding/xml"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 )
 
 // historyRepo makes the small library a git repository whose commits,
@@ -104,12 +107,62 @@ type changesJSON struct {
 // atomFeed is the part of an Atom feed the tests read; decoding into it
 // fails unless the root is Atom's feed.
 type atomFeed struct {
-	XMLName xml.Name `xml:"http://www.w3.org/2005/Atom feed"`
+	XMLName xml.Name   `xml:"http://www.w3.org/2005/Atom feed"`
+	ID      string     `xml:"id"`
+	Title   string     `xml:"title"`
+	Updated string     `xml:"updated"`
+	Author  []string   `xml:"author>name"`
+	Links   []atomLink `xml:"link"`
 	Entries []struct {
-		ID      string `xml:"id"`
-		Title   string `xml:"title"`
-		Updated string `xml:"updated"`
+		ID      string     `xml:"id"`
+		Title   string     `xml:"title"`
+		Updated string     `xml:"updated"`
+		Summary string     `xml:"summary"`
+		Links   []atomLink `xml:"link"`
 	} `xml:"entry"`
+}
+
+type atomLink struct {
+	Href string `xml:"href,attr"`
+	Rel  string `xml:"rel,attr"`
+}
+
+// readAtom reads an Atom feed strictly: nothing after it, and the
+// elements Atom requires of a feed (id, title, updated, author, a self
+// link) and of each entry (id, title, updated, a summary here, an
+// alternate link).
+func readAtom(t *testing.T, path string) atomFeed {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f atomFeed
+	dec := xml.NewDecoder(bytes.NewReader(data))
+	dec.Strict = true
+	if err := dec.Decode(&f); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		t.Errorf("%s: more after the feed: %v", path, err)
+	}
+	has := func(links []atomLink, rel string) bool {
+		for _, l := range links {
+			if l.Rel == rel && l.Href != "" {
+				return true
+			}
+		}
+		return false
+	}
+	if _, err := time.Parse(time.RFC3339, f.Updated); err != nil || f.ID == "" || f.Title == "" || len(f.Author) == 0 || !has(f.Links, "self") {
+		t.Errorf("%s: the feed lacks an element Atom requires", path)
+	}
+	for _, e := range f.Entries {
+		if _, err := time.Parse(time.RFC3339, e.Updated); err != nil || e.ID == "" || e.Title == "" || e.Summary == "" || !has(e.Links, "alternate") {
+			t.Errorf("%s: entry %q lacks an element", path, e.ID)
+		}
+	}
+	return f
 }
 
 func readChanges(t *testing.T, out string) changesJSON {
@@ -169,14 +222,7 @@ func TestHistoryGit(t *testing.T) {
 		"ko": {"철회 · IL-0338", "갱신 (summary, trigger) · IL-0495", "추가 · IL-0630"},
 	}
 	for lang, heads := range titles {
-		var f atomFeed
-		data, err := os.ReadFile(filepath.Join(o.Out, lang, "changes.xml"))
-		if err == nil {
-			err = xml.Unmarshal(data, &f)
-		}
-		if err != nil {
-			t.Fatalf("%s/changes.xml: %v", lang, err)
-		}
+		f := readAtom(t, filepath.Join(o.Out, lang, "changes.xml"))
 		if len(f.Entries) != len(want) {
 			t.Errorf("%s/changes.xml: %d entries, want %d", lang, len(f.Entries), len(want))
 			continue
@@ -242,6 +288,11 @@ func TestHistoryFallsBack(t *testing.T) {
 			for _, x := range ch.Changes {
 				if x.Change == "added" || x.Fields != nil {
 					t.Errorf("%s: %s with fields %v from updated_at", x.ID, x.Change, x.Fields)
+				}
+			}
+			for _, lang := range []string{"en", "ko"} {
+				if f := readAtom(t, filepath.Join(o.Out, lang, "changes.xml")); len(f.Entries) != len(ch.Changes) {
+					t.Errorf("%s/changes.xml: %d entries, want %d", lang, len(f.Entries), len(ch.Changes))
 				}
 			}
 		})
