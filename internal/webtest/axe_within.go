@@ -58,7 +58,7 @@ func AxeWithin(t testing.TB, ctx context.Context, selector string, tags ...strin
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(ctx, PageTimeout)
+	ctx, cancel := context.WithTimeout(ctx, AxeTimeout)
 	defer cancel()
 	loaded, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`typeof axe === "object"`))
 	if err != nil {
