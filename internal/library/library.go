@@ -9,9 +9,11 @@
 // New makes a Library from the content folder, read through cases' jail
 // and checked, and derives the topics once and the related cases once. The
 // preview and the MCP server make the next Library from the one before
-// after a save, reading again only the files that changed (cases.Reload)
-// and keeping what the change cannot have touched (the related cases when
-// no input to them changed); Live (live.go) is that loop.
+// after a save, reading again only the files that changed (cases.Reload;
+// cases.ReloadEdited for an edit of cases' text, which makes again only the
+// topics the edited cases are in, edited.go) and keeping what the change
+// cannot have touched (the related cases when no input to them changed);
+// Live (live.go) is that loop.
 //
 // A Library is never modified after New returns, so that a server can swap
 // a new one in atomically and a request never sees half of a change.
