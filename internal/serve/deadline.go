@@ -46,8 +46,10 @@ func (s *Server) bounded(w http.ResponseWriter, r *http.Request, start time.Time
 	return false
 }
 
-// unavailable answers 503 with a message, to be asked again.
+// unavailable answers 503 with a message, to be asked again. The answer
+// gets a second of its own: the request's write deadline may be now.
 func unavailable(w http.ResponseWriter, msg string) {
+	_ = http.NewResponseController(w).SetWriteDeadline(time.Now().Add(time.Second))
 	w.Header().Set("Retry-After", "5")
 	http.Error(w, msg, http.StatusServiceUnavailable)
 }
