@@ -168,9 +168,9 @@ func (s *Server) version() uint64 { return s.live.Current().version }
 // Serve serves on ln and watches the folders until ctx is done. The
 // folders are watched before the first request is answered, so a client
 // that got an answer knows that no later save will be missed. Then it shuts
-// down: open event streams end, requests in flight get a few seconds to
-// finish (stopGrace; then they are cut off), the watcher is closed. It
-// returns nil after a shutdown.
+// down: open event streams and requests waiting for a page end, answers
+// being sent get stopGrace to finish and are then cut off, the watcher is
+// closed. It returns nil after a shutdown.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	w, err := watch.New(s.roots, s.opt.Debounce, func(format string, args ...any) {
 		s.logf("incidentlib serve: "+format, args...)
