@@ -36,7 +36,7 @@ type Limits struct {
 	MaxConns int
 	// PerAddr is the most connections one client address may hold (an
 	// IPv6 client counts by its /64, which one host is given); 0 means a
-	// quarter of MaxConns (see DefaultPerAddr), negative no cap. Loopback
+	// quarter of MaxConns (see addrShare), negative no cap. Loopback
 	// and the trusted proxies are exempt: behind a proxy every client
 	// comes from its address, and the servers count their sessions by the
 	// forwarded one instead.
@@ -51,13 +51,14 @@ type Limits struct {
 	loopback func(netip.Addr) bool // nil means netip.Addr.IsLoopback (tests take 127.0.0.2 for another machine)
 }
 
-// DefaultPerAddr is the share of the connections one client address may
-// hold unless told otherwise: a quarter, as for MCP sessions. A quarter
+// addrShare says what share of the connections one client address may
+// hold unless told otherwise: 1/addrShare, a quarter, as for MCP
+// sessions. A quarter
 // (256 of 1,024) is more than a NAT of an office needs (a browser opens 6
 // connections to a host, an MCP session 2, and 250 sessions one address
 // may open hold 250 event streams), and leaves three quarters to everyone
 // else.
-const DefaultPerAddr = 4
+const addrShare = 4
 
 // NewServer returns an http.Server for h with read, header and idle
 // timeouts, and ln wrapped so that connections keep to lim. Serve the
@@ -103,7 +104,7 @@ func LimitConns(srv *http.Server, ln net.Listener, lim Limits) net.Listener {
 	perAddr := lim.PerAddr
 	switch {
 	case perAddr == 0:
-		perAddr = max(1, maxConns/DefaultPerAddr)
+		perAddr = max(1, maxConns/addrShare)
 	case perAddr < 0:
 		perAddr = maxConns
 	}
