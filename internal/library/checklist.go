@@ -1,6 +1,7 @@
 package library
 
 import (
+	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -123,47 +124,37 @@ type checkEntry struct {
 }
 
 // NewChecklist merges the action items and lessons of cs, in their order.
+//
+// Comparing each item with every earlier one is quadratic (at 1,000 cases
+// it took half the build), so only candidates that can pass nearIdentical
+// are compared, found by prefix filtering: with the words of each language
+// in one fixed order, rarest first, two sets whose overlap is at least t
+// share a word among the first |s| - ceil(t·|s|) + 1 words of each. Every
+// pair that merges has an English overlap of at least mergeEn, or, when
+// one of them has no English, a Korean overlap of at least mergeAlone
+// (which is above mergeKo); so an index of each item's English prefix for
+// mergeEn and of its Korean prefix for mergeKo finds every pair that can
+// merge, and the merge itself is decided as before.
 func NewChecklist(cs []*cases.Case) *Checklist {
-	cl := &Checklist{}
-	var entries []*checkEntry
-	index := map[string][]int{} // a word ("en:"/"ko:" and the word) → entries that have it
-	add := func(c *cases.Case, group, status string, text cases.Bilingual) {
-		en, ko := checkWords(text.En), checkWords(text.Ko)
-		best, bestScore := -1, 0.0
-		seen := map[int]bool{}
-		for _, key := range wordKeys(en, ko) {
-			for _, i := range index[key] {
-				if seen[i] {
-					continue
-				}
-				seen[i] = true
-				e := entries[i]
-				if !mergeable(e.item.Group, group) {
-					continue
-				}
-				if s, ok := nearIdentical(e.en, e.ko, en, ko); ok && (s > bestScore || s == bestScore && i < best) {
-					best, bestScore = i, s
-				}
-			}
-		}
-		if best >= 0 {
-			it := entries[best].item
-			if it.Group == GroupOther && group != GroupOther && group != GroupLessons {
-				it.Group = group // the first case that says the kind names it
-			}
-			if !slices.ContainsFunc(it.From, func(s CheckSource) bool { return s.Case == c }) {
-				it.From = append(it.From, CheckSource{c, status})
-			}
-			return
-		}
-		it := &CheckItem{Index: len(cl.Items), Group: group, Text: text, From: []CheckSource{{c, status}}}
-		cl.Items = append(cl.Items, it)
-		entries = append(entries, &checkEntry{it, en, ko})
-		for _, key := range wordKeys(en, ko) {
-			index[key] = append(index[key], len(entries)-1)
-		}
+	type pending struct {
+		c             *cases.Case
+		group, status string
+		text          cases.Bilingual
+		en, ko        map[string]bool
 	}
+	var items []pending
+	df := map[string]int{} // "en:"/"ko:" and the word → how many items have it
 	for _, c := range cs {
+		each := func(group, status string, text cases.Bilingual) {
+			p := pending{c, group, status, text, checkWords(text.En), checkWords(text.Ko)}
+			for w := range p.en {
+				df["en:"+w]++
+			}
+			for w := range p.ko {
+				df["ko:"+w]++
+			}
+			items = append(items, p)
+		}
 		for _, a := range c.ActionItems {
 			g, st := a.Kind, a.Status
 			if g == "" {
@@ -172,13 +163,75 @@ func NewChecklist(cs []*cases.Case) *Checklist {
 			if st == "" {
 				st = "unknown"
 			}
-			add(c, g, st, a.Text)
+			each(g, st, a.Text)
 		}
 		if c.Lessons != nil && !c.Lessons.IsZero() {
-			add(c, GroupLessons, "", *c.Lessons)
+			each(GroupLessons, "", *c.Lessons)
+		}
+	}
+	cl := &Checklist{}
+	var entries []*checkEntry
+	index := map[string][]int{} // a word of an entry's prefix → entries whose prefix has it
+	seen := map[int]bool{}
+	for _, p := range items {
+		keys := append(prefixKeys("en:", p.en, mergeEn, df), prefixKeys("ko:", p.ko, mergeKo, df)...)
+		best, bestScore := -1, 0.0
+		clear(seen)
+		for _, key := range keys {
+			for _, i := range index[key] {
+				if seen[i] {
+					continue
+				}
+				seen[i] = true
+				e := entries[i]
+				if !mergeable(e.item.Group, p.group) {
+					continue
+				}
+				if s, ok := nearIdentical(e.en, e.ko, p.en, p.ko); ok && (s > bestScore || s == bestScore && i < best) {
+					best, bestScore = i, s
+				}
+			}
+		}
+		if best >= 0 {
+			it := entries[best].item
+			if it.Group == GroupOther && p.group != GroupOther && p.group != GroupLessons {
+				it.Group = p.group // the first case that says the kind names it
+			}
+			if !slices.ContainsFunc(it.From, func(s CheckSource) bool { return s.Case == p.c }) {
+				it.From = append(it.From, CheckSource{p.c, p.status})
+			}
+			continue
+		}
+		it := &CheckItem{Index: len(cl.Items), Group: p.group, Text: p.text, From: []CheckSource{{p.c, p.status}}}
+		cl.Items = append(cl.Items, it)
+		entries = append(entries, &checkEntry{it, p.en, p.ko})
+		for _, key := range keys {
+			index[key] = append(index[key], len(entries)-1)
 		}
 	}
 	return cl
+}
+
+// prefixKeys returns the keys (lang and word) of the first words of set,
+// rarest first by df (then by the word), that any set with an overlap of
+// at least t with it must share: |set| - ceil(t·|set|) + 1 of them.
+func prefixKeys(lang string, set map[string]bool, t float64, df map[string]int) []string {
+	if len(set) == 0 {
+		return nil
+	}
+	keys := make([]string, 0, len(set))
+	for w := range set {
+		keys = append(keys, lang+w)
+	}
+	slices.SortFunc(keys, func(a, b string) int {
+		if d := df[a] - df[b]; d != 0 {
+			return d
+		}
+		return strings.Compare(a, b)
+	})
+	// A hair below t·|set|, so that rounding can only make the prefix longer.
+	need := int(math.Ceil(t*float64(len(keys)) - 1e-9))
+	return keys[:len(keys)-need+1]
 }
 
 // mergeable reports whether items of two groups may merge: lessons only
@@ -188,18 +241,6 @@ func mergeable(a, b string) bool {
 		return a == b
 	}
 	return a == b || a == GroupOther || b == GroupOther
-}
-
-func wordKeys(en, ko map[string]bool) []string {
-	keys := make([]string, 0, len(en)+len(ko))
-	for w := range en {
-		keys = append(keys, "en:"+w)
-	}
-	for w := range ko {
-		keys = append(keys, "ko:"+w)
-	}
-	slices.Sort(keys) // the candidates' order must not depend on the map
-	return keys
 }
 
 // Thresholds of nearIdentical: the overlap each language needs, and the
