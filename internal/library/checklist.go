@@ -120,8 +120,12 @@ func (cl *Checklist) For(cs []*cases.Case) []CheckGroup {
 // checkEntry is an item being merged: its words in each language.
 type checkEntry struct {
 	item   *CheckItem
-	en, ko map[string]bool
+	en, ko wordSet
 }
+
+// A wordSet is the words of a text as numbers, rarest word first (see
+// NewChecklist), each once.
+type wordSet []int32
 
 // NewChecklist merges the action items and lessons of cs, in their order.
 //
@@ -169,26 +173,50 @@ func NewChecklist(cs []*cases.Case) *Checklist {
 			each(GroupLessons, "", *c.Lessons)
 		}
 	}
+	// Words are numbered rarest first, then by the word.
+	keys := make([]string, 0, len(df))
+	for k := range df {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b string) int {
+		if d := df[a] - df[b]; d != 0 {
+			return d
+		}
+		return strings.Compare(a, b)
+	})
+	rank := make(map[string]int32, len(keys))
+	for i, k := range keys {
+		rank[k] = int32(i)
+	}
+	set := func(lang string, words map[string]bool) wordSet {
+		s := make(wordSet, 0, len(words))
+		for w := range words {
+			s = append(s, rank[lang+w])
+		}
+		slices.Sort(s)
+		return s
+	}
+
 	cl := &Checklist{}
 	var entries []*checkEntry
-	index := map[string][]int{} // a word of an entry's prefix → entries whose prefix has it
-	seen := map[int]bool{}
-	for _, p := range items {
-		keys := append(prefixKeys("en:", p.en, mergeEn, df), prefixKeys("ko:", p.ko, mergeKo, df)...)
+	index := make([][]int32, len(keys)) // a word of an entry's prefix → entries whose prefix has it
+	var seen []int                      // entry → the last item that looked at it, plus one
+	for n, p := range items {
+		en, ko := set("en:", p.en), set("ko:", p.ko)
+		prefix := slices.Concat(en.prefix(mergeEn), ko.prefix(mergeKo))
 		best, bestScore := -1, 0.0
-		clear(seen)
-		for _, key := range keys {
-			for _, i := range index[key] {
-				if seen[i] {
+		for _, w := range prefix {
+			for _, i := range index[w] {
+				if seen[i] == n+1 {
 					continue
 				}
-				seen[i] = true
+				seen[i] = n + 1
 				e := entries[i]
 				if !mergeable(e.item.Group, p.group) {
 					continue
 				}
-				if s, ok := nearIdentical(e.en, e.ko, p.en, p.ko); ok && (s > bestScore || s == bestScore && i < best) {
-					best, bestScore = i, s
+				if s, ok := nearIdentical(e.en, e.ko, en, ko); ok && (s > bestScore || s == bestScore && int(i) < best) {
+					best, bestScore = int(i), s
 				}
 			}
 		}
@@ -204,34 +232,24 @@ func NewChecklist(cs []*cases.Case) *Checklist {
 		}
 		it := &CheckItem{Index: len(cl.Items), Group: p.group, Text: p.text, From: []CheckSource{{p.c, p.status}}}
 		cl.Items = append(cl.Items, it)
-		entries = append(entries, &checkEntry{it, p.en, p.ko})
-		for _, key := range keys {
-			index[key] = append(index[key], len(entries)-1)
+		entries = append(entries, &checkEntry{it, en, ko})
+		seen = append(seen, 0)
+		for _, w := range prefix {
+			index[w] = append(index[w], int32(len(entries)-1))
 		}
 	}
 	return cl
 }
 
-// prefixKeys returns the keys (lang and word) of the first words of set,
-// rarest first by df (then by the word), that any set with an overlap of
-// at least t with it must share: |set| - ceil(t·|set|) + 1 of them.
-func prefixKeys(lang string, set map[string]bool, t float64, df map[string]int) []string {
-	if len(set) == 0 {
+// prefix returns the first words of s that any set with an overlap of at
+// least t with it must share: |s| - ceil(t·|s|) + 1 of them.
+func (s wordSet) prefix(t float64) wordSet {
+	if len(s) == 0 {
 		return nil
 	}
-	keys := make([]string, 0, len(set))
-	for w := range set {
-		keys = append(keys, lang+w)
-	}
-	slices.SortFunc(keys, func(a, b string) int {
-		if d := df[a] - df[b]; d != 0 {
-			return d
-		}
-		return strings.Compare(a, b)
-	})
-	// A hair below t·|set|, so that rounding can only make the prefix longer.
-	need := int(math.Ceil(t*float64(len(keys)) - 1e-9))
-	return keys[:len(keys)-need+1]
+	// A hair below t·|s|, so that rounding can only make the prefix longer.
+	need := int(math.Ceil(t*float64(len(s)) - 1e-9))
+	return s[:len(s)-need+1]
 }
 
 // mergeable reports whether items of two groups may merge: lessons only
@@ -254,32 +272,39 @@ const (
 // nearIdentical reports whether two texts say the same, with their
 // overlap: in both languages where both texts have both, else in the one
 // they share.
-func nearIdentical(aEn, aKo, bEn, bKo map[string]bool) (float64, bool) {
+func nearIdentical(aEn, aKo, bEn, bKo wordSet) (float64, bool) {
 	bothEn := len(aEn) > 0 && len(bEn) > 0
 	bothKo := len(aKo) > 0 && len(bKo) > 0
 	switch {
 	case bothEn && bothKo:
-		en, ko := overlap(aEn, bEn), overlap(aKo, bKo)
+		en, ko := aEn.overlap(bEn), aKo.overlap(bKo)
 		return en + ko, en >= mergeEn && ko >= mergeKo
 	case bothEn:
-		s := overlap(aEn, bEn)
+		s := aEn.overlap(bEn)
 		return s, s >= mergeAlone
 	case bothKo:
-		s := overlap(aKo, bKo)
+		s := aKo.overlap(bKo)
 		return s, s >= mergeAlone
 	}
 	return 0, false
 }
 
-// overlap is the share of their words two sets have in common.
-func overlap(a, b map[string]bool) float64 {
+// overlap is the share of their words two sets have in common (Jaccard).
+func (s wordSet) overlap(o wordSet) float64 {
 	common := 0
-	for w := range a {
-		if b[w] {
+	for i, j := 0, 0; i < len(s) && j < len(o); {
+		switch {
+		case s[i] < o[j]:
+			i++
+		case s[i] > o[j]:
+			j++
+		default:
 			common++
+			i++
+			j++
 		}
 	}
-	union := len(a) + len(b) - common
+	union := len(s) + len(o) - common
 	if union == 0 {
 		return 0
 	}
