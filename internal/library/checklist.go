@@ -277,16 +277,39 @@ func nearIdentical(aEn, aKo, bEn, bKo wordSet) (float64, bool) {
 	bothKo := len(aKo) > 0 && len(bKo) > 0
 	switch {
 	case bothEn && bothKo:
-		en, ko := aEn.overlap(bEn), aKo.overlap(bKo)
-		return en + ko, en >= mergeEn && ko >= mergeKo
+		// Sizes alone can rule a pair out (an overlap is at most the
+		// smaller set over the larger); the score of a pair that does not
+		// merge is never used.
+		if !within(aEn, bEn, mergeEn) || !within(aKo, bKo, mergeKo) {
+			return 0, false
+		}
+		en := aEn.overlap(bEn)
+		if en < mergeEn {
+			return 0, false
+		}
+		ko := aKo.overlap(bKo)
+		return en + ko, ko >= mergeKo
 	case bothEn:
+		if !within(aEn, bEn, mergeAlone) {
+			return 0, false
+		}
 		s := aEn.overlap(bEn)
 		return s, s >= mergeAlone
 	case bothKo:
+		if !within(aKo, bKo, mergeAlone) {
+			return 0, false
+		}
 		s := aKo.overlap(bKo)
 		return s, s >= mergeAlone
 	}
 	return 0, false
+}
+
+// within reports whether two sets' sizes allow an overlap of t: the
+// smaller at least t times the larger (with the same rounding as overlap).
+func within(a, b wordSet, t float64) bool {
+	lo, hi := min(len(a), len(b)), max(len(a), len(b))
+	return float64(lo)/float64(hi) >= t
 }
 
 // overlap is the share of their words two sets have in common (Jaccard).
