@@ -53,7 +53,8 @@ type CheckSource struct {
 
 // Checklist is the library's action items and lessons, merged.
 type Checklist struct {
-	Items []*CheckItem // in the order of their first case and item
+	Items  []*CheckItem // in the order of their first case and item
+	byCase map[*cases.Case][]*CheckItem
 }
 
 // CheckGroup is one group of a checklist for some cases.
@@ -93,8 +94,25 @@ func (cl *Checklist) For(cs []*cases.Case) []CheckGroup {
 	for _, c := range cs {
 		in[c] = true
 	}
+	// Only the items of cs are looked at (a topic has a few of the
+	// library's tens of thousands), in the checklist's order.
+	var items []*CheckItem
+	if cl.byCase == nil {
+		items = cl.Items
+	} else {
+		seen := map[*CheckItem]bool{}
+		for _, c := range cs {
+			for _, it := range cl.byCase[c] {
+				if !seen[it] {
+					seen[it] = true
+					items = append(items, it)
+				}
+			}
+		}
+		slices.SortFunc(items, func(a, b *CheckItem) int { return a.Index - b.Index })
+	}
 	byGroup := map[string][]CheckLine{}
-	for _, it := range cl.Items {
+	for _, it := range items {
 		var from []CheckSource
 		for _, s := range it.From {
 			if in[s.Case] {
@@ -236,6 +254,12 @@ func NewChecklist(cs []*cases.Case) *Checklist {
 		seen = append(seen, 0)
 		for _, w := range prefix {
 			index[w] = append(index[w], int32(len(entries)-1))
+		}
+	}
+	cl.byCase = map[*cases.Case][]*CheckItem{}
+	for _, it := range cl.Items {
+		for _, s := range it.From {
+			cl.byCase[s.Case] = append(cl.byCase[s.Case], it)
 		}
 	}
 	return cl

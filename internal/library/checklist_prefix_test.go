@@ -204,6 +204,58 @@ func boundaryPair() []*cases.Case {
 	}
 }
 
+// TestChecklistForByCase holds For, which looks only at the items of the
+// cases asked for, to For over every item: on runs of cases, on every
+// third case, and on cases out of the library's order.
+func TestChecklistForByCase(t *testing.T) {
+	gen, list := cases.Load(gencases.MapFS(gencases.Options{N: 200, Seed: 5}))
+	if list.Errors() > 0 {
+		t.Fatal(list.Err())
+	}
+	cs := append(slices.Clone(gen.Cases), checklistCases()...)
+	cs = append(cs, boundaryPair()...)
+	cl := NewChecklist(cs)
+	all := &Checklist{Items: cl.Items}
+	var subsets [][]*cases.Case
+	for i := 0; i < len(cs); i += 37 {
+		subsets = append(subsets, cs[i:min(i+25, len(cs))])
+	}
+	var third, reversed []*cases.Case
+	for i, c := range cs {
+		if i%3 == 0 {
+			third = append(third, c)
+		}
+		reversed = append([]*cases.Case{c}, reversed...)
+	}
+	subsets = append(subsets, third, reversed[:60], cs[len(cs)-6:])
+	lines := func(groups []CheckGroup) string {
+		var b strings.Builder
+		for _, g := range groups {
+			for _, l := range g.Items {
+				fmt.Fprintf(&b, "%s %d", g.Name, l.Item.Index)
+				for _, s := range l.From {
+					fmt.Fprintf(&b, " %s:%s", s.Case.ID, s.Status)
+				}
+				b.WriteString("\n")
+			}
+		}
+		return b.String()
+	}
+	shared := 0
+	for i, sub := range subsets {
+		got, want := lines(cl.For(sub)), lines(all.For(sub))
+		if got != want {
+			t.Fatalf("subset %d:\n got %s\nwant %s", i, got, want)
+		}
+		if strings.Count(want, ":") > strings.Count(want, "\n") {
+			shared++
+		}
+	}
+	if shared == 0 {
+		t.Fatal("no subset has an item from two of its cases: the test does not exercise merged items")
+	}
+}
+
 // BenchmarkChecklist merges the action items and lessons of 1,000
 // generated cases.
 func BenchmarkChecklist(b *testing.B) {
