@@ -156,7 +156,8 @@ type wordSet []int32
 // one of them has no English, a Korean overlap of at least mergeAlone
 // (which is above mergeKo); so an index of each item's English prefix for
 // mergeEn and of its Korean prefix for mergeKo finds every pair that can
-// merge, and the merge itself is decided as before.
+// merge (a pair with both languages on both sides must be found by both),
+// and the merge itself is decided as before.
 func NewChecklist(cs []*cases.Case) *Checklist {
 	type pending struct {
 		c             *cases.Case
@@ -218,24 +219,46 @@ func NewChecklist(cs []*cases.Case) *Checklist {
 	cl := &Checklist{}
 	var entries []*checkEntry
 	index := make([][]int32, len(keys)) // a word of an entry's prefix → entries whose prefix has it
-	var seen []int                      // entry → the last item that looked at it, plus one
+	// Per entry, the last item (plus one) whose Korean prefix found it, and
+	// the last that compared it.
+	var koFound, tried []int
 	for n, p := range items {
 		en, ko := set("en:", p.en), set("ko:", p.ko)
-		prefix := slices.Concat(en.prefix(mergeEn), ko.prefix(mergeKo))
+		enPrefix, koPrefix := en.prefix(mergeEn), ko.prefix(mergeKo)
 		best, bestScore := -1, 0.0
-		for _, w := range prefix {
+		try := func(i int32) {
+			tried[i] = n + 1
+			e := entries[i]
+			if !mergeable(e.item.Group, p.group) {
+				return
+			}
+			if s, ok := nearIdentical(e.en, e.ko, en, ko); ok && (s > bestScore || s == bestScore && int(i) < best) {
+				best, bestScore = int(i), s
+			}
+		}
+		for _, w := range koPrefix {
 			for _, i := range index[w] {
-				if seen[i] == n+1 {
+				koFound[i] = n + 1
+			}
+		}
+		// A pair with both languages on both sides needs both overlaps, so
+		// both prefixes must find it; a pair that shares English only, its
+		// English overlap.
+		for _, w := range enPrefix {
+			for _, i := range index[w] {
+				if tried[i] == n+1 || len(ko) > 0 && len(entries[i].ko) > 0 && koFound[i] != n+1 {
 					continue
 				}
-				seen[i] = n + 1
-				e := entries[i]
-				if !mergeable(e.item.Group, p.group) {
+				try(i)
+			}
+		}
+		// A pair that shares Korean only needs its Korean overlap.
+		for _, w := range koPrefix {
+			for _, i := range index[w] {
+				if tried[i] == n+1 || len(en) > 0 && len(entries[i].en) > 0 {
 					continue
 				}
-				if s, ok := nearIdentical(e.en, e.ko, en, ko); ok && (s > bestScore || s == bestScore && int(i) < best) {
-					best, bestScore = int(i), s
-				}
+				try(i)
 			}
 		}
 		if best >= 0 {
@@ -251,8 +274,8 @@ func NewChecklist(cs []*cases.Case) *Checklist {
 		it := &CheckItem{Index: len(cl.Items), Group: p.group, Text: p.text, From: []CheckSource{{p.c, p.status}}}
 		cl.Items = append(cl.Items, it)
 		entries = append(entries, &checkEntry{it, en, ko})
-		seen = append(seen, 0)
-		for _, w := range prefix {
+		koFound, tried = append(koFound, 0), append(tried, 0)
+		for _, w := range slices.Concat(enPrefix, koPrefix) {
 			index[w] = append(index[w], int32(len(entries)-1))
 		}
 	}
