@@ -53,6 +53,13 @@ type Options struct {
 	// without errors, before what pages share is derived (the CLI paces its
 	// collector from there).
 	Loaded func()
+	// History says where the changes list (changes.json and the changes
+	// feeds) comes from: HistoryGit reads the content's git history
+	// (package history) and falls back, with a warning, to HistoryOff
+	// (each case's updated_at, also what "" means) when git cannot answer.
+	// HistoryTimeout bounds git; 0 means history.DefaultTimeout.
+	History        string
+	HistoryTimeout time.Duration
 	// OffHeap keeps the text of the cases and their rendered cards outside
 	// the Go heap (cases.LoadOffHeap). That memory is never freed, so only a
 	// process that builds once and exits (the CLI's build) sets it.
@@ -167,7 +174,7 @@ func Run(ctx context.Context, opt Options) (*Result, diag.List, error) {
 	if err != nil {
 		return nil, list, err
 	}
-	st.Warnings = warnings
+	st.Warnings = append(st.Warnings, warnings...)
 	st.Stages = append(st.Stages, library.Stage{Name: "swap", Took: time.Since(t)})
 	st.Total = time.Since(start)
 	return st, list, nil
@@ -223,8 +230,10 @@ func prepare(ctx context.Context, opt Options, st *Result, t time.Time, extras *
 		th, err := site.LoadTheme(opt.Templates, opt.Static)
 		theme <- themed{th, err, time.Now()}
 	}()
+	hist := startHistory(ctx, opt)
 	lib, err := library.New(ctx, fsys, library.Options{
 		OffHeap: opt.OffHeap,
+		History: hist.libraryOption(),
 		Loaded: func(lib *cases.Library, topics library.Topics) {
 			if opt.Loaded != nil {
 				opt.Loaded()
@@ -234,6 +243,11 @@ func prepare(ctx context.Context, opt Options, st *Result, t time.Time, extras *
 	})
 	if err != nil {
 		return nil, diag.List{}, t, interrupted(ctx)
+	}
+	if hist != nil && lib.Ready() {
+		if hist.wait(); hist.warning != "" {
+			st.Warnings = append(st.Warnings, hist.warning)
+		}
 	}
 	var derive time.Duration
 	for i, sg := range lib.Stages {

@@ -29,6 +29,7 @@ import (
 
 	"incidentlib/internal/cases"
 	"incidentlib/internal/diag"
+	"incidentlib/internal/history"
 	"incidentlib/internal/tokenize"
 )
 
@@ -64,6 +65,11 @@ type Options struct {
 	// those (the search index), alongside the deriving. It is not called
 	// when the content has errors or ctx ended during the loading.
 	Loaded func(lib *cases.Library, topics Topics)
+	// History, when set, is called once the content has loaded without
+	// errors and returns the content's git history (package history), or
+	// nil when there is none to use: Changes then lists it instead of
+	// what updated_at says. A build reads it alongside the loading.
+	History func() *history.Log
 }
 
 // Library is one immutable state of the library.
@@ -93,6 +99,9 @@ type Library struct {
 	// checklist is made on first use (Checklist); a copy of the library
 	// (Relate) shares it, as it shares the content it is made from.
 	checklist *lazyChecklist
+
+	// history is the content's git history (Options.History), or nil.
+	history *history.Log
 }
 
 // lazyParts are parts of a Library made on first use.
@@ -193,6 +202,9 @@ func New(ctx context.Context, fsys fs.FS, opt Options) (*Library, error) {
 		l.related, l.stale = prev.related, true
 	} else {
 		l.related = deriveRelated(l.Lib, tokenize.EachWord)
+	}
+	if opt.History != nil {
+		l.history = opt.History() // read alongside all of the above
 	}
 	stage("derive")
 	if ctx.Err() != nil {
