@@ -231,7 +231,9 @@ func timed(cmd *exec.Cmd, out string) result {
 		if err != nil || d.IsDir() {
 			return err
 		}
-		if rel, err := filepath.Rel(out, p); err == nil && strings.HasSuffix(p, ".html") {
+		// Hugo still writes a redirect at page/1/ of every paginated list
+		// (disableAliases does not stop it): it is not a page.
+		if rel, err := filepath.Rel(out, p); err == nil && strings.HasSuffix(p, ".html") && !strings.HasSuffix(filepath.ToSlash(rel), "/page/1/index.html") {
 			if lang, _, ok := strings.Cut(filepath.ToSlash(rel), "/"); ok && slices.Contains(cases.Languages, lang) {
 				r.pages[lang]++
 			}
