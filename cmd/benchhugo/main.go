@@ -75,7 +75,7 @@ func main() {
 	if pagefind == "" {
 		fmt.Fprintf(os.Stderr, "benchhugo: no pagefind in %s/node_modules (npm ci): Hugo runs alone\n", *prefix)
 	}
-	rows := []string{fmt.Sprintf("%-8s %-14s %4s %10s %10s %6s %9s %9s %9s %9s %9s", "cases", "tool", "runs", "wall", "cpu", "cpu%", "peak mem", "files", "bytes", "vs hugo", "vs h+pf")}
+	rows := []string{fmt.Sprintf("%-8s %-14s %4s %10s %10s %6s %9s %9s %9s %13s %13s", "cases", "tool", "runs", "wall", "cpu", "cpu%", "peak mem", "files", "bytes", "vs hugo", "vs h+pf")}
 	var likeNote []string
 	for _, f := range strings.Split(*sizes, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(f))
@@ -124,10 +124,10 @@ func main() {
 		o, h := medianOf(ours), medianOf(theirs)
 		vsPF := ""
 		if len(withPF) > 0 {
-			vsPF = fmt.Sprintf("%.1f×", medianOf(withPF).wall.Seconds()/o.wall.Seconds())
+			vsPF = times(medianOf(withPF), o)
 		}
 		likeNote = append(likeNote, likeWithLike(n, o.pages, h.pages))
-		rows = append(rows, row(n, "incidentlib", ours, o, fmt.Sprintf("%.1f×", h.wall.Seconds()/o.wall.Seconds()), vsPF))
+		rows = append(rows, row(n, "incidentlib", ours, o, times(h, o), vsPF))
 		rows = append(rows, row(n, "hugo", theirs, h, "", ""))
 		if len(withPF) > 0 {
 			rows = append(rows, row(n, "hugo+pagefind", withPF, medianOf(withPF), "", ""))
@@ -144,6 +144,7 @@ func main() {
 	fmt.Println("\nmedians of wall and CPU time (user + system); peak memory is the largest of the runs. Hugo writes")
 	fmt.Println("the pages only; incidentlib also writes the Markdown twins, the JSON API, the search index and feeds.")
 	fmt.Println("hugo+pagefind: each Hugo run followed by Pagefind over its pages (files and bytes are both together).")
+	fmt.Println("vs hugo, vs h+pf: how many times faster incidentlib was, by wall time / by CPU time.")
 }
 
 func row(n int, tool string, rs []result, m result, vs, vsPF string) string {
@@ -151,8 +152,14 @@ func row(n int, tool string, rs []result, m result, vs, vsPF string) string {
 	for _, r := range rs {
 		peak = max(peak, r.maxRSS)
 	}
-	return fmt.Sprintf("%-8d %-14s %4d %10s %10s %5.0f%% %8dM %9d %8.1fM %9s %9s", n, tool, len(rs), round(m.wall), round(m.cpu),
+	return fmt.Sprintf("%-8d %-14s %4d %10s %10s %5.0f%% %8dM %9d %8.1fM %13s %13s", n, tool, len(rs), round(m.wall), round(m.cpu),
 		100*m.cpu.Seconds()/m.wall.Seconds(), peak>>20, m.files, float64(m.bytes)/(1<<20), vs, vsPF)
+}
+
+// times says how many times faster ours was than theirs, by wall time and
+// by CPU time (which a busy machine blurs less).
+func times(theirs, ours result) string {
+	return fmt.Sprintf("%.1f× / %.1f×", theirs.wall.Seconds()/ours.wall.Seconds(), theirs.cpu.Seconds()/ours.cpu.Seconds())
 }
 
 // likeWithLike says how many HTML pages each tool wrote per language at n
