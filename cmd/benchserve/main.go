@@ -34,6 +34,7 @@ import (
 
 	"incidentlib/internal/cases"
 	"incidentlib/internal/gencases"
+	"incidentlib/internal/webtest"
 )
 
 var binFlag *string
@@ -131,17 +132,8 @@ func run(bin, content, file string, edits int) []time.Duration {
 		}
 	}()
 	base := "http://" + addr
-	deadline := time.Now().Add(10 * time.Minute)
-	for {
-		resp, err := http.Get(base + "/en/")
-		if err == nil {
-			resp.Body.Close()
-			break
-		}
-		if time.Now().After(deadline) {
-			fail("the server did not answer:\n%s", log.String())
-		}
-		time.Sleep(100 * time.Millisecond)
+	if err := webtest.WaitFor(base+"/en/", 10*time.Minute, nil); err != nil {
+		fail("the server did not answer: %v\n%s", err, log.String())
 	}
 	resp, err := http.Get(base + "/_incidentlib/events")
 	must(err)
