@@ -25,7 +25,17 @@ import (
 // base the site's public URL, ending in a slash. (llms.txt, written from
 // the theme, is package site's: site.LLMs.)
 func Write(l *library.Library, str l10n.Strings, base string, write func(path string, data []byte) error) error {
-	w := &writer{l: l, str: str, lib: l.Lib, base: base, pending: map[[2]int32]pendingReasons{}}
+	return WriteStreamed(l, str, base, write, nil)
+}
+
+// WriteStreamed is Write with the large downloads (cases.jsonl, cases.csv,
+// the zip) written through create as they are made rather than given to
+// write whole; a nil create gathers them in memory for write.
+func WriteStreamed(l *library.Library, str l10n.Strings, base string, write func(path string, data []byte) error, create Create) error {
+	if create == nil {
+		create = buffered(write)
+	}
+	w := &writer{l: l, str: str, lib: l.Lib, base: base, create: create, pending: map[[2]int32]pendingReasons{}}
 	// The zip takes vocab.json and the schemas as they are written.
 	kept := map[string][]byte{}
 	w.write = func(path string, data []byte) error {
@@ -41,7 +51,10 @@ func Write(l *library.Library, str l10n.Strings, base string, write func(path st
 	for i, c := range w.lib.Withdrawn {
 		w.refs[c.ID] = w.ref(c, len(w.lib.Cases)+i)
 	}
-	w.startBulk()
+	defer func() { w.bulk.abort() }()
+	if err := w.startBulk(); err != nil {
+		return err
+	}
 	for _, step := range []func() error{w.caseFiles, w.list, w.vocab, w.topics, w.schema, func() error { return w.finishBulk(kept) }, w.sources, w.changes} {
 		if err := step(); err != nil {
 			return err
@@ -51,11 +64,12 @@ func Write(l *library.Library, str l10n.Strings, base string, write func(path st
 }
 
 type writer struct {
-	l     *library.Library
-	str   l10n.Strings
-	lib   *cases.Library
-	write func(string, []byte) error
-	base  string
+	l      *library.Library
+	str    l10n.Strings
+	lib    *cases.Library
+	write  func(string, []byte) error
+	create Create
+	base   string
 
 	buf  []byte             // the file being built
 	refs map[string]caseRef // by case id

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -24,22 +25,49 @@ import (
 // are made while the case files are written, from the bytes those read,
 // so that the cases are read once.
 
-// bulk gathers the downloads while the API is written.
+// bulk writes the downloads while the API is written: each goes to its
+// file as it is made, never whole in memory (cases.jsonl is 96 MB at
+// 10,000 cases, the zip half that).
 type bulk struct {
-	jsonl   bytes.Buffer
-	zipBuf  bytes.Buffer
+	jsonl   io.WriteCloser
+	zipOut  io.WriteCloser
 	zip     *zip.Writer
-	stamp   []byte // the "incidentlib" member every line of cases.jsonl ends with
+	line    bytes.Buffer // the line of cases.jsonl being made
+	stamp   []byte       // the "incidentlib" member every line of cases.jsonl ends with
 	version string
 	day     time.Time // the version's day: the zip's entries are dated by it or by their case
+	open    []io.WriteCloser
 }
+
+// Create opens a file of the output at a site path, to be written piece
+// by piece; the file is whole once the writer is closed. A writer that
+// also has a method Abort() is given up with it when the API fails half
+// way.
+type Create func(path string) (io.WriteCloser, error)
+
+// buffered is the Create of a caller that takes files only whole: the
+// file is gathered in memory and given to write when closed.
+func buffered(write func(path string, data []byte) error) Create {
+	return func(path string) (io.WriteCloser, error) {
+		return &memFile{path: path, write: write}, nil
+	}
+}
+
+type memFile struct {
+	bytes.Buffer
+	path  string
+	write func(string, []byte) error
+}
+
+func (f *memFile) Close() error { return f.write(f.path, f.Bytes()) }
 
 // zipDir is the folder the zip unpacks into.
 const zipDir = "incidentlib-cases/"
 
-func (w *writer) startBulk() {
+func (w *writer) startBulk() error {
 	lib := w.lib
 	b := &bulk{version: w.l.Version}
+	w.bulk = b
 	b.stamp = append(b.stamp, `,"incidentlib":{"library_version":`...)
 	b.stamp = appendString(b.stamp, w.l.Version)
 	b.stamp = appendString(append(b.stamp, `,"license":`...), lib.Settings.License.Name)
@@ -50,7 +78,14 @@ func (w *writer) startBulk() {
 	} else {
 		b.day = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
 	}
-	b.zip = zip.NewWriter(&b.zipBuf)
+	var err error
+	if b.jsonl, err = b.create(w.create, urls.APICasesJSONL); err != nil {
+		return err
+	}
+	if b.zipOut, err = b.create(w.create, urls.APICasesZip); err != nil {
+		return err
+	}
+	b.zip = zip.NewWriter(b.zipOut)
 	// The fastest deflate: the zip is a tenth of the build's time at
 	// 10,000 cases with it, and JSON text still shrinks to a fifth.
 	// The zip writes one entry at a time, so one compressor serves them
@@ -65,23 +100,53 @@ func (w *writer) startBulk() {
 		fw.Reset(out)
 		return fw, nil
 	})
-	w.bulk = b
+	return nil
+}
+
+// create opens a download and remembers it until it is closed.
+func (b *bulk) create(create Create, path string) (io.WriteCloser, error) {
+	f, err := create(path)
+	if err == nil {
+		b.open = append(b.open, f)
+	}
+	return f, err
+}
+
+// close closes a download opened with create.
+func (b *bulk) close(f io.WriteCloser) error {
+	b.open = slices.DeleteFunc(b.open, func(o io.WriteCloser) bool { return o == f })
+	return f.Close()
+}
+
+// abort gives up the downloads still open after a failure.
+func (b *bulk) abort() {
+	if b == nil {
+		return
+	}
+	for _, f := range b.open {
+		if a, ok := f.(interface{ Abort() }); ok {
+			a.Abort()
+		}
+	}
+	b.open = nil
 }
 
 // addCase adds a case file, raw as read, to the JSON Lines and the zip.
 func (b *bulk) addCase(c *cases.Case, raw []byte) error {
-	start := b.jsonl.Len()
-	if err := json.Compact(&b.jsonl, raw); err != nil {
+	b.line.Reset()
+	if err := json.Compact(&b.line, raw); err != nil {
 		return fmt.Errorf("%s: %w", c.File, err)
 	}
 	// Drop the closing brace, then add the member that names the library.
-	line := b.jsonl.Bytes()[start:]
-	end := bytes.LastIndexByte(line, '}')
-	b.jsonl.Truncate(start + end)
+	end := bytes.LastIndexByte(b.line.Bytes(), '}')
+	b.line.Truncate(end)
 	if end == 1 { // "{}": no member before ours
-		b.jsonl.Write(b.stamp[1:])
+		b.line.Write(b.stamp[1:])
 	} else {
-		b.jsonl.Write(b.stamp)
+		b.line.Write(b.stamp)
+	}
+	if _, err := b.jsonl.Write(b.line.Bytes()); err != nil {
+		return err
 	}
 	return b.file(zipDir+"cases/"+c.ID+".json", c.UpdatedAt, raw)
 }
@@ -100,14 +165,17 @@ func (b *bulk) file(name string, mod time.Time, data []byte) error {
 // files the API wrote (vocab.json and the schemas) from kept.
 func (w *writer) finishBulk(kept map[string][]byte) error {
 	b := w.bulk
-	if err := w.write(urls.APICasesJSONL, b.jsonl.Bytes()); err != nil {
+	if err := b.close(b.jsonl); err != nil {
 		return err
 	}
-	csvData, err := w.casesCSV()
+	csvFile, err := b.create(w.create, urls.APICasesCSV)
 	if err != nil {
 		return err
 	}
-	if err := w.write(urls.APICasesCSV, csvData); err != nil {
+	if err := w.casesCSV(csvFile); err != nil {
+		return err
+	}
+	if err := b.close(csvFile); err != nil {
 		return err
 	}
 	for _, p := range zipExtras {
@@ -124,7 +192,7 @@ func (w *writer) finishBulk(kept map[string][]byte) error {
 	if err := b.zip.Close(); err != nil {
 		return err
 	}
-	return w.write(urls.APICasesZip, b.zipBuf.Bytes())
+	return b.close(b.zipOut)
 }
 
 // zipExtras are the API's files the zip holds beside the cases.
@@ -213,18 +281,19 @@ func csvColumns() []csvColumn {
 // needed, doubled inside), UTF-8 after a byte order mark, which is what
 // spreadsheets need to read Korean as Korean rather than as their
 // locale's code page.
-func (w *writer) casesCSV() ([]byte, error) {
+func (w *writer) casesCSV(out io.Writer) error {
 	cols := csvColumns()
-	var buf bytes.Buffer
-	buf.WriteString("\uFEFF")
-	cw := csv.NewWriter(&buf)
+	if _, err := io.WriteString(out, "\uFEFF"); err != nil {
+		return err
+	}
+	cw := csv.NewWriter(out)
 	cw.UseCRLF = true
 	row := make([]string, len(cols))
 	for i, col := range cols {
 		row[i] = col.name
 	}
 	if err := cw.Write(row); err != nil {
-		return nil, err
+		return err
 	}
 	for _, list := range [][]*cases.Case{w.lib.Cases, w.lib.Withdrawn} {
 		for _, c := range list {
@@ -232,12 +301,12 @@ func (w *writer) casesCSV() ([]byte, error) {
 				row[i] = col.val(w, c)
 			}
 			if err := cw.Write(row); err != nil {
-				return nil, err
+				return err
 			}
 		}
 	}
 	cw.Flush()
-	return buf.Bytes(), cw.Error()
+	return cw.Error()
 }
 
 // readme is the zip's README.md: what the files are, and every field of a

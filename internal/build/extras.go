@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"sync"
@@ -61,6 +62,12 @@ func (r *runningExtras) startLibrary(lib *cases.Library, topics library.Topics, 
 func (r *runningExtras) start(s *site.Site) {
 	for i, extra := range r.list {
 		if extra.Library == nil {
+			if extra.Stream != nil {
+				r.runStreamed(i, func(write func(string, []byte) error, create func(string) (io.WriteCloser, error)) error {
+					return extra.Stream(s, write, create)
+				})
+				continue
+			}
 			r.run(i, func(write func(string, []byte) error) error { return extra.Write(s, write) })
 		}
 	}
@@ -69,6 +76,12 @@ func (r *runningExtras) start(s *site.Site) {
 // run runs the extra i on a goroutine of its own; its first error stops
 // the build.
 func (r *runningExtras) run(i int, do func(write func(string, []byte) error) error) {
+	r.runStreamed(i, func(write func(string, []byte) error, _ func(string) (io.WriteCloser, error)) error { return do(write) })
+}
+
+// runStreamed is run for an extra that writes some files piece by piece,
+// through create (writer.create).
+func (r *runningExtras) runStreamed(i int, do func(write func(string, []byte) error, create func(string) (io.WriteCloser, error)) error) {
 	r.done.Add(1)
 	go func() {
 		defer r.done.Done()
@@ -87,7 +100,18 @@ func (r *runningExtras) run(i int, do func(write func(string, []byte) error) err
 			r.files[i].Add(1)
 			return nil
 		}
-		if err := do(write); err != nil && r.ctx.Err() == nil {
+		create := func(path string) (io.WriteCloser, error) {
+			if r.ctx.Err() != nil {
+				return nil, context.Cause(r.ctx)
+			}
+			f, err := r.w.create(path)
+			if err != nil {
+				r.stop(err)
+				return nil, err
+			}
+			return &countedFile{streamFile: f, closed: func() { r.files[i].Add(1) }}, nil
+		}
+		if err := do(write, create); err != nil && r.ctx.Err() == nil {
 			r.stop(fmt.Errorf("%s: %w", r.list[i].Name, err))
 		}
 		r.took[i] = time.Since(t0)
@@ -111,7 +135,7 @@ func (r *runningExtras) wait(st *Result) {
 func StandardExtras() []site.Extra {
 	return []site.Extra{
 		{Name: "search index", Library: writeSearch},
-		{Name: "api", Write: writeAPI},
+		{Name: "api", Write: writeAPI, Stream: streamAPI},
 		{Name: "host", Library: writeHostFiles},
 	}
 }
@@ -173,7 +197,13 @@ func writeSearch(lib *cases.Library, topics library.Topics, offline bool, write 
 
 // writeAPI writes the JSON API, and llms.txt from the theme beside it.
 func writeAPI(s *site.Site, write func(string, []byte) error) error {
-	if err := api.Write(s.Library(), s.Strings(), s.BaseURL(), write); err != nil {
+	return streamAPI(s, write, nil)
+}
+
+// streamAPI is writeAPI with the bulk downloads written through create
+// as they are made (nil: gathered whole for write).
+func streamAPI(s *site.Site, write func(string, []byte) error, create func(string) (io.WriteCloser, error)) error {
+	if err := api.WriteStreamed(s.Library(), s.Strings(), s.BaseURL(), write, create); err != nil {
 		return err
 	}
 	var b bytes.Buffer

@@ -144,16 +144,17 @@ func (w *writer) write(path string, data []byte) error {
 		}
 	}
 	if err != nil {
-		// The temporary folder's name means nothing to the reader: name the
-		// file by its place in the output.
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return fmt.Errorf("writing %s: %w", filepath.Join(w.out, filepath.FromSlash(path)), err)
+		return w.pathError(path, err)
 	}
+	w.count(path, int64(len(data)), kept, existed)
+	return nil
+}
+
+// count adds a file written at path, of size bytes, to the figures and
+// the marker's list.
+func (w *writer) count(path string, size int64, kept, existed bool) {
 	w.files.Add(1)
-	w.bytes.Add(int64(len(data)))
+	w.bytes.Add(size)
 	switch {
 	case kept:
 		w.kept.Add(1)
@@ -163,7 +164,6 @@ func (w *writer) write(path string, data []byte) error {
 	w.pathsMu.Lock()
 	w.paths = append(w.paths, path)
 	w.pathsMu.Unlock()
-	return nil
 }
 
 // place puts data at full (path in the output): linked from the earlier

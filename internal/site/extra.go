@@ -1,6 +1,8 @@
 package site
 
 import (
+	"io"
+
 	"incidentlib/internal/cases"
 	"incidentlib/internal/library"
 )
@@ -17,6 +19,11 @@ type Extra struct {
 	Name    string
 	Write   func(s *Site, write func(path string, data []byte) error) error
 	Library func(lib *cases.Library, topics library.Topics, offline bool, write func(path string, data []byte) error) error
+	// Stream, when set, is what a build calls instead of Write: create
+	// opens a file to be written piece by piece, whole once closed, for
+	// files too large to hold in memory (the API's downloads). The preview
+	// calls Write.
+	Stream func(s *Site, write func(path string, data []byte) error, create func(path string) (io.WriteCloser, error)) error
 }
 
 // Run writes the extra from s.
