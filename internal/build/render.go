@@ -45,6 +45,21 @@ func casesFirst(jobs []site.Job) []site.Job {
 
 var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
+// bigBuffer is the capacity past which a page's buffer is dropped after
+// its page rather than kept for the next: a few pages of a large library
+// are tens of megabytes (the prepare page, the largest topic pages), and
+// their buffers, kept by every worker, were a third of the heap at 10,000
+// cases.
+const bigBuffer = 4 << 20
+
+// keepSmall returns b for reuse, or a new buffer if b has grown big.
+func keepSmall(b *bytes.Buffer) *bytes.Buffer {
+	if b.Cap() > bigBuffer {
+		return new(bytes.Buffer)
+	}
+	return b
+}
+
 // progress reports the files written so far once a second until stopped.
 func progress(report func(done, total int), done *atomic.Int64, total int) (stop func()) {
 	if report == nil {
@@ -88,9 +103,9 @@ func render(ctx context.Context, stop context.CancelCauseFunc, s *site.Site, job
 		go func(k map[string]int) {
 			defer wg.Done()
 			out := bufPool.Get().(*bytes.Buffer)
-			defer bufPool.Put(out)
+			defer func() { bufPool.Put(out) }()
 			twin := bufPool.Get().(*bytes.Buffer)
-			defer bufPool.Put(twin)
+			defer func() { bufPool.Put(twin) }()
 			var renderTime, writeTime time.Duration
 			defer func() {
 				mu.Lock()
@@ -131,6 +146,7 @@ func render(ctx context.Context, stop context.CancelCauseFunc, s *site.Site, job
 				}
 				done.Add(1)
 				k[kindName(j)]++
+				out, twin = keepSmall(out), keepSmall(twin)
 			}
 		}(kinds[i])
 	}

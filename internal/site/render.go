@@ -56,7 +56,13 @@ func (s *Site) Render(j Job, w io.Writer) (string, error) {
 // html renders a page's view through its template to w.
 func (s *Site) html(w io.Writer, j Job, tmpl string, view any) error {
 	buf := bufPool.Get().(*bytes.Buffer)
-	defer bufPool.Put(buf)
+	defer func() {
+		// A buffer that grew for one of the few very large pages goes
+		// back to the collector rather than to the pool.
+		if buf.Cap() <= 4<<20 {
+			bufPool.Put(buf)
+		}
+	}()
 	buf.Reset()
 	if err := s.theme.execute(buf, tmpl, "base", view); err != nil {
 		return err
