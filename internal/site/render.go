@@ -67,6 +67,11 @@ func (s *Site) html(w io.Writer, j Job, tmpl string, view any) error {
 	if err := s.theme.execute(buf, tmpl, "base", view); err != nil {
 		return err
 	}
+	if b, ok := w.(*bytes.Buffer); ok {
+		// One allocation of about the page's size, rather than doublings
+		// that leave garbage as large as the page behind.
+		b.Grow(buf.Len() + buf.Len()/16)
+	}
 	return writeResolved(w, buf.Bytes(), s.rootOf(j))
 }
 
