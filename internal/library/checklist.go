@@ -330,24 +330,22 @@ func nearIdentical(aEn, aKo, bEn, bKo wordSet) (float64, bool) {
 		if !within(aEn, bEn, mergeEn) || !within(aKo, bKo, mergeKo) {
 			return 0, false
 		}
-		en := aEn.overlap(bEn)
-		if en < mergeEn {
+		en, ok := aEn.overlapAtLeast(bEn, mergeEn)
+		if !ok {
 			return 0, false
 		}
-		ko := aKo.overlap(bKo)
-		return en + ko, ko >= mergeKo
+		ko, ok := aKo.overlapAtLeast(bKo, mergeKo)
+		return en + ko, ok
 	case bothEn:
 		if !within(aEn, bEn, mergeAlone) {
 			return 0, false
 		}
-		s := aEn.overlap(bEn)
-		return s, s >= mergeAlone
+		return aEn.overlapAtLeast(bEn, mergeAlone)
 	case bothKo:
 		if !within(aKo, bKo, mergeAlone) {
 			return 0, false
 		}
-		s := aKo.overlap(bKo)
-		return s, s >= mergeAlone
+		return aKo.overlapAtLeast(bKo, mergeAlone)
 	}
 	return 0, false
 }
