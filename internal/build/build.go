@@ -152,25 +152,35 @@ func Run(ctx context.Context, opt Options) (*Result, diag.List, error) {
 	if err := interrupted(ctx); err != nil {
 		return nil, list, err
 	}
-	t = time.Now()
+	if err := swap(w, target, opt, st, oldFiles); err != nil {
+		return nil, list, err
+	}
+	st.Total = time.Since(start)
+	return st, list, nil
+}
+
+// swap counts what the build wrote and kept in st, judges the output a
+// last time (recheckOut) and puts the new output in place of the old,
+// which held oldFiles files.
+func swap(w *writer, target target, opt Options, st *Result, oldFiles int) error {
+	t := time.Now()
 	st.Files, st.Bytes = int(w.files.Load()), w.bytes.Load()
 	st.Kept = int(w.kept.Load())
 	st.Written = st.Files - st.Kept
 	st.Removed = max(0, oldFiles-st.Kept-int(w.replaced.Load()))
 	if err := recheckOut(target, opt); err != nil {
-		return nil, list, err
+		return err
 	}
 	if opt.beforeSwap != nil {
 		opt.beforeSwap()
 	}
 	warnings, err := w.commit()
 	if err != nil {
-		return nil, list, err
+		return err
 	}
 	st.Warnings = warnings
 	st.Stages = append(st.Stages, library.Stage{Name: "swap", Took: time.Since(t)})
-	st.Total = time.Since(start)
-	return st, list, nil
+	return nil
 }
 
 // recheckOut judges the output again just before the swap, as outTarget
