@@ -52,9 +52,10 @@ func sameTree(t *testing.T, a, b map[string][]byte, what string) {
 
 func TestBuildDeterministicAndParallel(t *testing.T) {
 	t.Parallel() // no global state: runs beside the other large builds
-	// The content is read, never written: no copy. The build of the tests
-	// of output_test.go (built, as many workers as CPUs) is the third.
-	content := filepath.Join("..", "..", "content")
+	// The content (sharedLibrary) is read, never written: no copy. The
+	// build of the tests of output_test.go (built, as many workers as
+	// CPUs) is the third.
+	content := sharedLibrary(t)
 	dir := t.TempDir()
 	one, par := filepath.Join(dir, "one"), filepath.Join(dir, "par")
 	st, _, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: one, Workers: 1})
