@@ -17,7 +17,7 @@ import (
 // pipe, a link out of it and a link to /dev/zero without waiting on them,
 // and reports each with its file.
 func TestLoaderJail(t *testing.T) {
-	dir := repotest.CopyDir(t, "content")
+	dir := repotest.ContentDir(t)
 	secret := filepath.Join(t.TempDir(), "environ")
 	os.WriteFile(secret, []byte(`{"CI_TOKEN": "s3cr3t"}`), 0o644)
 	pipe := filepath.Join(dir, "cases", "IL-9003.json")

@@ -100,7 +100,7 @@ func TestHTTPOrigin(t *testing.T) {
 // client is connected, and checks that each answer comes from the library
 // as saved.
 func TestReload(t *testing.T) {
-	dir := repotest.CopyDir(t, "content")
+	dir := repotest.ContentDir(t)
 	srv, err := New(Options{Content: dir, Debounce: 20 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
