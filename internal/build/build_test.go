@@ -235,7 +235,7 @@ func TestFailedDeriveStopsEarlyExtras(t *testing.T) {
 	broken := openFunc(func(name string) (fs.File, error) {
 		select {
 		case <-wrote:
-		case <-time.After(time.Minute):
+		case <-time.After(10 * time.Minute):
 			t.Error("the early extra did not start before the theme")
 		}
 		return nil, fs.ErrNotExist

@@ -43,7 +43,7 @@ func TestLoaderJail(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-	case <-time.After(time.Minute):
+	case <-time.After(10 * time.Minute):
 		t.Fatal("New did not return: it waits on a named pipe or reads a device")
 	}
 	got := log.String()
