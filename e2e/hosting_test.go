@@ -81,7 +81,7 @@ func waitHealth(t *testing.T, base, prefix string) (int, string) {
 		if strings.HasPrefix(body, prefix) {
 			return status, body
 		}
-		if time.Since(t0) > time.Minute {
+		if time.Since(t0) > 5*time.Minute {
 			t.Fatalf("/healthz still says %d %q, want %q…", status, body, prefix)
 		}
 	}

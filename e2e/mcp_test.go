@@ -245,8 +245,8 @@ func seeEdit(ctx context.Context, t *testing.T, cs *mcp.ClientSession, dir strin
 		if tc, ok := res.Content[0].(*mcp.TextContent); ok && strings.HasPrefix(tc.Text, "# IL-0495: Edited in the e2e test: ") {
 			return
 		}
-		if time.Since(t0) > 10*time.Second {
-			t.Fatal("the edit was not seen in 10 s")
+		if time.Since(t0) > 2*time.Minute { // a hang, not a busy machine
+			t.Fatal("the edit was not seen in 2 minutes")
 		}
 	}
 }
@@ -324,8 +324,8 @@ func TestMCPStdioRawFrames(t *testing.T) {
 				t.Fatalf("%s: the server closed its output; stderr:\n%s", what, stderr.String())
 			}
 			return r
-		case <-time.After(time.Minute):
-			t.Fatalf("%s: no answer in a minute", what)
+		case <-time.After(5 * time.Minute):
+			t.Fatalf("%s: no answer in 5 minutes", what)
 		}
 		return rpcReply{}
 	}
@@ -663,8 +663,8 @@ func TestMCPShutdownFinishesCalls(t *testing.T) {
 		if err != nil {
 			t.Errorf("after SIGTERM: %v\n%s", err, s.log.String())
 		}
-	case <-time.After(time.Minute):
-		t.Errorf("still running a minute after SIGTERM")
+	case <-time.After(5 * time.Minute):
+		t.Errorf("still running 5 minutes after SIGTERM")
 	}
 	if !strings.Contains(s.log.String(), "shutting down") {
 		t.Errorf("log:\n%s", s.log.String())
