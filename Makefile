@@ -12,6 +12,9 @@ BASE_URL ?=
 # Where serve and mcp listen.
 ADDR     ?= 127.0.0.1:1313
 MCP_ADDR ?= 127.0.0.1:8765
+# Where the changes list comes from: git (the content's commits, falling
+# back to updated_at with a warning when git cannot answer) or off.
+HISTORY ?= git
 # Theme folders for build and serve alike; empty means the built-in theme.
 # make serve TEMPLATES=templates STATIC=static previews edits to this checkout's.
 TEMPLATES ?=
@@ -21,7 +24,7 @@ THEME    = $(if $(TEMPLATES),-templates $(TEMPLATES)) $(if $(STATIC),-static $(S
 .PHONY: build bundle check check-content serve mcp test test-quick test-deps test-go test-js lint bench bench-search bench-hugo bench-mcp bench-serve clean
 
 build: $(BIN)
-	$(BIN) build -content $(CONTENT) -out $(OUT) $(if $(BASE_URL),-base-url $(BASE_URL)) $(THEME)
+	$(BIN) build -content $(CONTENT) -out $(OUT) -history $(HISTORY) $(if $(BASE_URL),-base-url $(BASE_URL)) $(THEME)
 
 $(BIN): FORCE
 	$(GO) build -o $(BIN) ./cmd/incidentlib

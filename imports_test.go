@@ -49,6 +49,7 @@ var layers = map[string]int{
 	"internal/watch":                  leaf,
 	"internal/cases/internal/offheap": leaf,
 	"internal/cases":                  input,
+	"internal/history":                input, // the content's git history, for the changes list
 	"internal/webtest":                input, // reads a built site, on urls
 	"internal/library":                model,
 	// casemd writes a case as Markdown on the case and the catalogue alone,

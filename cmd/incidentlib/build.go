@@ -10,10 +10,12 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"runtime/pprof"
+	"strconv"
 	"strings"
 
 	"incidentlib/internal/build"
 	"incidentlib/internal/diag"
+	"incidentlib/internal/history"
 	"incidentlib/internal/site"
 )
 
@@ -76,6 +78,7 @@ that replaces -out only when everything succeeded.`, stderr)
 	fs.StringVar(&o.BaseURL, "base-url", "", "public `URL` of the site, such as https://example.org/incidentlib/ (default: base_url in site.json)")
 	fs.StringVar(&o.TemplatesDir, "templates", "", "use templates from this `DIR` instead of the built-in ones")
 	fs.StringVar(&o.StaticDir, "static", "", "use static files from this `DIR` instead of the built-in ones")
+	fs.StringVar(&o.History, "history", build.HistoryOff, "where the changes list (api/v1/changes.json, {en,ko}/changes.xml) comes from: `git|off`. git reads the content's commits (cases added, updated with the fields changed, withdrawn; the latest "+strconv.Itoa(history.DefaultLimit)+") and, when git is missing, the clone is shallow or git takes over "+history.DefaultTimeout.String()+", says so and uses updated_at; off uses each case's updated_at")
 	fs.IntVar(&o.Workers, "workers", 0, "render `N` pages at once (default: number of CPUs)")
 	fs.BoolVar(&o.ForceOut, "force-out", false, "replace -out even when it holds files the last build did not write, or has no "+build.Marker+" (never across filesystems)")
 	fs.BoolVar(&o.Verbose, "v", false, "print the time of each stage, the files per kind and how many files were written, kept and removed")
@@ -104,6 +107,10 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 	defer stopProfile()
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "incidentlib build: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	if o.History != build.HistoryGit && o.History != build.HistoryOff {
+		fmt.Fprintf(stderr, "incidentlib build: -history %q: want git or off\n", o.History)
 		return 2
 	}
 	if o.BaseURL != "" && !strings.HasSuffix(o.BaseURL, "/") {

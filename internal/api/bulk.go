@@ -118,6 +118,9 @@ func (w *writer) finishBulk(kept map[string][]byte) error {
 	if err := b.file(zipDir+"README.md", b.day, w.readme()); err != nil {
 		return err
 	}
+	if err := b.file(zipDir+"README.ko.md", b.day, w.readmeKo()); err != nil {
+		return err
+	}
 	if err := b.zip.Close(); err != nil {
 		return err
 	}
@@ -250,6 +253,7 @@ func (w *writer) readme() []byte {
 	b.WriteString("- `cases/ID.json`: each case as it is written in the library (a withdrawn case carries `withdrawn`).\n")
 	b.WriteString("- `vocab.json`: every term of the controlled fields, with its labels in English and Korean and its number of cases.\n")
 	b.WriteString("- `schema/case.json`, `schema/vocab.json`, `schema/site.json`: JSON Schemas of the formats.\n\n")
+	b.WriteString("README.ko.md says the same in Korean.\n\n")
 	b.WriteString("The same cases are published as `cases.csv` (a row a case) and `cases.jsonl` (a case a line, with a member `incidentlib` naming this version and the licence) beside this zip.\n\n")
 	b.WriteString("## Fields of a case\n\n")
 	for _, p := range cases.CaseSchema.Props {

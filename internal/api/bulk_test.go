@@ -143,6 +143,10 @@ func TestZipHoldsTheFiles(t *testing.T) {
 	}
 	readme := string(got[zipDir+"README.md"])
 	delete(got, zipDir+"README.md")
+	if len(got[zipDir+"README.ko.md"]) == 0 {
+		t.Error("the zip holds no README.ko.md")
+	}
+	delete(got, zipDir+"README.ko.md")
 	if !maps.EqualFunc(got, want, bytes.Equal) {
 		for name := range want {
 			if !bytes.Equal(got[name], want[name]) {

@@ -49,11 +49,18 @@ func (w *writer) sources() error {
 }
 
 // changes writes changes.json: the library's log of changes
-// (library.Changes), newest first.
+// (library.Changes), newest first, and where it comes from: "source" is
+// "git" with the commit it was read at, each change with its commit and
+// the fields it changed, or "updated_at".
 func (w *writer) changes() error {
 	list := w.l.Changes()
 	b := append(w.buf[:0], `{"library_version":`...)
 	b = appendString(b, w.l.Version)
+	source, commit := w.l.ChangesSource()
+	b = appendString(appendKey(b, "source"), source)
+	if commit != "" {
+		b = appendString(appendKey(b, "commit"), commit)
+	}
 	b = appendInt(appendKey(b, "count"), len(list))
 	b = appendPair(appendKey(b, "feeds"), w.base+urls.Changes("en"), w.base+urls.Changes("ko"))
 	b = append(b, `,"changes":[`...)
@@ -66,6 +73,10 @@ func (w *writer) changes() error {
 		b = append(appendKey(b, "at"), '"')
 		b = ch.At.AppendFormat(b, "2006-01-02T15:04:05Z07:00")
 		b = append(b, '"')
+		if ch.Commit != "" {
+			b = appendString(appendKey(b, "commit"), ch.Commit)
+			b = appendStrings(appendKey(b, "fields"), ch.Fields)
+		}
 		b = appendString(appendKey(b, "json"), w.base+urls.APICase(ch.Case.ID))
 		b = append(b, '}')
 	}

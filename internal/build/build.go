@@ -53,6 +53,13 @@ type Options struct {
 	// without errors, before what pages share is derived (the CLI paces its
 	// collector from there).
 	Loaded func()
+	// History says where the changes list (changes.json and the changes
+	// feeds) comes from: HistoryGit reads the content's git history
+	// (package history) and falls back, with a warning, to HistoryOff
+	// (each case's updated_at, also what "" means) when git cannot answer.
+	// HistoryTimeout bounds git; 0 means history.DefaultTimeout.
+	History        string
+	HistoryTimeout time.Duration
 	// OffHeap keeps the text of the cases and their rendered cards outside
 	// the Go heap (cases.LoadOffHeap). That memory is never freed, so only a
 	// process that builds once and exits (the CLI's build) sets it.
@@ -178,7 +185,7 @@ func swap(w *writer, target target, opt Options, st *Result, oldFiles int) error
 	if err != nil {
 		return err
 	}
-	st.Warnings = warnings
+	st.Warnings = append(st.Warnings, warnings...)
 	st.Stages = append(st.Stages, library.Stage{Name: "swap", Took: time.Since(t)})
 	return nil
 }
@@ -209,6 +216,24 @@ func recheckOut(t target, opt Options) error {
 	return nil
 }
 
+// themed is a theme parsed alongside the loading, and when it was done.
+type themed struct {
+	th  *site.Theme
+	err error
+	at  time.Time
+}
+
+// startTheme parses the theme while the content loads: at 1,000 cases that
+// is a twentieth of what the build waits for before its pages.
+func startTheme(opt Options) <-chan themed {
+	theme := make(chan themed, 1)
+	go func() {
+		th, err := site.LoadTheme(opt.Templates, opt.Static)
+		theme <- themed{th, err, time.Now()}
+	}()
+	return theme
+}
+
 // prepare makes the library of the content (load and check, derive) with
 // the theme parsed alongside, and the site from both, timing each stage
 // from t. It returns the time the last one
@@ -221,20 +246,11 @@ func prepare(ctx context.Context, opt Options, st *Result, t time.Time, extras *
 		return nil, diag.List{}, t, err
 	}
 	before := time.Since(t) // the writer's and the old output's start, counted with the loading as always
-	// The theme is parsed while the content loads: at 1,000 cases that is
-	// a twentieth of what the build waits for before its pages.
-	type themed struct {
-		th  *site.Theme
-		err error
-		at  time.Time
-	}
-	theme := make(chan themed, 1)
-	go func() {
-		th, err := site.LoadTheme(opt.Templates, opt.Static)
-		theme <- themed{th, err, time.Now()}
-	}()
+	theme := startTheme(opt)
+	hist := startHistory(ctx, opt)
 	lib, err := library.New(ctx, fsys, library.Options{
 		OffHeap: opt.OffHeap,
+		History: hist.libraryOption(),
 		Loaded: func(lib *cases.Library, topics library.Topics) {
 			if opt.Loaded != nil {
 				opt.Loaded()
@@ -244,6 +260,11 @@ func prepare(ctx context.Context, opt Options, st *Result, t time.Time, extras *
 	})
 	if err != nil {
 		return nil, diag.List{}, t, interrupted(ctx)
+	}
+	if hist != nil && lib.Ready() {
+		if hist.wait(); hist.warning != "" {
+			st.Warnings = append(st.Warnings, hist.warning)
+		}
 	}
 	var derive time.Duration
 	for i, sg := range lib.Stages {

@@ -262,7 +262,12 @@ func VersionWords(a cases.Affected, t func(key string) string) string {
 	if a.Introduced != "" && a.Introduced != "0" {
 		parts = append(parts, fmt.Sprintf(t("affected.introduced"), a.Introduced))
 	}
-	if a.Fixed != "" {
+	switch {
+	case a.Fixed != "" && a.Introduced == "0":
+		// A range from the first version says so: "fixed in 1.11.5"
+		// alone reads as if only that release mattered.
+		parts = append(parts, fmt.Sprintf(t("affected.before"), a.Fixed))
+	case a.Fixed != "":
 		parts = append(parts, fmt.Sprintf(t("affected.fixed"), a.Fixed))
 	}
 	if a.LastAffected != "" {

@@ -61,3 +61,25 @@ func TestGolden(t *testing.T) {
 		}
 	}
 }
+
+// TestVersionWords holds the words for OSV-style ranges in both
+// languages; a range from the first version says "every version before".
+func TestVersionWords(t *testing.T) {
+	for _, tc := range []struct {
+		a      cases.Affected
+		en, ko string
+	}{
+		{cases.Affected{Introduced: "0", Fixed: "1.11.5"}, "every version before 1.11.5, fixed in 1.11.5", "1.11.5 이전의 모든 버전, 1.11.5에서 수정됨"},
+		{cases.Affected{Introduced: "1.12.0", Fixed: "1.12.1"}, "from 1.12.0, fixed in 1.12.1", "1.12.0부터, 1.12.1에서 수정됨"},
+		{cases.Affected{Introduced: "1.0.0-rc93", LastAffected: "1.1.12"}, "from 1.0.0-rc93, up to 1.1.12", "1.0.0-rc93부터, 1.1.12까지"},
+		{cases.Affected{Introduced: "0"}, "every version", "모든 버전"},
+		{cases.Affected{Versions: []string{"237-3ubuntu10.54"}}, "versions 237-3ubuntu10.54", "버전 237-3ubuntu10.54"},
+	} {
+		for lang, want := range map[string]string{"en": tc.en, "ko": tc.ko} {
+			got := VersionWords(tc.a, func(key string) string { return cases.Catalogue[key][lang] })
+			if got != want {
+				t.Errorf("%+v in %s: %q, want %q", tc.a, lang, got, want)
+			}
+		}
+	}
+}

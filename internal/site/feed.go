@@ -80,10 +80,11 @@ func (s feeds) feed(j Job, w io.Writer) error {
 
 // writeFeed writes an Atom feed of cs in lang: its id and self link are
 // the address of self, its page that of page. note, when set, says what
-// happened to a case (the changes feed); an entry's title starts with it.
+// happened to the i-th case of cs (the changes feed, where a case may come
+// more than once); an entry's title starts with it.
 // A feed's time is that of its newest entry, not of the build, so that
 // two builds of the same content are identical.
-func (s *Site) writeFeed(w io.Writer, lang, title, self, page string, cs []*cases.Case, note func(*cases.Case) (string, time.Time, *localized)) error {
+func (s *Site) writeFeed(w io.Writer, lang, title, self, page string, cs []*cases.Case, note func(i int) feedNote) error {
 	f := atomFeed{
 		Lang:  lang,
 		Title: s.lib.Settings.Title.Get(lang) + " · " + title,
@@ -95,11 +96,12 @@ func (s *Site) writeFeed(w io.Writer, lang, title, self, page string, cs []*case
 		Author: atomAuth{Name: s.lib.Settings.Title.Get(lang)},
 	}
 	updated := time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
-	for _, c := range cs {
-		at, prefix := c.UpdatedAt, ""
+	for i, c := range cs {
+		at, prefix, tag := c.UpdatedAt, "", ""
 		var why *localized
 		if note != nil {
-			prefix, at, why = note(c)
+			n := note(i)
+			prefix, at, why, tag = n.Prefix, n.At, n.Why, n.Tag
 		}
 		if at.After(updated) {
 			updated = at
@@ -107,7 +109,7 @@ func (s *Site) writeFeed(w io.Writer, lang, title, self, page string, cs []*case
 		e := s.feedEntry(c, lang, at)
 		if prefix != "" {
 			e.Title.Body = prefix + " · " + e.Title.Body
-			e.ID += "#" + at.Format("20060102T150405Z")
+			e.ID += "#" + at.Format("20060102T150405Z") + tag
 		}
 		if why != nil {
 			e.Summary = atomText{Body: leadParagraph(why.Src), Lang: langIf(why.Lang, lang)}

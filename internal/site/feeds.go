@@ -3,6 +3,7 @@ package site
 import (
 	"io"
 	"sort"
+	"strings"
 	"time"
 
 	"incidentlib/internal/cases"
@@ -26,25 +27,52 @@ func (s *Site) topicFeed(j Job, w io.Writer) error {
 	return s.writeFeed(w, lang, title, urls.TopicFeed(lang, j.Facet, t.ID), urls.Topic(lang, j.Facet, t.ID, 1), cs, nil)
 }
 
+// feedNote is what happened to a case, for an entry of the changes feed:
+// the title starts with Prefix, the entry is dated At, Why (when set)
+// replaces the summary, and Tag (when set) makes the entry's id unique
+// among several changes of one case.
+type feedNote struct {
+	Prefix string
+	At     time.Time
+	Why    *localized
+	Tag    string
+}
+
 // changesFeed writes the Atom feed of the library's changes
-// (library.Changes): cases updated and withdrawn, newest first; a
+// (library.Changes): cases added, updated (with the fields that changed,
+// when the changes come from git) and withdrawn, newest first; a
 // withdrawn case's entry gives the reason.
 func (s *Site) changesFeed(j Job, w io.Writer) error {
 	lang := j.Lang
 	list := s.model.Changes()
 	list = list[:min(len(list), feedSize)]
-	byCase := make(map[*cases.Case]library.CaseChange, len(list))
 	cs := make([]*cases.Case, len(list))
 	for i, ch := range list {
-		cs[i], byCase[ch.Case] = ch.Case, ch
+		cs[i] = ch.Case
 	}
-	note := func(c *cases.Case) (string, time.Time, *localized) {
-		ch := byCase[c]
-		if ch.Kind == library.ChangeWithdrawn {
-			why := localizeSource(c.Withdrawn.Reason, lang)
-			return s.strings.Get(lang, "changes.withdrawn"), ch.At, &why
+	note := func(i int) feedNote {
+		ch := list[i]
+		n := feedNote{At: ch.At}
+		if ch.Commit != "" {
+			n.Tag = "-" + ch.Commit[:min(12, len(ch.Commit))]
 		}
-		return s.strings.Get(lang, "changes.updated"), ch.At, nil
+		switch ch.Kind {
+		case library.ChangeWithdrawn:
+			n.Prefix = s.strings.Get(lang, "changes.withdrawn")
+			// From git, the case may have been restored since.
+			if wd := ch.Case.Withdrawn; wd != nil {
+				why := localizeSource(wd.Reason, lang)
+				n.Why = &why
+			}
+		case library.ChangeAdded:
+			n.Prefix = s.strings.Get(lang, "changes.added")
+		default:
+			n.Prefix = s.strings.Get(lang, "changes.updated")
+			if len(ch.Fields) > 0 {
+				n.Prefix += " (" + strings.Join(ch.Fields, ", ") + ")"
+			}
+		}
+		return n
 	}
 	return s.writeFeed(w, lang, s.strings.Get(lang, "changes.title"), urls.Changes(lang), urls.Home(lang), cs, note)
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -51,6 +52,12 @@ type axeViolation struct {
 	Targets []string `json:"targets"`
 }
 
+// AxeTimeout bounds one axe run. Axe walks the whole page in the page's one
+// thread, and one run of TestDarkScheme took over 30 seconds on a 2-core
+// machine with a load of 20, so it gets longer than a page load does; a
+// hung page still ends the test.
+const AxeTimeout = 3 * time.Minute
+
 // Axe runs axe-core (node_modules/axe-core/axe.min.js) on the page loaded in
 // the tab of ctx with axeTags and returns its violations; none means the page
 // passed.
@@ -60,8 +67,9 @@ func Axe(t testing.TB, ctx context.Context) []Violation {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(ctx, PageTimeout)
+	ctx, cancel := context.WithTimeout(ctx, AxeTimeout)
 	defer cancel()
+	page, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`location.href`))
 	loaded, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`typeof axe === "object"`))
 	if err != nil {
 		t.Fatalf("axe: look for axe in the page: %v", err)
@@ -74,7 +82,7 @@ func Axe(t testing.TB, ctx context.Context) []Violation {
 	tags := `["` + strings.Join(axeTags, `","`) + `"]`
 	raw, err := chromedp.Run(ctx, chromedp.Evaluate[[]axeViolation](fmt.Sprintf(axeRun, tags, maxTargets), chromedp.EvalAwaitPromise))
 	if err != nil {
-		t.Fatalf("axe: run: %v", err)
+		t.Fatalf("axe: run on %s: %v", page, err)
 	}
 	out := make([]Violation, len(raw))
 	for i, v := range raw {
