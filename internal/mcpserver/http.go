@@ -65,9 +65,9 @@ func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener) error {
 		}
 	case serveErr = <-served:
 	}
-	// A request whose body is still coming has asked for nothing yet: it
-	// does not hold the stop up.
-	httpsafe.CloseSending(ln)
+	// A request whose body is still coming has a second to arrive (it is
+	// then answered); a slower one does not hold the stop up.
+	go httpsafe.DropSenders(ln, httpsafe.SenderGrace)
 	s.logf("shutting down: waiting for calls in flight (up to %v)\n", o.ShutdownGrace)
 	shutCtx, cancel := context.WithTimeout(context.Background(), o.ShutdownGrace)
 	defer cancel()
