@@ -248,7 +248,7 @@ var kindNames = map[Kind]string{
 	KindNotFound: "404", KindAPIDoc: "API page", KindFeed: "feed", KindSitemap: "sitemap",
 	KindRobots: "robots.txt", KindAsset: "asset", KindTwin: "Markdown twin",
 	KindTopicFeed: "topic feed", KindChanges: "changes feed", KindPrepare: "prepare page",
-	KindPrepareData: "prepare data",
+	KindPrepareData: "prepare file",
 }
 
 // String names the kind for people, as a build's summary counts files.
