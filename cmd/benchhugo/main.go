@@ -26,6 +26,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -44,6 +45,7 @@ type result struct {
 	maxRSS    int64
 	files     int
 	bytes     int64
+	pages     map[string]int // HTML files under each language's folder
 }
 
 func main() {
@@ -73,7 +75,8 @@ func main() {
 	if pagefind == "" {
 		fmt.Fprintf(os.Stderr, "benchhugo: no pagefind in %s/node_modules (npm ci): Hugo runs alone\n", *prefix)
 	}
-	rows := []string{fmt.Sprintf("%-8s %-14s %4s %10s %10s %6s %9s %9s %9s %9s %9s", "cases", "tool", "runs", "wall", "cpu", "cpu%", "peak mem", "files", "bytes", "vs hugo", "vs h+pf")}
+	rows := []string{fmt.Sprintf("%-8s %-14s %4s %10s %10s %6s %9s %9s %9s %13s %13s", "cases", "tool", "runs", "wall", "cpu", "cpu%", "peak mem", "files", "bytes", "vs hugo", "vs h+pf")}
+	var likeNote []string
 	for _, f := range strings.Split(*sizes, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(f))
 		if err != nil || n <= 0 {
@@ -121,9 +124,10 @@ func main() {
 		o, h := medianOf(ours), medianOf(theirs)
 		vsPF := ""
 		if len(withPF) > 0 {
-			vsPF = fmt.Sprintf("%.1f×", medianOf(withPF).wall.Seconds()/o.wall.Seconds())
+			vsPF = times(medianOf(withPF), o)
 		}
-		rows = append(rows, row(n, "incidentlib", ours, o, fmt.Sprintf("%.1f×", h.wall.Seconds()/o.wall.Seconds()), vsPF))
+		likeNote = append(likeNote, likeWithLike(n, o.pages, h.pages))
+		rows = append(rows, row(n, "incidentlib", ours, o, times(h, o), vsPF))
 		rows = append(rows, row(n, "hugo", theirs, h, "", ""))
 		if len(withPF) > 0 {
 			rows = append(rows, row(n, "hugo+pagefind", withPF, medianOf(withPF), "", ""))
@@ -133,9 +137,14 @@ func main() {
 	for _, r := range rows {
 		fmt.Println(r)
 	}
+	fmt.Println()
+	for _, l := range likeNote {
+		fmt.Println(l)
+	}
 	fmt.Println("\nmedians of wall and CPU time (user + system); peak memory is the largest of the runs. Hugo writes")
 	fmt.Println("the pages only; incidentlib also writes the Markdown twins, the JSON API, the search index and feeds.")
 	fmt.Println("hugo+pagefind: each Hugo run followed by Pagefind over its pages (files and bytes are both together).")
+	fmt.Println("vs hugo, vs h+pf: how many times faster incidentlib was, by wall time / by CPU time.")
 }
 
 func row(n int, tool string, rs []result, m result, vs, vsPF string) string {
@@ -143,8 +152,34 @@ func row(n int, tool string, rs []result, m result, vs, vsPF string) string {
 	for _, r := range rs {
 		peak = max(peak, r.maxRSS)
 	}
-	return fmt.Sprintf("%-8d %-14s %4d %10s %10s %5.0f%% %8dM %9d %8.1fM %9s %9s", n, tool, len(rs), round(m.wall), round(m.cpu),
+	return fmt.Sprintf("%-8d %-14s %4d %10s %10s %5.0f%% %8dM %9d %8.1fM %13s %13s", n, tool, len(rs), round(m.wall), round(m.cpu),
 		100*m.cpu.Seconds()/m.wall.Seconds(), peak>>20, m.files, float64(m.bytes)/(1<<20), vs, vsPF)
+}
+
+// times says how many times faster ours was than theirs, by wall time and
+// by CPU time (which a busy machine blurs less).
+func times(theirs, ours result) string {
+	return fmt.Sprintf("%.1f× / %.1f×", theirs.wall.Seconds()/ours.wall.Seconds(), theirs.cpu.Seconds()/ours.cpu.Seconds())
+}
+
+// likeWithLike says how many HTML pages each tool wrote per language at n
+// cases, and whether they are within a tenth of each other: the comparison
+// is only fair if Hugo makes as many pages in as many languages as we do.
+func likeWithLike(n int, ours, theirs map[string]int) string {
+	var parts []string
+	fair := len(ours) == len(theirs)
+	for _, lang := range cases.Languages {
+		o, t := ours[lang], theirs[lang]
+		parts = append(parts, fmt.Sprintf("%s %d / %d", lang, o, t))
+		if o == 0 || t == 0 || float64(max(o, t))/float64(min(o, t)) > 1.1 {
+			fair = false
+		}
+	}
+	verdict := "like with like (within 10% per language)"
+	if !fair {
+		verdict = "NOT like with like: the page counts differ by more than 10%"
+	}
+	return fmt.Sprintf("%d cases, HTML pages incidentlib / hugo: %s: %s", n, strings.Join(parts, ", "), verdict)
 }
 
 // findPagefind returns the platform binary of Pagefind in the npm folder
@@ -198,10 +233,17 @@ func timed(cmd *exec.Cmd, out string) result {
 		fail("%s: %v\n%s", strings.Join(cmd.Args, " "), err, stderr.String())
 	}
 	ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
-	r := result{wall: wall, cpu: time.Duration(ru.Utime.Nano() + ru.Stime.Nano()), maxRSS: ru.Maxrss << 10}
-	must(filepath.WalkDir(out, func(_ string, d fs.DirEntry, err error) error {
+	r := result{wall: wall, cpu: time.Duration(ru.Utime.Nano() + ru.Stime.Nano()), maxRSS: ru.Maxrss << 10, pages: map[string]int{}}
+	must(filepath.WalkDir(out, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
+		}
+		// Hugo still writes a redirect at page/1/ of every paginated list
+		// (disableAliases does not stop it): it is not a page.
+		if rel, err := filepath.Rel(out, p); err == nil && strings.HasSuffix(p, ".html") && !strings.HasSuffix(filepath.ToSlash(rel), "/page/1/index.html") {
+			if lang, _, ok := strings.Cut(filepath.ToSlash(rel), "/"); ok && slices.Contains(cases.Languages, lang) {
+				r.pages[lang]++
+			}
 		}
 		info, err := d.Info()
 		if err != nil {

@@ -12,7 +12,11 @@
 // it computes late, internal/serve/late.go), as a person looks at the page
 // before saving again.
 //
-//	go run ./cmd/benchserve [-sizes content,10000] [-edits 20] [-tmp DIR]
+//	go run ./cmd/benchserve [-sizes content,10000] [-edits 20] [-tmp DIR] [-wait-late=false -pause 2s]
+//
+// With -wait-late=false the edits come every -pause whether or not the
+// server finished the late work of the one before, as a person saving
+// often does: it measures an edit's time while related cases are computed.
 package main
 
 import (
@@ -34,15 +38,22 @@ import (
 
 	"incidentlib/internal/cases"
 	"incidentlib/internal/gencases"
+	"incidentlib/internal/webtest"
 )
 
-var binFlag *string
+var (
+	binFlag  *string
+	waitLate *bool
+	pause    *time.Duration
+)
 
 func main() {
 	sizes := flag.String("sizes", "content,10000", "comma-separated `libraries`: content (the repository's) or a number of generated cases")
 	edits := flag.Int("edits", 20, "edits per library")
 	cache := flag.String("cache", ".cache/bench", "`folder` where generated libraries are kept between runs (shared with make bench)")
 	tmp := flag.String("tmp", defaultTmp(), "`folder` for the copies the edits change")
+	waitLate = flag.Bool("wait-late", true, "after each edit, wait for the work the server does late (related cases) before the next; false saves every -pause while it runs")
+	pause = flag.Duration("pause", 300*time.Millisecond, "the quiet time before each save")
 	binFlag = flag.String("bin", "", "the incidentlib `binary` to run, such as an older build to compare; empty builds this checkout's")
 	flag.Parse()
 	if *edits < 1 {
@@ -131,17 +142,8 @@ func run(bin, content, file string, edits int) []time.Duration {
 		}
 	}()
 	base := "http://" + addr
-	deadline := time.Now().Add(10 * time.Minute)
-	for {
-		resp, err := http.Get(base + "/en/")
-		if err == nil {
-			resp.Body.Close()
-			break
-		}
-		if time.Now().After(deadline) {
-			fail("the server did not answer:\n%s", log.String())
-		}
-		time.Sleep(100 * time.Millisecond)
+	if err := webtest.WaitFor(base+"/en/", 10*time.Minute, nil); err != nil {
+		fail("the server did not answer: %v\n%s", err, log.String())
 	}
 	resp, err := http.Get(base + "/_incidentlib/events")
 	must(err)
@@ -160,7 +162,7 @@ func run(bin, content, file string, edits int) []time.Duration {
 	var took []time.Duration
 	for i := range edits {
 		edited := slices.Concat(orig[:at], []byte("Edit "+strconv.Itoa(i+1)+" of the preview benchmark: "), orig[at:])
-		time.Sleep(300 * time.Millisecond) // the previous save's burst is over
+		time.Sleep(*pause) // the previous save's burst is over
 	drain:
 		for {
 			select {
@@ -191,12 +193,13 @@ func run(bin, content, file string, edits int) []time.Duration {
 		took = append(took, time.Since(t0))
 		fmt.Fprintf(os.Stderr, "%s: edit %d: %s\n", filepath.Base(filepath.Dir(filepath.Dir(file))), i+1, ms(took[len(took)-1]))
 		// A server that computes nothing late (an older build, -bin)
-		// never says so: after the first edit it is not waited for.
+		// never says so: after the first edit it is not waited for. The
+		// first wait is long, as computing the related cases of 10,000
+		// cases takes tens of seconds on a busy machine, and an edit
+		// measured while they are computed measures the machine's load.
 		wait := 3 * time.Minute
-		if i > 0 && !strings.Contains(log.String(), "related cases computed") {
+		if !*waitLate || (i > 0 && !strings.Contains(log.String(), "related cases computed")) {
 			wait = 0
-		} else if i == 0 {
-			wait = 20 * time.Second
 		}
 		for t := time.Now(); strings.Count(log.String(), "related cases computed") < i+1 && time.Since(t) < wait; {
 			time.Sleep(50 * time.Millisecond)

@@ -3,69 +3,20 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"os"
-	"os/exec"
 	"regexp"
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
 	"incidentlib/internal/repotest"
 )
-
-// startServer runs "incidentlib" with args in a child process that may
-// open nofile files, and returns the base URL it listens on and its
-// process.
-func startServer(t *testing.T, nofile int, args ...string) (string, *exec.Cmd) {
-	t.Helper()
-	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), mainEnv+"="+strings.Join(args, "\n"), nofileEnv+"="+strconv.Itoa(nofile))
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		cmd.Process.Signal(syscall.SIGTERM)
-		done := make(chan struct{})
-		go func() { cmd.Wait(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(20 * time.Second):
-			cmd.Process.Kill()
-		}
-	})
-	urls := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(stderr)
-		re := regexp.MustCompile(`http://[^ /]+/`)
-		for sc.Scan() {
-			if u := re.FindString(sc.Text()); u != "" {
-				select {
-				case urls <- u:
-				default:
-				}
-			}
-		}
-	}()
-	select {
-	case u := <-urls:
-		return u, cmd
-	case <-time.After(time.Minute):
-		t.Fatal("the server never said where it listens")
-		return "", nil
-	}
-}
 
 // rss is the resident memory of a process in MB.
 func rss(pid int) int {
@@ -96,7 +47,7 @@ func TestHostileConnections(t *testing.T) {
 		{"mcp", "healthz", "", "mcp", []string{"mcp", "-content", content, "-http", "127.0.0.1:0"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			base, cmd := startServer(t, 8192, tc.args...)
+			base, cmd, _ := startServer(t, 8192, tc.args...)
 			addr := strings.TrimSuffix(strings.TrimPrefix(base, "http://"), "/")
 			var mu sync.Mutex
 			var conns []net.Conn

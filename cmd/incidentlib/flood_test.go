@@ -14,12 +14,12 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	"incidentlib/internal/repotest"
+	"incidentlib/internal/webtest"
 )
 
 // nofileEnv sets the child's limit on open files (see limitFiles).
@@ -39,6 +39,17 @@ func limitFiles() {
 	}
 }
 
+// startServer runs "incidentlib" with args in a child process that may
+// open nofile files (webtest.StartServer), and returns the address it
+// listens on, its process and what it printed so far.
+func startServer(t *testing.T, nofile int, args ...string) (string, *exec.Cmd, func() string) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), mainEnv+"="+strings.Join(args, "\n"), nofileEnv+"="+strconv.Itoa(nofile))
+	base, log := webtest.StartServer(t, cmd)
+	return base, cmd, log
+}
+
 // TestConnectionFlood floods a preview that may open 128 files with 400
 // connections, half of them idle between requests (keep-alive), half that
 // never send a request. New requests are still answered at once, and a
@@ -49,50 +60,7 @@ func TestConnectionFlood(t *testing.T) {
 		t.Skip("starts a server in a child process")
 	}
 	dir := repotest.CopyDir(t, "content")
-	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), mainEnv+"=serve\n-content\n"+dir+"\n-addr\n127.0.0.1:0", nofileEnv+"=128")
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		cmd.Process.Signal(syscall.SIGTERM)
-		done := make(chan struct{})
-		go func() { cmd.Wait(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(10 * time.Second):
-			cmd.Process.Kill()
-			t.Error("the server did not stop on SIGTERM")
-		}
-	})
-	var mu sync.Mutex
-	var log strings.Builder
-	urls := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(stderr)
-		re := regexp.MustCompile(`http://[^ ]+/`)
-		for sc.Scan() {
-			mu.Lock()
-			log.WriteString(sc.Text() + "\n")
-			mu.Unlock()
-			if u := re.FindString(sc.Text()); u != "" {
-				select {
-				case urls <- u:
-				default:
-				}
-			}
-		}
-	}()
-	var base string
-	select {
-	case base = <-urls:
-	case <-time.After(time.Minute):
-		t.Fatal("the server never said where it listens")
-	}
+	base, _, log := startServer(t, 128, "serve", "-content", dir, "-addr", "127.0.0.1:0")
 	addr := strings.TrimSuffix(strings.TrimPrefix(base, "http://"), "/")
 
 	var conns []net.Conn
@@ -129,9 +97,7 @@ func TestConnectionFlood(t *testing.T) {
 		return resp.StatusCode, string(b), err
 	}
 	if status, _, err := get(); err != nil || status != 200 {
-		mu.Lock()
-		defer mu.Unlock()
-		t.Fatalf("a request during the flood: %d, %v\n%s", status, err, log.String())
+		t.Fatalf("a request during the flood: %d, %v\n%s", status, err, log())
 	}
 	// A save during the flood is read.
 	file := filepath.Join(dir, "cases", "IL-0495.json")
@@ -149,15 +115,11 @@ func TestConnectionFlood(t *testing.T) {
 			break
 		}
 		if time.Now().After(deadline) {
-			mu.Lock()
-			defer mu.Unlock()
-			t.Fatalf("the edit never showed during the flood (last: %d, %v)\n%s", status, err, log.String())
+			t.Fatalf("the edit never showed during the flood (last: %d, %v)\n%s", status, err, log())
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	mu.Lock()
-	defer mu.Unlock()
-	if strings.Contains(log.String(), "too many open files") {
-		t.Errorf("the server ran out of files:\n%s", log.String())
+	if out := log(); strings.Contains(out, "too many open files") {
+		t.Errorf("the server ran out of files:\n%s", out)
 	}
 }

@@ -56,6 +56,7 @@ the load. SIGTERM stops the server after the calls in flight.`, stderr)
 	fs.DurationVar(&o.ShutdownGrace, "shutdown-grace", 10*time.Second, "the `DURATION` calls in flight may take to finish after SIGTERM")
 	fs.DurationVar(&o.Drain, "drain", 0, "after SIGTERM, answer for this `DURATION` more while /healthz says 503 draining, so that a load balancer stops sending calls first")
 	fs.StringVar(&o.TrustProxy, "trust-proxy", "", "reverse proxies whose X-Forwarded-For names the client, as `ADDRS` and CIDR ranges separated by commas (127.0.0.1,10.0.0.0/8); the access log and the per-address session cap count that client")
+	fs.IntVar(&o.MaxConnsPerAddr, "max-conns-per-addr", 0, maxConnsPerAddrHelp("This machine's addresses and the -trust-proxy proxies (whose clients count by their sessions) are"))
 	fs.DurationVar(&o.KeepAlive, "keep-alive", 25*time.Second, "send a comment on an event stream after this `DURATION` of quiet, so that proxies keep it open")
 	fs.StringVar(&o.MaxMemory, "max-memory", "", "a soft memory limit such as 512MiB or 1GiB (`SIZE`): the garbage collector works harder as the heap nears it; the same as GOMEMLIMIT")
 	return fs

@@ -11,6 +11,7 @@ import (
 	"os/signal"
 	"strconv"
 	"syscall"
+	"time"
 
 	"incidentlib"
 	"incidentlib/internal/build"
@@ -22,7 +23,15 @@ const defaultServeAddr = "127.0.0.1:1313"
 
 type serveOptions struct {
 	build.Options
-	Addr string
+	Addr            string
+	RequestTimeout  time.Duration
+	MaxConnsPerAddr int
+}
+
+// maxConnsPerAddrHelp is the help of the servers' -max-conns-per-addr;
+// exempt says which addresses are not capped.
+func maxConnsPerAddrHelp(exempt string) string {
+	return "most connections one client address (an IPv6 one by its /64) may hold, `N`; 0 means a quarter of the connection cap (256 of 1,024): more than a NAT of an office needs (a browser opens 6 connections to a host, an MCP session 2), while three quarters stay for everyone else. " + exempt + " not capped"
 }
 
 func serveFlags(o *serveOptions, stderr io.Writer) *flag.FlagSet {
@@ -35,6 +44,8 @@ name folders. Content errors are shown in the browser with file and line.`, stde
 	fs.StringVar(&o.Addr, "addr", defaultServeAddr, "`ADDR` (host:port) to listen on; a port in use is named with the fix")
 	fs.StringVar(&o.TemplatesDir, "templates", "", "use templates from this `DIR` instead of the built-in ones, and reload when one changes")
 	fs.StringVar(&o.StaticDir, "static", "", "use static files from this `DIR` instead of the built-in ones, and reload when one changes")
+	fs.DurationVar(&o.RequestTimeout, "request-timeout", serve.DefaultRequestTimeout, "longest `DURATION` a request may take; a page not made by then is answered 503 and goes on being made for the next request")
+	fs.IntVar(&o.MaxConnsPerAddr, "max-conns-per-addr", 0, maxConnsPerAddrHelp("This machine's addresses are"))
 	return fs
 }
 
@@ -60,6 +71,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 		BuiltinTemplates: incidentlib.Templates(), BuiltinStatic: incidentlib.Static(),
 		Extras:  build.StandardExtras(),
 		BaseURL: o.BaseURL, Addr: o.Addr, Log: stderr,
+		RequestTimeout: o.RequestTimeout, MaxConnsPerAddr: o.MaxConnsPerAddr,
 	})
 	if err != nil {
 		ln.Close()

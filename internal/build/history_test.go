@@ -219,7 +219,7 @@ func TestHistoryGit(t *testing.T) {
 	}
 	titles := map[string][]string{
 		"en": {"Withdrawn · IL-0338", "Updated (summary, trigger) · IL-0495", "Added · IL-0630"},
-		"ko": {"철회 · IL-0338", "갱신 (summary, trigger) · IL-0495", "추가 · IL-0630"},
+		"ko": {"철회 · IL-0338", "갱신 (요약, 계기) · IL-0495", "추가 · IL-0630"},
 	}
 	for lang, heads := range titles {
 		f := readAtom(t, filepath.Join(o.Out, lang, "changes.xml"))

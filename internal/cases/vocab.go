@@ -131,14 +131,23 @@ func checkOrgs(lib *Library, list *diag.List) {
 	}
 	warned := map[string]bool{}
 	for _, c := range lib.Cases {
-		// An empty or malformed slug is already an error of its own.
-		if _, ok := lib.Vocab.orgName(c.OrgSlug); ok || warned[c.OrgSlug] || !isSlug(c.OrgSlug) {
-			continue
-		}
-		warned[c.OrgSlug] = true
-		line, col := fieldPos(c, "org_slug")
-		list.Warnf(c.File, line, col, "org_slug", "organisation %q has no entry in vocab.json's orgs, so search will not find it by its Korean name%s", c.OrgSlug, orgFix(&lib.Vocab, c))
+		orgWarning(lib, c, warned, list)
 	}
+}
+
+// orgWarning is checkOrgs's warning for one case, unless warned holds its
+// organisation (ReloadEdited gives it for an edited case alone).
+func orgWarning(lib *Library, c *Case, warned map[string]bool, list *diag.List) {
+	if len(lib.Vocab.Orgs) == 0 || lib.Vocab.broken {
+		return
+	}
+	// An empty or malformed slug is already an error of its own.
+	if _, ok := lib.Vocab.orgName(c.OrgSlug); ok || warned[c.OrgSlug] || !isSlug(c.OrgSlug) {
+		return
+	}
+	warned[c.OrgSlug] = true
+	line, col := fieldPos(c, "org_slug")
+	list.Warnf(c.File, line, col, "org_slug", "organisation %q has no entry in vocab.json's orgs, so search will not find it by its Korean name%s", c.OrgSlug, orgFix(&lib.Vocab, c))
 }
 
 // orgAlias returns the Korean spelling of an organisation's name, or "".

@@ -12,6 +12,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/netip"
 	"strings"
 	"sync"
 	"time"
@@ -27,45 +28,93 @@ const (
 	idleTimeout       = time.Minute
 )
 
+// Limits say what a connection of NewServer's and LimitConns's servers
+// may cost. The zero value is the defaults.
+type Limits struct {
+	// MaxConns is the most connections open at once; 0 means
+	// defaultMaxConns.
+	MaxConns int
+	// PerAddr is the most connections one client address may hold (an
+	// IPv6 client counts by its /64, which one host is given); 0 means a
+	// quarter of MaxConns (see addrShare), negative no cap. Loopback
+	// and the trusted proxies are exempt: behind a proxy every client
+	// comes from its address, and the servers count their sessions by the
+	// forwarded one instead.
+	PerAddr int
+	// Proxies are the trusted reverse proxies (-trust-proxy).
+	Proxies Proxies
+	// Request is the longest a request may take to be answered, from its
+	// handler's start to the last byte written; an event stream
+	// (MarkStream) has no end. 0 means no limit.
+	Request time.Duration
+
+	loopback func(netip.Addr) bool // nil means netip.Addr.IsLoopback (tests take 127.0.0.2 for another machine)
+}
+
+// addrShare says what share of the connections one client address may
+// hold unless told otherwise: 1/addrShare, a quarter, as for MCP
+// sessions. A quarter
+// (256 of 1,024) is more than a NAT of an office needs (a browser opens 6
+// connections to a host, an MCP session 2, and 250 sessions one address
+// may open hold 250 event streams), and leaves three quarters to everyone
+// else.
+const addrShare = 4
+
 // NewServer returns an http.Server for h with read, header and idle
-// timeouts, and ln wrapped so that at most maxConns connections are open
-// at once (0 means defaultMaxConns). Serve the returned listener with the
-// returned server: the cap needs both.
+// timeouts, and ln wrapped so that connections keep to lim. Serve the
+// returned listener with the returned server: the cap needs both.
 //
 // When the cap is reached, a new connection takes the place of one that
 // costs the server without doing work (see LimitConns for which), so that
 // a flood neither exhausts the process's file descriptors (which a reload
 // of the content needs) nor keeps new requests waiting.
-func NewServer(h http.Handler, ln net.Listener, maxConns int) (*http.Server, net.Listener) {
+func NewServer(h http.Handler, ln net.Listener, lim Limits) (*http.Server, net.Listener) {
 	srv := &http.Server{
 		Handler:           h,
 		ReadHeaderTimeout: readHeaderTimeout,
 		ReadTimeout:       readTimeout,
 		IdleTimeout:       idleTimeout,
 	}
-	return srv, LimitConns(srv, ln, maxConns)
+	return srv, LimitConns(srv, ln, lim)
 }
 
-// LimitConns returns ln wrapped so that srv, which must serve it, holds at
-// most maxConns connections at once (0 means defaultMaxConns), as
-// NewServer's servers do; for a server that sets its own timeouts
-// (mcp -http). It sets srv.ConnState and srv.ConnContext, and wraps
-// srv.Handler, so call it once the handler is set.
+// LimitConns returns ln wrapped so that srv, which must serve it, keeps
+// to lim, as NewServer's servers do; for a server that sets its own
+// timeouts (mcp -http). It sets srv.ConnState and srv.ConnContext, and
+// wraps srv.Handler, so call it once the handler is set.
 //
 // The rule for a full server: a new connection takes the place of, in
 // this order, the one idle the longest (between requests, or that has sent
 // nothing yet); the one whose request body comes slowest, below
 // minBodyRate; the oldest event stream (MarkStream). Only when every
-// connection is a request at work is the new one closed. A request body
-// must also keep to minBodyRate on its own, after bodyGrace: a client
-// that sends headers and then a byte a minute holds a connection for no
-// longer. Event streams have a cap of their own, a quarter of the
-// connections: past it, the oldest ends.
-func LimitConns(srv *http.Server, ln net.Listener, maxConns int) net.Listener {
+// connection is a request at work is the new one closed. The same rule
+// holds among one client address's connections when it has lim.PerAddr of
+// them: its new connection takes the place of one of its own, or is
+// closed, and never of another client's. A request body must also keep to
+// minBodyRate on its own, after bodyGrace, and end within srv.ReadTimeout:
+// a client that sends headers and then a byte a minute holds a connection
+// for no longer. An answer must be written within lim.Request. Event
+// streams have a cap of their own, a quarter of the connections: past it,
+// the oldest ends.
+func LimitConns(srv *http.Server, ln net.Listener, lim Limits) net.Listener {
+	maxConns := lim.MaxConns
 	if maxConns <= 0 {
 		maxConns = defaultMaxConns()
 	}
-	l := &limitListener{Listener: ln, max: maxConns, maxStreams: max(1, maxConns/4), conns: map[*limitConn]bool{}}
+	perAddr := lim.PerAddr
+	switch {
+	case perAddr == 0:
+		perAddr = max(1, maxConns/addrShare)
+	case perAddr < 0:
+		perAddr = maxConns
+	}
+	loopback := lim.loopback
+	if loopback == nil {
+		loopback = netip.Addr.IsLoopback
+	}
+	exempt := func(a netip.Addr) bool { return loopback(a) || lim.Proxies.trusts(a) }
+	l := &limitListener{Listener: ln, max: maxConns, maxStreams: max(1, maxConns/4), conns: map[*limitConn]bool{},
+		perAddr: perAddr, exempt: exempt, byAddr: map[netip.Prefix]int{}}
 	prev := srv.ConnState
 	srv.ConnState = func(c net.Conn, st http.ConnState) {
 		if lc, ok := c.(*limitConn); ok {
@@ -91,21 +140,35 @@ func LimitConns(srv *http.Server, ln net.Listener, maxConns int) net.Listener {
 	}
 	srv.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		lc, _ := r.Context().Value(connKey{}).(*limitConn)
+		start := time.Now()
+		rc := http.NewResponseController(w)
+		if lc != nil {
+			l.mu.Lock()
+			lc.rc = rc
+			l.mu.Unlock()
+		}
+		if lim.Request > 0 {
+			// Lifted by MarkStream for an event stream.
+			_ = rc.SetWriteDeadline(start.Add(lim.Request))
+		}
 		var body *rateBody
 		if lc != nil && r.Body != nil && r.Body != http.NoBody {
-			body = &rateBody{ReadCloser: r.Body, c: lc, rc: http.NewResponseController(w), start: time.Now()}
+			body = &rateBody{ReadCloser: r.Body, c: lc, rc: rc, start: start}
+			if srv.ReadTimeout > 0 {
+				body.end = start.Add(srv.ReadTimeout)
+			}
 			r.Body = body
 			l.mu.Lock()
-			lc.reading, lc.bodyStart, lc.bodyRead = true, time.Now(), 0
+			lc.reading, lc.bodyStart, lc.bodyRead = true, start, 0
 			l.mu.Unlock()
 			// A body the handler left unread is read to its end by the
 			// server after it, at the same rate, to keep the connection.
-			_ = body.rc.SetReadDeadline(body.start.Add(bodyGrace))
+			_ = body.rc.SetReadDeadline(body.due())
 		}
 		defer func() {
 			if lc != nil {
 				l.mu.Lock()
-				lc.reading, lc.stream = body != nil && !body.done, false
+				lc.reading, lc.stream, lc.rc = body != nil && !body.done, false, nil
 				l.mu.Unlock()
 			}
 		}()
@@ -126,19 +189,30 @@ const (
 type connKey struct{}
 
 // rateBody is a request body held to minBodyRate: each read moves the
-// connection's read deadline to when the bytes so far are due.
+// connection's read deadline to when the bytes so far are due, but never
+// past end, when the whole request is due (the server's ReadTimeout, which
+// a read deadline of the handler's would otherwise replace).
 type rateBody struct {
 	io.ReadCloser
 	c     *limitConn
 	rc    *http.ResponseController
 	start time.Time
+	end   time.Time // zero: no limit
 	n     int64
 	done  bool // read to its end; guarded by c.l.mu
 }
 
-func (b *rateBody) Read(p []byte) (int, error) {
+// due is when the bytes read so far must have come.
+func (b *rateBody) due() time.Time {
 	due := b.start.Add(bodyGrace + time.Duration(b.n)*time.Second/minBodyRate)
-	_ = b.rc.SetReadDeadline(due)
+	if !b.end.IsZero() && b.end.Before(due) {
+		return b.end
+	}
+	return due
+}
+
+func (b *rateBody) Read(p []byte) (int, error) {
+	_ = b.rc.SetReadDeadline(b.due())
 	n, err := b.ReadCloser.Read(p)
 	b.n += int64(n)
 	b.c.l.mu.Lock()
@@ -148,7 +222,7 @@ func (b *rateBody) Read(p []byte) (int, error) {
 	}
 	b.c.l.mu.Unlock()
 	if err == nil && n > 0 {
-		_ = b.rc.SetReadDeadline(b.start.Add(bodyGrace + time.Duration(b.n)*time.Second/minBodyRate))
+		_ = b.rc.SetReadDeadline(b.due())
 	}
 	return n, err
 }
@@ -165,6 +239,9 @@ func MarkStream(r *http.Request) {
 	l := lc.l
 	l.mu.Lock()
 	lc.stream, lc.streamSince = true, time.Now()
+	if lc.rc != nil {
+		_ = lc.rc.SetWriteDeadline(time.Time{}) // a stream has no end
+	}
 	n := 0
 	for c := range l.conns {
 		if c.stream {
@@ -173,9 +250,9 @@ func MarkStream(r *http.Request) {
 	}
 	var victim *limitConn
 	if n > l.maxStreams {
-		victim = l.oldestStream(lc)
+		victim = l.oldestStream(lc, netip.Prefix{})
 		if victim != nil {
-			delete(l.conns, victim)
+			l.forget(victim)
 		}
 	}
 	l.mu.Unlock()
@@ -184,21 +261,28 @@ func MarkStream(r *http.Request) {
 	}
 }
 
-// limitListener caps the connections open at once.
+// limitListener caps the connections open at once, in all and per
+// client address.
 type limitListener struct {
 	net.Listener
 	max        int
 	maxStreams int
+	perAddr    int
+	exempt     func(netip.Addr) bool
 	mu         sync.Mutex
-	conns      map[*limitConn]bool // open connections
+	conns      map[*limitConn]bool  // open connections
+	byAddr     map[netip.Prefix]int // open connections per counted client address
 }
 
 type limitConn struct {
 	net.Conn
 	l     *limitListener
 	once  sync.Once
+	addr  netip.Prefix   // the client address it counts against; invalid when exempt
 	state http.ConnState // guarded by l.mu, as all below
 	since time.Time      // when state was entered
+	// rc controls the request at work, if any.
+	rc *http.ResponseController
 	// reading is set while a handler reads a request body: bodyRead bytes
 	// of it since bodyStart.
 	reading   bool
@@ -213,10 +297,23 @@ type limitConn struct {
 func (c *limitConn) Close() error {
 	c.once.Do(func() {
 		c.l.mu.Lock()
-		delete(c.l.conns, c)
+		c.l.forget(c)
 		c.l.mu.Unlock()
 	})
 	return c.Conn.Close()
+}
+
+// forget takes c out of the counts. Called with l.mu held.
+func (l *limitListener) forget(c *limitConn) {
+	if !l.conns[c] {
+		return
+	}
+	delete(l.conns, c)
+	if c.addr.IsValid() {
+		if l.byAddr[c.addr]--; l.byAddr[c.addr] <= 0 {
+			delete(l.byAddr, c.addr)
+		}
+	}
 }
 
 func (l *limitListener) setState(c *limitConn, st http.ConnState) {
@@ -225,41 +322,102 @@ func (l *limitListener) setState(c *limitConn, st http.ConnState) {
 	c.state, c.since = st, time.Now()
 }
 
+// clientOf is the address a connection counts against: its IP address,
+// an IPv6 one by its /64; invalid for an exempt address or one that is
+// not an IP address.
+func (l *limitListener) clientOf(c net.Conn) netip.Prefix {
+	ap, err := netip.ParseAddrPort(c.RemoteAddr().String())
+	if err != nil {
+		return netip.Prefix{}
+	}
+	a := ap.Addr().Unmap()
+	if l.exempt(a) {
+		return netip.Prefix{}
+	}
+	bits := 32
+	if a.Is6() {
+		bits = 64
+	}
+	p, _ := a.Prefix(bits)
+	return p
+}
+
 func (l *limitListener) Accept() (net.Conn, error) {
 	for {
 		c, err := l.Listener.Accept()
 		if err != nil {
 			return nil, err
 		}
-		lc := &limitConn{Conn: c, l: l, state: http.StateNew, since: time.Now()}
+		lc := &limitConn{Conn: c, l: l, state: http.StateNew, since: time.Now(), addr: l.clientOf(c)}
 		l.mu.Lock()
 		var victim *limitConn
-		if len(l.conns) >= l.max {
-			victim = l.victim()
-			if victim == nil {
-				l.mu.Unlock()
-				c.Close() // every connection is busy: this one waits its turn elsewhere
-				continue
-			}
-			delete(l.conns, victim)
+		switch {
+		case lc.addr.IsValid() && l.byAddr[lc.addr] >= l.perAddr:
+			// One address at its share makes room among its own.
+			victim = l.victim(lc.addr)
+		case len(l.conns) >= l.max:
+			victim = l.victim(netip.Prefix{})
+		default:
+			victim = lc // no room needed
+		}
+		if victim == nil {
+			l.mu.Unlock()
+			c.Close() // every connection is busy: this one waits its turn elsewhere
+			continue
+		}
+		if victim != lc {
+			l.forget(victim)
 		}
 		l.conns[lc] = true
+		if lc.addr.IsValid() {
+			l.byAddr[lc.addr]++
+		}
 		l.mu.Unlock()
-		if victim != nil {
+		if victim != lc {
 			victim.Conn.Close() // its server goroutine sees the error and ends
 		}
 		return lc, nil
 	}
 }
 
+// CloseSending closes the connections of ln (a listener of NewServer or
+// LimitConns) that have not sent their whole request: those that sent
+// nothing or part of their headers, and those still sending a body. A
+// server that stops calls it, so that a slow client does not hold the
+// stop up for the work it has not asked for yet. It returns how many it
+// closed.
+func CloseSending(ln net.Listener) int {
+	l, ok := ln.(*limitListener)
+	if !ok {
+		return 0
+	}
+	l.mu.Lock()
+	var gone []*limitConn
+	for c := range l.conns {
+		if c.state == http.StateNew || (c.reading && !c.stream) {
+			gone = append(gone, c)
+			l.forget(c)
+		}
+	}
+	l.mu.Unlock()
+	for _, c := range gone {
+		c.Conn.Close()
+	}
+	return len(gone)
+}
+
 // victim returns the connection a new one takes the place of, or nil:
 // the one idle the longest, else the slowest request body below
-// minBodyRate, else the oldest event stream. Called with l.mu held.
-func (l *limitListener) victim() *limitConn {
+// minBodyRate, else the oldest event stream; among the connections of
+// addr only, when it is valid. Called with l.mu held.
+func (l *limitListener) victim(addr netip.Prefix) *limitConn {
 	var idle, slow *limitConn
 	var slowest float64
 	now := time.Now()
 	for c := range l.conns {
+		if addr.IsValid() && c.addr != addr {
+			continue
+		}
 		switch {
 		case c.state == http.StateIdle || c.state == http.StateNew:
 			if idle == nil || c.since.Before(idle.since) {
@@ -281,14 +439,18 @@ func (l *limitListener) victim() *limitConn {
 	case slow != nil:
 		return slow
 	}
-	return l.oldestStream(nil)
+	return l.oldestStream(nil, addr)
 }
 
 // oldestStream returns the event stream open the longest, but not, or
-// nil. Called with l.mu held.
-func (l *limitListener) oldestStream(but *limitConn) *limitConn {
+// nil; among addr's connections only when addr is valid. Called with l.mu
+// held.
+func (l *limitListener) oldestStream(but *limitConn, addr netip.Prefix) *limitConn {
 	var best *limitConn
 	for c := range l.conns {
+		if addr.IsValid() && c.addr != addr {
+			continue
+		}
 		if c.stream && c != but && (best == nil || c.streamSince.Before(best.streamSince)) {
 			best = c
 		}

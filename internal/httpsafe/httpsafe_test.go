@@ -66,7 +66,7 @@ func TestConnCap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, capped := NewServer(h, ln, 4)
+	srv, capped := NewServer(h, ln, Limits{MaxConns: 4})
 	go srv.Serve(capped)
 	t.Cleanup(func() { close(release); srv.Close() })
 	addr := ln.Addr().String()
@@ -141,7 +141,7 @@ func TestStreamOutlivesReadTimeout(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, capped := NewServer(h, ln, 0)
+	srv, capped := NewServer(h, ln, Limits{})
 	srv.ReadTimeout = 200 * time.Millisecond
 	go srv.Serve(capped)
 	t.Cleanup(func() { srv.Close() })

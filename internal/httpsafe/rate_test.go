@@ -26,7 +26,7 @@ func TestLongCallAfterBody(t *testing.T) {
 		}
 	})
 	ln, _ := net.Listen("tcp", "127.0.0.1:0")
-	srv, capped := NewServer(h, ln, 0)
+	srv, capped := NewServer(h, ln, Limits{})
 	go srv.Serve(capped)
 	defer srv.Close()
 	resp, err := http.Post("http://"+ln.Addr().String()+"/", "text/plain", strings.NewReader("hello"))

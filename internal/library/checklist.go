@@ -1,6 +1,7 @@
 package library
 
 import (
+	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -52,7 +53,8 @@ type CheckSource struct {
 
 // Checklist is the library's action items and lessons, merged.
 type Checklist struct {
-	Items []*CheckItem // in the order of their first case and item
+	Items  []*CheckItem // in the order of their first case and item
+	byCase map[*cases.Case][]*CheckItem
 }
 
 // CheckGroup is one group of a checklist for some cases.
@@ -92,8 +94,25 @@ func (cl *Checklist) For(cs []*cases.Case) []CheckGroup {
 	for _, c := range cs {
 		in[c] = true
 	}
+	// Only the items of cs are looked at (a topic has a few of the
+	// library's tens of thousands), in the checklist's order.
+	var items []*CheckItem
+	if cl.byCase == nil {
+		items = cl.Items
+	} else {
+		seen := map[*CheckItem]bool{}
+		for _, c := range cs {
+			for _, it := range cl.byCase[c] {
+				if !seen[it] {
+					seen[it] = true
+					items = append(items, it)
+				}
+			}
+		}
+		slices.SortFunc(items, func(a, b *CheckItem) int { return a.Index - b.Index })
+	}
 	byGroup := map[string][]CheckLine{}
-	for _, it := range cl.Items {
+	for _, it := range items {
 		var from []CheckSource
 		for _, s := range it.From {
 			if in[s.Case] {
@@ -119,51 +138,46 @@ func (cl *Checklist) For(cs []*cases.Case) []CheckGroup {
 // checkEntry is an item being merged: its words in each language.
 type checkEntry struct {
 	item   *CheckItem
-	en, ko map[string]bool
+	en, ko wordSet
 }
 
+// A wordSet is the words of a text as numbers, rarest word first (see
+// NewChecklist), each once.
+type wordSet []int32
+
 // NewChecklist merges the action items and lessons of cs, in their order.
+//
+// Comparing each item with every earlier one is quadratic (at 1,000 cases
+// it took half the build), so only candidates that can pass nearIdentical
+// are compared, found by prefix filtering: with the words of each language
+// in one fixed order, rarest first, two sets whose overlap is at least t
+// share a word among the first |s| - ceil(t·|s|) + 1 words of each. Every
+// pair that merges has an English overlap of at least mergeEn, or, when
+// one of them has no English, a Korean overlap of at least mergeAlone
+// (which is above mergeKo); so an index of each item's English prefix for
+// mergeEn and of its Korean prefix for mergeKo finds every pair that can
+// merge (a pair with both languages on both sides must be found by both),
+// and the merge itself is decided as before.
 func NewChecklist(cs []*cases.Case) *Checklist {
-	cl := &Checklist{}
-	var entries []*checkEntry
-	index := map[string][]int{} // a word ("en:"/"ko:" and the word) → entries that have it
-	add := func(c *cases.Case, group, status string, text cases.Bilingual) {
-		en, ko := checkWords(text.En), checkWords(text.Ko)
-		best, bestScore := -1, 0.0
-		seen := map[int]bool{}
-		for _, key := range wordKeys(en, ko) {
-			for _, i := range index[key] {
-				if seen[i] {
-					continue
-				}
-				seen[i] = true
-				e := entries[i]
-				if !mergeable(e.item.Group, group) {
-					continue
-				}
-				if s, ok := nearIdentical(e.en, e.ko, en, ko); ok && (s > bestScore || s == bestScore && i < best) {
-					best, bestScore = i, s
-				}
-			}
-		}
-		if best >= 0 {
-			it := entries[best].item
-			if it.Group == GroupOther && group != GroupOther && group != GroupLessons {
-				it.Group = group // the first case that says the kind names it
-			}
-			if !slices.ContainsFunc(it.From, func(s CheckSource) bool { return s.Case == c }) {
-				it.From = append(it.From, CheckSource{c, status})
-			}
-			return
-		}
-		it := &CheckItem{Index: len(cl.Items), Group: group, Text: text, From: []CheckSource{{c, status}}}
-		cl.Items = append(cl.Items, it)
-		entries = append(entries, &checkEntry{it, en, ko})
-		for _, key := range wordKeys(en, ko) {
-			index[key] = append(index[key], len(entries)-1)
-		}
+	type pending struct {
+		c             *cases.Case
+		group, status string
+		text          cases.Bilingual
+		en, ko        map[string]bool
 	}
+	var items []pending
+	df := map[string]int{} // "en:"/"ko:" and the word → how many items have it
 	for _, c := range cs {
+		each := func(group, status string, text cases.Bilingual) {
+			p := pending{c, group, status, text, checkWords(text.En), checkWords(text.Ko)}
+			for w := range p.en {
+				df["en:"+w]++
+			}
+			for w := range p.ko {
+				df["ko:"+w]++
+			}
+			items = append(items, p)
+		}
 		for _, a := range c.ActionItems {
 			g, st := a.Kind, a.Status
 			if g == "" {
@@ -172,13 +186,117 @@ func NewChecklist(cs []*cases.Case) *Checklist {
 			if st == "" {
 				st = "unknown"
 			}
-			add(c, g, st, a.Text)
+			each(g, st, a.Text)
 		}
 		if c.Lessons != nil && !c.Lessons.IsZero() {
-			add(c, GroupLessons, "", *c.Lessons)
+			each(GroupLessons, "", *c.Lessons)
+		}
+	}
+	// Words are numbered rarest first, then by the word.
+	keys := make([]string, 0, len(df))
+	for k := range df {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b string) int {
+		if d := df[a] - df[b]; d != 0 {
+			return d
+		}
+		return strings.Compare(a, b)
+	})
+	rank := make(map[string]int32, len(keys))
+	for i, k := range keys {
+		rank[k] = int32(i)
+	}
+	set := func(lang string, words map[string]bool) wordSet {
+		s := make(wordSet, 0, len(words))
+		for w := range words {
+			s = append(s, rank[lang+w])
+		}
+		slices.Sort(s)
+		return s
+	}
+
+	cl := &Checklist{}
+	var entries []*checkEntry
+	index := make([][]int32, len(keys)) // a word of an entry's prefix → entries whose prefix has it
+	// Per entry, the last item (plus one) whose Korean prefix found it, and
+	// the last that compared it.
+	var koFound, tried []int
+	for n, p := range items {
+		en, ko := set("en:", p.en), set("ko:", p.ko)
+		enPrefix, koPrefix := en.prefix(mergeEn), ko.prefix(mergeKo)
+		best, bestScore := -1, 0.0
+		try := func(i int32) {
+			tried[i] = n + 1
+			e := entries[i]
+			if !mergeable(e.item.Group, p.group) {
+				return
+			}
+			if s, ok := nearIdentical(e.en, e.ko, en, ko); ok && (s > bestScore || s == bestScore && int(i) < best) {
+				best, bestScore = int(i), s
+			}
+		}
+		for _, w := range koPrefix {
+			for _, i := range index[w] {
+				koFound[i] = n + 1
+			}
+		}
+		// A pair with both languages on both sides needs both overlaps, so
+		// both prefixes must find it; a pair that shares English only, its
+		// English overlap.
+		for _, w := range enPrefix {
+			for _, i := range index[w] {
+				if tried[i] == n+1 || len(ko) > 0 && len(entries[i].ko) > 0 && koFound[i] != n+1 {
+					continue
+				}
+				try(i)
+			}
+		}
+		// A pair that shares Korean only needs its Korean overlap.
+		for _, w := range koPrefix {
+			for _, i := range index[w] {
+				if tried[i] == n+1 || len(en) > 0 && len(entries[i].en) > 0 {
+					continue
+				}
+				try(i)
+			}
+		}
+		if best >= 0 {
+			it := entries[best].item
+			if it.Group == GroupOther && p.group != GroupOther && p.group != GroupLessons {
+				it.Group = p.group // the first case that says the kind names it
+			}
+			if !slices.ContainsFunc(it.From, func(s CheckSource) bool { return s.Case == p.c }) {
+				it.From = append(it.From, CheckSource{p.c, p.status})
+			}
+			continue
+		}
+		it := &CheckItem{Index: len(cl.Items), Group: p.group, Text: p.text, From: []CheckSource{{p.c, p.status}}}
+		cl.Items = append(cl.Items, it)
+		entries = append(entries, &checkEntry{it, en, ko})
+		koFound, tried = append(koFound, 0), append(tried, 0)
+		for _, w := range slices.Concat(enPrefix, koPrefix) {
+			index[w] = append(index[w], int32(len(entries)-1))
+		}
+	}
+	cl.byCase = map[*cases.Case][]*CheckItem{}
+	for _, it := range cl.Items {
+		for _, s := range it.From {
+			cl.byCase[s.Case] = append(cl.byCase[s.Case], it)
 		}
 	}
 	return cl
+}
+
+// prefix returns the first words of s that any set with an overlap of at
+// least t with it must share: |s| - ceil(t·|s|) + 1 of them.
+func (s wordSet) prefix(t float64) wordSet {
+	if len(s) == 0 {
+		return nil
+	}
+	// A hair below t·|s|, so that rounding can only make the prefix longer.
+	need := int(math.Ceil(t*float64(len(s)) - 1e-9))
+	return s[:len(s)-need+1]
 }
 
 // mergeable reports whether items of two groups may merge: lessons only
@@ -188,18 +306,6 @@ func mergeable(a, b string) bool {
 		return a == b
 	}
 	return a == b || a == GroupOther || b == GroupOther
-}
-
-func wordKeys(en, ko map[string]bool) []string {
-	keys := make([]string, 0, len(en)+len(ko))
-	for w := range en {
-		keys = append(keys, "en:"+w)
-	}
-	for w := range ko {
-		keys = append(keys, "ko:"+w)
-	}
-	slices.Sort(keys) // the candidates' order must not depend on the map
-	return keys
 }
 
 // Thresholds of nearIdentical: the overlap each language needs, and the
@@ -213,32 +319,62 @@ const (
 // nearIdentical reports whether two texts say the same, with their
 // overlap: in both languages where both texts have both, else in the one
 // they share.
-func nearIdentical(aEn, aKo, bEn, bKo map[string]bool) (float64, bool) {
+func nearIdentical(aEn, aKo, bEn, bKo wordSet) (float64, bool) {
 	bothEn := len(aEn) > 0 && len(bEn) > 0
 	bothKo := len(aKo) > 0 && len(bKo) > 0
 	switch {
 	case bothEn && bothKo:
-		en, ko := overlap(aEn, bEn), overlap(aKo, bKo)
-		return en + ko, en >= mergeEn && ko >= mergeKo
+		// Sizes alone can rule a pair out (an overlap is at most the
+		// smaller set over the larger); the score of a pair that does not
+		// merge is never used.
+		if !within(aEn, bEn, mergeEn) || !within(aKo, bKo, mergeKo) {
+			return 0, false
+		}
+		en := aEn.overlap(bEn)
+		if en < mergeEn {
+			return 0, false
+		}
+		ko := aKo.overlap(bKo)
+		return en + ko, ko >= mergeKo
 	case bothEn:
-		s := overlap(aEn, bEn)
+		if !within(aEn, bEn, mergeAlone) {
+			return 0, false
+		}
+		s := aEn.overlap(bEn)
 		return s, s >= mergeAlone
 	case bothKo:
-		s := overlap(aKo, bKo)
+		if !within(aKo, bKo, mergeAlone) {
+			return 0, false
+		}
+		s := aKo.overlap(bKo)
 		return s, s >= mergeAlone
 	}
 	return 0, false
 }
 
-// overlap is the share of their words two sets have in common.
-func overlap(a, b map[string]bool) float64 {
+// within reports whether two sets' sizes allow an overlap of t: the
+// smaller at least t times the larger (with the same rounding as overlap).
+func within(a, b wordSet, t float64) bool {
+	lo, hi := min(len(a), len(b)), max(len(a), len(b))
+	return float64(lo)/float64(hi) >= t
+}
+
+// overlap is the share of their words two sets have in common (Jaccard).
+func (s wordSet) overlap(o wordSet) float64 {
 	common := 0
-	for w := range a {
-		if b[w] {
+	for i, j := 0, 0; i < len(s) && j < len(o); {
+		switch {
+		case s[i] < o[j]:
+			i++
+		case s[i] > o[j]:
+			j++
+		default:
 			common++
+			i++
+			j++
 		}
 	}
-	union := len(a) + len(b) - common
+	union := len(s) + len(o) - common
 	if union == 0 {
 		return 0
 	}

@@ -28,9 +28,9 @@ func (l *Library) Relate(ctx context.Context) (*Library, bool, error) {
 	if !l.stale || !l.Ready() {
 		return l, false, nil
 	}
-	related := deriveRelated(l.Lib, tokenize.EachWord)
-	if ctx.Err() != nil {
-		return nil, false, context.Cause(ctx)
+	related, err := deriveRelatedUnless(ctx, l.Lib, tokenize.EachWord)
+	if err != nil {
+		return nil, false, err
 	}
 	exact := *l
 	exact.related, exact.stale = related, false

@@ -9,9 +9,11 @@
 // New makes a Library from the content folder, read through cases' jail
 // and checked, and derives the topics once and the related cases once. The
 // preview and the MCP server make the next Library from the one before
-// after a save, reading again only the files that changed (cases.Reload)
-// and keeping what the change cannot have touched (the related cases when
-// no input to them changed); Live (live.go) is that loop.
+// after a save, reading again only the files that changed (cases.Reload;
+// cases.ReloadEdited for an edit of cases' text, which makes again only the
+// topics the edited cases are in, edited.go) and keeping what the change
+// cannot have touched (the related cases when no input to them changed);
+// Live (live.go) is that loop.
 //
 // A Library is never modified after New returns, so that a server can swap
 // a new one in atomically and a request never sees half of a change.
@@ -167,6 +169,7 @@ func New(ctx context.Context, fsys fs.FS, opt Options) (*Library, error) {
 		t = now
 	}
 	prev := opt.Previous
+	edited := false // only the text of cases changed (cases.ReloadEdited): see edited.go
 	switch {
 	case prev == nil || prev.Lib == nil || opt.ReadAll:
 		lib, list, err := loadUnless(ctx, fsys, opt.OffHeap)
@@ -176,8 +179,14 @@ func New(ctx context.Context, fsys fs.FS, opt Options) (*Library, error) {
 		l.Lib, l.Diags = lib, list
 		stage("load")
 	case len(opt.Changed) > 0:
-		l.Lib, l.Diags = cases.Reload(prev.Lib, prev.Diags, fsys, opt.Changed)
-		stage("reload")
+		var ok bool
+		if l.Lib, l.Diags, ok = cases.ReloadEdited(prev.Lib, prev.Diags, fsys, opt.Changed); ok {
+			edited = true
+			stage("edit")
+		} else {
+			l.Lib, l.Diags = cases.Reload(prev.Lib, prev.Diags, fsys, opt.Changed)
+			stage("reload")
+		}
 	default:
 		l.Lib, l.Diags = prev.Lib, prev.Diags
 	}
@@ -190,8 +199,19 @@ func New(ctx context.Context, fsys fs.FS, opt Options) (*Library, error) {
 	if ctx.Err() != nil {
 		return nil, context.Cause(ctx)
 	}
-	l.topics = deriveTopics(l.Lib)
-	l.Version = versionOf(l.Lib)
+	l.topics, l.Version = nil, ""
+	if edited && prev.Ready() {
+		if edits, ok := editsOf(prev.Lib, l.Lib); ok {
+			l.topics = editTopics(prev.topics, l.Lib, edits)
+			l.Version = editVersion(prev.Version, edits)
+		}
+	}
+	if l.topics == nil {
+		l.topics = deriveTopics(l.Lib)
+	}
+	if l.Version == "" {
+		l.Version = versionOf(l.Lib)
+	}
 	if opt.Loaded != nil {
 		opt.Loaded(l.Lib, l.topics)
 	}

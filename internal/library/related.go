@@ -1,6 +1,7 @@
 package library
 
 import (
+	"context"
 	"slices"
 
 	"incidentlib/internal/cases"
@@ -24,7 +25,18 @@ type RelGroup struct {
 // "lang:phrase" (phrases.go), not the narrative keys they were computed
 // from.
 func deriveRelated(lib *cases.Library, words EachWordFunc) map[string][]RelGroup {
+	out, _ := deriveRelatedUnless(context.Background(), lib, words)
+	return out
+}
+
+// deriveRelatedUnless is deriveRelated, given up between its steps when
+// ctx ends (the preview's late related cases, late.go, when a newer save
+// made them moot); the error is then ctx's cause.
+func deriveRelatedUnless(ctx context.Context, lib *cases.Library, words EachWordFunc) (map[string][]RelGroup, error) {
 	nar := deriveNarrative(lib, words)
+	if ctx.Err() != nil {
+		return nil, context.Cause(ctx)
+	}
 	items := make([]related.Item, len(lib.Cases))
 	for i, c := range lib.Cases {
 		items[i] = related.Item{
@@ -34,12 +46,15 @@ func deriveRelated(lib *cases.Library, words EachWordFunc) map[string][]RelGroup
 		}
 	}
 	links := related.Compute(items, related.Options{})
+	if ctx.Err() != nil {
+		return nil, context.Cause(ctx)
+	}
 	showPhrases(lib, links, words)
 	out := make(map[string][]RelGroup, len(lib.Cases))
 	for i, c := range lib.Cases {
 		out[c.ID] = groupLinks(links[i])
 	}
-	return out
+	return out, nil
 }
 
 // groupLinks groups a case's links under one heading per kind of link and

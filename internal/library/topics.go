@@ -5,9 +5,6 @@ import (
 	"strconv"
 	"sync"
 
-	"golang.org/x/text/collate"
-	"golang.org/x/text/language"
-
 	"incidentlib/internal/cases"
 	"incidentlib/internal/l10n"
 )
@@ -114,35 +111,7 @@ func deriveTopics(lib *cases.Library) Topics {
 				f.Topics = append(f.Topics, t)
 			}
 		}
-		switch cf.Order {
-		case cases.NewestFirst:
-			sort.Slice(f.Topics, func(i, j int) bool { return f.Topics[i].ID > f.Topics[j].ID })
-		case cases.ByName:
-			// As a reader looks a name up: by the Unicode collation, so
-			// that case and accents come after the letters ("Datadog"
-			// before "DFDS"); the bytes and then the slug break ties, so
-			// that the order is the same on every machine.
-			coll := collate.New(language.Und)
-			sort.Slice(f.Topics, func(i, j int) bool {
-				a, b := f.Topics[i], f.Topics[j]
-				if c := coll.CompareString(a.Label.En, b.Label.En); c != 0 {
-					return c < 0
-				}
-				if a.Label.En != b.Label.En {
-					return a.Label.En < b.Label.En
-				}
-				return a.ID < b.ID
-			})
-		default:
-			field := cf.Field
-			sort.Slice(f.Topics, func(i, j int) bool {
-				a, b := lib.Vocab.Rank(field, f.Topics[i].ID), lib.Vocab.Rank(field, f.Topics[j].ID)
-				if a != b {
-					return a < b
-				}
-				return f.Topics[i].ID < f.Topics[j].ID // terms outside a vocabulary
-			})
-		}
+		sortTopics(cf, f, lib)
 	}
 	return facets
 }

@@ -42,9 +42,11 @@ func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener) error {
 		// answer may take no longer than a call.
 		srv.WriteTimeout = s.opt.CallTimeout + 5*time.Second
 	}
-	// At most a quarter of the file descriptors as connections, an idle
-	// one giving way to a new one (see httpsafe.LimitConns).
-	ln = httpsafe.LimitConns(srv, ln, 0)
+	// At most a quarter of the file descriptors as connections, a quarter
+	// of them per client address, an idle one giving way to a new one
+	// (see httpsafe.LimitConns); an answer written within a call's time
+	// and a little more (event streams have no end).
+	ln = httpsafe.LimitConns(srv, ln, httpsafe.Limits{PerAddr: o.MaxConnsPerAddr, Proxies: o.TrustProxy, Request: s.opt.CallTimeout + 5*time.Second})
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	mode := "sessions"
@@ -75,6 +77,9 @@ func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener) error {
 		}
 	case serveErr = <-served:
 	}
+	// A request whose body is still coming has asked for nothing yet: it
+	// does not hold the stop up.
+	httpsafe.CloseSending(ln)
 	s.logf("shutting down: waiting for calls in flight (up to %v)\n", o.ShutdownGrace)
 	shutCtx, cancel := context.WithTimeout(context.Background(), o.ShutdownGrace)
 	defer cancel()

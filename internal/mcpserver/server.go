@@ -117,8 +117,13 @@ type HTTPOptions struct {
 	// calls before it stops. 0 means none.
 	Drain time.Duration
 	// TrustProxy are the reverse proxies whose X-Forwarded-For names the
-	// client, for the access log and the per-address session cap.
+	// client, for the access log and the per-address session cap; their
+	// own connections are not capped per address.
 	TrustProxy httpsafe.Proxies
+	// MaxConnsPerAddr is the most connections one client address may
+	// hold; 0 means a quarter of the cap (httpsafe.Limits.PerAddr).
+	// Loopback and the trusted proxies are not capped.
+	MaxConnsPerAddr int
 	// KeepAlive is the quiet time after which an event stream gets a
 	// comment line; 0 means 25 seconds, negative none.
 	KeepAlive time.Duration

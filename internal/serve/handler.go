@@ -101,6 +101,7 @@ func file(typ, body string) http.HandlerFunc {
 }
 
 func (s *Server) page(w http.ResponseWriter, r *http.Request) {
+	start := time.Now()
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
@@ -114,17 +115,21 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	file := urls.File(strings.TrimPrefix(r.URL.Path, "/"))
-	if j, ok := m.files[file]; ok {
-		s.render(w, m, j, http.StatusOK)
+	if j, ok := m.job(file); ok {
+		s.render(w, r, start, m, j, http.StatusOK)
 		return
 	}
-	extras, err := m.extraFiles()
+	var extras map[string][]byte
+	var err error
+	if !s.bounded(w, r, start, func() { extras, err = m.extraFiles() }) {
+		return
+	}
 	if data, ok := extras[file]; ok {
 		s.write(w, m, typeOf(file, ""), data, http.StatusOK)
 		return
 	}
 	// A folder asked for without its slash, as a static host redirects it.
-	if _, ok := m.files[urls.File(file+"/")]; ok {
+	if _, ok := m.job(urls.File(file + "/")); ok {
 		http.Redirect(w, r, r.URL.Path+"/", http.StatusFound)
 		return
 	}
@@ -154,17 +159,21 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	for _, nf := range urls.NotFoundFor(file) {
-		if j, ok := m.files[nf]; ok {
-			s.render(w, m, j, http.StatusNotFound)
+		if j, ok := m.job(nf); ok {
+			s.render(w, r, start, m, j, http.StatusNotFound)
 			return
 		}
 	}
 	http.NotFound(w, r)
 }
 
-// render renders one job as a build writes it.
-func (s *Server) render(w http.ResponseWriter, m *model, j site.Job, status int) {
-	p := m.rendered(j)
+// render renders one job as a build writes it, for the request's
+// deadline at most.
+func (s *Server) render(w http.ResponseWriter, r *http.Request, start time.Time, m *model, j site.Job, status int) {
+	var p *renderedPage
+	if !s.bounded(w, r, start, func() { p = m.rendered(j) }) {
+		return
+	}
 	typ, err := p.typ, p.err
 	if err != nil {
 		// Templates can fail when they run, on one kind of page only.

@@ -70,21 +70,9 @@ func (s *Server) relate(m *model) {
 		if err != nil {
 			return nil // the model before had the same theme and content: cannot happen
 		}
-		next.site, next.files = st, jobIndex(st)
+		next.site = st
+		next.index = nextIndex(cur, next)
 		next.timings = append(next.timings, timing{"site", time.Since(t)})
 		return next
 	}, what)
-}
-
-// jobIndex maps every output file of st to the job that makes it.
-func jobIndex(st *site.Site) map[string]site.Job {
-	jobs := st.Jobs()
-	files := make(map[string]site.Job, 2*len(jobs))
-	for _, j := range jobs {
-		files[j.File()] = j
-		if t, ok := j.Twin(); ok {
-			files[t.File()] = t
-		}
-	}
-	return files
 }

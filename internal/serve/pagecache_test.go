@@ -13,7 +13,7 @@ import (
 func TestPageCache(t *testing.T) {
 	r := start(t, Options{BuiltinTemplates: incidentlib.Templates(), BuiltinStatic: incidentlib.Static(), Content: repotest.CopyDir(t, "content")})
 	m := r.srv.live.Current()
-	j := m.files["en/cases/IL-0495/index.html"]
+	j, _ := m.job("en/cases/IL-0495/index.html")
 	var wg sync.WaitGroup
 	got := make([]*renderedPage, 8)
 	for i := range got {
@@ -38,7 +38,7 @@ func TestPageCache(t *testing.T) {
 	m.cache.mu.Lock()
 	m.cache.bytes = pageCacheBytes // full: what comes now is not kept
 	m.cache.mu.Unlock()
-	other := m.files["ko/cases/IL-0495/index.html"]
+	other, _ := m.job("ko/cases/IL-0495/index.html")
 	if m.rendered(other) == m.rendered(other) {
 		t.Error("a full cache kept another page")
 	}

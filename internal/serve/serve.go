@@ -56,6 +56,15 @@ type Options struct {
 	Log      io.Writer     // the terminal; nil means nowhere
 	Debounce time.Duration // quiet time that ends a burst of file events; 0 means 50 ms
 
+	// RequestTimeout is the longest a request may take, from its start
+	// to the last byte of its answer; 0 means DefaultRequestTimeout. The
+	// reload event stream has no end.
+	RequestTimeout time.Duration
+	// MaxConnsPerAddr is the most connections one client address may
+	// hold; 0 means a quarter of the cap (httpsafe.Limits.PerAddr).
+	// This machine's addresses are not capped.
+	MaxConnsPerAddr int
+
 	maxConns int // the connection cap; 0 means httpsafe.defaultMaxConns (tests set it low)
 }
 
@@ -81,6 +90,9 @@ func New(opt Options) (*Server, error) {
 	}
 	if opt.Log == nil {
 		opt.Log = io.Discard
+	}
+	if opt.RequestTimeout <= 0 {
+		opt.RequestTimeout = DefaultRequestTimeout
 	}
 	if opt.BaseURL != "" && !strings.HasSuffix(opt.BaseURL, "/") {
 		opt.BaseURL += "/"
@@ -156,8 +168,9 @@ func (s *Server) version() uint64 { return s.live.Current().version }
 // Serve serves on ln and watches the folders until ctx is done. The
 // folders are watched before the first request is answered, so a client
 // that got an answer knows that no later save will be missed. Then it shuts
-// down: open event streams end, requests in flight get a few seconds to
-// finish, the watcher is closed. It returns nil after a clean shutdown.
+// down: open event streams and requests waiting for a page end, answers
+// being sent get stopGrace to finish and are then cut off, the watcher is
+// closed. It returns nil after a shutdown.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	w, err := watch.New(s.roots, s.opt.Debounce, func(format string, args ...any) {
 		s.logf("incidentlib serve: "+format, args...)
@@ -166,7 +179,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		ln.Close()
 		return err
 	}
-	srv, ln := httpsafe.NewServer(s.handler(), ln, s.opt.maxConns)
+	srv, ln := httpsafe.NewServer(s.handler(), ln, httpsafe.Limits{MaxConns: s.opt.maxConns, PerAddr: s.opt.MaxConnsPerAddr, Request: s.opt.RequestTimeout})
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	watchCtx, stopWatch := context.WithCancel(context.Background())
@@ -191,10 +204,17 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	case <-ctx.Done():
 	case serveErr = <-served:
 	}
-	close(s.stopping)
-	shutCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	close(s.stopping) // event streams and requests waiting for a page end (deadline.go)
+	httpsafe.CloseSending(ln)
+	shutCtx, cancel := context.WithTimeout(context.Background(), stopGrace)
 	defer cancel()
-	err = srv.Shutdown(shutCtx)
+	if err = srv.Shutdown(shutCtx); errors.Is(err, context.DeadlineExceeded) {
+		// Answers still being written to clients that read slowly: the
+		// preview stops anyway.
+		srv.Close()
+		s.logf("incidentlib serve: answers still being sent after %v were cut off\n", stopGrace)
+		err = nil
+	}
 	stopWatch()
 	w.Close()
 	<-watched
@@ -225,7 +245,10 @@ type model struct {
 	// problems is what the error page lists: the content's errors and
 	// warnings, or the template error.
 	problems diag.List
-	files    map[string]site.Job // output file ("en/cases/IL-0495/index.html") → job
+	// index finds the job of an output file ("en/cases/IL-0495/index.html"),
+	// through job (index.go); sitemaps are the parts of a split sitemap.
+	index    *fileIndex
+	sitemaps sitemapParts
 	timings  []timing
 
 	extraList  []site.Extra // what extraFiles runs
@@ -296,7 +319,7 @@ func (s *Server) build(cur *model, c library.Change) *model {
 	}
 	m.site = st
 	t = time.Now()
-	m.files = jobIndex(st)
+	m.index = nextIndex(cur, m)
 	m.timings = append(m.timings, timing{"index", time.Since(t)})
 	return m
 }

@@ -69,10 +69,24 @@ func (s *Site) changesFeed(j Job, w io.Writer) error {
 		default:
 			n.Prefix = s.strings.Get(lang, "changes.updated")
 			if len(ch.Fields) > 0 {
-				n.Prefix += " (" + strings.Join(ch.Fields, ", ") + ")"
+				n.Prefix += " (" + strings.Join(s.fieldLabels(lang, ch.Fields), ", ") + ")"
 			}
 		}
 		return n
 	}
 	return s.writeFeed(w, lang, s.strings.Get(lang, "changes.title"), urls.Changes(lang), urls.Home(lang), cs, note)
+}
+
+// fieldLabels names a case's JSON fields as a reader knows them, from the
+// catalogue's "field." keys (후속 조치 for action_items); a field a theme's
+// catalogue does not name keeps its JSON name.
+func (s *Site) fieldLabels(lang string, fields []string) []string {
+	out := make([]string, len(fields))
+	for i, f := range fields {
+		out[i] = f
+		if w, ok := s.strings["field."+f][lang]; ok {
+			out[i] = w
+		}
+	}
+	return out
 }

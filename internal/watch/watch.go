@@ -10,6 +10,7 @@ package watch
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -189,6 +190,16 @@ func (w *Watcher) Run(ctx context.Context, apply func(Change)) {
 				return
 			}
 			w.logf("watching: %v\n", err)
+			if errors.Is(err, fsnotify.ErrEventOverflow) {
+				// Events were lost: what they named is not known, so
+				// everything is read again, as when a root comes back.
+				w.lost(&pending)
+				if fire == nil {
+					first = time.Now()
+				}
+				timer.Reset(w.debounce)
+				fire = timer.C
+			}
 		case <-fire:
 			fire = nil
 			if !pending.empty() {
@@ -201,6 +212,18 @@ func (w *Watcher) Run(ctx context.Context, apply func(Change)) {
 			}
 			pending = newBatch()
 		}
+	}
+}
+
+// lost marks every root changed, for events the system dropped.
+func (w *Watcher) lost(b *batch) {
+	for _, r := range w.roots {
+		if r.Kind == "content" {
+			b.full = true
+		} else {
+			b.templates = true
+		}
+		b.names[r.Name] = r.Dir
 	}
 }
 
