@@ -165,7 +165,8 @@ func topicChanges(a, b *library.Library) (over map[string]site.Job, gone map[str
 	return over, gone
 }
 
-// topicJobs lists a topic's files in both languages as site.Jobs does
+// topicJobs lists a topic's files in both languages as site.Jobs does,
+// its file of the prepare page included (site.PrepareJob)
 // (TestIndexFollowsEdits holds them equal).
 func topicJobs(t *library.Topic, facet string, size int) []site.Job {
 	var jobs []site.Job
@@ -173,6 +174,9 @@ func topicJobs(t *library.Topic, facet string, size int) []site.Job {
 		jobs = append(jobs, site.Job{Kind: site.KindTopicFeed, Lang: lang, Path: urls.TopicFeed(lang, facet, t.ID), Topic: t, Facet: facet})
 		for i := 1; i <= pages(len(t.Cases), size); i++ {
 			jobs = append(jobs, site.Job{Kind: site.KindTopic, Lang: lang, Path: urls.Topic(lang, facet, t.ID, i), Topic: t, Facet: facet, Page: i})
+		}
+		if j, ok := site.PrepareJob(lang, facet, t); ok {
+			jobs = append(jobs, j)
 		}
 	}
 	return jobs

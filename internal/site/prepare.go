@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 
 	"incidentlib/internal/cases"
@@ -85,10 +84,6 @@ type prepareVersion struct {
 	Versions     []string `json:"versions,omitempty"`
 }
 
-// prepareProducts is the folder of the products' files beside the parts'
-// facet (urls.PrepareData); no facet has this name.
-const prepareProducts = "products"
-
 // prepareFacet is the facet whose terms the prepare page offers.
 func prepareFacet() *cases.Facet {
 	for _, f := range cases.Facets {
@@ -140,49 +135,49 @@ func (s *Site) prepareView(j Job) (*prepareView, error) {
 		}
 	}
 	for _, pr := range s.namedProducts() {
-		v.Products = append(v.Products, prepareProduct{pr.ID, pr.Label.Get(j.Lang), p.Link(urls.PrepareData(j.Lang, prepareProducts, pr.ID))})
+		v.Products = append(v.Products, prepareProduct{pr.ID, pr.Label.Get(j.Lang), p.Link(urls.PrepareData(j.Lang, cases.Products.Name, pr.ID))})
 	}
 	return v, nil
 }
 
+// PrepareJob returns the job of the prepare page's file of topic t of
+// facet in lang, when that facet's topics have one: the parts a reader
+// may choose (the facet that shows InPrepare) and the products.
+func PrepareJob(lang, facet string, t *library.Topic) (Job, bool) {
+	if f := prepareFacet(); f == nil || facet != f.Name && facet != cases.Products.Name {
+		return Job{}, false
+	}
+	return Job{Kind: KindPrepareData, Lang: lang, Path: urls.PrepareData(lang, facet, t.ID), Topic: t, Facet: facet}, true
+}
+
 // prepareDataJobs lists the files of the prepare page's parts and products.
 func (s *Site) prepareDataJobs() []Job {
-	f := prepareFacet()
-	if f == nil {
-		return nil
-	}
 	var jobs []Job
 	for _, lang := range cases.Languages {
-		if ft := s.topics[f.Name]; ft != nil {
-			for _, t := range ft.Topics {
-				jobs = append(jobs, Job{Kind: KindPrepareData, Lang: lang, Path: urls.PrepareData(lang, f.Name, t.ID), Facet: f.Name, Slug: t.ID})
+		for _, name := range cases.FacetNames() {
+			ft := s.topics[name]
+			if ft == nil {
+				continue
 			}
-		}
-		for _, pr := range s.namedProducts() {
-			jobs = append(jobs, Job{Kind: KindPrepareData, Lang: lang, Path: urls.PrepareData(lang, prepareProducts, pr.ID), Facet: prepareProducts, Slug: pr.ID})
+			for _, t := range ft.Topics {
+				if j, ok := PrepareJob(lang, name, t); ok {
+					jobs = append(jobs, j)
+				}
+			}
 		}
 	}
 	return jobs
 }
 
-// prepareData writes the file of a part or a product (prepareDataJobs):
-// a script that registers its prepareFile under "facet/id". Its links are
+// prepareData writes the file of a part or a product (PrepareJob): a
+// script that registers its prepareFile under "facet/id". Its links are
 // relative to the prepare page, into which the script puts them.
 func (s *Site) prepareData(j Job, w io.Writer) error {
 	f := prepareFacet()
-	if f == nil {
-		return fmt.Errorf("%s: no facet is offered on the prepare page", j.Path)
+	if f == nil || j.Topic == nil {
+		return fmt.Errorf("%s: no facet is offered on the prepare page, or no topic", j.Path)
 	}
-	var cs []*cases.Case
-	if j.Facet == prepareProducts {
-		for _, c := range s.lib.Cases {
-			if slices.ContainsFunc(c.Affected, func(a cases.Affected) bool { return a.Product == j.Slug }) {
-				cs = append(cs, c)
-			}
-		}
-	} else if t := s.topics[f.Name].Topic(j.Slug); t != nil {
-		cs = t.Cases
-	}
+	cs := j.Topic.Cases
 	page := Job{Kind: KindPrepare, Lang: j.Lang, Path: urls.Prepare(j.Lang)}
 	root := s.rootOf(page)
 	p := s.page(page, "")
@@ -212,7 +207,7 @@ func (s *Site) prepareData(j Job, w io.Writer) error {
 		}
 		file.Cases = append(file.Cases, pc)
 	}
-	key, err := json.Marshal(j.Facet + "/" + j.Slug)
+	key, err := json.Marshal(j.Facet + "/" + j.Topic.ID)
 	if err != nil {
 		return err
 	}

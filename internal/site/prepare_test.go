@@ -127,7 +127,7 @@ func TestPrepareFiles(t *testing.T) {
 		if got := strings.Count(file.HTML, "<li data-i="); got != lines || strings.Contains(file.HTML, `="~/`) {
 			t.Errorf("%s: %d lines, want every one of the %d; links unresolved: %v", path, got, lines, strings.Contains(file.HTML, `="~/`))
 		}
-		product := urls.PrepareData(lang, prepareProducts, "ingress-nginx")
+		product := urls.PrepareData(lang, cases.Products.Name, "ingress-nginx")
 		j, ok = jobs[product]
 		if !ok {
 			t.Fatalf("%s: no job writes %s", lang, product)
