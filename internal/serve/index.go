@@ -166,8 +166,8 @@ func topicChanges(a, b *library.Library) (over map[string]site.Job, gone map[str
 }
 
 // topicJobs lists a topic's files in both languages as site.Jobs does,
-// its file of the prepare page included (site.PrepareJob)
-// (TestIndexFollowsEdits holds them equal).
+// its file of the prepare page included (site.PrepareJob);
+// TestIndexFollowsEdits holds them equal.
 func topicJobs(t *library.Topic, facet string, size int) []site.Job {
 	var jobs []site.Job
 	for _, lang := range cases.Languages {
