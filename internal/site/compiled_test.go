@@ -82,7 +82,7 @@ var jobKindNames = map[Kind]string{
 }
 
 // untemplated are the kinds of job no template renders.
-var untemplated = map[Kind]bool{KindFeed: true, KindTopicFeed: true, KindChanges: true, KindSitemap: true, KindRobots: true, KindAsset: true}
+var untemplated = map[Kind]bool{KindFeed: true, KindTopicFeed: true, KindChanges: true, KindSitemap: true, KindRobots: true, KindAsset: true, KindPrepareData: true}
 
 func jobKey(j Job) string { return jobKindNames[j.Kind] + "/" + j.Lang }
 
