@@ -81,7 +81,7 @@ func waitHealth(t *testing.T, base, prefix string) (int, string) {
 		if strings.HasPrefix(body, prefix) {
 			return status, body
 		}
-		if time.Since(t0) > time.Minute {
+		if time.Since(t0) > 5*time.Minute {
 			t.Fatalf("/healthz still says %d %q, want %q…", status, body, prefix)
 		}
 	}
@@ -117,7 +117,7 @@ func breakCase(t *testing.T, dir string) (restore func()) {
 }
 
 func TestMCPLastGoodLibrary(t *testing.T) {
-	dir := repotest.CopyDir(t, "content")
+	dir := repotest.ContentDir(t)
 	base, log := startServer(t, "mcp", "-content", dir, "-http", "127.0.0.1:0")
 	if status, body := health(t, base); status != 200 || !strings.HasPrefix(body, "ok: ") {
 		t.Fatalf("/healthz before: %d %q", status, body)
@@ -167,7 +167,7 @@ func TestMCPLastGoodLibrary(t *testing.T) {
 // nothing to answer from: /healthz fails, tools report the errors by
 // count, and nothing names a path.
 func TestNeverLoaded(t *testing.T) {
-	dir := repotest.CopyDir(t, "content")
+	dir := repotest.ContentDir(t)
 	breakCase(t, dir)
 	base, _ := startServer(t, "mcp", "-content", dir, "-http", "127.0.0.1:0", "-stateless")
 	status, body := health(t, base)
@@ -201,7 +201,7 @@ func TestNeverLoaded(t *testing.T) {
 // TestServeDegraded: the preview's /healthz says degraded, with a count
 // and no path, while a save broke a library that had loaded.
 func TestServeDegraded(t *testing.T) {
-	dir := repotest.CopyDir(t, "content")
+	dir := repotest.ContentDir(t)
 	base, _ := startServer(t, "serve", "-content", dir, "-addr", "127.0.0.1:0")
 	if status, body := health(t, base); status != 200 || body != "ok\n" {
 		t.Fatalf("/healthz before: %d %q", status, body)

@@ -18,7 +18,7 @@ import (
 // stateless): the server's description, a misspelled argument and a
 // Korean label, a prompt, completions and a case resource in one language.
 func TestMCPForModels(t *testing.T) {
-	dir := repotest.CopyDir(t, "content")
+	dir := repotest.ContentDir(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	client := mcp.NewClient(&mcp.Implementation{Name: "e2e", Version: "1"}, nil)

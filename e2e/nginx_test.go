@@ -54,7 +54,7 @@ func TestNginx(t *testing.T) {
 
 	port := freePort(t)
 	public := fmt.Sprintf("http://mcp.test:%d/", port)
-	content := repotest.CopyDir(t, "content")
+	content := repotest.ContentDir(t)
 	flags := []string{"-stateless", "-public-url", public, "-trust-proxy", "127.0.0.1", "-drain", "3s"}
 	replicas := []*mcpServer{startHTTP(t, content, flags...), startHTTP(t, content, flags...)}
 

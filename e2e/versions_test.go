@@ -26,7 +26,7 @@ var protocolVersions = []string{"2025-06-18", "2025-11-25", "2026-07-28"}
 // server agrees to the version and answers a call. Before #40, HTTP with
 // sessions refused 2026-07-28.
 func TestMCPProtocolVersions(t *testing.T) {
-	content := repotest.CopyDir(t, "content")
+	content := repotest.ContentDir(t)
 	sessions := startHTTP(t, content)
 	stateless := startHTTP(t, content, "-stateless")
 	transports := map[string]func() mcp.Transport{
@@ -39,7 +39,7 @@ func TestMCPProtocolVersions(t *testing.T) {
 	for _, name := range []string{"stdio", "sessions", "stateless"} {
 		for _, v := range protocolVersions {
 			t.Run(name+"/"+v, func(t *testing.T) {
-				ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+				ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute) // a hang, not a busy machine
 				defer cancel()
 				cs, err := mcp.NewClient(&mcp.Implementation{Name: "e2e", Version: "1"}, nil).Connect(ctx, transports[name](), &mcp.ClientSessionOptions{ProtocolVersion: v})
 				if err != nil {
@@ -83,7 +83,7 @@ func TestMCPTypeScriptClients(t *testing.T) {
 	if err != nil {
 		webtest.Missing(t, "node with the TypeScript MCP SDK clients", err)
 	}
-	content := repotest.CopyDir(t, "content")
+	content := repotest.ContentDir(t)
 	sessions := startHTTP(t, content)
 	stateless := startHTTP(t, content, "-stateless")
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)

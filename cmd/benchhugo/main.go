@@ -82,45 +82,9 @@ func main() {
 		if err != nil || n <= 0 {
 			fail("bad size %q", f)
 		}
-		content := filepath.Join(*cache, fmt.Sprintf("lib-%d-seed1", n))
-		if _, err := os.Stat(filepath.Join(content, cases.SiteFile)); err != nil {
-			os.RemoveAll(content)
-			t0 := time.Now()
-			must(gencases.WriteDir(content, gencases.Options{N: n, Seed: 1}))
-			fmt.Fprintf(os.Stderr, "generated %d cases in %v\n", n, time.Since(t0).Round(time.Millisecond))
-		}
-		hsite := filepath.Join(*cache, fmt.Sprintf("hugo-%d-seed1", n))
-		if _, err := os.Stat(filepath.Join(hsite, "hugo.toml")); err != nil {
-			os.RemoveAll(hsite)
-			must(writeHugoSite(content, hsite))
-		}
-		var ours, theirs, withPF []result
-		for i := range *runs {
-			order := []string{"incidentlib", "hugo"}
-			if i%2 == 1 {
-				order[0], order[1] = order[1], order[0]
-			}
-			for _, tool := range order {
-				dir, err := os.MkdirTemp(*tmp, "benchhugo-")
-				must(err)
-				out := filepath.Join(dir, "public")
-				var r result
-				if tool == "hugo" {
-					r = timed(exec.Command(*hugo, "--quiet", "--source", hsite, "--destination", out, "--cacheDir", filepath.Join(dir, "cache")), out)
-					theirs = append(theirs, r)
-					if pagefind != "" && n <= *pfMax {
-						pf := timed(exec.Command(pagefind, "--site", out, "--quiet"), out)
-						withPF = append(withPF, result{wall: r.wall + pf.wall, cpu: r.cpu + pf.cpu, maxRSS: max(r.maxRSS, pf.maxRSS), files: pf.files, bytes: pf.bytes})
-						fmt.Fprintf(os.Stderr, "%d cases: pagefind after hugo run %d: %s\n", n, i+1, round(pf.wall))
-					}
-				} else {
-					r = timed(exec.Command(bin, "build", "-content", content, "-out", out), out)
-					ours = append(ours, r)
-				}
-				os.RemoveAll(dir)
-				fmt.Fprintf(os.Stderr, "%d cases: %s run %d of %d: %s\n", n, tool, i+1, *runs, round(r.wall))
-			}
-		}
+		content, hsite := libraries(*cache, n)
+		b := bench{runs: *runs, pfMax: *pfMax, tmp: *tmp, bin: bin, hugo: *hugo, pagefind: pagefind}
+		ours, theirs, withPF := b.run(n, content, hsite)
 		o, h := medianOf(ours), medianOf(theirs)
 		vsPF := ""
 		if len(withPF) > 0 {
@@ -145,6 +109,63 @@ func main() {
 	fmt.Println("the pages only; incidentlib also writes the Markdown twins, the JSON API, the search index and feeds.")
 	fmt.Println("hugo+pagefind: each Hugo run followed by Pagefind over its pages (files and bytes are both together).")
 	fmt.Println("vs hugo, vs h+pf: how many times faster incidentlib was, by wall time / by CPU time.")
+}
+
+// libraries returns the generated library of n cases kept in cache, and
+// the Hugo site made from it, making them when they are not there.
+func libraries(cache string, n int) (content, hsite string) {
+	content = filepath.Join(cache, fmt.Sprintf("lib-%d-seed1", n))
+	if _, err := os.Stat(filepath.Join(content, cases.SiteFile)); err != nil {
+		os.RemoveAll(content)
+		t0 := time.Now()
+		must(gencases.WriteDir(content, gencases.Options{N: n, Seed: 1}))
+		fmt.Fprintf(os.Stderr, "generated %d cases in %v\n", n, time.Since(t0).Round(time.Millisecond))
+	}
+	hsite = filepath.Join(cache, fmt.Sprintf("hugo-%d-seed1", n))
+	if _, err := os.Stat(filepath.Join(hsite, "hugo.toml")); err != nil {
+		os.RemoveAll(hsite)
+		must(writeHugoSite(content, hsite))
+	}
+	return content, hsite
+}
+
+// bench is how the tools are run: how often, where and which binaries.
+type bench struct {
+	runs, pfMax              int
+	tmp, bin, hugo, pagefind string
+}
+
+// run builds a library of n cases b.runs times with each tool, taking
+// turns at going first, and returns incidentlib's runs, Hugo's, and
+// Hugo's each followed by Pagefind (none without pagefind, or over pfMax).
+func (b bench) run(n int, content, hsite string) (ours, theirs, withPF []result) {
+	for i := range b.runs {
+		order := []string{"incidentlib", "hugo"}
+		if i%2 == 1 {
+			order[0], order[1] = order[1], order[0]
+		}
+		for _, tool := range order {
+			dir, err := os.MkdirTemp(b.tmp, "benchhugo-")
+			must(err)
+			out := filepath.Join(dir, "public")
+			var r result
+			if tool == "hugo" {
+				r = timed(exec.Command(b.hugo, "--quiet", "--source", hsite, "--destination", out, "--cacheDir", filepath.Join(dir, "cache")), out)
+				theirs = append(theirs, r)
+				if b.pagefind != "" && n <= b.pfMax {
+					pf := timed(exec.Command(b.pagefind, "--site", out, "--quiet"), out)
+					withPF = append(withPF, result{wall: r.wall + pf.wall, cpu: r.cpu + pf.cpu, maxRSS: max(r.maxRSS, pf.maxRSS), files: pf.files, bytes: pf.bytes})
+					fmt.Fprintf(os.Stderr, "%d cases: pagefind after hugo run %d: %s\n", n, i+1, round(pf.wall))
+				}
+			} else {
+				r = timed(exec.Command(b.bin, "build", "-content", content, "-out", out), out)
+				ours = append(ours, r)
+			}
+			os.RemoveAll(dir)
+			fmt.Fprintf(os.Stderr, "%d cases: %s run %d of %d: %s\n", n, tool, i+1, b.runs, round(r.wall))
+		}
+	}
+	return ours, theirs, withPF
 }
 
 func row(n int, tool string, rs []result, m result, vs, vsPF string) string {

@@ -111,40 +111,9 @@ func main() {
 func run(bin, content, file string, edits int) []time.Duration {
 	orig, err := os.ReadFile(file)
 	must(err)
-	// Where the English title's text starts, in compact or indented JSON.
-	at := bytes.Index(orig, []byte(`"title"`))
-	en := -1
-	if at >= 0 {
-		en = bytes.Index(orig[at:], []byte(`"en"`))
-	}
-	if en < 0 {
-		fail("%s has no English title", file)
-	}
-	at += en + len(`"en"`)
-	at += bytes.IndexByte(orig[at:], '"') + 1
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	must(err)
-	addr := ln.Addr().String()
-	ln.Close()
-	log := &syncBuf{}
-	cmd := exec.Command(bin, "serve", "-content", content, "-addr", addr)
-	cmd.Stdout, cmd.Stderr = log, log
-	must(cmd.Start())
-	defer func() {
-		cmd.Process.Signal(os.Interrupt)
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		select {
-		case <-done:
-		case <-time.After(10 * time.Second):
-			cmd.Process.Kill()
-			<-done
-		}
-	}()
-	base := "http://" + addr
-	if err := webtest.WaitFor(base+"/en/", 10*time.Minute, nil); err != nil {
-		fail("the server did not answer: %v\n%s", err, log.String())
-	}
+	at := titleAt(orig, file)
+	base, log, stop := startServe(bin, content)
+	defer stop()
 	resp, err := http.Get(base + "/_incidentlib/events")
 	must(err)
 	defer resp.Body.Close()
@@ -212,6 +181,52 @@ func run(bin, content, file string, edits int) []time.Duration {
 		fmt.Fprintln(os.Stderr, "  server: "+l)
 	}
 	return took
+}
+
+// titleAt returns where the English title's text starts in orig, the
+// case file file, in compact or indented JSON.
+func titleAt(orig []byte, file string) int {
+	at := bytes.Index(orig, []byte(`"title"`))
+	en := -1
+	if at >= 0 {
+		en = bytes.Index(orig[at:], []byte(`"en"`))
+	}
+	if en < 0 {
+		fail("%s has no English title", file)
+	}
+	at += en + len(`"en"`)
+	return at + bytes.IndexByte(orig[at:], '"') + 1
+}
+
+// startServe starts bin serve on content at a free loopback port and
+// waits until it answers; it returns the server's address, its log, and
+// a stop that interrupts it (and kills it after 10 s).
+func startServe(bin, content string) (base string, log *syncBuf, stop func()) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	must(err)
+	addr := ln.Addr().String()
+	ln.Close()
+	log = &syncBuf{}
+	cmd := exec.Command(bin, "serve", "-content", content, "-addr", addr)
+	cmd.Stdout, cmd.Stderr = log, log
+	must(cmd.Start())
+	stop = func() {
+		cmd.Process.Signal(os.Interrupt)
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			cmd.Process.Kill()
+			<-done
+		}
+	}
+	base = "http://" + addr
+	if err := webtest.WaitFor(base+"/en/", 10*time.Minute, nil); err != nil {
+		stop()
+		fail("the server did not answer: %v\n%s", err, log.String())
+	}
+	return base, log, stop
 }
 
 // syncBuf is the server's log, written by the process's copying goroutine

@@ -21,7 +21,7 @@ func TestBuildProfilePaths(t *testing.T) {
 	root := t.TempDir()
 	t.Setenv("HOME", filepath.Join(root, "home"))
 	t.Chdir(root)
-	content := repotest.CopyDir(t, "content")
+	content := repotest.ContentDir(t)
 	os.Symlink(filepath.Join(content, "cases"), "lnk")
 	os.WriteFile("notes.txt", []byte("mine"), 0o644)
 	backup := []byte{0x1f, 0x8b, 8, 0, 'b', 'a', 'c', 'k', 'u', 'p'}
@@ -92,7 +92,7 @@ func TestGCPace(t *testing.T) {
 	defer func(f func()) { buildLoaded = f }(buildLoaded)
 	root := t.TempDir()
 	t.Setenv("HOME", filepath.Join(root, "home"))
-	content := repotest.CopyDir(t, "content")
+	content := repotest.ContentDir(t)
 
 	t.Setenv("GOGC", "")
 	debug.SetGCPercent(100)

@@ -56,7 +56,7 @@ func TestHostileURLSettings(t *testing.T) {
 		"https://e.org/\x1b[31m/",
 	}
 	for _, u := range bad {
-		dir := repotest.CopyDir(t, "content")
+		dir := repotest.ContentDir(t)
 		setSiteField(t, dir, "base_url", u)
 		out := filepath.Join(t.TempDir(), "public")
 		for _, args := range [][]string{{"check", "-content", dir}, {"build", "-content", dir, "-out", out}} {
@@ -74,7 +74,7 @@ func TestHostileURLSettings(t *testing.T) {
 		}
 	}
 	for _, key := range []string{"url", "edit_url"} {
-		dir := repotest.CopyDir(t, "content")
+		dir := repotest.ContentDir(t)
 		setSiteField(t, dir, key, `https://e.org/"><script>alert(1)</script>/`)
 		if code, got := runLimited(t, "check", "-content", dir); code != 1 || !strings.Contains(got, "repository."+key) {
 			t.Errorf("repository.%s with a quote: exit %d:\n%.500s", key, code, got)
@@ -102,7 +102,7 @@ func TestHugeMarkerCount(t *testing.T) {
 // named like a build's temporary folder are strangers like any other: the
 // build refuses the output, names them, and they stay.
 func TestTempNamesInOutput(t *testing.T) {
-	content := repotest.Dir(t, "content")
+	content := repotest.ContentFolder(t)
 	out := filepath.Join(t.TempDir(), "public")
 	if code, got := runLimited(t, "build", "-content", content, "-out", out); code != 0 {
 		t.Fatalf("first build: %d\n%s", code, got)
@@ -145,7 +145,7 @@ func TestKilledCleanupKeepsMarker(t *testing.T) {
 		t.Skip("chattr +i is not available here:", err)
 	}
 	defer exec.Command("chattr", "-i", stuck).Run()
-	content := repotest.Dir(t, "content")
+	content := repotest.ContentFolder(t)
 	if code, got := runLimited(t, "build", "-content", content, "-out", out); code != 0 {
 		t.Fatalf("build: %d\n%s", code, got)
 	}
@@ -177,13 +177,13 @@ func stdioMCP(t *testing.T, last string, lines ...string) (int, string) {
 	select {
 	case code := <-done:
 		return code, stdout.String()
-	case <-time.After(2 * time.Minute):
+	case <-time.After(10 * time.Minute):
 		t.Fatal("mcp did not end at the end of its input")
 		return 0, ""
 	}
 }
 
-// waitingReader reads r, then waits until until holds (a minute at most)
+// waitingReader reads r, then waits until until holds (ten minutes at most)
 // before it says the input ended.
 type waitingReader struct {
 	r     io.Reader
@@ -193,7 +193,7 @@ type waitingReader struct {
 func (w *waitingReader) Read(p []byte) (int, error) {
 	n, err := w.r.Read(p)
 	if err == io.EOF {
-		for deadline := time.Now().Add(time.Minute); !w.until() && time.Now().Before(deadline); {
+		for deadline := time.Now().Add(10 * time.Minute); !w.until() && time.Now().Before(deadline); {
 			time.Sleep(10 * time.Millisecond)
 		}
 	}
@@ -282,7 +282,7 @@ func TestRecurrenceCycle(t *testing.T) {
 // file's text, which an excerpt shows, and in a file's name) reach the
 // terminal escaped, as check and build print them.
 func TestTerminalEscapes(t *testing.T) {
-	dir := repotest.CopyDir(t, "content")
+	dir := repotest.ContentDir(t)
 	os.WriteFile(filepath.Join(dir, "cases", "IL-9100.json"), []byte("{\"id\": \"IL-9100\", \"title\": \"\x1b]0;owned\x07\x1b[2J\",\n"), 0o644)
 	os.WriteFile(filepath.Join(dir, "pages", "x\x1b[31m.en.md"), []byte("# x\n"), 0o644)
 	out := filepath.Join(t.TempDir(), "public")
@@ -304,7 +304,7 @@ func TestTerminalEscapes(t *testing.T) {
 // name elsewhere (a hard link to a file outside the folder) is refused
 // with its path, by check and build, and nothing of it is printed.
 func TestHardLinkedContent(t *testing.T) {
-	dir := repotest.CopyDir(t, "content")
+	dir := repotest.ContentDir(t)
 	outside := filepath.Join(t.TempDir(), "secret.json")
 	os.WriteFile(outside, []byte("{\"id\": \"IL-9004\", \"s3cr3t\": x\n"), 0o600)
 	if err := os.Link(outside, filepath.Join(dir, "cases", "IL-9004.json")); err != nil {
@@ -370,7 +370,7 @@ func TestProblemsBeyondCap(t *testing.T) {
 	if testing.Short() {
 		t.Skip("writes 20,000 files")
 	}
-	dir := repotest.CopyDir(t, "content")
+	dir := repotest.ContentDir(t)
 	for i := range 20000 {
 		os.WriteFile(filepath.Join(dir, "cases", fmt.Sprintf("IL-%06d.json", 100000+i)), []byte("{"), 0o644)
 	}
@@ -414,7 +414,7 @@ func TestFilesDuringBuild(t *testing.T) {
 // its path. The mount is made in a mount namespace of the check's own, so
 // that it ends with it; the test is skipped where that is not allowed.
 func TestBindMountInContent(t *testing.T) {
-	dir := repotest.CopyDir(t, "content")
+	dir := repotest.ContentDir(t)
 	secret := filepath.Join(t.TempDir(), "secret.json")
 	os.WriteFile(secret, []byte("{\"id\": \"IL-9005\", \"s3cr3t\": x\n"), 0o600)
 	target := filepath.Join(dir, "cases", "IL-9005.json")

@@ -20,7 +20,7 @@ import (
 func hostileContent(t *testing.T) (dir, secret string) {
 	t.Helper()
 	top := t.TempDir()
-	dir = repotest.CopyDir(t, "content")
+	dir = repotest.ContentDir(t)
 	secret = "CI_TOKEN=s3cr3t"
 	os.WriteFile(filepath.Join(top, "environ"), []byte(`{"`+secret+`": 1}`), 0o644)
 	for name, to := range map[string]string{
@@ -42,8 +42,8 @@ func hostileContent(t *testing.T) (dir, secret string) {
 }
 
 // runLimited runs the command and fails the test if it has not ended
-// within a minute: a named pipe or a device opened for reading would hold
-// it for ever.
+// within ten minutes, far beyond a build on a busy machine: a named pipe or
+// a device opened for reading would hold it for ever.
 func runLimited(t *testing.T, args ...string) (int, string) {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
@@ -52,7 +52,7 @@ func runLimited(t *testing.T, args ...string) (int, string) {
 	select {
 	case code := <-done:
 		return code, stdout.String() + stderr.String()
-	case <-time.After(time.Minute):
+	case <-time.After(10 * time.Minute):
 		t.Fatalf("%v did not end: it waits on a named pipe or reads a device", args)
 		return 0, ""
 	}
@@ -93,7 +93,7 @@ func TestHostileContent(t *testing.T) {
 // TestNewStaysInside: new does not write through a cases folder that
 // links outside the content.
 func TestNewStaysInside(t *testing.T) {
-	dir := repotest.CopyDir(t, "content")
+	dir := repotest.ContentDir(t)
 	outside := t.TempDir()
 	os.RemoveAll(filepath.Join(dir, "cases"))
 	if err := os.Symlink(outside, filepath.Join(dir, "cases")); err != nil {

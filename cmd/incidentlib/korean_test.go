@@ -84,7 +84,7 @@ func TestNewFlagsAnywhere(t *testing.T) {
 		{func(dir string) []string { return []string{"-content", dir, "IL-0495"} }, "", 1, "there is a case IL-0495 already; the next free id is IL-"},
 		{func(dir string) []string { return []string{"IL-0994", "-nonsense"} }, "", 2, "flag provided but not defined: -nonsense"},
 	} {
-		dir := repotest.CopyDir(t, "content")
+		dir := repotest.ContentDir(t)
 		var stdout, stderr bytes.Buffer
 		args := tt.args(dir)
 		if code := cmdNew(args, &stdout, &stderr, now); code != tt.code {

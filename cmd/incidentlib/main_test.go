@@ -193,7 +193,7 @@ func TestReadmeError(t *testing.T) {
 // TestNew writes a new case and checks it: every problem reported is a field
 // left to fill in, at its line, and nothing else.
 func TestNew(t *testing.T) {
-	dir := repotest.CopyDir(t, "content")
+	dir := repotest.ContentDir(t)
 	now := time.Date(2026, 12, 1, 9, 30, 0, 0, time.UTC)
 	var stdout, stderr bytes.Buffer
 	if code := cmdNew([]string{"-content", dir, "IL-0999"}, &stdout, &stderr, now); code != 0 {

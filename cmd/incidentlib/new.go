@@ -44,23 +44,9 @@ func cmdNew(args []string, stdout, stderr io.Writer, now time.Time) int {
 		fmt.Fprintf(stderr, "incidentlib new: %v\n", err)
 		return 1
 	}
-	if len(ids) == 0 {
-		next := cases.NextFreeID(lib)
-		fmt.Fprintf(stderr, "incidentlib new: want the id of the new case; the next free one is %s:\n  incidentlib new %s\n", next, next)
-		return 2
-	}
-	id := ids[0]
-	if !cases.ValidID(id) {
-		if fixed := cases.FixID(id); fixed != "" {
-			fmt.Fprintf(stderr, "incidentlib new: %q is not a case id: did you mean %s?\n  incidentlib new %s\n", id, fixed, fixed)
-		} else {
-			fmt.Fprintf(stderr, "incidentlib new: %q is not a case id, such as %s (two capital letters, a hyphen and 4 to 6 digits)\n", id, cases.NextFreeID(lib))
-		}
-		return 2
-	}
-	if _, ok := lib.ByID[id]; ok {
-		fmt.Fprintf(stderr, "incidentlib new: there is a case %s already; the next free id is %s\n", id, cases.NextFreeID(lib))
-		return 1
+	id, code := newCaseID(lib, ids, stderr)
+	if code != 0 {
+		return code
 	}
 	data, err := cases.Skeleton(id, cases.LocalSchemaRef, now)
 	if err != nil {
@@ -91,17 +77,7 @@ func cmdNew(args []string, stdout, stderr io.Writer, now time.Time) int {
 		}
 		fmt.Fprintf(stdout, "wrote %s: the case format's JSON Schema, for editors\n", schemaFile)
 	}
-	err = root.MkdirAll(cases.CasesDir, 0o755)
-	var f *os.File
-	if err == nil {
-		f, err = root.OpenFile(cases.CaseFile(id), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	}
-	if err == nil {
-		_, err = f.Write(data)
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-	}
+	err = createInRoot(root, cases.CaseFile(id), data)
 	if errors.Is(err, os.ErrExist) {
 		fmt.Fprintf(stderr, "incidentlib new: %s exists already: choose another id, or edit that case\n", name)
 		return 1
@@ -112,6 +88,49 @@ func cmdNew(args []string, stdout, stderr io.Writer, now time.Time) int {
 	}
 	fmt.Fprintf(stdout, "wrote %s, a draft: fill it in while incidentlib serve shows it (and what is left) at /en/cases/%s/; remove \"draft\": true to publish it\n", name, id)
 	return 0
+}
+
+// newCaseID returns the one id of ids, or the exit code after saying why
+// there is none to write: no id (it names the next free one), one that is
+// not a case id (with a guess at what was meant), or one already taken.
+func newCaseID(lib *cases.Library, ids []string, stderr io.Writer) (string, int) {
+	if len(ids) == 0 {
+		next := cases.NextFreeID(lib)
+		fmt.Fprintf(stderr, "incidentlib new: want the id of the new case; the next free one is %s:\n  incidentlib new %s\n", next, next)
+		return "", 2
+	}
+	id := ids[0]
+	if !cases.ValidID(id) {
+		if fixed := cases.FixID(id); fixed != "" {
+			fmt.Fprintf(stderr, "incidentlib new: %q is not a case id: did you mean %s?\n  incidentlib new %s\n", id, fixed, fixed)
+		} else {
+			fmt.Fprintf(stderr, "incidentlib new: %q is not a case id, such as %s (two capital letters, a hyphen and 4 to 6 digits)\n", id, cases.NextFreeID(lib))
+		}
+		return "", 2
+	}
+	if _, ok := lib.ByID[id]; ok {
+		fmt.Fprintf(stderr, "incidentlib new: there is a case %s already; the next free id is %s\n", id, cases.NextFreeID(lib))
+		return "", 1
+	}
+	return id, 0
+}
+
+// createInRoot writes data to a new file name inside root, making its
+// folder if need be; a file there already is an error (os.ErrExist), never
+// replaced.
+func createInRoot(root *os.Root, name string, data []byte) error {
+	if err := root.MkdirAll(path.Dir(name), 0o755); err != nil {
+		return err
+	}
+	f, err := root.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // writeInRoot writes data to name inside root through a temporary file

@@ -71,7 +71,7 @@ func startChild(t *testing.T, content, out string) *child {
 	t.Cleanup(func() { c.cmd.Process.Kill() })
 	// Wait until every file is written: the build then opens the pipe.
 	tmp := filepath.Join(filepath.Dir(out), "."+filepath.Base(out)+".build-")
-	deadline := time.Now().Add(60 * time.Second)
+	deadline := time.Now().Add(10 * time.Minute) // a loaded machine's build, with room
 	for {
 		m, _ := filepath.Glob(tmp + "*/en/index.html")
 		if len(m) > 0 {
@@ -94,7 +94,7 @@ func (c *child) output() string {
 // waitLine waits for a line of standard error that holds s.
 func (c *child) waitLine(t *testing.T, s string) {
 	t.Helper()
-	timeout := time.After(30 * time.Second)
+	timeout := time.After(5 * time.Minute) // a hang, not a slow machine
 	for {
 		select {
 		case l, ok := <-c.lines:
@@ -105,7 +105,7 @@ func (c *child) waitLine(t *testing.T, s string) {
 				return
 			}
 		case <-timeout:
-			t.Fatalf("no line with %q in 30s:\n%s", s, c.output())
+			t.Fatalf("no line with %q in 5 minutes:\n%s", s, c.output())
 		}
 	}
 }
@@ -141,7 +141,7 @@ func (c *child) exitCode(t *testing.T) int {
 			t.Fatal(err)
 		}
 		return 0
-	case <-time.After(60 * time.Second):
+	case <-time.After(10 * time.Minute):
 		t.Fatalf("the build did not end:\n%s", c.output())
 	}
 	return -1
@@ -173,7 +173,7 @@ func readTree(t *testing.T, dir string) map[string]string {
 // removes the temporary folder at once and leaves the previous output as
 // it was; so do SIGTERM and SIGHUP (the terminal or SSH session closed).
 func TestInterrupt(t *testing.T) {
-	content := repotest.CopyDir(t, "content")
+	content := repotest.ContentDir(t)
 	out := filepath.Join(t.TempDir(), "public")
 	var so, se bytes.Buffer
 	if code := run([]string{"build", "-content", content, "-out", out}, &so, &se); code != 0 {
@@ -209,7 +209,7 @@ func TestInterrupt(t *testing.T) {
 // TestSecondInterrupt: a second Ctrl-C ends the build at once, even while
 // it waits; what it leaves is removed by the next build.
 func TestSecondInterrupt(t *testing.T) {
-	content := repotest.CopyDir(t, "content")
+	content := repotest.ContentDir(t)
 	out := filepath.Join(t.TempDir(), "public")
 	c := startChild(t, content, out)
 	c.cmd.Process.Signal(syscall.SIGINT)

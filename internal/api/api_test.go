@@ -223,7 +223,7 @@ func marshal(v any) ([]byte, error) {
 func TestFilesAreCanonical(t *testing.T) {
 	for name, fsys := range map[string]fs.FS{
 		"content":   repotest.MapFS(t, "content"),
-		"generated": gencases.MapFS(gencases.Options{N: 300, Seed: 7}),
+		"generated": gencases.MapFS(gencases.Options{N: generated(300), Seed: 7}),
 	} {
 		files := written(t, fsys)
 		kinds := map[string]int{}

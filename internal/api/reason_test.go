@@ -26,7 +26,7 @@ func TestSimilarReasons(t *testing.T) {
 		load func() *cases.Library
 	}{
 		{"content", func() *cases.Library { return loadLib(t, repotest.MapFS(t, "content")) }},
-		{"generated", func() *cases.Library { return loadLib(t, gencases.MapFS(gencases.Options{N: 400, Seed: 5})) }},
+		{"generated", func() *cases.Library { return loadLib(t, gencases.MapFS(gencases.Options{N: generated(400), Seed: 5})) }},
 	} {
 		lib := fsys.load()
 		s, err := site.New(library.Derive(lib), site.Options{Templates: incidentlib.Templates(), Static: incidentlib.Static()})

@@ -159,25 +159,35 @@ func Run(ctx context.Context, opt Options) (*Result, diag.List, error) {
 	if err := interrupted(ctx); err != nil {
 		return nil, list, err
 	}
-	t = time.Now()
+	if err := swap(w, target, opt, st, oldFiles); err != nil {
+		return nil, list, err
+	}
+	st.Total = time.Since(start)
+	return st, list, nil
+}
+
+// swap counts what the build wrote and kept in st, judges the output a
+// last time (recheckOut) and puts the new output in place of the old,
+// which held oldFiles files.
+func swap(w *writer, target target, opt Options, st *Result, oldFiles int) error {
+	t := time.Now()
 	st.Files, st.Bytes = int(w.files.Load()), w.bytes.Load()
 	st.Kept = int(w.kept.Load())
 	st.Written = st.Files - st.Kept
 	st.Removed = max(0, oldFiles-st.Kept-int(w.replaced.Load()))
 	if err := recheckOut(target, opt); err != nil {
-		return nil, list, err
+		return err
 	}
 	if opt.beforeSwap != nil {
 		opt.beforeSwap()
 	}
 	warnings, err := w.commit()
 	if err != nil {
-		return nil, list, err
+		return err
 	}
 	st.Warnings = append(st.Warnings, warnings...)
 	st.Stages = append(st.Stages, library.Stage{Name: "swap", Took: time.Since(t)})
-	st.Total = time.Since(start)
-	return st, list, nil
+	return nil
 }
 
 // recheckOut judges the output again just before the swap, as outTarget
@@ -206,6 +216,24 @@ func recheckOut(t target, opt Options) error {
 	return nil
 }
 
+// themed is a theme parsed alongside the loading, and when it was done.
+type themed struct {
+	th  *site.Theme
+	err error
+	at  time.Time
+}
+
+// startTheme parses the theme while the content loads: at 1,000 cases that
+// is a twentieth of what the build waits for before its pages.
+func startTheme(opt Options) <-chan themed {
+	theme := make(chan themed, 1)
+	go func() {
+		th, err := site.LoadTheme(opt.Templates, opt.Static)
+		theme <- themed{th, err, time.Now()}
+	}()
+	return theme
+}
+
 // prepare makes the library of the content (load and check, derive) with
 // the theme parsed alongside, and the site from both, timing each stage
 // from t. It returns the time the last one
@@ -218,18 +246,7 @@ func prepare(ctx context.Context, opt Options, st *Result, t time.Time, extras *
 		return nil, diag.List{}, t, err
 	}
 	before := time.Since(t) // the writer's and the old output's start, counted with the loading as always
-	// The theme is parsed while the content loads: at 1,000 cases that is
-	// a twentieth of what the build waits for before its pages.
-	type themed struct {
-		th  *site.Theme
-		err error
-		at  time.Time
-	}
-	theme := make(chan themed, 1)
-	go func() {
-		th, err := site.LoadTheme(opt.Templates, opt.Static)
-		theme <- themed{th, err, time.Now()}
-	}()
+	theme := startTheme(opt)
 	hist := startHistory(ctx, opt)
 	lib, err := library.New(ctx, fsys, library.Options{
 		OffHeap: opt.OffHeap,

@@ -52,9 +52,10 @@ func sameTree(t *testing.T, a, b map[string][]byte, what string) {
 
 func TestBuildDeterministicAndParallel(t *testing.T) {
 	t.Parallel() // no global state: runs beside the other large builds
-	// The content is read, never written: no copy. The build of the tests
-	// of output_test.go (built, as many workers as CPUs) is the third.
-	content := filepath.Join("..", "..", "content")
+	// The content (sharedLibrary) is read, never written: no copy. The
+	// build of the tests of output_test.go (built, as many workers as
+	// CPUs) is the third.
+	content := sharedLibrary(t)
 	dir := t.TempDir()
 	one, par := filepath.Join(dir, "one"), filepath.Join(dir, "par")
 	st, _, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: one, Workers: 1})
@@ -234,7 +235,7 @@ func TestFailedDeriveStopsEarlyExtras(t *testing.T) {
 	broken := openFunc(func(name string) (fs.File, error) {
 		select {
 		case <-wrote:
-		case <-time.After(time.Minute):
+		case <-time.After(10 * time.Minute):
 			t.Error("the early extra did not start before the theme")
 		}
 		return nil, fs.ErrNotExist

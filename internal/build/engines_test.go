@@ -21,7 +21,7 @@ func TestNoEngineFallbacks(t *testing.T) {
 	if err := gencases.WriteDir(generated, gencases.Options{N: generatedCases(), Seed: 2}); err != nil {
 		t.Fatal(err)
 	}
-	for _, content := range []string{filepath.Join("..", "..", "content"), generated} {
+	for _, content := range []string{sharedLibrary(t), generated} {
 		st, _, err := Run(context.Background(), Options{Templates: incidentlib.Templates(), Static: incidentlib.Static(), Content: content, Out: filepath.Join(dir, "out-"+filepath.Base(content))})
 		if err != nil {
 			t.Fatal(err)
@@ -37,11 +37,11 @@ func TestNoEngineFallbacks(t *testing.T) {
 }
 
 // generatedCases is the size of the generated library of
-// TestNoEngineFallbacks: 300 cases, 100 with -short (the shipped content
-// is built too either way).
+// TestNoEngineFallbacks: 300 cases, 30 with -short (the shipped content,
+// or the small library with -short, is built too either way).
 func generatedCases() int {
 	if testing.Short() {
-		return 100
+		return 30
 	}
 	return 300
 }

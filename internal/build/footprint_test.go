@@ -61,4 +61,5 @@ func TestFootprint(t *testing.T) {
 	if 2*search > 5*n {
 		t.Errorf("%d search index files for %d cases: more than 2.5 a case", search, n)
 	}
+	checkChecklistBudgets(t, out, n)
 }

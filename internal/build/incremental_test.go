@@ -19,7 +19,7 @@ import (
 )
 
 // rebuildCases is the size of the library of TestRebuildKeepsUnchanged,
-// 400 cases (100 with -short); INCIDENTLIB_REBUILD_CASES=10000 runs it at
+// 400 cases (20 with -short); INCIDENTLIB_REBUILD_CASES=10000 runs it at
 // the size the issue names.
 func rebuildCases(t *testing.T) int {
 	if v := os.Getenv("INCIDENTLIB_REBUILD_CASES"); v != "" {
@@ -30,7 +30,7 @@ func rebuildCases(t *testing.T) int {
 		return n
 	}
 	if testing.Short() {
-		return 100
+		return 20
 	}
 	return 400
 }

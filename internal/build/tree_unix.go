@@ -127,75 +127,93 @@ func removeTree(dir string) (skipped []string, err error) {
 		unix.Close(fd)
 		return nil, err
 	}
-	note := func(e error) {
-		if err == nil {
-			err = e
+	r := &treeRemover{top: dir, key: key}
+	if r.clear(fd, dir) {
+		if e := unix.Rmdir(dir); e != nil && e != unix.ENOENT {
+			r.note(&fs.PathError{Op: "remove", Path: dir, Err: e})
 		}
 	}
-	top := dir
-	// clear empties the open folder fd and reports whether it is empty.
-	var clear func(fd int, dir string) bool
-	clear = func(fd int, dir string) bool {
-		defer unix.Close(fd)
-		entries, e := readDir(fd, dir)
-		if e != nil {
-			note(e)
-			return false
+	return r.skipped, r.err
+}
+
+// treeRemover is one removeTree: the folder it removes, its mount, and
+// what it found on the way.
+type treeRemover struct {
+	top     string
+	key     mountKey
+	skipped []string // folders on another mount, left alone
+	err     error    // the first error
+}
+
+func (r *treeRemover) note(e error) {
+	if r.err == nil {
+		r.err = e
+	}
+}
+
+// clear empties the open folder fd and reports whether it is empty; it
+// closes fd. The marker at the top goes last, once all else is gone.
+func (r *treeRemover) clear(fd int, dir string) bool {
+	defer unix.Close(fd)
+	entries, e := readDir(fd, dir)
+	if e != nil {
+		r.note(e)
+		return false
+	}
+	empty, marker := true, false
+	for _, ent := range entries {
+		if ent.Name() == Marker && dir == r.top && !ent.IsDir() {
+			marker = true
+			continue
 		}
-		empty, marker := true, false
-		for _, ent := range entries {
-			p := filepath.Join(dir, ent.Name())
-			if ent.Name() == Marker && dir == top && !ent.IsDir() {
-				marker = true
-				continue
-			}
-			if !ent.IsDir() {
-				if e := unix.Unlinkat(fd, ent.Name(), 0); e != nil && e != unix.ENOENT {
-					note(&fs.PathError{Op: "remove", Path: p, Err: e})
-					empty = false
-				}
-				continue
-			}
-			child, e := openDir(fd, ent.Name())
-			if e != nil {
-				note(&fs.PathError{Op: "open", Path: p, Err: e})
-				empty = false
-				continue
-			}
-			k, e := dirMount(child, p)
-			if e != nil || k != key {
-				unix.Close(child)
-				if e != nil {
-					note(e)
-				} else {
-					skipped = append(skipped, p)
-				}
-				empty = false
-				continue
-			}
-			if !clear(child, p) {
-				empty = false
-				continue
-			}
-			if e := unix.Unlinkat(fd, ent.Name(), unix.AT_REMOVEDIR); e != nil && e != unix.ENOENT {
-				note(&fs.PathError{Op: "remove", Path: p, Err: e})
-				empty = false
-			}
-		}
-		if marker && empty {
-			if e := unix.Unlinkat(fd, Marker, 0); e != nil && e != unix.ENOENT {
-				note(&fs.PathError{Op: "remove", Path: filepath.Join(dir, Marker), Err: e})
-				empty = false
-			}
-		} else if marker {
+		if !r.remove(fd, dir, ent) {
 			empty = false
 		}
-		return empty
 	}
-	if clear(fd, dir) {
-		if e := unix.Rmdir(dir); e != nil && e != unix.ENOENT {
-			note(&fs.PathError{Op: "remove", Path: dir, Err: e})
+	if marker && empty {
+		if e := unix.Unlinkat(fd, Marker, 0); e != nil && e != unix.ENOENT {
+			r.note(&fs.PathError{Op: "remove", Path: filepath.Join(dir, Marker), Err: e})
+			empty = false
 		}
+	} else if marker {
+		empty = false
 	}
-	return skipped, err
+	return empty
+}
+
+// remove removes the entry ent of the open folder fd (named dir), a folder
+// with everything in it unless it is on another mount, and reports whether
+// it is gone.
+func (r *treeRemover) remove(fd int, dir string, ent fs.DirEntry) bool {
+	p := filepath.Join(dir, ent.Name())
+	if !ent.IsDir() {
+		if e := unix.Unlinkat(fd, ent.Name(), 0); e != nil && e != unix.ENOENT {
+			r.note(&fs.PathError{Op: "remove", Path: p, Err: e})
+			return false
+		}
+		return true
+	}
+	child, e := openDir(fd, ent.Name())
+	if e != nil {
+		r.note(&fs.PathError{Op: "open", Path: p, Err: e})
+		return false
+	}
+	k, e := dirMount(child, p)
+	if e != nil || k != r.key {
+		unix.Close(child)
+		if e != nil {
+			r.note(e)
+		} else {
+			r.skipped = append(r.skipped, p)
+		}
+		return false
+	}
+	if !r.clear(child, p) {
+		return false
+	}
+	if e := unix.Unlinkat(fd, ent.Name(), unix.AT_REMOVEDIR); e != nil && e != unix.ENOENT {
+		r.note(&fs.PathError{Op: "remove", Path: p, Err: e})
+		return false
+	}
+	return true
 }

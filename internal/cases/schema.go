@@ -390,89 +390,106 @@ func kindsString(ks []jsonpos.Kind) string {
 
 // validate reports every way v differs from s and returns false if any.
 func (c *validator) validate(v *jsonpos.Value, s *Schema, at fieldPath) bool {
-	ok := false
-	for _, k := range s.Types {
-		if v.Kind == k {
-			ok = true
-		}
-	}
-	if !ok {
+	if !slices.Contains(s.Types, v.Kind) {
 		c.errorf(v.Off, at, "expected %s, found %s", kindsString(s.Types), v.Kind)
 		return false
 	}
-	good := true
 	switch v.Kind {
 	case jsonpos.Number:
-		n, err := strconv.Atoi(v.Str)
-		switch {
-		case err != nil:
-			c.errorf(v.Off, at, "expected a whole number, found %s", v.Str)
-			good = false
-		case s.Max > 0 && (n < s.Min || n > s.Max):
-			c.errorf(v.Off, at, "%d is out of range: it must be from %d to %d", n, s.Min, s.Max)
-			good = false
-		}
+		return c.validateNumber(v, s, at)
 	case jsonpos.String:
-		if len(v.Str) > maxTextBytes {
-			c.errorf(v.Off, at, "%s", textTooLong(len(v.Str)))
-			return false
-		}
-		// An empty value is a field left to fill in (see Skeleton): say
-		// that, rather than that "" is not a date or not a term.
-		if v.Str == "" && s.Empty {
-			break
-		}
-		if blank(v.Str) && (s.MinLen > 0 || s.match != nil || s.Enum != nil) {
-			c.errorf(v.Off, at, "must not be empty")
-			return false
-		}
-		if s.MaxLen > 0 && utf8.RuneCountInString(v.Str) > s.MaxLen {
-			c.errorf(v.Off, at, "%d characters long: at most %d may be", utf8.RuneCountInString(v.Str), s.MaxLen)
-			return false
-		}
-		if s.match != nil && !s.match(v.Str) {
-			c.errorf(v.Off, at, "%q is not %s", v.Str, patternMeaning(s.Pattern))
-			good = false
-		}
-		if s.Pattern == slugPattern {
-			if msg := checkSlug(v.Str); msg != "" && s.match(v.Str) {
-				c.errorf(v.Off, at, "%s", msg)
-				good = false
-			}
-		}
-		if s.Enum != nil && !contains(s.Enum, v.Str) {
-			c.errorf(v.Off, at, "%q is not one of %s%s", v.Str, strings.Join(s.Enum, ", "), DidYouMean(v.Str, s.Enum))
-			good = false
-		}
+		return c.validateString(v, s, at)
 	case jsonpos.Array:
+		good := true
 		for i, it := range v.Items {
 			if !c.validate(it, s.Items, at.index(i)) {
 				good = false
 			}
 		}
+		return good
 	case jsonpos.Object:
-		for _, m := range v.Members {
-			if s.prop(m.Key) == nil {
-				c.errorf(m.KeyOff, at.key(m.Key), "unknown field%s", DidYouMean(m.Key, s.propNames()))
-				good = false
-			}
-		}
-		if len(v.Members) < s.MinProps {
-			c.errorf(v.Off, at, "expected at least %d of %s", s.MinProps, strings.Join(s.propNames(), ", "))
+		return c.validateObject(v, s, at)
+	}
+	return true
+}
+
+// validateNumber reports a number that is not whole or out of s's range.
+func (c *validator) validateNumber(v *jsonpos.Value, s *Schema, at fieldPath) bool {
+	n, err := strconv.Atoi(v.Str)
+	switch {
+	case err != nil:
+		c.errorf(v.Off, at, "expected a whole number, found %s", v.Str)
+		return false
+	case s.Max > 0 && (n < s.Min || n > s.Max):
+		c.errorf(v.Off, at, "%d is out of range: it must be from %d to %d", n, s.Min, s.Max)
+		return false
+	}
+	return true
+}
+
+// validateString reports a string too long, blank, not of s's pattern, or
+// not one of its values.
+func (c *validator) validateString(v *jsonpos.Value, s *Schema, at fieldPath) bool {
+	if len(v.Str) > maxTextBytes {
+		c.errorf(v.Off, at, "%s", textTooLong(len(v.Str)))
+		return false
+	}
+	// An empty value is a field left to fill in (see Skeleton): say
+	// that, rather than that "" is not a date or not a term.
+	if v.Str == "" && s.Empty {
+		return true
+	}
+	if blank(v.Str) && (s.MinLen > 0 || s.match != nil || s.Enum != nil) {
+		c.errorf(v.Off, at, "must not be empty")
+		return false
+	}
+	if s.MaxLen > 0 && utf8.RuneCountInString(v.Str) > s.MaxLen {
+		c.errorf(v.Off, at, "%d characters long: at most %d may be", utf8.RuneCountInString(v.Str), s.MaxLen)
+		return false
+	}
+	good := true
+	if s.match != nil && !s.match(v.Str) {
+		c.errorf(v.Off, at, "%q is not %s", v.Str, patternMeaning(s.Pattern))
+		good = false
+	}
+	if s.Pattern == slugPattern {
+		if msg := checkSlug(v.Str); msg != "" && s.match(v.Str) {
+			c.errorf(v.Off, at, "%s", msg)
 			good = false
 		}
-		for _, p := range s.Props {
-			mv := v.Get(p.Name)
-			if mv == nil {
-				if !p.Optional {
-					c.errorf(v.Off, at.key(p.Name), "missing field")
-					good = false
-				}
-				continue
-			}
-			if !c.validate(mv, p.Schema, at.key(p.Name)) {
+	}
+	if s.Enum != nil && !contains(s.Enum, v.Str) {
+		c.errorf(v.Off, at, "%q is not one of %s%s", v.Str, strings.Join(s.Enum, ", "), DidYouMean(v.Str, s.Enum))
+		good = false
+	}
+	return good
+}
+
+// validateObject reports unknown and missing fields, too few of them, and
+// every way each field's value differs from its schema.
+func (c *validator) validateObject(v *jsonpos.Value, s *Schema, at fieldPath) bool {
+	good := true
+	for _, m := range v.Members {
+		if s.prop(m.Key) == nil {
+			c.errorf(m.KeyOff, at.key(m.Key), "unknown field%s", DidYouMean(m.Key, s.propNames()))
+			good = false
+		}
+	}
+	if len(v.Members) < s.MinProps {
+		c.errorf(v.Off, at, "expected at least %d of %s", s.MinProps, strings.Join(s.propNames(), ", "))
+		good = false
+	}
+	for _, p := range s.Props {
+		mv := v.Get(p.Name)
+		if mv == nil {
+			if !p.Optional {
+				c.errorf(v.Off, at.key(p.Name), "missing field")
 				good = false
 			}
+			continue
+		}
+		if !c.validate(mv, p.Schema, at.key(p.Name)) {
+			good = false
 		}
 	}
 	return good

@@ -98,8 +98,12 @@ func TestTemplates(t *testing.T) {
 }
 
 func TestDeterminism(t *testing.T) {
-	a := MapFS(Options{N: 300, Seed: 7, Workers: 1})
-	b := MapFS(Options{N: 300, Seed: 7, Workers: 4})
+	n := 300
+	if testing.Short() {
+		n = 100
+	}
+	a := MapFS(Options{N: n, Seed: 7, Workers: 1})
+	b := MapFS(Options{N: n, Seed: 7, Workers: 4})
 	if len(a) != len(b) {
 		t.Fatalf("%d files with one worker, %d with four", len(a), len(b))
 	}
@@ -237,9 +241,13 @@ type vocabTerm struct {
 }
 
 // TestLibrary generates a library and checks every file the way the site's
-// loader will: format, sizes, vocabulary, links between cases.
+// loader will: format, sizes, vocabulary, links between cases. 2,000
+// cases, 500 with -short.
 func TestLibrary(t *testing.T) {
-	const n = 2000
+	n := 2000
+	if testing.Short() {
+		n = 500
+	}
 	fsys := MapFS(Options{N: n, Seed: 1})
 
 	var voc map[string][]vocabTerm

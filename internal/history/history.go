@@ -204,12 +204,9 @@ func (r *reader) walk(l *Log, o Options) error {
 			return err
 		}
 		if h, ok := strings.CutPrefix(tok, "commit "); ok {
-			id, secs, _ := strings.Cut(h, " ")
-			n, err := strconv.ParseInt(secs, 10, 64)
-			if err != nil {
+			if commit, at, err = commitLine(h); err != nil {
 				return fmt.Errorf("git log: commit line %q", tok)
 			}
-			commit, at = id, time.Unix(n, 0).UTC()
 			continue
 		}
 		if !strings.HasPrefix(tok, ":") {
@@ -249,6 +246,17 @@ func (r *reader) walk(l *Log, o Options) error {
 	// children; a commit dated before its parent is put in its place.
 	slices.SortStableFunc(l.Changes, func(a, b Change) int { return b.At.Compare(a.At) })
 	return nil
+}
+
+// commitLine reads the rest of a "commit %H %ct" line: the commit's id
+// and its time.
+func commitLine(h string) (string, time.Time, error) {
+	id, secs, _ := strings.Cut(h, " ")
+	n, err := strconv.ParseInt(secs, 10, 64)
+	if err != nil {
+		return "", time.Time{}, err
+	}
+	return id, time.Unix(n, 0).UTC(), nil
 }
 
 // zeroBlob is the id git gives the side of a change where the file is not.

@@ -406,6 +406,40 @@ func CloseSending(ln net.Listener) int {
 	return len(gone)
 }
 
+// SenderGrace is how long a stopping server lets a client finish sending
+// the request it has begun: a body on its way at SIGTERM is answered, a
+// slow one is dropped within a second.
+const SenderGrace = time.Second
+
+// DropSenders gives the connections of ln still sending their request up
+// to grace to finish it, then closes those that have not (CloseSending).
+// A stopping server runs it beside its Shutdown, which has closed the
+// listener and waits for the requests that did arrive.
+func DropSenders(ln net.Listener, grace time.Duration) int {
+	deadline := time.Now().Add(grace)
+	for time.Now().Before(deadline) && sending(ln) > 0 {
+		time.Sleep(10 * time.Millisecond)
+	}
+	return CloseSending(ln)
+}
+
+// sending counts the connections of ln that CloseSending would close.
+func sending(ln net.Listener) int {
+	l, ok := ln.(*limitListener)
+	if !ok {
+		return 0
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	n := 0
+	for c := range l.conns {
+		if c.state == http.StateNew || (c.reading && !c.stream) {
+			n++
+		}
+	}
+	return n
+}
+
 // victim returns the connection a new one takes the place of, or nil:
 // the one idle the longest, else the slowest request body below
 // minBodyRate, else the oldest event stream; among the connections of

@@ -159,54 +159,8 @@ type wordSet []int32
 // merge (a pair with both languages on both sides must be found by both),
 // and the merge itself is decided as before.
 func NewChecklist(cs []*cases.Case) *Checklist {
-	type pending struct {
-		c             *cases.Case
-		group, status string
-		text          cases.Bilingual
-		en, ko        map[string]bool
-	}
-	var items []pending
-	df := map[string]int{} // "en:"/"ko:" and the word → how many items have it
-	for _, c := range cs {
-		each := func(group, status string, text cases.Bilingual) {
-			p := pending{c, group, status, text, checkWords(text.En), checkWords(text.Ko)}
-			for w := range p.en {
-				df["en:"+w]++
-			}
-			for w := range p.ko {
-				df["ko:"+w]++
-			}
-			items = append(items, p)
-		}
-		for _, a := range c.ActionItems {
-			g, st := a.Kind, a.Status
-			if g == "" {
-				g = GroupOther
-			}
-			if st == "" {
-				st = "unknown"
-			}
-			each(g, st, a.Text)
-		}
-		if c.Lessons != nil && !c.Lessons.IsZero() {
-			each(GroupLessons, "", *c.Lessons)
-		}
-	}
-	// Words are numbered rarest first, then by the word.
-	keys := make([]string, 0, len(df))
-	for k := range df {
-		keys = append(keys, k)
-	}
-	slices.SortFunc(keys, func(a, b string) int {
-		if d := df[a] - df[b]; d != 0 {
-			return d
-		}
-		return strings.Compare(a, b)
-	})
-	rank := make(map[string]int32, len(keys))
-	for i, k := range keys {
-		rank[k] = int32(i)
-	}
+	items, df := pendingItems(cs)
+	rank := rankWords(df)
 	set := func(lang string, words map[string]bool) wordSet {
 		s := make(wordSet, 0, len(words))
 		for w := range words {
@@ -218,7 +172,7 @@ func NewChecklist(cs []*cases.Case) *Checklist {
 
 	cl := &Checklist{}
 	var entries []*checkEntry
-	index := make([][]int32, len(keys)) // a word of an entry's prefix → entries whose prefix has it
+	index := make([][]int32, len(rank)) // a word of an entry's prefix → entries whose prefix has it
 	// Per entry, the last item (plus one) whose Korean prefix found it, and
 	// the last that compared it.
 	var koFound, tried []int
@@ -279,13 +233,79 @@ func NewChecklist(cs []*cases.Case) *Checklist {
 			index[w] = append(index[w], int32(len(entries)-1))
 		}
 	}
+	cl.indexCases()
+	return cl
+}
+
+// indexCases lists, for each case, the items it is a source of.
+func (cl *Checklist) indexCases() {
 	cl.byCase = map[*cases.Case][]*CheckItem{}
 	for _, it := range cl.Items {
 		for _, s := range it.From {
 			cl.byCase[s.Case] = append(cl.byCase[s.Case], it)
 		}
 	}
-	return cl
+}
+
+// pendingItem is an action item or lessons of a case on its way into a
+// checklist, with the words of each language.
+type pendingItem struct {
+	c             *cases.Case
+	group, status string
+	text          cases.Bilingual
+	en, ko        map[string]bool
+}
+
+// pendingItems returns the action items and lessons of cs in order, and
+// how many of them have each word ("en:" or "ko:" and the word).
+func pendingItems(cs []*cases.Case) ([]pendingItem, map[string]int) {
+	var items []pendingItem
+	df := map[string]int{}
+	for _, c := range cs {
+		each := func(group, status string, text cases.Bilingual) {
+			p := pendingItem{c, group, status, text, checkWords(text.En), checkWords(text.Ko)}
+			for w := range p.en {
+				df["en:"+w]++
+			}
+			for w := range p.ko {
+				df["ko:"+w]++
+			}
+			items = append(items, p)
+		}
+		for _, a := range c.ActionItems {
+			g, st := a.Kind, a.Status
+			if g == "" {
+				g = GroupOther
+			}
+			if st == "" {
+				st = "unknown"
+			}
+			each(g, st, a.Text)
+		}
+		if c.Lessons != nil && !c.Lessons.IsZero() {
+			each(GroupLessons, "", *c.Lessons)
+		}
+	}
+	return items, df
+}
+
+// rankWords numbers the words of df rarest first, then by the word.
+func rankWords(df map[string]int) map[string]int32 {
+	keys := make([]string, 0, len(df))
+	for k := range df {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b string) int {
+		if d := df[a] - df[b]; d != 0 {
+			return d
+		}
+		return strings.Compare(a, b)
+	})
+	rank := make(map[string]int32, len(keys))
+	for i, k := range keys {
+		rank[k] = int32(i)
+	}
+	return rank
 }
 
 // prefix returns the first words of s that any set with an overlap of at

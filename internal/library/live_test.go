@@ -29,7 +29,7 @@ type liveState struct {
 // swaps reported in order; the preview and the MCP server both run this
 // loop.
 func TestLiveRetries(t *testing.T) {
-	dir := repotest.CopyDir(t, "content")
+	dir := repotest.ContentDir(t)
 	// The first load reads every file; the saves after it find the case
 	// file unreadable twice.
 	var src fs.FS = cases.ContentFS(dir)

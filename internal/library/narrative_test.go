@@ -146,11 +146,16 @@ func TestEachWordBySpaces(t *testing.T) {
 	}
 }
 
-// narrativeTestCases are the cases of content/ and 300 generated ones.
+// narrativeTestCases are the cases of content/ and 300 generated ones (60
+// with -short).
 func narrativeTestCases(t *testing.T) []*cases.Case {
 	t.Helper()
 	lib := loadContent(t, contentFS(t))
-	gen, list := cases.Load(gencases.MapFS(gencases.Options{N: 300, Seed: 7}))
+	n := 300
+	if testing.Short() {
+		n = 60
+	}
+	gen, list := cases.Load(gencases.MapFS(gencases.Options{N: n, Seed: 7}))
 	if list.Errors() > 0 {
 		t.Fatal(list.Err())
 	}

@@ -19,9 +19,14 @@ import (
 // similar.json, the Markdown twins and the MCP answers all write reasons
 // with Library.Reason (api's TestSimilarReasons holds similar.json to it),
 // so this is what every one of them shows. A heading's words are written by
-// the page's case and by one of the cases under it.
+// the page's case and by one of the cases under it. The generated library
+// has 1,000 cases, 200 with -short.
 func TestShownWordsVerbatim(t *testing.T) {
-	gen, list := cases.Load(gencases.MapFS(gencases.Options{N: 1000, Seed: 1}))
+	n := 1000
+	if testing.Short() {
+		n = 200
+	}
+	gen, list := cases.Load(gencases.MapFS(gencases.Options{N: n, Seed: 1}))
 	if list.Errors() > 0 {
 		t.Fatal(list.Err())
 	}

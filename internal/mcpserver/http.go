@@ -49,19 +49,7 @@ func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener) error {
 	ln = httpsafe.LimitConns(srv, ln, httpsafe.Limits{PerAddr: o.MaxConnsPerAddr, Proxies: o.TrustProxy, Request: s.opt.CallTimeout + 5*time.Second})
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
-	mode := "sessions"
-	if o.Stateless {
-		mode = "stateless"
-	}
-	public := ""
-	if o.PublicURL != nil {
-		public = "; public at " + o.PublicURL.String()
-	}
-	addr, beyond := httpsafe.ListenURL(ln.Addr())
-	if beyond && o.PublicURL == nil {
-		s.logf(httpsafe.PublicWarning, ln.Addr())
-	}
-	s.logf("%s%s (%s%s; watching %s; Ctrl-C to stop)\n", strings.TrimSuffix(addr, "/"), mcpPath, mode, public, s.opt.Content)
+	s.announce(ln.Addr())
 	var serveErr error
 	select {
 	case <-ctx.Done():
@@ -77,9 +65,9 @@ func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener) error {
 		}
 	case serveErr = <-served:
 	}
-	// A request whose body is still coming has asked for nothing yet: it
-	// does not hold the stop up.
-	httpsafe.CloseSending(ln)
+	// A request whose body is still coming has a second to arrive (it is
+	// then answered); a slower one does not hold the stop up.
+	go httpsafe.DropSenders(ln, httpsafe.SenderGrace)
 	s.logf("shutting down: waiting for calls in flight (up to %v)\n", o.ShutdownGrace)
 	shutCtx, cancel := context.WithTimeout(context.Background(), o.ShutdownGrace)
 	defer cancel()
@@ -104,6 +92,26 @@ func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener) error {
 	}
 	s.logf("stopped\n")
 	return err
+}
+
+// announce logs where the server listens, how and what it watches, with a
+// warning when it listens beyond this machine and no public address says
+// why.
+func (s *Server) announce(at net.Addr) {
+	o := s.opt.HTTP
+	mode := "sessions"
+	if o.Stateless {
+		mode = "stateless"
+	}
+	public := ""
+	if o.PublicURL != nil {
+		public = "; public at " + o.PublicURL.String()
+	}
+	addr, beyond := httpsafe.ListenURL(at)
+	if beyond && o.PublicURL == nil {
+		s.logf(httpsafe.PublicWarning, at)
+	}
+	s.logf("%s%s (%s%s; watching %s; Ctrl-C to stop)\n", strings.TrimSuffix(addr, "/"), mcpPath, mode, public, s.opt.Content)
 }
 
 // healthPath answers load balancers' health checks: 200 "ok" when the

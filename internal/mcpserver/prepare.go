@@ -184,9 +184,20 @@ func prepare(m *model, c *call) (string, any, error) {
 		params = append(params, urls.Param{Key: p.Product, Values: []string{p.Version}})
 	}
 	out.Page = m.site.URL(urls.Prepare(c.lang) + urls.Query(params...))
-	groups := m.model.Checklist().For(cs)
+	m.checklist(c, cs, n, &out)
+	if out.Items > n {
+		c.note("note.checklist_cut", l10n.Number(out.Items), l10n.Number(n))
+	}
+	text := prepareText(c, describePicks(f, out.Parts, picks), &out)
+	out.Notes = c.notes
+	return text, out, nil
+}
+
+// checklist puts the checklist of cases cs into out, its first n items in
+// out.Checklist and the count of all of them in out.Items.
+func (m *model) checklist(c *call, cs []*cases.Case, n int, out *prepareOutput) {
 	left := n
-	for _, g := range groups {
+	for _, g := range m.model.Checklist().For(cs) {
 		out.Items += len(g.Items)
 		if left == 0 {
 			continue
@@ -203,12 +214,12 @@ func prepare(m *model, c *call) (string, any, error) {
 		left -= len(pg.Items)
 		out.Checklist = append(out.Checklist, pg)
 	}
-	if out.Items > n {
-		c.note("note.checklist_cut", l10n.Number(out.Items), l10n.Number(n))
-	}
+}
 
+// prepareText writes the answer out as Markdown: the cases that apply to
+// what was chosen, the checklist as boxes to tick, and the page's address.
+func prepareText(c *call, chosen string, out *prepareOutput) string {
 	var b strings.Builder
-	chosen := describePicks(f, out.Parts, picks)
 	if out.Total == 0 {
 		b.WriteString(c.t("prepare.none", chosen) + "\n")
 	} else {
@@ -233,8 +244,7 @@ func prepare(m *model, c *call) (string, any, error) {
 		}
 	}
 	b.WriteString("\n" + c.t("prepare.page", out.Page) + "\n")
-	out.Notes = c.notes
-	return b.String(), out, nil
+	return b.String()
 }
 
 // describePicks writes the choice: components=ingress; ingress-nginx=1.11.2.

@@ -100,7 +100,7 @@ func TestHTTPOrigin(t *testing.T) {
 // client is connected, and checks that each answer comes from the library
 // as saved.
 func TestReload(t *testing.T) {
-	dir := repotest.CopyDir(t, "content")
+	dir := repotest.ContentDir(t)
 	srv, err := New(Options{Content: dir, Debounce: 20 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
@@ -129,7 +129,7 @@ func TestReload(t *testing.T) {
 			if check(res) {
 				return
 			}
-			if time.Since(t0) > 5*time.Second {
+			if time.Since(t0) > 2*time.Minute { // a hang, not a busy machine
 				t.Fatalf("%s: still answered %.300s … %s", what, resultText(res), tail(resultText(res)))
 			}
 		}
@@ -168,7 +168,7 @@ func TestReload(t *testing.T) {
 		if s.Total == 1 && s.Cases[0].ID == "IL-0999" {
 			break
 		}
-		if time.Since(t0) > 5*time.Second {
+		if time.Since(t0) > 2*time.Minute { // a hang, not a busy machine
 			t.Fatalf("the new case is not found: %+v", s)
 		}
 	}
@@ -186,7 +186,7 @@ func TestReload(t *testing.T) {
 	// The model is swapped in before its resources are registered: wait
 	// for them as for the answers.
 	for t0 := time.Now(); !listed("incidentlib://cases/IL-0999"); time.Sleep(20 * time.Millisecond) {
-		if time.Since(t0) > 5*time.Second {
+		if time.Since(t0) > 2*time.Minute { // a hang, not a busy machine
 			t.Fatal("the new case is not a resource")
 		}
 	}
@@ -201,12 +201,12 @@ func TestReload(t *testing.T) {
 		if res.IsError && strings.Contains(resultText(res), "no case IL-0999") {
 			break
 		}
-		if time.Since(t0) > 5*time.Second {
+		if time.Since(t0) > 2*time.Minute { // a hang, not a busy machine
 			t.Fatal("the removed case is still answered")
 		}
 	}
 	for t0 := time.Now(); listed("incidentlib://cases/IL-0999"); time.Sleep(20 * time.Millisecond) {
-		if time.Since(t0) > 5*time.Second {
+		if time.Since(t0) > 2*time.Minute { // a hang, not a busy machine
 			t.Fatal("the removed case is still a resource")
 		}
 	}

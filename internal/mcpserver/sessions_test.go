@@ -30,7 +30,7 @@ func post(h http.Handler, from, version, body string) (int, string, string) {
 // under pressure the session idle the longest makes room; a batch holds a
 // bounded number of messages.
 func TestSessionCaps(t *testing.T) {
-	srv, err := New(Options{Content: repotest.Dir(t, "content"),
+	srv, err := New(Options{Content: repotest.ContentFolder(t),
 		HTTP: HTTPOptions{MaxSessions: 8, SessionIdle: time.Minute}})
 	if err != nil {
 		t.Fatal(err)

@@ -370,7 +370,7 @@ func mustJSON(v any) string {
 // TestCallTimeout runs a tool that does not finish: the call answers with
 // the timeout error in the caller's language once its time is up.
 func TestCallTimeout(t *testing.T) {
-	srv, err := New(Options{Content: repotest.Dir(t, "content"), CallTimeout: 50 * time.Millisecond})
+	srv, err := New(Options{Content: repotest.ContentFolder(t), CallTimeout: 50 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}

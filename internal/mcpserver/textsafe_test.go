@@ -15,7 +15,7 @@ import (
 // search_incidents and get_incident as text: no line of the answer starts
 // with the injected heading, and no link but http ones is live.
 func TestAnswersCarryText(t *testing.T) {
-	dir := repotest.CopyDir(t, "content")
+	dir := repotest.ContentDir(t)
 	file := filepath.Join(dir, "cases", "IL-0011.json")
 	b, _ := os.ReadFile(file)
 	const inject = `\n# Injected heading\n[click](javascript:alert(1)) <img src=x onerror=alert(2)>`

@@ -81,6 +81,9 @@ func newScratch(n, terms int) *scratch {
 	return &scratch{slots: make([]slot, n), comW: make([]int64, terms)}
 }
 
+// candidatesOf gathers case a's candidates (every case sharing a term with
+// it but a itself and the cases it already links) in s and keeps the best
+// of them in a's row of top.
 func (ix *index) candidatesOf(a int32, s *scratch, exp *explicitLinks, window int, top *topList) {
 	stamp := a + 1
 	s.slots[a].stamp = -stamp
@@ -88,8 +91,18 @@ func (ix *index) candidatesOf(a int32, s *scratch, exp *explicitLinks, window in
 		s.slots[e.to].stamp = -stamp // already linked: not a candidate
 	}
 	s.cands = s.cands[:0]
-	// Rare terms: everyone sharing one is a candidate, and its weight is
-	// added on the way.
+	ix.addRare(a, s)
+	comMax := ix.addCommon(a, s, window)
+	top.count[a] = int32(ix.keepBest(a, s, comMax, top))
+	for _, t := range ix.comOf(a) {
+		s.comW[t] = 0
+	}
+}
+
+// addRare makes everyone sharing one of a's rare terms a candidate, and
+// adds the term's weight on the way.
+func (ix *index) addRare(a int32, s *scratch) {
+	stamp := a + 1
 	for _, t := range ix.rareOf(a) {
 		w, isWord := ix.weight[t], ix.facet[t] == facetWords
 		for _, b := range ix.postOf(t) {
@@ -109,13 +122,16 @@ func (ix *index) candidatesOf(a int32, s *scratch, exp *explicitLinks, window in
 			}
 		}
 	}
-	// Common terms: only the nearest cases by date are proposed. Being
-	// within Window positions of each other is symmetric, so a finds b
-	// exactly when b finds a. The weight of common terms is added below,
-	// for every candidate however it was found.
-	comA := ix.comOf(a)
-	var comMax int64
-	for _, t := range comA {
+}
+
+// addCommon proposes, for each of a's common terms, only the nearest cases
+// by date. Being within window positions of each other is symmetric, so a
+// finds b exactly when b finds a. The weight of common terms is added in
+// keepBest, for every candidate however it was found; addCommon notes
+// a's weight for each in s.comW and returns their sum.
+func (ix *index) addCommon(a int32, s *scratch, window int) (comMax int64) {
+	stamp := a + 1
+	for _, t := range ix.comOf(a) {
 		s.comW[t] = ix.weight[t]
 		comMax += ix.weight[t]
 		if ix.facet[t] == facetWords {
@@ -131,7 +147,12 @@ func (ix *index) candidatesOf(a int32, s *scratch, exp *explicitLinks, window in
 			}
 		}
 	}
+	return comMax
+}
 
+// keepBest scores a's candidates and keeps the best top.l of them in a's
+// row of top, best first; it returns how many it kept.
+func (ix *index) keepBest(a int32, s *scratch, comMax int64, top *topList) int {
 	base := int(a) * top.l
 	to := top.to[base : base+top.l]
 	sc := top.score[base : base+top.l]
@@ -167,10 +188,7 @@ func (ix *index) candidatesOf(a int32, s *scratch, exp *explicitLinks, window in
 			k++
 		}
 	}
-	top.count[a] = int32(k)
-	for _, t := range comA {
-		s.comW[t] = 0
-	}
+	return k
 }
 
 func better(s1 int64, r1 int32, s2 int64, r2 int32) bool {

@@ -60,7 +60,8 @@ func memoTerms(a *analyser, text string) textTerms {
 // between pieces: Korean words that make compounds, words of phrases,
 // other spaces and separators, marks, full-width letters. One analyser
 // reads them all, so that most pieces come from its memo, next to other
-// pieces than where it learnt them.
+// pieces than where it learnt them. With -short, 60 generated cases, not
+// 300, and 10,000 random texts of each kind, not 30,000.
 func TestPieceTermsMatchEachIndexTerm(t *testing.T) {
 	var texts []string
 	lib, list := cases.Load(repotest.MapFS(t, "content"))
@@ -78,12 +79,16 @@ func TestPieceTermsMatchEachIndexTerm(t *testing.T) {
 		}
 	}
 	content := len(texts)
-	docs, _ := libraryDocs(t, 300)
+	generated, random := 300, 30000
+	if testing.Short() {
+		generated, random = 60, 10000
+	}
+	docs, _ := libraryDocs(t, generated)
 	for _, d := range docs {
 		texts = append(texts, d.Title[0], d.Title[1], d.Summary[0], d.Summary[1])
 		texts = append(texts, d.Body...)
 	}
-	generated := len(texts) - content
+	generated = len(texts) - content
 	pieces := []string{
 		" ", " ", " ", "  ", "\t", "\n", "\u00a0", "\u3000", "-", ".", ",", "'", "’", "/", ":",
 		"로드", "밸런서를", "밸런서", "인증", "서비스", "메모리가", "팀이", "평가", "는", "을", "3월에", "2024년", "12", "개", "UTC에", "HubSpot의",
@@ -95,7 +100,7 @@ func TestPieceTermsMatchEachIndexTerm(t *testing.T) {
 	// them, so that longer chains of them come about.
 	compounds := []string{"로드", "밸런서를", " ", " ", "\t", "\u00a0", ",", "-", "x", "3월"}
 	r := rand.New(rand.NewPCG(22, 2))
-	for range 30000 {
+	for range random {
 		texts = append(texts, repotest.Pieces(r, pieces, r.IntN(16)), repotest.Pieces(r, compounds, r.IntN(10)))
 	}
 	var a analyser

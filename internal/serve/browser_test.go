@@ -22,7 +22,7 @@ func TestBrowserReloads(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts Chromium")
 	}
-	dir := repotest.CopyDir(t, "content")
+	dir := repotest.ContentDir(t)
 	r := start(t, Options{BuiltinTemplates: incidentlib.Templates(), BuiltinStatic: incidentlib.Static(), Content: dir})
 	tab := webtest.Browser(t)
 	tab.Open(t, r.url+"/en/cases/IL-0495/")

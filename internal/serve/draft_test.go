@@ -16,7 +16,7 @@ import (
 // a draft still full of holes as its problems on its own page only, while
 // every other page stays up; a published case never carries the mark.
 func TestDrafts(t *testing.T) {
-	content := repotest.CopyDir(t, "content")
+	content := repotest.ContentDir(t)
 	src, err := os.ReadFile(filepath.Join(content, "cases", "IL-0495.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -66,7 +66,7 @@ func TestDrafts(t *testing.T) {
 // once it has no errors, and once its mark is deleted it shows as a
 // published case, unmarked.
 func TestDraftEdited(t *testing.T) {
-	content := repotest.CopyDir(t, "content")
+	content := repotest.ContentDir(t)
 	file := filepath.Join(content, "cases", "IL-0999.json")
 	skeleton, err := cases.Skeleton("IL-0999", cases.LocalSchemaRef, time.Now())
 	if err != nil {
@@ -102,7 +102,7 @@ func TestDraftEdited(t *testing.T) {
 // TestRootFilesServed: the preview serves content/root's files at the root,
 // as a build copies them, through the content's jail.
 func TestRootFilesServed(t *testing.T) {
-	content := repotest.CopyDir(t, "content")
+	content := repotest.ContentDir(t)
 	root := filepath.Join(content, cases.RootDir, ".well-known")
 	if err := os.MkdirAll(root, 0o755); err != nil {
 		t.Fatal(err)

@@ -165,14 +165,18 @@ func topicChanges(a, b *library.Library) (over map[string]site.Job, gone map[str
 	return over, gone
 }
 
-// topicJobs lists a topic's files in both languages as site.Jobs does
-// (TestIndexFollowsEdits holds them equal).
+// topicJobs lists a topic's files in both languages as site.Jobs does,
+// its file of the prepare page included (site.PrepareJob);
+// TestIndexFollowsEdits holds them equal.
 func topicJobs(t *library.Topic, facet string, size int) []site.Job {
 	var jobs []site.Job
 	for _, lang := range cases.Languages {
 		jobs = append(jobs, site.Job{Kind: site.KindTopicFeed, Lang: lang, Path: urls.TopicFeed(lang, facet, t.ID), Topic: t, Facet: facet})
 		for i := 1; i <= pages(len(t.Cases), size); i++ {
 			jobs = append(jobs, site.Job{Kind: site.KindTopic, Lang: lang, Path: urls.Topic(lang, facet, t.ID, i), Topic: t, Facet: facet, Page: i})
+		}
+		if j, ok := site.PrepareJob(lang, facet, t); ok {
+			jobs = append(jobs, j)
 		}
 	}
 	return jobs

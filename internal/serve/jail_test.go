@@ -20,7 +20,7 @@ import (
 // names them, later saves are still read, they can be removed again, and
 // the server stops when asked.
 func TestHostileContentAppears(t *testing.T) {
-	dir := repotest.CopyDir(t, "content")
+	dir := repotest.ContentDir(t)
 	secret := filepath.Join(t.TempDir(), "environ")
 	os.WriteFile(secret, []byte(`{"CI_TOKEN": "s3cr3t"}`), 0o644)
 	r := start(t, Options{BuiltinTemplates: incidentlib.Templates(), BuiltinStatic: incidentlib.Static(), Content: dir})

@@ -20,7 +20,7 @@ import (
 // to those of a library loaded afresh. The bounds are generous (a busy
 // machine); bench-serve measures the time.
 func TestEditRelatedLate(t *testing.T) {
-	dir := repotest.CopyDir(t, "content")
+	dir := repotest.ContentDir(t)
 	r := start(t, Options{BuiltinTemplates: incidentlib.Templates(), BuiltinStatic: incidentlib.Static(), Content: dir})
 	const title = "Edited for the late related cases"
 	editCase(t, filepath.Join(dir, "cases", "IL-0495.json"), func(c map[string]any) {

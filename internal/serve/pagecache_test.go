@@ -11,7 +11,7 @@ import (
 // TestPageCache: a page is rendered once per model, however many requests
 // ask for it at once, and the cache stays within its budget.
 func TestPageCache(t *testing.T) {
-	r := start(t, Options{BuiltinTemplates: incidentlib.Templates(), BuiltinStatic: incidentlib.Static(), Content: repotest.CopyDir(t, "content")})
+	r := start(t, Options{BuiltinTemplates: incidentlib.Templates(), BuiltinStatic: incidentlib.Static(), Content: repotest.ContentDir(t)})
 	m := r.srv.live.Current()
 	j, _ := m.job("en/cases/IL-0495/index.html")
 	var wg sync.WaitGroup

@@ -35,7 +35,7 @@ func request(t *testing.T, url, host string) *http.Response {
 // nothing: not a page, not an API file, not the event stream. Requests for
 // this machine are answered, and every answer has the security headers.
 func TestForeignHost(t *testing.T) {
-	r := start(t, Options{BuiltinTemplates: incidentlib.Templates(), BuiltinStatic: incidentlib.Static(), Content: repotest.CopyDir(t, "content")})
+	r := start(t, Options{BuiltinTemplates: incidentlib.Templates(), BuiltinStatic: incidentlib.Static(), Content: repotest.ContentDir(t)})
 	port := r.url[strings.LastIndex(r.url, ":"):]
 	for _, path := range []string{"/en/", "/en/cases/IL-0495/", "/api/v1/cases.json", eventsPath, reloadPath} {
 		for _, host := range []string{"evil.example" + port, "evil.example", "127.0.0.1.evil.example" + port, "localhost.evil.example"} {
@@ -78,7 +78,7 @@ func TestForeignHost(t *testing.T) {
 // then replaced by another with mv, is picked up without a restart, and
 // edits in the new folder show.
 func TestContentFolderReplaced(t *testing.T) {
-	dir := repotest.CopyDir(t, "content")
+	dir := repotest.ContentDir(t)
 	r := start(t, Options{BuiltinTemplates: incidentlib.Templates(), BuiltinStatic: incidentlib.Static(), Content: dir})
 	page := r.url + "/en/cases/IL-0495/"
 	backup := filepath.Join(t.TempDir(), "backup")
@@ -133,7 +133,7 @@ func TestContentFolderReplaced(t *testing.T) {
 // TestErrorPageClipped: a file with many problems shows its first ones and
 // how many more, on the page and in the terminal, and the count is all.
 func TestErrorPageClipped(t *testing.T) {
-	dir := repotest.CopyDir(t, "content")
+	dir := repotest.ContentDir(t)
 	r := start(t, Options{BuiltinTemplates: incidentlib.Templates(), BuiltinStatic: incidentlib.Static(), Content: dir})
 	editCase(t, filepath.Join(dir, "cases", "IL-0495.json"), func(c map[string]any) {
 		for i := 0; i < 25; i++ {

@@ -205,7 +205,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	case serveErr = <-served:
 	}
 	close(s.stopping) // event streams and requests waiting for a page end (deadline.go)
-	httpsafe.CloseSending(ln)
+	go httpsafe.DropSenders(ln, httpsafe.SenderGrace)
 	shutCtx, cancel := context.WithTimeout(context.Background(), stopGrace)
 	defer cancel()
 	if err = srv.Shutdown(shutCtx); errors.Is(err, context.DeadlineExceeded) {

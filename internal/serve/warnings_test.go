@@ -18,7 +18,7 @@ import (
 // others by kind, and stays under 2 MB (a library with one error and
 // 50,000 warnings made a 27 MB page of every request).
 func TestErrorPageWarnings(t *testing.T) {
-	dir := repotest.CopyDir(t, "content")
+	dir := repotest.ContentDir(t)
 	r := start(t, Options{BuiltinTemplates: incidentlib.Templates(), BuiltinStatic: incidentlib.Static(), Content: dir})
 	m := r.srv.live.Current()
 	const limit = 2 << 20

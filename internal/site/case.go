@@ -173,15 +173,22 @@ func (s views) caseView(j Job, html bool) (*CaseView, error) {
 	}
 	v.Cite = p.cite(c)
 	if html {
-		p.JSONLD = p.caseJSONLD(v)
-		var parts []string
-		if f := prepareFacet(); f != nil {
-			parts = f.Terms(c)
-		}
-		v.Callout = s.prepareCallout(p, parts, "prepare.callout_link")
+		s.addHTMLParts(v)
 	}
 	v.WrittenBy = casemd.WrittenBy(s.strings, lang, c)
 	return v, nil
+}
+
+// addHTMLParts adds to v what only the HTML page has: its JSON-LD and the
+// callout to the prepare page with the case's components chosen.
+func (s views) addHTMLParts(v *CaseView) {
+	p := v.pageView
+	p.JSONLD = p.caseJSONLD(v)
+	var parts []string
+	if f := prepareFacet(); f != nil {
+		parts = f.Terms(v.C)
+	}
+	v.Callout = s.prepareCallout(p, parts, "prepare.callout_link")
 }
 
 // facts are the facts box of a case page (casemd.Facts), a term's value

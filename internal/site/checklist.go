@@ -14,6 +14,8 @@ type checkGroupView struct {
 	Name  string // one of library.CheckGroups
 	Title string
 	Items []checkLineView
+	More  string // "and 1,165 more lines", when a topic shows only some (boundChecklist)
+	Href  string // where More links: every line of the group
 }
 
 // checkLineView is one line of a checklist: the text, and every case it
@@ -23,6 +25,7 @@ type checkLineView struct {
 	Text   localized
 	Shared string // "3 cases", shown when more than one
 	From   []checkFromView
+	More   string // "and 81 more", when a topic links only some of its cases
 }
 
 // checkFromView is a case a checklist line came from.
@@ -79,15 +82,63 @@ func (s *Site) topicChecklist(p *pageView, j Job) *topicChecklistView {
 	if len(groups) == 0 {
 		return nil
 	}
-	v := &topicChecklistView{Groups: groups, Prepare: p.Link(urls.Prepare(p.Lang))}
+	v := &topicChecklistView{Prepare: p.Link(urls.Prepare(p.Lang)), API: p.Link(urls.APITopic(f.Name, j.Topic.ID))}
+	v.Groups, v.More = boundChecklist(p, groups, topicLines, topicFrom)
 	if f.Shows(cases.InPrepare) {
 		v.Prepare += urls.Query(urls.Param{Key: f.Name, Values: []string{j.Topic.ID}})
 	}
+	for i := range v.Groups {
+		if v.Groups[i].More != "" {
+			v.Groups[i].Href = v.Prepare
+			if !f.Shows(cases.InPrepare) {
+				v.Groups[i].Href = v.API
+			}
+		}
+	}
 	return v
+}
+
+// A topic page shows at most topicLines lines of each checklist group, and
+// links at most topicFrom of a line's cases. The checklist of a topic grows
+// with its cases (1,583 lines and 1.3 MB of HTML for the 498 cases of a
+// component at 1,000 cases), but a reader scans the top of it: the lines
+// most cases share come first (library.Checklist.For), so the first ten of
+// a group are the ones most worth checking, and ten a group keeps the six
+// groups under a screenful each. A line says how many cases it came from
+// whatever it links; its first cases are the newest. The rest are one link
+// away: the prepare page with the topic chosen lists every line, and so
+// does the topic's file in the API.
+const (
+	topicLines = 10
+	topicFrom  = 5
+)
+
+// boundChecklist keeps the first lines of each group and the first case
+// links of each line, and says how many lines it left out in all.
+func boundChecklist(p *pageView, groups []checkGroupView, lines, from int) ([]checkGroupView, int) {
+	more := 0
+	for i := range groups {
+		g := &groups[i]
+		if n := len(g.Items) - lines; n > 0 {
+			g.Items = g.Items[:lines]
+			g.More = fmt.Sprintf(p.T("prepare.more_lines"), l10n.Number(n))
+			more += n
+		}
+		for k := range g.Items {
+			l := &g.Items[k]
+			if n := len(l.From) - from; n > 0 {
+				l.From = l.From[:from]
+				l.More = fmt.Sprintf(p.T("prepare.more_cases"), l10n.Number(n))
+			}
+		}
+	}
+	return groups, more
 }
 
 // topicChecklistView is a topic's "What to check" section.
 type topicChecklistView struct {
 	Groups  []checkGroupView
+	More    int    // the lines left out, in all groups
 	Prepare string // the prepare page, with the topic chosen where it can be
+	API     string // the topic's file in the API, which holds every line
 }

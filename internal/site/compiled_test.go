@@ -11,6 +11,7 @@ import (
 	"incidentlib/internal/gencases"
 	"incidentlib/internal/htmlexec"
 	"incidentlib/internal/library"
+	"incidentlib/internal/repotest"
 )
 
 // TestCompiledTemplates checks that every template of the theme compiles,
@@ -55,18 +56,20 @@ type engineLibrary struct {
 }
 
 // engineLibraries are the libraries both engines render: the shipped one, a
-// generated one of 300 cases (80 with -short) and the hostile one.
+// generated one of 300 cases and the hostile one; with -short, the small
+// library (repotest.SmallCases), 30 generated cases and the small library
+// made hostile.
 func engineLibraries(t *testing.T) []engineLibrary {
 	n := 300
 	if testing.Short() {
-		n = 80
+		n = 30
 	}
 	gen, list := cases.Load(gencases.MapFS(gencases.Options{N: n, Seed: 3}))
 	if list.Errors() > 0 {
 		t.Fatal(list.Err())
 	}
 	return []engineLibrary{
-		{"content", loadContent(t, contentFS(t)), nil},
+		{"content", loadContent(t, repotest.ContentMapFS(t)), nil},
 		{"generated", gen, nil},
 		{"hostile", loadContent(t, hostileContent(t)), checkDefused},
 	}
@@ -79,7 +82,7 @@ var jobKindNames = map[Kind]string{
 }
 
 // untemplated are the kinds of job no template renders.
-var untemplated = map[Kind]bool{KindFeed: true, KindTopicFeed: true, KindChanges: true, KindSitemap: true, KindRobots: true, KindAsset: true}
+var untemplated = map[Kind]bool{KindFeed: true, KindTopicFeed: true, KindChanges: true, KindSitemap: true, KindRobots: true, KindAsset: true, KindPrepareData: true}
 
 func jobKey(j Job) string { return jobKindNames[j.Kind] + "/" + j.Lang }
 
@@ -191,7 +194,7 @@ func TestCompactChangesNoPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lib := loadContent(t, contentFS(t))
+	lib := loadContent(t, repotest.ContentMapFS(t))
 	sl, st := twoSites(t, lib, loose, tight)
 	var compacted, minified int
 	for _, j := range st.Jobs() {

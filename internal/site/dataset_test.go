@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"incidentlib/internal/cases"
+	"incidentlib/internal/repotest"
 	"incidentlib/internal/search"
 	"incidentlib/internal/urls"
 )
@@ -18,7 +19,7 @@ import (
 // it leaves the case lists, every topic, the search index and every
 // case's related cases.
 func TestWithdrawnStays(t *testing.T) {
-	lib := loadContent(t, contentFS(t))
+	lib := loadContent(t, repotest.ContentMapFS(t))
 	const id = "IL-0037"
 	c := lib.ByID[id]
 	if c == nil || c.Withdrawn == nil || len(lib.Withdrawn) != 1 {
@@ -105,7 +106,7 @@ type atom struct {
 // alternate link; ids are unique. A topic feed holds its topic's cases
 // (up to feedSize) with their sources, and each topic page links its feed.
 func TestFeedsAreAtom(t *testing.T) {
-	lib := loadContent(t, contentFS(t))
+	lib := loadContent(t, repotest.ContentMapFS(t))
 	s := newSite(t, lib, false)
 	feeds := 0
 	for _, j := range s.Jobs() {
@@ -175,7 +176,7 @@ func rfc3339(v string) bool {
 // known, each a link to that case's page with a name a screen reader
 // reads.
 func TestDurationCharts(t *testing.T) {
-	lib := loadContent(t, contentFS(t))
+	lib := loadContent(t, repotest.ContentMapFS(t))
 	s := newSite(t, lib, false)
 	svgRe := regexp.MustCompile(`(?s)<svg class="dist".*?</svg>`)
 	checked := 0

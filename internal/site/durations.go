@@ -97,14 +97,15 @@ func median(marks []distMark) int {
 	return m[(len(m)-1)/2]
 }
 
-// drawDist draws the marks and the median on a log axis from the tick at
-// or below the least time to the tick at or above the greatest.
-func (p *pageView) drawDist(marks []distMark, med int, ch durationChart) template.HTML {
+// distRange returns the ticks of the axis's ends: the tick at or below the
+// least time of marks and the one at or above the greatest, at least a
+// tenfold apart.
+func distRange(marks []distMark) (lo, hi int) {
 	least, most := marks[0].minutes, marks[0].minutes
 	for _, m := range marks {
 		least, most = min(least, m.minutes), max(most, m.minutes)
 	}
-	lo, hi := distTicks[0], distTicks[len(distTicks)-1]
+	lo, hi = distTicks[0], distTicks[len(distTicks)-1]
 	for _, t := range distTicks {
 		if t <= max(least, 1) {
 			lo = t
@@ -115,7 +116,36 @@ func (p *pageView) drawDist(marks []distMark, med int, ch durationChart) templat
 			hi = distTicks[i]
 		}
 	}
-	hi = max(hi, most, lo*10)
+	return lo, max(hi, most, lo*10)
+}
+
+// drawColumns draws, in place of too many marks to link one by one, a
+// column of the width of a mark for every place that has cases (cols, by
+// column, counts them), as high as its share of the fullest one, rows
+// marks high at most, standing on base.
+func (p *pageView) drawColumns(b *strings.Builder, cols map[int]int, rows int, base float64) {
+	f := func(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
+	cw := 2*distRadius + 0.6
+	most := 0
+	keys := make([]int, 0, len(cols))
+	for col, n := range cols {
+		most = max(most, n)
+		keys = append(keys, col)
+	}
+	slices.Sort(keys)
+	b.WriteString(`<g class="columns" aria-hidden="true">`)
+	for _, col := range keys {
+		h := max(1.5, float64(cols[col])/float64(most)*float64(rows)*distStep)
+		fmt.Fprintf(b, `<rect x="%s" y="%s" width="%s" height="%s"><title>%s</title></rect>`,
+			f(float64(col)*cw), f(base-h), f(cw-0.6), f(h), html.EscapeString(l10n.Cases(p.Lang, cols[col])))
+	}
+	b.WriteString(`</g>`)
+}
+
+// drawDist draws the marks and the median on a log axis from the tick at
+// or below the least time to the tick at or above the greatest.
+func (p *pageView) drawDist(marks []distMark, med int, ch durationChart) template.HTML {
+	lo, hi := distRange(marks)
 	x := func(minutes int) float64 {
 		f := (math.Log(float64(max(minutes, lo))) - math.Log(float64(lo))) / (math.Log(float64(hi)) - math.Log(float64(lo)))
 		return distPad + f*(distWidth-2*distPad)
@@ -170,23 +200,8 @@ func (p *pageView) drawDist(marks []distMark, med int, ch durationChart) templat
 	fmt.Fprintf(&b, `<g class="median" aria-hidden="true"><line x1="%s" y1="%d" x2="%s" y2="%s"></line><text x="%s" y="%d" text-anchor="%s">%s</text></g>`,
 		f(mx), distTop-4, f(mx), f(base+4), f(mx), distTop-7, anchor, html.EscapeString(fmt.Sprintf(p.T("stats.median_is"), ch.Median)))
 	if large {
-		// A column of the width of a mark for every place that has cases,
-		// as high as its share of the fullest one.
-		cw := 2*distRadius + 0.6
-		most := 0
-		keys := make([]int, 0, len(cols))
-		for col, n := range cols {
-			most = max(most, n)
-			keys = append(keys, col)
-		}
-		slices.Sort(keys)
-		b.WriteString(`<g class="columns" aria-hidden="true">`)
-		for _, col := range keys {
-			h := max(1.5, float64(cols[col])/float64(most)*float64(rows)*distStep)
-			fmt.Fprintf(&b, `<rect x="%s" y="%s" width="%s" height="%s"><title>%s</title></rect>`,
-				f(float64(col)*cw), f(base-h), f(cw-0.6), f(h), html.EscapeString(l10n.Cases(p.Lang, cols[col])))
-		}
-		b.WriteString(`</g></svg>`)
+		p.drawColumns(&b, cols, rows, base)
+		b.WriteString(`</svg>`)
 		return template.HTML(b.String())
 	}
 	for _, m := range ps {

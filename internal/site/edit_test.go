@@ -9,6 +9,7 @@ import (
 
 	"incidentlib/internal/cases"
 	"incidentlib/internal/diag"
+	"incidentlib/internal/repotest"
 	"incidentlib/internal/urls"
 )
 
@@ -17,7 +18,7 @@ import (
 // page links its own file in both languages and in its Markdown twin, prose
 // pages link theirs, and the contribute page says where changes go.
 func TestEditLinks(t *testing.T) {
-	fsys := contentFS(t)
+	fsys := repotest.ContentMapFS(t)
 	const empty = `"repository": {"url": "", "edit_url": ""}`
 	site := string(fsys["site.json"].Data)
 	if !strings.Contains(site, empty) {

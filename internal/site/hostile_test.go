@@ -14,6 +14,7 @@ import (
 	"incidentlib/internal/cases"
 	"incidentlib/internal/htmlexec"
 	"incidentlib/internal/library"
+	"incidentlib/internal/repotest"
 )
 
 // hostilePayloads are the attacks the tests of the project know (markup,
@@ -49,12 +50,13 @@ var hostileURLs = []string{
 	`https://evil.example/"'><script>alert(14)</script>/`,
 }
 
-// hostileContent is the shipped content with hostile text in every field
+// hostileContent is the shipped content (the small library under -short,
+// repotest.ContentMapFS) with hostile text in every field
 // its schema leaves free (titles, summaries, steps, org names, terms'
 // labels and descriptions, the site's texts), hostile URLs where the
 // schema allows them, and a hostile paragraph after every Markdown page.
 func hostileContent(t *testing.T) fstest.MapFS {
-	m := contentFS(t)
+	m := repotest.ContentMapFS(t)
 	schemas := map[string]*cases.Schema{"vocab.json": cases.VocabSchema, "site.json": cases.SiteSchema}
 	for name, f := range m {
 		schema := schemas[name]
@@ -223,7 +225,7 @@ func TestFallbackWhenCompileFails(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, lib := range []*cases.Library{loadContent(t, contentFS(t)), loadContent(t, hostileContent(t))} {
+	for _, lib := range []*cases.Library{loadContent(t, repotest.ContentMapFS(t)), loadContent(t, hostileContent(t))} {
 		a, b := twoSites(t, lib, slow, fast)
 		pages := 0
 		for _, j := range a.Jobs() {
@@ -270,7 +272,7 @@ func TestEnginesCountFallbacks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, b := twoSites(t, loadContent(t, contentFS(t)), odd, fast)
+	a, b := twoSites(t, loadContent(t, repotest.ContentMapFS(t)), odd, fast)
 	notFound := 0
 	for _, j := range a.Jobs() {
 		got, _, err := a.RenderBytes(j)

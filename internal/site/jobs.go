@@ -65,7 +65,8 @@ func (s *Site) Jobs() []Job {
 	for _, a := range s.sortedAssets() {
 		add(Job{Kind: KindAsset, Path: a.Path, Asset: a.Path})
 	}
-	return append(jobs, s.pageJobs()...)
+	jobs = append(jobs, s.pageJobs()...)
+	return append(jobs, s.prepareDataJobs()...)
 }
 
 // pageJobs lists the pages of both languages.

@@ -103,24 +103,8 @@ func (s views) listView(j Job) (*listView, error) {
 			_, body, _ := markup.Prose(src)
 			v.Intro, v.IntroLang, v.IntroMiss = template.HTML(body), written, written != lang
 		}
-		var err error
-		st := stats{s.Site}
-		v.Stats = st.topicStats(t, langIndex(lang), func() *statsView {
-			sv := p.statsView(t.Stats(), j.Facet, t.ID)
-			if sv == nil {
-				return nil
-			}
-			sv.Durations = p.durationCharts(t.Cases, "dist-")
-			if err = st.renderStats(lang, sv); err != nil {
-				return nil // kept for no page
-			}
-			return sv
-		})
-		if err != nil {
+		if err := s.addTopicStats(p, j, v); err != nil {
 			return nil, err
-		}
-		if v.Stats != nil && j.Page <= 1 {
-			v.Dists = v.Stats.DistHTML
 		}
 		path = func(n int) string { return urls.Topic(lang, j.Facet, t.ID, n) }
 	}
@@ -151,6 +135,32 @@ func (s views) listView(j Job) (*listView, error) {
 		}
 	}
 	return v, nil
+}
+
+// addTopicStats gives v, a page of topic j.Topic, the topic's statistics,
+// and on its first page the times case by case.
+func (s views) addTopicStats(p *pageView, j Job, v *listView) error {
+	t, lang := j.Topic, j.Lang
+	var err error
+	st := stats{s.Site}
+	v.Stats = st.topicStats(t, langIndex(lang), func() *statsView {
+		sv := p.statsView(t.Stats(), j.Facet, t.ID)
+		if sv == nil {
+			return nil
+		}
+		sv.Durations = p.durationCharts(t.Cases, "dist-")
+		if err = st.renderStats(lang, sv); err != nil {
+			return nil // kept for no page
+		}
+		return sv
+	})
+	if err != nil {
+		return err
+	}
+	if v.Stats != nil && j.Page <= 1 {
+		v.Dists = v.Stats.DistHTML
+	}
+	return nil
 }
 
 // topicJobs are the pages of the topics of facet name in lang, each

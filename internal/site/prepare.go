@@ -1,8 +1,10 @@
 package site
 
 import (
+	"bytes"
 	"encoding/json"
-	"html/template"
+	"fmt"
+	"io"
 	"strings"
 
 	"incidentlib/internal/cases"
@@ -13,10 +15,15 @@ import (
 
 // The prepare page ("my stack", /{lang}/prepare/) turns the parts of a
 // reader's stack into the cases that apply and one checklist. The page
-// holds everything it needs: the checklist of every part, which is what it
-// shows without script, and the facts its script needs to combine them (a
-// script element of JSON), so that it works from any host and from the
-// offline bundle opened from disk, with no request. The script
+// itself holds only the form: its size follows the vocabulary, not the
+// library. What each part and each product brings (its cases, with the
+// facts the script needs, and their checklist as HTML) is in a file of its
+// own, urls.PrepareData, which the script loads when a reader chooses that
+// part or gives that product's version. The files are scripts that
+// register their value (window.__ilprepare), as the search index's are
+// for file://, so that the page works from any host and from the offline
+// bundle opened from disk, where fetch is refused. Without script the page
+// links each part to its topic's "What to check". The script
 // (static/js/prepare.js) reads the choice from the address
 // (?components=ingress,cni&ingress-nginx=1.11.2: the facet that shows
 // InPrepare, and a product's id with a version) and keeps it there.
@@ -27,35 +34,40 @@ type prepareView struct {
 	Param    string // the address parameter of the parts: the InPrepare facet's name
 	Parts    []preparePart
 	Products []prepareProduct
-	Data     template.HTML // the script element the page's script reads
 	// Groups are the checklist's groups in order, separated by spaces,
 	// and GroupTitles their headings, for the script's merged checklist.
 	Groups      string
 	GroupTitles []checkGroupView
 }
 
-// preparePart is one part of a stack a reader may pick, with its checklist.
+// preparePart is one part of a stack a reader may pick.
 type preparePart struct {
-	ID     string
-	Label  string
-	Href   string // its topic
-	Count  string
-	Groups []checkGroupView
+	ID    string
+	Label string
+	Href  string // its topic
+	Count string
+	Src   string // its file (urls.PrepareData)
 }
 
 // prepareProduct is a product some case names as affected.
 type prepareProduct struct {
 	ID    string
 	Label string
+	Src   string // its file (urls.PrepareData)
 }
 
-// prepareData is what the page's script reads: each case's parts, title,
-// link and affected versions.
-type prepareData struct {
+// prepareFile is what the file of a part or a product registers: its cases
+// and their checklist, rendered as the topic pages render one but whole.
+type prepareFile struct {
 	Cases []prepareCase `json:"cases"`
+	HTML  string        `json:"html"`
 }
 
+// prepareCase is a case as the script reads it: its place in the library
+// (the files' cases are merged in that order), parts, title, link and
+// affected versions.
 type prepareCase struct {
+	N        int              `json:"n"`
 	ID       string           `json:"id"`
 	Title    string           `json:"title"`
 	Href     string           `json:"href"`
@@ -82,6 +94,24 @@ func prepareFacet() *cases.Facet {
 	return nil
 }
 
+// namedProducts are the vocabulary's products that some case names, in
+// the vocabulary's order.
+func (s *Site) namedProducts() []cases.Product {
+	named := map[string]bool{}
+	for _, c := range s.lib.Cases {
+		for _, a := range c.Affected {
+			named[a.Product] = true
+		}
+	}
+	var out []cases.Product
+	for _, pr := range s.lib.Vocab.Products {
+		if named[pr.ID] {
+			out = append(out, pr)
+		}
+	}
+	return out
+}
+
 func (s *Site) prepareView(j Job) (*prepareView, error) {
 	p := s.page(j, s.strings.Get(j.Lang, "prepare.title"))
 	p.Section = "prepare"
@@ -96,36 +126,97 @@ func (s *Site) prepareView(j Job) (*prepareView, error) {
 		return v, nil
 	}
 	v.Param = f.Name
-	cl := s.model.Checklist()
 	if ft := s.topics[f.Name]; ft != nil {
 		for _, t := range ft.Topics {
 			v.Parts = append(v.Parts, preparePart{
 				ID: t.ID, Label: p.term(f, t.ID).Label, Href: p.Link(urls.Topic(j.Lang, f.Name, t.ID, 1)),
-				Count: l10n.Cases(j.Lang, len(t.Cases)), Groups: p.checklist(cl.For(t.Cases)),
+				Count: l10n.Cases(j.Lang, len(t.Cases)), Src: p.Link(urls.PrepareData(j.Lang, f.Name, t.ID)),
 			})
 		}
 	}
-	named := map[string]bool{}
-	data := prepareData{Cases: make([]prepareCase, 0, len(s.lib.Cases))}
-	for _, c := range s.lib.Cases {
-		pc := prepareCase{ID: c.ID, Title: localizeLine(c.Title, j.Lang).Text, Href: p.Link(urls.Case(j.Lang, c.ID)), Parts: append([]string{}, f.Terms(c)...)}
+	for _, pr := range s.namedProducts() {
+		v.Products = append(v.Products, prepareProduct{pr.ID, pr.Label.Get(j.Lang), p.Link(urls.PrepareData(j.Lang, cases.Products.Name, pr.ID))})
+	}
+	return v, nil
+}
+
+// PrepareJob returns the job of the prepare page's file of topic t of
+// facet in lang, when that facet's topics have one: the parts a reader
+// may choose (the facet that shows InPrepare) and the products.
+func PrepareJob(lang, facet string, t *library.Topic) (Job, bool) {
+	if f := prepareFacet(); f == nil || facet != f.Name && facet != cases.Products.Name {
+		return Job{}, false
+	}
+	return Job{Kind: KindPrepareData, Lang: lang, Path: urls.PrepareData(lang, facet, t.ID), Topic: t, Facet: facet}, true
+}
+
+// prepareDataJobs lists the files of the prepare page's parts and products.
+func (s *Site) prepareDataJobs() []Job {
+	var jobs []Job
+	for _, lang := range cases.Languages {
+		for _, name := range cases.FacetNames() {
+			ft := s.topics[name]
+			if ft == nil {
+				continue
+			}
+			for _, t := range ft.Topics {
+				if j, ok := PrepareJob(lang, name, t); ok {
+					jobs = append(jobs, j)
+				}
+			}
+		}
+	}
+	return jobs
+}
+
+// prepareData writes the file of a part or a product (PrepareJob): a
+// script that registers its prepareFile under "facet/id". Its links are
+// relative to the prepare page, into which the script puts them.
+func (s *Site) prepareData(j Job, w io.Writer) error {
+	f := prepareFacet()
+	if f == nil || j.Topic == nil {
+		return fmt.Errorf("%s: no facet is offered on the prepare page, or no topic", j.Path)
+	}
+	cs := j.Topic.Cases
+	page := Job{Kind: KindPrepare, Lang: j.Lang, Path: urls.Prepare(j.Lang)}
+	root := s.rootOf(page)
+	p := s.page(page, "")
+	var html bytes.Buffer
+	if err := s.theme.execute(&html, "list", "checklist", p.checklist(s.model.Checklist().For(cs))); err != nil {
+		return err
+	}
+	var resolved bytes.Buffer
+	if err := writeResolved(&resolved, html.Bytes(), root); err != nil {
+		return err
+	}
+	file := prepareFile{Cases: make([]prepareCase, 0, len(cs)), HTML: resolved.String()}
+	order := make(map[*cases.Case]int, len(cs))
+	for _, c := range cs {
+		order[c] = -1
+	}
+	for i, c := range s.lib.Cases {
+		if _, ok := order[c]; ok {
+			order[c] = i
+		}
+	}
+	for _, c := range cs {
+		pc := prepareCase{N: order[c], ID: c.ID, Title: localizeLine(c.Title, j.Lang).Text,
+			Href: root + strings.TrimPrefix(p.Link(urls.Case(j.Lang, c.ID)), rootMark), Parts: append([]string{}, f.Terms(c)...)}
 		for _, a := range c.Affected {
-			named[a.Product] = true
 			pc.Affected = append(pc.Affected, prepareVersion{a.Product, a.Introduced, a.Fixed, a.LastAffected, a.Versions})
 		}
-		data.Cases = append(data.Cases, pc)
+		file.Cases = append(file.Cases, pc)
 	}
-	for _, pr := range s.lib.Vocab.Products {
-		if named[pr.ID] {
-			v.Products = append(v.Products, prepareProduct{pr.ID, pr.Label.Get(j.Lang)})
-		}
-	}
-	b, err := json.Marshal(data) // escapes <, > and &: nothing in it ends the element
+	key, err := json.Marshal(j.Facet + "/" + j.Topic.ID)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	v.Data = template.HTML(`<script type="application/json" id="prepare-data">` + string(b) + `</script>`)
-	return v, nil
+	b, err := json.Marshal(file) // escapes <, >, &, U+2028 and U+2029: a plain script value
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "window.__ilprepare=window.__ilprepare||{};__ilprepare[%s]=%s;\n", key, b)
+	return err
 }
 
 // prepareCallout is the callout box with a link to the prepare page, where

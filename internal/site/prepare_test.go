@@ -1,6 +1,7 @@
 package site
 
 import (
+	"encoding/json"
 	"regexp"
 	"slices"
 	"strings"
@@ -40,6 +41,24 @@ func TestTopicChecklist(t *testing.T) {
 		if !strings.Contains(section, s.strings.Get(lang, "prepare.heading")) || !strings.Contains(section, urls.Prepare(lang)+"?"+cases.Components.Name+"=ingress") {
 			t.Errorf("%s: the section lacks its heading or its link to the prepare page", lang)
 		}
+		// The section shows the first lines of each group and links the
+		// rest: the fixture's ingress has more than that in some group.
+		all := s.model.Checklist().For(tp.Cases)
+		left := 0
+		for _, g := range all {
+			left += max(0, len(g.Items)-topicLines)
+		}
+		if left == 0 {
+			t.Fatalf("%s: the fixture's ingress checklist fits the page whole; it does not exercise the bound", lang)
+		}
+		for _, ul := range strings.Split(section, `<ul class="checks">`)[1:] {
+			if n := strings.Count(ul, "<li data-i="); n > topicLines {
+				t.Errorf("%s: a group shows %d lines, more than %d", lang, n, topicLines)
+			}
+		}
+		if !strings.Contains(section, `class="more"`) || !strings.Contains(section, urls.APITopic(cases.Components.Name, tp.ID)) {
+			t.Errorf("%s: %d lines are left out, but the section links neither the rest nor the API's file", lang, left)
+		}
 		if page2 := render(t, s, Job{Kind: KindTopic, Lang: lang, Path: urls.Topic(lang, cases.Components.Name, tp.ID, 2), Topic: tp, Facet: cases.Components.Name, Page: 2}); strings.Contains(page2, `id="prepare"`) {
 			t.Errorf("%s: the second page repeats the checklist", lang)
 		}
@@ -54,5 +73,85 @@ func TestTopicChecklist(t *testing.T) {
 		if !strings.Contains(cp, `id="affected"`) || !strings.Contains(cp, "1.12.1") || !strings.Contains(cp, urls.Prepare(lang)+"?"+cases.Components.Name+"=") {
 			t.Errorf("%s: IL-0081's page lacks its affected versions or the callout's link", lang)
 		}
+	}
+}
+
+// TestPrepareFiles renders the prepare page and its files on the fixture
+// of #42: the page holds no checklist line, only the form with each part's
+// file; the file of a part registers, under its key, exactly the topic's
+// cases with links from the prepare page and every line of its checklist;
+// the file of a product, the cases that name it.
+func TestPrepareFiles(t *testing.T) {
+	lib := loadContent(t, repotest.PrepareContent(t))
+	s := newSite(t, lib, false)
+	tp := s.topics[cases.Components.Name].Topic("ingress")
+	jobs := map[string]Job{}
+	for _, j := range s.Jobs() {
+		if j.Kind == KindPrepareData {
+			jobs[j.Path] = j
+		}
+	}
+	for _, lang := range cases.Languages {
+		page := render(t, s, Job{Kind: KindPrepare, Lang: lang, Path: urls.Prepare(lang)})
+		if strings.Contains(page, "<li data-i=") {
+			t.Errorf("%s: the prepare page holds checklist lines", lang)
+		}
+		path := urls.PrepareData(lang, cases.Components.Name, tp.ID)
+		if !strings.Contains(page, `data-src="../../`+path+`"`) {
+			t.Errorf("%s: the prepare page does not name the file %s", lang, path)
+		}
+		j, ok := jobs[path]
+		if !ok {
+			t.Fatalf("%s: no job writes %s", lang, path)
+		}
+		var file prepareFile
+		readPrepareFile(t, render(t, s, j), "components/ingress", &file)
+		var ids []string
+		for _, c := range file.Cases {
+			ids = append(ids, c.ID)
+			if !strings.HasPrefix(c.Href, "../../"+lang+"/cases/") {
+				t.Errorf("%s: %s links %q, not from the prepare page", path, c.ID, c.Href)
+			}
+		}
+		var want []string
+		for _, c := range tp.Cases {
+			want = append(want, c.ID)
+		}
+		if !slices.Equal(ids, want) {
+			t.Errorf("%s: cases %v, want %v", path, ids, want)
+		}
+		lines := 0
+		for _, g := range s.model.Checklist().For(tp.Cases) {
+			lines += len(g.Items)
+		}
+		if got := strings.Count(file.HTML, "<li data-i="); got != lines || strings.Contains(file.HTML, `="~/`) {
+			t.Errorf("%s: %d lines, want every one of the %d; links unresolved: %v", path, got, lines, strings.Contains(file.HTML, `="~/`))
+		}
+		product := urls.PrepareData(lang, cases.Products.Name, "ingress-nginx")
+		j, ok = jobs[product]
+		if !ok {
+			t.Fatalf("%s: no job writes %s", lang, product)
+		}
+		readPrepareFile(t, render(t, s, j), "products/ingress-nginx", &file)
+		for _, c := range file.Cases {
+			if !slices.ContainsFunc(lib.ByID[c.ID].Affected, func(a cases.Affected) bool { return a.Product == "ingress-nginx" }) {
+				t.Errorf("%s: %s does not name the product", product, c.ID)
+			}
+		}
+		if len(file.Cases) == 0 {
+			t.Errorf("%s: no case", product)
+		}
+	}
+}
+
+// readPrepareFile reads the value a prepare file registers under key.
+func readPrepareFile(t *testing.T, js, key string, v any) {
+	t.Helper()
+	prefix := `window.__ilprepare=window.__ilprepare||{};__ilprepare["` + key + `"]=`
+	if !strings.HasPrefix(js, prefix) || !strings.HasSuffix(js, ";\n") {
+		t.Fatalf("the file of %s does not register it: %.120s", key, js)
+	}
+	if err := json.Unmarshal([]byte(strings.TrimSuffix(strings.TrimPrefix(js, prefix), ";\n")), v); err != nil {
+		t.Fatalf("the file of %s: %v", key, err)
 	}
 }

@@ -40,7 +40,7 @@ func TestLinkPreview(t *testing.T) {
 	s := newSite(t, lib, false)
 	seen := map[Kind]bool{}
 	for _, j := range s.Jobs() {
-		if j.Kind == KindFeed || j.Kind == KindTopicFeed || j.Kind == KindChanges || j.Kind == KindSitemap || j.Kind == KindRobots || j.Kind == KindAsset || (seen[j.Kind] && j.Kind != KindCase) {
+		if j.Kind == KindFeed || j.Kind == KindTopicFeed || j.Kind == KindChanges || j.Kind == KindSitemap || j.Kind == KindRobots || j.Kind == KindAsset || j.Kind == KindPrepareData || (seen[j.Kind] && j.Kind != KindCase) {
 			continue
 		}
 		seen[j.Kind] = true

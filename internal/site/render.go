@@ -27,6 +27,8 @@ func (s *Site) Render(j Job, w io.Writer) (string, error) {
 		return "application/atom+xml", feeds{s}.changesFeed(j, w)
 	case KindSitemap:
 		return "application/xml", sitemaps{s}.sitemap(j, w)
+	case KindPrepareData:
+		return "text/javascript", s.prepareData(j, w)
 	case KindRobots:
 		_, err := fmt.Fprintf(w, "User-agent: *\nAllow: /\n\nSitemap: %s%s\n", s.base, urls.Sitemap)
 		return "text/plain", err

@@ -238,6 +238,7 @@ const (
 	KindPrepare
 	KindTopicFeed
 	KindChanges
+	KindPrepareData // the file of a part or a product of the prepare page (prepare.go)
 )
 
 // kindNames name each kind of job for people (a build's summary).
@@ -247,6 +248,7 @@ var kindNames = map[Kind]string{
 	KindNotFound: "404", KindAPIDoc: "API page", KindFeed: "feed", KindSitemap: "sitemap",
 	KindRobots: "robots.txt", KindAsset: "asset", KindTwin: "Markdown twin",
 	KindTopicFeed: "topic feed", KindChanges: "changes feed", KindPrepare: "prepare page",
+	KindPrepareData: "prepare file",
 }
 
 // String names the kind for people, as a build's summary counts files.

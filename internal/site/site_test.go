@@ -67,7 +67,7 @@ func visible(s string) string {
 // on that case's page in that language, and that untranslated text is
 // shown in the other language with a mark.
 func TestLossless(t *testing.T) {
-	lib := loadContent(t, contentFS(t))
+	lib := loadContent(t, repotest.ContentMapFS(t))
 	s := newSite(t, lib, false)
 	for _, c := range lib.Cases {
 		for _, lang := range cases.Languages {
@@ -208,8 +208,8 @@ func TestEscaping(t *testing.T) {
 
 // TestDeterministic renders every job twice.
 func TestDeterministic(t *testing.T) {
-	lib := loadContent(t, contentFS(t))
-	a, b := newSite(t, lib, false), newSite(t, loadContent(t, contentFS(t)), false)
+	lib := loadContent(t, repotest.ContentMapFS(t))
+	a, b := newSite(t, lib, false), newSite(t, loadContent(t, repotest.ContentMapFS(t)), false)
 	ja, jb := a.Jobs(), b.Jobs()
 	if len(ja) != len(jb) {
 		t.Fatalf("%d vs %d jobs", len(ja), len(jb))

@@ -49,6 +49,12 @@ func Search(lang string) string { return lang + "/search/" }
 // checklist ("my stack").
 func Prepare(lang string) string { return lang + "/prepare/" }
 
+// PrepareData is the file the prepare page loads when a reader chooses a
+// part of their stack (folder: the facet's name) or gives a product's
+// version (folder: "products"): a script that registers that part's cases
+// and checklist, so that it loads from disk too.
+func PrepareData(lang, folder, id string) string { return Prepare(lang) + folder + "/" + id + ".js" }
+
 // Param is one parameter of a page's address: a facet's URL name and its
 // terms on the search page, a product and its version on the prepare page.
 type Param struct {

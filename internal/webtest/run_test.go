@@ -62,7 +62,7 @@ wait
 	// The helper went with the tool's process group.
 	if b, err := os.ReadFile(pidFile); err == nil {
 		pid := strings.TrimSpace(string(b))
-		deadline := time.Now().Add(10 * time.Second)
+		deadline := time.Now().Add(2 * time.Minute)
 		for {
 			st, err := os.ReadFile("/proc/" + pid + "/stat")
 			if err != nil || strings.Contains(string(st), ") Z ") {

@@ -1,15 +1,18 @@
 /*
  * prepare.js: the prepare page ("my stack", /{lang}/prepare/).
  *
- * The page lists the checklist of every part of a stack (what it shows
- * without script) and holds, in <script type="application/json"
- * id="prepare-data">, each case's parts, title, link and affected versions.
- * This script shows the form, reads the choice from the address
- * (?components=ingress,cni&ingress-nginx=1.11.2: the form's data-param and
- * the products' ids), lists the cases that apply and merges the chosen
- * parts' checklists into one, keeping only those cases' links; it writes
- * the choice back into the address. Nothing is fetched, so the page works
- * from any host and from the offline bundle opened from disk.
+ * The page holds the form; each part of a stack and each product has a
+ * file of its own (the form's data-src), a script that stores in
+ * window.__ilprepare["components/ingress"] (or "products/ingress-nginx")
+ * that part's cases (their parts, title, link and affected versions) and
+ * their checklist as HTML. This script shows the form, reads the choice
+ * from the address (?components=ingress,cni&ingress-nginx=1.11.2: the
+ * form's data-param and the products' ids), loads the files of the chosen
+ * parts and of the products given a version, lists the cases that apply
+ * and merges those files' checklists into one, keeping only those cases'
+ * links; it writes the choice back into the address. The files are loaded
+ * as script elements, not fetched, so the page works from any host and
+ * from the offline bundle opened from disk.
  *
  * A case applies when it has a chosen part, or names a product whose
  * version was given, unless it names that product only for other versions.
@@ -24,11 +27,9 @@
 
   var doc = root.document;
   var form = doc.getElementById("stack");
-  var dataEl = doc.getElementById("prepare-data");
-  if (!form || !dataEl) return;
+  if (!form) return;
   var lang = doc.documentElement.getAttribute("lang") || "en";
   var W = (WORDS && WORDS[lang]) || {};
-  var data = JSON.parse(dataEl.textContent);
   var param = form.getAttribute("data-param");
   var groups = (form.getAttribute("data-groups") || "").split(" ");
   var status = doc.getElementById("stack-status");
@@ -97,6 +98,39 @@
     return true;
   }
 
+  // files holds each loaded file by its key ("components/ingress"): a
+  // promise of {cases, frag}, frag its checklist parsed into an element.
+  var files = {};
+
+  function load(key, src) {
+    if (files[key]) return files[key];
+    files[key] = new Promise(function (resolve, reject) {
+      var s = doc.createElement("script");
+      s.src = src;
+      s.async = true;
+      s.onload = function () {
+        var store = root.__ilprepare || {};
+        var v = store[key];
+        delete store[key];
+        s.remove();
+        if (!v) {
+          reject(new Error(src));
+          return;
+        }
+        var frag = doc.createElement("div");
+        frag.innerHTML = v.html;
+        resolve({ cases: v.cases, frag: frag });
+      };
+      s.onerror = function () {
+        s.remove();
+        reject(new Error(src));
+      };
+      doc.head.appendChild(s);
+    });
+    files[key].catch(function () { delete files[key]; }); // a later choice tries again
+    return files[key];
+  }
+
   var boxes = [].slice.call(form.querySelectorAll('input[type=checkbox][name="' + param + '"]'));
   var inputs = [].slice.call(form.querySelectorAll("input[type=text]"));
 
@@ -132,14 +166,31 @@
 
   // merged is the checklist of the cases in applies: every part's items,
   // each once, with only those cases, by group, the most shared first.
-  function merged(applies) {
-    var seen = {}, lines = [];
-    [].slice.call(allEl.querySelectorAll("li[data-i]")).forEach(function (li) {
-      var i = +li.getAttribute("data-i");
-      if (seen[i]) return;
-      seen[i] = true;
-      var from = [].slice.call(li.querySelectorAll("a[data-case]")).filter(function (a) { return applies[a.getAttribute("data-case")]; });
-      if (from.length) lines.push({ i: i, li: li, from: from, group: groups.indexOf(li.getAttribute("data-group")) });
+  // A line that several files hold links, in each, only that file's
+  // cases: its links are gathered from all of them, each case once.
+  function merged(applies, loaded) {
+    var byIndex = {}, lines = [];
+    loaded.forEach(function (f) {
+      [].slice.call(f.frag.querySelectorAll("li[data-i]")).forEach(function (li) {
+        var i = +li.getAttribute("data-i");
+        var l = byIndex[i];
+        if (!l) {
+          l = byIndex[i] = { i: i, li: li, from: [], ids: {}, group: groups.indexOf(li.getAttribute("data-group")) };
+          lines.push(l);
+        }
+        [].slice.call(li.querySelectorAll("a[data-case]")).forEach(function (a) {
+          var id = a.getAttribute("data-case");
+          if (applies[id] && !l.ids[id]) {
+            l.ids[id] = true;
+            l.from.push({ a: a, n: applies[id].n });
+          }
+        });
+      });
+    });
+    lines = lines.filter(function (l) { return l.from.length; });
+    lines.forEach(function (l) {
+      l.from.sort(function (x, y) { return x.n - y.n; });
+      l.from = l.from.map(function (x) { return x.a; });
     });
     lines.sort(function (a, b) { return a.group - b.group || b.from.length - a.from.length || a.i - b.i; });
     return lines;
@@ -166,6 +217,8 @@
     return li;
   }
 
+  var generation = 0;
+
   function update() {
     var parts = boxes.filter(function (b) { return b.checked; }).map(function (b) { return b.value; });
     var chosen = {}, versions = {}, bad = [];
@@ -178,27 +231,48 @@
     });
     writeURL(parts, versions);
     var products = Object.keys(versions);
-    var applies = {}, list = [];
-    data.cases.forEach(function (c) {
-      var byPart = (c.parts || []).some(function (p) { return chosen[p]; }), byProduct = false, other = false;
-      products.forEach(function (p) {
-        var named = (c.affected || []).filter(function (a) { return a.product === p; });
-        if (!named.length) return;
-        if (named.some(function (a) { return matches(a, versions[p]); })) byProduct = true;
-        else other = true;
-      });
-      if (!other && (byPart || byProduct)) {
-        applies[c.id] = true;
-        list.push(c);
-      }
-    });
     var notes = bad.map(function (v) { return fill(W.prepareBadVersion, [v]); });
+    var gen = ++generation;
     if (!parts.length && !products.length) {
       result.hidden = true;
       allEl.hidden = false;
       status.textContent = notes.concat([W.prepareNone || ""]).join(" ");
       return;
     }
+    var wanted = boxes.filter(function (b) { return b.checked; }).map(function (b) { return load(param + "/" + b.value, b.getAttribute("data-src")); });
+    inputs.forEach(function (i) {
+      if (versions[i.name]) wanted.push(load("products/" + i.name, i.getAttribute("data-src")));
+    });
+    status.textContent = notes.concat([W.prepareLoading || ""]).join(" ");
+    Promise.all(wanted).then(function (loaded) {
+      if (gen === generation) show(loaded, chosen, versions, products, notes);
+    }, function (err) {
+      if (gen === generation) status.textContent = notes.concat([fill(W.prepareLoadError, [err.message])]).join(" ");
+    });
+  }
+
+  // show lists the cases of the loaded files that apply, in the library's
+  // order, and their merged checklist.
+  function show(loaded, chosen, versions, products, notes) {
+    var applies = {}, list = [], seen = {};
+    loaded.forEach(function (f) {
+      f.cases.forEach(function (c) {
+        if (seen[c.id]) return;
+        seen[c.id] = true;
+        var byPart = (c.parts || []).some(function (p) { return chosen[p]; }), byProduct = false, other = false;
+        products.forEach(function (p) {
+          var named = (c.affected || []).filter(function (a) { return a.product === p; });
+          if (!named.length) return;
+          if (named.some(function (a) { return matches(a, versions[p]); })) byProduct = true;
+          else other = true;
+        });
+        if (!other && (byPart || byProduct)) {
+          applies[c.id] = c;
+          list.push(c);
+        }
+      });
+    });
+    list.sort(function (a, b) { return a.n - b.n; });
     allEl.hidden = true;
     result.hidden = false;
     casesEl.textContent = "";
@@ -214,7 +288,7 @@
     var count = list.length === 1 ? W.casesOne : fill(W.casesOther, [list.length]);
     status.textContent = notes.concat([list.length ? count : W.prepareEmpty]).join(" ");
     var ul = null, group = -1;
-    merged(applies).forEach(function (l) {
+    merged(applies, loaded).forEach(function (l) {
       if (l.group !== group) {
         group = l.group;
         var h = titles && titles.content.querySelector('[data-group="' + groups[group] + '"]');
