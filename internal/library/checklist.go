@@ -176,6 +176,9 @@ func NewChecklist(cs []*cases.Case) *Checklist {
 	// Per entry, the last item (plus one) whose Korean prefix found it, and
 	// the last that compared it.
 	var koFound, tried []int
+	// Per entry, whether it has English and Korean words: read for every
+	// candidate, kept beside the counters rather than behind the entry.
+	var hasEn, hasKo []bool
 	for n, p := range items {
 		en, ko := set("en:", p.en), set("ko:", p.ko)
 		enPrefix, koPrefix := en.prefix(mergeEn), ko.prefix(mergeKo)
@@ -200,7 +203,7 @@ func NewChecklist(cs []*cases.Case) *Checklist {
 		// English overlap.
 		for _, w := range enPrefix {
 			for _, i := range index[w] {
-				if tried[i] == n+1 || len(ko) > 0 && len(entries[i].ko) > 0 && koFound[i] != n+1 {
+				if tried[i] == n+1 || len(ko) > 0 && hasKo[i] && koFound[i] != n+1 {
 					continue
 				}
 				try(i)
@@ -209,7 +212,7 @@ func NewChecklist(cs []*cases.Case) *Checklist {
 		// A pair that shares Korean only needs its Korean overlap.
 		for _, w := range koPrefix {
 			for _, i := range index[w] {
-				if tried[i] == n+1 || len(en) > 0 && len(entries[i].en) > 0 {
+				if tried[i] == n+1 || len(en) > 0 && hasEn[i] {
 					continue
 				}
 				try(i)
@@ -229,6 +232,7 @@ func NewChecklist(cs []*cases.Case) *Checklist {
 		cl.Items = append(cl.Items, it)
 		entries = append(entries, &checkEntry{it, en, ko})
 		koFound, tried = append(koFound, 0), append(tried, 0)
+		hasEn, hasKo = append(hasEn, len(en) > 0), append(hasKo, len(ko) > 0)
 		for _, w := range slices.Concat(enPrefix, koPrefix) {
 			index[w] = append(index[w], int32(len(entries)-1))
 		}
