@@ -219,13 +219,7 @@ func NewChecklist(cs []*cases.Case) *Checklist {
 			}
 		}
 		if best >= 0 {
-			it := entries[best].item
-			if it.Group == GroupOther && p.group != GroupOther && p.group != GroupLessons {
-				it.Group = p.group // the first case that says the kind names it
-			}
-			if !slices.ContainsFunc(it.From, func(s CheckSource) bool { return s.Case == p.c }) {
-				it.From = append(it.From, CheckSource{p.c, p.status})
-			}
+			entries[best].item.absorb(p)
 			continue
 		}
 		it := &CheckItem{Index: len(cl.Items), Group: p.group, Text: p.text, From: []CheckSource{{p.c, p.status}}}
@@ -239,6 +233,17 @@ func NewChecklist(cs []*cases.Case) *Checklist {
 	}
 	cl.indexCases()
 	return cl
+}
+
+// absorb merges p into the item: its case becomes one more source, and
+// the first case that says the kind of an item without one names it.
+func (it *CheckItem) absorb(p pendingItem) {
+	if it.Group == GroupOther && p.group != GroupOther && p.group != GroupLessons {
+		it.Group = p.group
+	}
+	if !slices.ContainsFunc(it.From, func(s CheckSource) bool { return s.Case == p.c }) {
+		it.From = append(it.From, CheckSource{p.c, p.status})
+	}
 }
 
 // indexCases lists, for each case, the items it is a source of.
