@@ -144,3 +144,25 @@ func funcName(fd *ast.FuncDecl) string {
 	}
 	return fd.Name.Name
 }
+
+// maxSiteMethods bounds site.Site, the HTML presenter, so that page
+// families live in small types of their own (views, feeds, prepares…)
+// rather than on it.
+const maxSiteMethods = 29
+
+// TestSiteMethods holds site.Site to maxSiteMethods methods.
+func TestSiteMethods(t *testing.T) {
+	funcs, err := funcLengths("internal/site")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var methods []string
+	for _, f := range funcs {
+		if strings.HasPrefix(f.name, "Site.") {
+			methods = append(methods, f.name)
+		}
+	}
+	if len(methods) < 10 || len(methods) > maxSiteMethods {
+		t.Errorf("site.Site has %d methods, want 10 to %d (give a page family a type of its own): %v", len(methods), maxSiteMethods, methods)
+	}
+}

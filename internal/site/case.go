@@ -188,7 +188,7 @@ func (s views) addHTMLParts(v *CaseView) {
 	if f := prepareFacet(); f != nil {
 		parts = f.Terms(v.C)
 	}
-	v.Callout = s.prepareCallout(p, parts, "prepare.callout_link")
+	v.Callout = prepares{s.Site}.prepareCallout(p, parts, "prepare.callout_link")
 }
 
 // facts are the facts box of a case page (casemd.Facts), a term's value

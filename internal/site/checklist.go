@@ -73,7 +73,7 @@ func (p *pageView) groupTitle(name string) string {
 
 // topicChecklist is the "What to check" section of a topic's first page,
 // for the facets whose topics carry one (cases.InChecklist); nil otherwise.
-func (s *Site) topicChecklist(p *pageView, j Job) *topicChecklistView {
+func (s prepares) topicChecklist(p *pageView, j Job) *topicChecklistView {
 	f := cases.FacetByName(j.Facet)
 	if j.Kind != KindTopic || j.Page > 1 || f == nil || !f.Shows(cases.InChecklist) {
 		return nil

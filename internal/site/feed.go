@@ -84,7 +84,7 @@ func (s feeds) feed(j Job, w io.Writer) error {
 // more than once); an entry's title starts with it.
 // A feed's time is that of its newest entry, not of the build, so that
 // two builds of the same content are identical.
-func (s *Site) writeFeed(w io.Writer, lang, title, self, page string, cs []*cases.Case, note func(i int) feedNote) error {
+func (s feeds) writeFeed(w io.Writer, lang, title, self, page string, cs []*cases.Case, note func(i int) feedNote) error {
 	f := atomFeed{
 		Lang:  lang,
 		Title: s.lib.Settings.Title.Get(lang) + " · " + title,
@@ -128,7 +128,7 @@ func (s *Site) writeFeed(w io.Writer, lang, title, self, page string, cs []*case
 // feedEntry is a case as every feed lists it: its title, the first
 // paragraph of its summary after the incident's date, its pages in both
 // languages and its sources, its organisation and its main terms.
-func (s *Site) feedEntry(c *cases.Case, lang string, at time.Time) atomEntry {
+func (s feeds) feedEntry(c *cases.Case, lang string, at time.Time) atomEntry {
 	title, tl := c.Title.In(lang)
 	sum, sl := c.Summary.In(lang)
 	sum = leadParagraph(sum)

@@ -13,7 +13,7 @@ import (
 
 // topicFeed writes the Atom feed of a topic's cases, beside its first
 // page: the most recently updated first, as the language's feed.
-func (s *Site) topicFeed(j Job, w io.Writer) error {
+func (s feeds) topicFeed(j Job, w io.Writer) error {
 	t, lang := j.Topic, j.Lang
 	cs := append([]*cases.Case(nil), t.Cases...)
 	sort.SliceStable(cs, func(i, k int) bool {
@@ -42,7 +42,7 @@ type feedNote struct {
 // (library.Changes): cases added, updated (with the fields that changed,
 // when the changes come from git) and withdrawn, newest first; a
 // withdrawn case's entry gives the reason.
-func (s *Site) changesFeed(j Job, w io.Writer) error {
+func (s feeds) changesFeed(j Job, w io.Writer) error {
 	lang := j.Lang
 	list := s.model.Changes()
 	list = list[:min(len(list), feedSize)]
@@ -80,7 +80,7 @@ func (s *Site) changesFeed(j Job, w io.Writer) error {
 // fieldLabels names a case's JSON fields as a reader knows them, from the
 // catalogue's "field." keys (후속 조치 for action_items); a field a theme's
 // catalogue does not name keeps its JSON name.
-func (s *Site) fieldLabels(lang string, fields []string) []string {
+func (s feeds) fieldLabels(lang string, fields []string) []string {
 	out := make([]string, len(fields))
 	for i, f := range fields {
 		out[i] = f

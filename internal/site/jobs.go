@@ -66,7 +66,7 @@ func (s *Site) Jobs() []Job {
 		add(Job{Kind: KindAsset, Path: a.Path, Asset: a.Path})
 	}
 	jobs = append(jobs, s.pageJobs()...)
-	return append(jobs, s.prepareDataJobs()...)
+	return append(jobs, prepares{s}.prepareDataJobs()...)
 }
 
 // pageJobs lists the pages of both languages.

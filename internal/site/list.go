@@ -127,11 +127,11 @@ func (s views) listView(j Job) (*listView, error) {
 	v.Pager = newPager(p, j.Page, s.pages(len(all)), path)
 	v.Callout = s.callout(lang)
 	if j.Kind == KindTopic {
-		v.Checklist = s.topicChecklist(p, j)
+		v.Checklist = prepares{s.Site}.topicChecklist(p, j)
 		if f := prepareFacet(); f != nil && f.Name == j.Facet {
-			v.Callout = s.prepareCallout(p, []string{j.Topic.ID}, "prepare.callout_stack")
+			v.Callout = prepares{s.Site}.prepareCallout(p, []string{j.Topic.ID}, "prepare.callout_stack")
 		} else {
-			v.Callout = s.prepareCallout(p, nil, "prepare.callout_stack")
+			v.Callout = prepares{s.Site}.prepareCallout(p, nil, "prepare.callout_stack")
 		}
 	}
 	return v, nil

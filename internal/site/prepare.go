@@ -85,6 +85,10 @@ type prepareVersion struct {
 }
 
 // prepareFacet is the facet whose terms the prepare page offers.
+// prepares makes the prepare page, the checklist files it loads and the
+// "What to check" section of topic pages.
+type prepares struct{ *Site }
+
 func prepareFacet() *cases.Facet {
 	for _, f := range cases.Facets {
 		if f.Shows(cases.InPrepare) {
@@ -96,7 +100,7 @@ func prepareFacet() *cases.Facet {
 
 // namedProducts are the vocabulary's products that some case names, in
 // the vocabulary's order.
-func (s *Site) namedProducts() []cases.Product {
+func (s prepares) namedProducts() []cases.Product {
 	named := map[string]bool{}
 	for _, c := range s.lib.Cases {
 		for _, a := range c.Affected {
@@ -112,7 +116,7 @@ func (s *Site) namedProducts() []cases.Product {
 	return out
 }
 
-func (s *Site) prepareView(j Job) (*prepareView, error) {
+func (s prepares) prepareView(j Job) (*prepareView, error) {
 	p := s.page(j, s.strings.Get(j.Lang, "prepare.title"))
 	p.Section = "prepare"
 	p.Crumbs = []crumb{{p.T("nav.home"), p.Link(urls.Home(j.Lang))}, {p.Title, ""}}
@@ -151,7 +155,7 @@ func PrepareJob(lang, facet string, t *library.Topic) (Job, bool) {
 }
 
 // prepareDataJobs lists the files of the prepare page's parts and products.
-func (s *Site) prepareDataJobs() []Job {
+func (s prepares) prepareDataJobs() []Job {
 	var jobs []Job
 	for _, lang := range cases.Languages {
 		for _, name := range cases.FacetNames() {
@@ -172,7 +176,7 @@ func (s *Site) prepareDataJobs() []Job {
 // prepareData writes the file of a part or a product (PrepareJob): a
 // script that registers its prepareFile under "facet/id". Its links are
 // relative to the prepare page, into which the script puts them.
-func (s *Site) prepareData(j Job, w io.Writer) error {
+func (s prepares) prepareData(j Job, w io.Writer) error {
 	f := prepareFacet()
 	if f == nil || j.Topic == nil {
 		return fmt.Errorf("%s: no facet is offered on the prepare page, or no topic", j.Path)
@@ -223,7 +227,7 @@ func (s *Site) prepareData(j Job, w io.Writer) error {
 // site.json's callout names no link of its own: with the parts of ids
 // chosen (a case's components, a topic's own term), under the catalogue's
 // label.
-func (s *Site) prepareCallout(p *pageView, ids []string, label string) calloutView {
+func (s prepares) prepareCallout(p *pageView, ids []string, label string) calloutView {
 	co := s.callout(p.Lang)
 	f := prepareFacet()
 	if co.Link != "" || f == nil || (co.Title.Text == "" && co.Text.Src == "") {

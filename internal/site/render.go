@@ -28,7 +28,7 @@ func (s *Site) Render(j Job, w io.Writer) (string, error) {
 	case KindSitemap:
 		return "application/xml", sitemaps{s}.sitemap(j, w)
 	case KindPrepareData:
-		return "text/javascript", s.prepareData(j, w)
+		return "text/javascript", prepares{s}.prepareData(j, w)
 	case KindRobots:
 		_, err := fmt.Fprintf(w, "User-agent: *\nAllow: /\n\nSitemap: %s%s\n", s.base, urls.Sitemap)
 		return "text/plain", err
@@ -139,7 +139,7 @@ func (s *Site) view(j Job) (any, string, error) {
 	case KindAPIDoc:
 		return views{s}.apiDocView(j), "apidoc", nil
 	case KindPrepare:
-		v, err := s.prepareView(j)
+		v, err := prepares{s}.prepareView(j)
 		return v, "prepare", err
 	}
 	return nil, "", fmt.Errorf("unknown job kind %d", j.Kind)
