@@ -81,7 +81,7 @@ func TestConnCap(t *testing.T) {
 		}
 		fmt.Fprintf(c, "GET %s HTTP/1.1\r\nHost: x\r\n\r\n", path)
 		if wait {
-			c.SetDeadline(time.Now().Add(5 * time.Second))
+			c.SetDeadline(time.Now().Add(time.Minute))
 			resp, err := http.ReadResponse(bufio.NewReader(c), nil)
 			if err != nil {
 				t.Fatalf("GET %s: %v", path, err)
@@ -94,7 +94,7 @@ func TestConnCap(t *testing.T) {
 	for i := 0; i < 10; i++ {
 		dial("/", i%2 == 0) // five idle between requests, five that sent nothing
 	}
-	client := &http.Client{Timeout: 5 * time.Second, Transport: &http.Transport{DisableKeepAlives: true}}
+	client := &http.Client{Timeout: time.Minute, Transport: &http.Transport{DisableKeepAlives: true}}
 	resp, err := client.Get("http://" + addr + "/")
 	if err != nil {
 		t.Fatalf("a request over the cap of idle connections: %v", err)
@@ -116,7 +116,7 @@ func TestConnCap(t *testing.T) {
 	}
 	waitState(t, l, func(st http.ConnState) bool { return st == http.StateActive })
 	c := dial("", false)
-	c.SetReadDeadline(time.Now().Add(5 * time.Second))
+	c.SetReadDeadline(time.Now().Add(time.Minute))
 	if _, err := c.Read(make([]byte, 1)); err != io.EOF {
 		t.Errorf("a connection over a cap of busy ones: %v, want it closed (EOF)", err)
 	}
