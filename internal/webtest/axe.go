@@ -58,18 +58,14 @@ type axeViolation struct {
 // hung page still ends the test.
 const AxeTimeout = 3 * time.Minute
 
-// Axe runs axe-core (node_modules/axe-core/axe.min.js) on the page loaded in
-// the tab of ctx with axeTags and returns its violations; none means the page
-// passed.
-func Axe(t testing.TB, ctx context.Context) []Violation {
+// injectAxe puts axe-core (node_modules/axe-core/axe.min.js) into the page
+// open in ctx's tab, unless it is there already.
+func injectAxe(t testing.TB, ctx context.Context) {
 	t.Helper()
 	src, err := os.ReadFile(tool(t, "node_modules/axe-core/axe.min.js", "axe-core"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(ctx, AxeTimeout)
-	defer cancel()
-	page, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`location.href`))
 	loaded, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`typeof axe === "object"`))
 	if err != nil {
 		t.Fatalf("axe: look for axe in the page: %v", err)
@@ -79,6 +75,17 @@ func Axe(t testing.TB, ctx context.Context) []Violation {
 			t.Fatalf("axe: inject axe.min.js: %v", err)
 		}
 	}
+}
+
+// Axe runs axe-core (node_modules/axe-core/axe.min.js) on the page loaded in
+// the tab of ctx with axeTags and returns its violations; none means the page
+// passed.
+func Axe(t testing.TB, ctx context.Context) []Violation {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(ctx, AxeTimeout)
+	defer cancel()
+	page, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`location.href`))
+	injectAxe(t, ctx)
 	tags := `["` + strings.Join(axeTags, `","`) + `"]`
 	raw, err := chromedp.Run(ctx, chromedp.Evaluate[[]axeViolation](fmt.Sprintf(axeRun, tags, maxTargets), chromedp.EvalAwaitPromise))
 	if err != nil {

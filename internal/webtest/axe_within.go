@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 
@@ -54,21 +53,9 @@ type axeScoped struct {
 // WCAG 2.0 and 2.1 A and AA, when none are given).
 func AxeWithin(t testing.TB, ctx context.Context, selector string, tags ...string) Scoped {
 	t.Helper()
-	src, err := os.ReadFile(tool(t, "node_modules/axe-core/axe.min.js", "axe-core"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	ctx, cancel := context.WithTimeout(ctx, AxeTimeout)
 	defer cancel()
-	loaded, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`typeof axe === "object"`))
-	if err != nil {
-		t.Fatalf("axe: look for axe in the page: %v", err)
-	}
-	if !loaded {
-		if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](string(src))); err != nil {
-			t.Fatalf("axe: inject axe.min.js: %v", err)
-		}
-	}
+	injectAxe(t, ctx)
 	if len(tags) == 0 {
 		tags = axeTags
 	}
