@@ -6,6 +6,7 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -82,7 +83,37 @@ func startChild(t *testing.T, content, out string) *child {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+	// The pages are written, but the downloads may still be streaming: a
+	// signal now would end the build of its own accord. Wait until it
+	// opens the pipe, where the kernel shows it waiting for a reader.
+	for !openingPipe(c.cmd.Process.Pid) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the build never opened its profile pipe:\n%s", c.output())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 	return c
+}
+
+// openingPipe reports whether a thread of the process waits in the kernel
+// to open a named pipe, as /proc/PID/task/*/wchan says. Where the kernel
+// hides wait channels (every one reads "0"), it cannot tell, and reports
+// true: the wait for the pages above is then all there is.
+func openingPipe(pid int) bool {
+	tasks, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/wchan", pid))
+	shown := false
+	for _, f := range tasks {
+		b, err := os.ReadFile(f)
+		w := strings.TrimSpace(string(b))
+		if err != nil || w == "" || w == "0" {
+			continue
+		}
+		shown = true
+		if strings.Contains(w, "partner") || strings.Contains(w, "fifo") {
+			return true
+		}
+	}
+	return !shown
 }
 
 func (c *child) output() string {
