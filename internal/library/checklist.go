@@ -145,6 +145,12 @@ type checkEntry struct {
 // NewChecklist), each once.
 type wordSet []int32
 
+// A posting is an entry whose prefix has a word, and the word's place in
+// that entry's words of its language.
+type posting struct {
+	entry, at int32
+}
+
 // NewChecklist merges the action items and lessons of cs, in their order.
 //
 // Comparing each item with every earlier one is quadratic (at 1,000 cases
@@ -158,13 +164,17 @@ type wordSet []int32
 // mergeEn and of its Korean prefix for mergeKo finds every pair that can
 // merge (a pair with both languages on both sides must be found by both),
 // and the merge itself is decided as before.
+//
+// The first word two sets share is the first of each prefix that finds the
+// pair, so the words after it in each set bound their overlap (positional
+// filtering): at 10,000 generated cases most candidates the prefixes find
+// fail that bound, and are left without reading their entry.
 func NewChecklist(cs []*cases.Case) *Checklist {
-	items, df := pendingItems(cs)
-	rank := rankWords(df)
-	set := func(lang string, words map[string]bool) wordSet {
-		s := make(wordSet, 0, len(words))
-		for w := range words {
-			s = append(s, rank[lang+w])
+	items, rank := pendingItems(cs)
+	set := func(words []int32, rank []int32) wordSet {
+		s := make(wordSet, len(words))
+		for i, w := range words {
+			s[i] = rank[w]
 		}
 		slices.Sort(s)
 		return s
@@ -172,67 +182,135 @@ func NewChecklist(cs []*cases.Case) *Checklist {
 
 	cl := &Checklist{}
 	var entries []*checkEntry
-	index := make([][]int32, len(rank)) // a word of an entry's prefix → entries whose prefix has it
-	// Per entry, the last item (plus one) whose Korean prefix found it, and
-	// the last that compared it.
-	var koFound, tried []int
-	// Per entry, whether it has English and Korean words: read for every
-	// candidate, kept beside the counters rather than behind the entry.
-	var hasEn, hasKo []bool
+	index := make([][]posting, len(rank.en)+len(rank.ko)) // a word of an entry's prefix → entries whose prefix has it
+	// Per entry, what every candidate reads, apart from the entry: one
+	// slot for the cache rather than several behind pointers.
+	var meta []entryMeta
+	groupOf := groupNumbers{GroupOther: groupOther, GroupLessons: groupLessons}.of
 	for n, p := range items {
-		en, ko := set("en:", p.en), set("ko:", p.ko)
+		en, ko := set(p.en, rank.en), set(p.ko, rank.ko)
 		enPrefix, koPrefix := en.prefix(mergeEn), ko.prefix(mergeKo)
+		group := groupOf(p.group)
+		mark := int32(n + 1)
 		best, bestScore := -1, 0.0
 		try := func(i int32) {
-			tried[i] = n + 1
-			e := entries[i]
-			if !mergeable(e.item.Group, p.group) {
+			meta[i].tried = mark
+			if !group.mergeable(meta[i].group) {
 				return
 			}
+			e := entries[i]
 			if s, ok := nearIdentical(e.en, e.ko, en, ko); ok && (s > bestScore || s == bestScore && int(i) < best) {
 				best, bestScore = int(i), s
 			}
 		}
-		for _, w := range koPrefix {
-			for _, i := range index[w] {
-				koFound[i] = n + 1
+		for at, w := range koPrefix {
+			for _, q := range index[w] {
+				if m := &meta[q.entry]; possible(len(ko), at, m.koLen, q.at, mergeKo) {
+					m.koFound = mark
+				}
 			}
 		}
 		// A pair with both languages on both sides needs both overlaps, so
 		// both prefixes must find it; a pair that shares English only, its
 		// English overlap.
-		for _, w := range enPrefix {
-			for _, i := range index[w] {
-				if tried[i] == n+1 || len(ko) > 0 && hasKo[i] && koFound[i] != n+1 {
+		for at, w := range enPrefix {
+			for _, q := range index[w] {
+				m := &meta[q.entry]
+				if m.tried == mark || len(ko) > 0 && m.koLen > 0 && m.koFound != mark {
 					continue
 				}
-				try(i)
+				if !possible(len(en), at, m.enLen, q.at, mergeEn) {
+					// Found here first, so ruled out for good.
+					m.tried = mark
+					continue
+				}
+				try(q.entry)
 			}
 		}
 		// A pair that shares Korean only needs its Korean overlap.
-		for _, w := range koPrefix {
-			for _, i := range index[w] {
-				if tried[i] == n+1 || len(en) > 0 && hasEn[i] {
+		for at, w := range koPrefix {
+			for _, q := range index[w] {
+				m := &meta[q.entry]
+				if m.tried == mark || len(en) > 0 && m.enLen > 0 {
 					continue
 				}
-				try(i)
+				if !possible(len(ko), at, m.koLen, q.at, mergeKo) {
+					m.tried = mark
+					continue
+				}
+				try(q.entry)
 			}
 		}
 		if best >= 0 {
 			entries[best].item.absorb(p)
+			meta[best].group = groupOf(entries[best].item.Group)
 			continue
 		}
 		it := &CheckItem{Index: len(cl.Items), Group: p.group, Text: p.text, From: []CheckSource{{p.c, p.status}}}
 		cl.Items = append(cl.Items, it)
+		e := int32(len(entries))
 		entries = append(entries, &checkEntry{it, en, ko})
-		koFound, tried = append(koFound, 0), append(tried, 0)
-		hasEn, hasKo = append(hasEn, len(en) > 0), append(hasKo, len(ko) > 0)
-		for _, w := range slices.Concat(enPrefix, koPrefix) {
-			index[w] = append(index[w], int32(len(entries)-1))
+		meta = append(meta, entryMeta{enLen: int32(len(en)), koLen: int32(len(ko)), group: group})
+		for at, w := range enPrefix {
+			index[w] = append(index[w], posting{e, int32(at)})
+		}
+		for at, w := range koPrefix {
+			index[w] = append(index[w], posting{e, int32(at)})
 		}
 	}
 	cl.indexCases()
 	return cl
+}
+
+// entryMeta is what the merge reads of an entry for every candidate: the
+// last item (plus one) whose Korean prefix found it, and the last that
+// compared it or ruled it out; its number of words in each language; its
+// group.
+type entryMeta struct {
+	koFound, tried int32
+	enLen, koLen   int32
+	group          checkGroup
+}
+
+// possible reports whether two sets of a and b words, whose first common
+// word is the one at i of the first and at j of the second, can have an
+// overlap of t: that word and those after it in the smaller rest are the
+// most they can share.
+func possible(a, i int, b, j int32, t float64) bool {
+	// As overlapAtLeast's needFor: the overlap grows with the words in
+	// common, so the most that can be in common decides.
+	most := 1 + min(a-i-1, int(b-j-1))
+	return float64(most)/float64(a+int(b)-most) >= t
+}
+
+// A checkGroup is a group as a number, for the merge's inner loop: other,
+// lessons, or an action kind (numbered as NewChecklist meets them).
+type checkGroup uint32
+
+const (
+	groupOther checkGroup = iota
+	groupLessons
+)
+
+// groupNumbers numbers groups: other and lessons as the constants say,
+// any other name in the order they come.
+type groupNumbers map[string]checkGroup
+
+func (g groupNumbers) of(name string) checkGroup {
+	if n, ok := g[name]; ok {
+		return n
+	}
+	n := checkGroup(len(g))
+	g[name] = n
+	return n
+}
+
+// mergeable is the package's mergeable on numbered groups.
+func (a checkGroup) mergeable(b checkGroup) bool {
+	if a == groupLessons || b == groupLessons {
+		return a == b
+	}
+	return a == b || a == groupOther || b == groupOther
 }
 
 // absorb merges p into the item: its case becomes one more source, and
@@ -262,24 +340,45 @@ type pendingItem struct {
 	c             *cases.Case
 	group, status string
 	text          cases.Bilingual
-	en, ko        map[string]bool
+	en, ko        []int32 // its words' numbers in checkVocab, each once
+}
+
+// checkVocab numbers the words of the items as they come, each language
+// apart, and counts the items that have each.
+type checkVocab struct {
+	ids map[string]int32
+	df  []int
+}
+
+// add returns the numbers of the words of text, each once.
+func (v *checkVocab) add(text string) []int32 {
+	var out []int32
+	eachCheckWord(text, func(w string) {
+		id, ok := v.ids[w]
+		if !ok {
+			id = int32(len(v.df))
+			v.ids[w] = id
+			v.df = append(v.df, 0)
+		}
+		out = append(out, id)
+	})
+	slices.Sort(out)
+	out = slices.Compact(out)
+	for _, id := range out {
+		v.df[id]++
+	}
+	return out
 }
 
 // pendingItems returns the action items and lessons of cs in order, and
-// how many of them have each word ("en:" or "ko:" and the word).
-func pendingItems(cs []*cases.Case) ([]pendingItem, map[string]int) {
+// the ranks of their words: English and Korean words' numbers, rarest
+// first, then by the word, the Korean after the English.
+func pendingItems(cs []*cases.Case) ([]pendingItem, wordRanks) {
 	var items []pendingItem
-	df := map[string]int{}
+	en, ko := &checkVocab{ids: map[string]int32{}}, &checkVocab{ids: map[string]int32{}}
 	for _, c := range cs {
 		each := func(group, status string, text cases.Bilingual) {
-			p := pendingItem{c, group, status, text, checkWords(text.En), checkWords(text.Ko)}
-			for w := range p.en {
-				df["en:"+w]++
-			}
-			for w := range p.ko {
-				df["ko:"+w]++
-			}
-			items = append(items, p)
+			items = append(items, pendingItem{c, group, status, text, en.add(text.En), ko.add(text.Ko)})
 		}
 		for _, a := range c.ActionItems {
 			g, st := a.Kind, a.Status
@@ -295,24 +394,36 @@ func pendingItems(cs []*cases.Case) ([]pendingItem, map[string]int) {
 			each(GroupLessons, "", *c.Lessons)
 		}
 	}
-	return items, df
+	enRank := rankWords(en, 0)
+	return items, wordRanks{enRank, rankWords(ko, int32(len(enRank)))}
 }
 
-// rankWords numbers the words of df rarest first, then by the word.
-func rankWords(df map[string]int) map[string]int32 {
-	keys := make([]string, 0, len(df))
-	for k := range df {
-		keys = append(keys, k)
+// wordRanks are the ranks of the words of each language by their numbers
+// in its checkVocab.
+type wordRanks struct {
+	en, ko []int32
+}
+
+// rankWords ranks the words of v rarest first, then by the word, from
+// first on.
+func rankWords(v *checkVocab, first int32) []int32 {
+	words := make([]string, len(v.df))
+	for w, id := range v.ids {
+		words[id] = w
 	}
-	slices.SortFunc(keys, func(a, b string) int {
-		if d := df[a] - df[b]; d != 0 {
+	order := make([]int32, len(words))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(a, b int32) int {
+		if d := v.df[a] - v.df[b]; d != 0 {
 			return d
 		}
-		return strings.Compare(a, b)
+		return strings.Compare(words[a], words[b])
 	})
-	rank := make(map[string]int32, len(keys))
-	for i, k := range keys {
-		rank[k] = int32(i)
+	rank := make([]int32, len(order))
+	for i, id := range order {
+		rank[id] = first + int32(i)
 	}
 	return rank
 }
@@ -411,22 +522,70 @@ func (s wordSet) overlap(o wordSet) float64 {
 // checkWords returns the words of a text that say what it is about.
 func checkWords(s string) map[string]bool {
 	out := map[string]bool{}
-	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
-	}) {
+	eachCheckWord(s, func(w string) { out[w] = true })
+	return out
+}
+
+// eachCheckWord calls f with each word of s that says what it is about,
+// as often as s has it: the letters and digits of s, lower-cased, Korean
+// words without their particle or ending, English ones without their
+// ending, common English words left out.
+func eachCheckWord(s string, f func(string)) {
+	word := func(w string) {
 		if isHangulWord(w) {
 			w = trimKorean(w)
 		} else {
 			if commonWords[w] {
-				continue
+				return
 			}
 			w = trimEnglish(w)
 		}
 		if w != "" {
-			out[w] = true
+			f(w)
 		}
 	}
-	return out
+	piece := func(p string) {
+		ascii, upper := true, false
+		for i := 0; i < len(p); i++ {
+			ascii = ascii && p[i] < utf8.RuneSelf
+			upper = upper || 'A' <= p[i] && p[i] <= 'Z'
+		}
+		switch {
+		case ascii && !upper:
+			word(p)
+		case ascii:
+			word(strings.ToLower(p))
+		default:
+			// Lower-casing can make a letter two runes of which one is no
+			// letter: the lower-cased piece is split again.
+			for _, w := range strings.FieldsFunc(strings.ToLower(p), notWordRune) {
+				word(w)
+			}
+		}
+	}
+	start := -1
+	for i, r := range s {
+		switch {
+		case !notWordRune(r):
+			if start < 0 {
+				start = i
+			}
+		case start >= 0:
+			piece(s[start:i])
+			start = -1
+		}
+	}
+	if start >= 0 {
+		piece(s[start:])
+	}
+}
+
+// notWordRune reports whether r separates words.
+func notWordRune(r rune) bool {
+	if r < utf8.RuneSelf {
+		return !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9')
+	}
+	return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 }
 
 func isHangulWord(w string) bool {

@@ -6,14 +6,7 @@ package library
 // them to their end was a quarter of the merging. The overlap is computed
 // as overlap computes it, so that the same pairs pass.
 func (s wordSet) overlapAtLeast(o wordSet, t float64) (float64, bool) {
-	n := len(s) + len(o)
-	// need is the fewest words in common whose overlap, computed as
-	// overlap computes it, reaches t. The overlap grows with the words in
-	// common, so fewer can never reach it.
-	need := max(int(t*float64(n)/(1+t))-1, 0)
-	for need < n && float64(need)/float64(n-need) < t {
-		need++
-	}
+	need := needFor(len(s)+len(o), t)
 	common := 0
 	for i, j := 0, 0; i < len(s) && j < len(o); {
 		switch {
@@ -36,4 +29,15 @@ func (s wordSet) overlapAtLeast(o wordSet, t float64) (float64, bool) {
 	}
 	v := s.overlap(o)
 	return v, v >= t
+}
+
+// needFor is the fewest words in common whose overlap, computed as overlap
+// computes it, reaches t for two sets of n words in all. The overlap grows
+// with the words in common, so fewer can never reach it.
+func needFor(n int, t float64) int {
+	need := max(int(t*float64(n)/(1+t))-1, 0)
+	for need < n && float64(need)/float64(n-need) < t {
+		need++
+	}
+	return need
 }

@@ -270,3 +270,18 @@ func BenchmarkChecklist(b *testing.B) {
 	}
 	b.ReportMetric((repotest.CPUTime()-start).Seconds()/float64(b.N), "cpu-s/op")
 }
+
+// BenchmarkChecklist10000 merges those of 10,000 generated cases, where
+// the candidates the prefix filter finds grow faster than the items.
+func BenchmarkChecklist10000(b *testing.B) {
+	lib, list := cases.Load(gencases.MapFS(gencases.Options{N: 10000, Seed: 1}))
+	if list.Errors() > 0 {
+		b.Fatal(list.Err())
+	}
+	b.ReportAllocs()
+	start := repotest.CPUTime()
+	for b.Loop() {
+		NewChecklist(lib.Cases)
+	}
+	b.ReportMetric((repotest.CPUTime()-start).Seconds()/float64(b.N), "cpu-s/op")
+}
