@@ -22,10 +22,13 @@ import (
 // tuneGC sets how the collector paces itself.
 //
 // A build keeps the text of the cases off the heap (about 1.2 GB at 100,000
-// cases, see cases.LoadOffHeap), under a soft ceiling of 2.25 GiB, which at
-// 100,000 cases sets the collector's pace. Below that the build keeps Go's
-// default pace (GOGC=100) once the content has loaded: it was 120 while the pages cost more, but once
-// they and the words got cheaper (2026-12-01) the heap held while the search
+// cases, see cases.LoadOffHeap). While it loads, the collector runs at a
+// slow pace under a soft ceiling of 2.25 GiB; once the content has loaded
+// (buildLoaded), at Go's default pace (GOGC=100) under a ceiling that
+// grows with the library (buildMemoryLimit).
+//
+// The default pace: it was 120 while the pages cost more, but once they
+// and the words got cheaper (2026-12-01) the heap held while the search
 // index and the pages run side by side made 120 cross 600 MB at 10,000
 // generated cases (max RSS of a build over an earlier output: 120 583 and
 // 657 MB, 100 545 and 560 MB; fresh builds, 3 interleaved runs each: 120
@@ -35,20 +38,50 @@ import (
 // The other commands, serve above all, keep their text on the heap, so they
 // keep the default pace under a ceiling of 3 GiB.
 //
-// GOGC and GOMEMLIMIT in the environment win.
+// GOGC and GOMEMLIMIT in the environment win, each for its own setting.
 func tuneGC(build bool) {
-	limit := int64(3 << 30)
-	if build {
-		limit = 2304 << 20
-		if os.Getenv("GOGC") == "" {
-			debug.SetGCPercent(loadingGCPercent)
-			buildLoaded = func() { debug.SetGCPercent(100) }
+	pace, limit := os.Getenv("GOGC") == "", os.Getenv("GOMEMLIMIT") == ""
+	if !build {
+		if limit {
+			debug.SetMemoryLimit(3 << 30)
+		}
+		return
+	}
+	if pace {
+		debug.SetGCPercent(loadingGCPercent)
+	}
+	if limit {
+		debug.SetMemoryLimit(maxBuildMemory)
+	}
+	if pace || limit {
+		buildLoaded = func(cases int) {
+			if pace {
+				debug.SetGCPercent(100)
+			}
+			if limit {
+				debug.SetMemoryLimit(buildMemoryLimit(cases))
+			}
 		}
 	}
-	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(limit)
-	}
 }
+
+// buildMemoryLimit is the soft ceiling of a build of n cases once they
+// have loaded. What the heap holds at its fullest grows with the cases (the
+// model, the search index's postings, the largest topics' pages and
+// files); at Go's default pace alone the heap of a 10,000-case build, with
+// 200-250 MB of live data, reached twice that, and the process 780-840 MB
+// (max RSS; the cases' text, off the heap, is 120 MB of it). Under this
+// ceiling (355 MiB there) it stayed under 600 MB; 323 MiB gave 515 MB for
+// about a sixth more CPU on a loaded machine, 394 MiB 576-601 MB.
+func buildMemoryLimit(n int) int64 {
+	return min(baseBuildMemory+int64(n)*buildMemoryPerCase, maxBuildMemory)
+}
+
+const (
+	baseBuildMemory    = 160 << 20
+	buildMemoryPerCase = 20 << 10
+	maxBuildMemory     = 2304 << 20
+)
 
 // While a build loads its content the heap is small and grows fast, with
 // the garbage of parsing JSON: at Go's default pace the collector ran about
@@ -57,9 +90,10 @@ func tuneGC(build bool) {
 // which comes later, while the pages are written.
 const loadingGCPercent = 400
 
-// buildLoaded, when set, is called once a build's content has loaded
-// (build.Options.Loaded): tuneGC sets the pace back there.
-var buildLoaded func()
+// buildLoaded, when set, is called once a build's content of n cases has
+// loaded (build.Options.Loaded): tuneGC sets the pace and the ceiling
+// there.
+var buildLoaded func(n int)
 
 // buildOptions are the build's options and the command's own.
 type buildOptions struct {

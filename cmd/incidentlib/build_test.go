@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"incidentlib/internal/build"
 	"incidentlib/internal/repotest"
 )
 
@@ -84,21 +85,27 @@ func TestBuildProfilePaths(t *testing.T) {
 }
 
 // TestGCPace: a build collects at a slow pace while its content loads and
-// at Go's default pace from there on; GOGC in the environment wins.
+// at Go's default pace from there on, under a ceiling that grows with the
+// cases; GOGC and GOMEMLIMIT in the environment win.
 func TestGCPace(t *testing.T) {
 	pace := func() int { p := debug.SetGCPercent(100); debug.SetGCPercent(p); return p }
+	limit := func() int64 { return debug.SetMemoryLimit(-1) }
 	defer debug.SetGCPercent(pace())
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
-	defer func(f func()) { buildLoaded = f }(buildLoaded)
+	defer func(f func(int)) { buildLoaded = f }(buildLoaded)
 	root := t.TempDir()
 	t.Setenv("HOME", filepath.Join(root, "home"))
 	content := repotest.ContentDir(t)
 
 	t.Setenv("GOGC", "")
+	t.Setenv("GOMEMLIMIT", "")
 	debug.SetGCPercent(100)
 	tuneGC(true)
 	if got := pace(); got != loadingGCPercent {
 		t.Fatalf("pace before the build = %d, want %d", got, loadingGCPercent)
+	}
+	if got := limit(); got != maxBuildMemory {
+		t.Fatalf("ceiling before the build = %d, want %d", got, maxBuildMemory)
 	}
 	var so, se bytes.Buffer
 	if code := run([]string{"build", "-content", content, "-out", filepath.Join(root, "public")}, &so, &se); code != 0 {
@@ -106,6 +113,28 @@ func TestGCPace(t *testing.T) {
 	}
 	if got := pace(); got != 100 {
 		t.Errorf("pace after the content loaded = %d, want 100", got)
+	}
+	lib, list, err := build.Load(content)
+	if err != nil || list.Errors() > 0 {
+		t.Fatal(err, list.Err())
+	}
+	if got, want := limit(), buildMemoryLimit(len(lib.Cases)); got != want || want <= baseBuildMemory || want >= maxBuildMemory {
+		t.Errorf("ceiling after %d cases loaded = %d, want %d, between %d and %d", len(lib.Cases), got, want, baseBuildMemory, maxBuildMemory)
+	}
+	if buildMemoryLimit(10000) >= 400<<20 || buildMemoryLimit(1_000_000) != maxBuildMemory {
+		t.Errorf("ceilings at 10,000 and 1,000,000 cases: %d and %d", buildMemoryLimit(10000), buildMemoryLimit(1_000_000))
+	}
+
+	t.Setenv("GOMEMLIMIT", "1GiB")
+	debug.SetMemoryLimit(1 << 30)
+	buildLoaded = nil
+	tuneGC(true)
+	if buildLoaded == nil {
+		t.Fatal("with GOMEMLIMIT alone set, no hook sets the pace")
+	}
+	buildLoaded(10000)
+	if got := limit(); got != 1<<30 {
+		t.Errorf("with GOMEMLIMIT=1GiB the ceiling became %d", got)
 	}
 
 	t.Setenv("GOGC", "150")

@@ -49,10 +49,10 @@ type Options struct {
 	// Written, when set, is called once every file is written, before the
 	// output folder is swapped in (the CLI writes a heap profile there).
 	Written func()
-	// Loaded, when set, is called once the content has loaded and checked
-	// without errors, before what pages share is derived (the CLI paces its
-	// collector from there).
-	Loaded func()
+	// Loaded, when set, is called with the number of cases once the
+	// content has loaded and checked without errors, before what pages
+	// share is derived (the CLI paces its collector from there).
+	Loaded func(cases int)
 	// History says where the changes list (changes.json and the changes
 	// feeds) comes from: HistoryGit reads the content's git history
 	// (package history) and falls back, with a warning, to HistoryOff
@@ -253,7 +253,7 @@ func prepare(ctx context.Context, opt Options, st *Result, t time.Time, extras *
 		History: hist.libraryOption(),
 		Loaded: func(lib *cases.Library, topics library.Topics) {
 			if opt.Loaded != nil {
-				opt.Loaded()
+				opt.Loaded(len(lib.Cases))
 			}
 			extras.startLibrary(lib, topics, opt.Offline)
 		},
