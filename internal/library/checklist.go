@@ -179,87 +179,110 @@ func NewChecklist(cs []*cases.Case) *Checklist {
 		slices.Sort(s)
 		return s
 	}
-
 	cl := &Checklist{}
-	var entries []*checkEntry
-	index := make([][]posting, len(rank.en)+len(rank.ko)) // a word of an entry's prefix → entries whose prefix has it
-	// Per entry, what every candidate reads, apart from the entry: one
-	// slot for the cache rather than several behind pointers.
-	var meta []entryMeta
+	m := &merger{index: make([][]posting, len(rank.en)+len(rank.ko))}
 	groupOf := groupNumbers{GroupOther: groupOther, GroupLessons: groupLessons}.of
 	for n, p := range items {
-		en, ko := set(p.en, rank.en), set(p.ko, rank.ko)
-		enPrefix, koPrefix := en.prefix(mergeEn), ko.prefix(mergeKo)
-		group := groupOf(p.group)
-		mark := int32(n + 1)
-		best, bestScore := -1, 0.0
-		try := func(i int32) {
-			meta[i].tried = mark
-			if !group.mergeable(meta[i].group) {
-				return
-			}
-			e := entries[i]
-			if s, ok := nearIdentical(e.en, e.ko, en, ko); ok && (s > bestScore || s == bestScore && int(i) < best) {
-				best, bestScore = int(i), s
-			}
-		}
-		for at, w := range koPrefix {
-			for _, q := range index[w] {
-				if m := &meta[q.entry]; possible(len(ko), at, m.koLen, q.at, mergeKo) {
-					m.koFound = mark
-				}
-			}
-		}
-		// A pair with both languages on both sides needs both overlaps, so
-		// both prefixes must find it; a pair that shares English only, its
-		// English overlap.
-		for at, w := range enPrefix {
-			for _, q := range index[w] {
-				m := &meta[q.entry]
-				if m.tried == mark || len(ko) > 0 && m.koLen > 0 && m.koFound != mark {
-					continue
-				}
-				if !possible(len(en), at, m.enLen, q.at, mergeEn) {
-					// Found here first, so ruled out for good.
-					m.tried = mark
-					continue
-				}
-				try(q.entry)
-			}
-		}
-		// A pair that shares Korean only needs its Korean overlap.
-		for at, w := range koPrefix {
-			for _, q := range index[w] {
-				m := &meta[q.entry]
-				if m.tried == mark || len(en) > 0 && m.enLen > 0 {
-					continue
-				}
-				if !possible(len(ko), at, m.koLen, q.at, mergeKo) {
-					m.tried = mark
-					continue
-				}
-				try(q.entry)
-			}
-		}
-		if best >= 0 {
-			entries[best].item.absorb(p)
-			meta[best].group = groupOf(entries[best].item.Group)
+		c := candidate{en: set(p.en, rank.en), ko: set(p.ko, rank.ko), group: groupOf(p.group), mark: int32(n + 1)}
+		c.enPrefix, c.koPrefix = c.en.prefix(mergeEn), c.ko.prefix(mergeKo)
+		if best := m.best(c); best >= 0 {
+			m.entries[best].item.absorb(p)
+			m.meta[best].group = groupOf(m.entries[best].item.Group)
 			continue
 		}
 		it := &CheckItem{Index: len(cl.Items), Group: p.group, Text: p.text, From: []CheckSource{{p.c, p.status}}}
 		cl.Items = append(cl.Items, it)
-		e := int32(len(entries))
-		entries = append(entries, &checkEntry{it, en, ko})
-		meta = append(meta, entryMeta{enLen: int32(len(en)), koLen: int32(len(ko)), group: group})
-		for at, w := range enPrefix {
-			index[w] = append(index[w], posting{e, int32(at)})
-		}
-		for at, w := range koPrefix {
-			index[w] = append(index[w], posting{e, int32(at)})
-		}
+		m.add(it, c)
 	}
 	cl.indexCases()
 	return cl
+}
+
+// merger holds the entries of a checklist being merged, and the index of
+// their prefixes.
+type merger struct {
+	entries []*checkEntry
+	index   [][]posting // a word of an entry's prefix → entries whose prefix has it
+	// Per entry, what every candidate reads, apart from the entry: one
+	// slot for the cache rather than several behind pointers.
+	meta []entryMeta
+}
+
+// candidate is an item looking for its entry: its words, their prefixes,
+// its group, and its mark (its place in the items, plus one).
+type candidate struct {
+	en, ko             wordSet
+	enPrefix, koPrefix wordSet
+	group              checkGroup
+	mark               int32
+}
+
+// best returns the entry c merges into (the highest overlap, the first of
+// equal ones), or -1.
+func (m *merger) best(c candidate) int {
+	best, bestScore := -1, 0.0
+	try := func(i int32) {
+		m.meta[i].tried = c.mark
+		if !c.group.mergeable(m.meta[i].group) {
+			return
+		}
+		e := m.entries[i]
+		if s, ok := nearIdentical(e.en, e.ko, c.en, c.ko); ok && (s > bestScore || s == bestScore && int(i) < best) {
+			best, bestScore = int(i), s
+		}
+	}
+	for at, w := range c.koPrefix {
+		for _, q := range m.index[w] {
+			if e := &m.meta[q.entry]; possible(len(c.ko), at, e.koLen, q.at, mergeKo) {
+				e.koFound = c.mark
+			}
+		}
+	}
+	// A pair with both languages on both sides needs both overlaps, so
+	// both prefixes must find it; a pair that shares English only, its
+	// English overlap.
+	for at, w := range c.enPrefix {
+		for _, q := range m.index[w] {
+			e := &m.meta[q.entry]
+			if e.tried == c.mark || len(c.ko) > 0 && e.koLen > 0 && e.koFound != c.mark {
+				continue
+			}
+			if !possible(len(c.en), at, e.enLen, q.at, mergeEn) {
+				// Found here first, so ruled out for good.
+				e.tried = c.mark
+				continue
+			}
+			try(q.entry)
+		}
+	}
+	// A pair that shares Korean only needs its Korean overlap.
+	for at, w := range c.koPrefix {
+		for _, q := range m.index[w] {
+			e := &m.meta[q.entry]
+			if e.tried == c.mark || len(c.en) > 0 && e.enLen > 0 {
+				continue
+			}
+			if !possible(len(c.ko), at, e.koLen, q.at, mergeKo) {
+				e.tried = c.mark
+				continue
+			}
+			try(q.entry)
+		}
+	}
+	return best
+}
+
+// add makes c the entry of item it, and indexes its prefixes.
+func (m *merger) add(it *CheckItem, c candidate) {
+	e := int32(len(m.entries))
+	m.entries = append(m.entries, &checkEntry{it, c.en, c.ko})
+	m.meta = append(m.meta, entryMeta{enLen: int32(len(c.en)), koLen: int32(len(c.ko)), group: c.group})
+	for at, w := range c.enPrefix {
+		m.index[w] = append(m.index[w], posting{e, int32(at)})
+	}
+	for at, w := range c.koPrefix {
+		m.index[w] = append(m.index[w], posting{e, int32(at)})
+	}
 }
 
 // entryMeta is what the merge reads of an entry for every candidate: the
