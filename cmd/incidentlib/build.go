@@ -71,8 +71,12 @@ func tuneGC(build bool) {
 // files); at Go's default pace alone the heap of a 10,000-case build, with
 // 200-250 MB of live data, reached twice that, and the process 780-840 MB
 // (max RSS; the cases' text, off the heap, is 120 MB of it). Under this
-// ceiling (355 MiB there) it stayed under 600 MB; 323 MiB gave 515 MB for
-// about a sixth more CPU on a loaded machine, 394 MiB 576-601 MB.
+// ceiling (355 MiB there) it took 544 and 553 MB; 323 MiB took 515 and 523
+// MB, 394 MiB 576-601 MB, with no CPU cost that the noise of a loaded
+// machine showed (user+sys 49-75 s for each). At 100,000 cases the ceiling
+// of 2.25 GiB still left the process at 4.39 GB: the cases' text and
+// cards, off the heap, are 1.6 GB of it, and the largest prepare files and
+// topics' API files are hundreds of megabytes each while they are made.
 func buildMemoryLimit(n int) int64 {
 	return min(baseBuildMemory+int64(n)*buildMemoryPerCase, maxBuildMemory)
 }
