@@ -65,6 +65,18 @@ var markAttr = []byte(`="` + rootMark)
 // the characters of a URL; it is escaped all the same, as every value
 // written into an attribute is.
 func writeResolved(w io.Writer, html []byte, root string) error {
+	return writeLinks(w, html, root, "")
+}
+
+// writeLinks is writeResolved for a page in the folder here ("en/cases/",
+// "" at the site root), whose links root is the way up from: a link into
+// here or one of its parents is written from the folder both share, so
+// that a topic's link to a case is "../../cases/IL-0999/" rather than
+// "../../../en/cases/IL-0999/". The bytes saved are a few on every link,
+// and a page has hundreds of links. here is "" for a root that is not the
+// relative way up from the page (the 404 page's absolute path), and every
+// link is then written from root.
+func writeLinks(w io.Writer, html []byte, root, here string) error {
 	up := []byte(`="` + template.HTMLEscapeString(root))
 	from := 0 // where the search goes on; html[:from] holds no whole pattern
 	for {
@@ -80,11 +92,52 @@ func writeResolved(w io.Writer, html []byte, root string) error {
 		if _, err := w.Write(html[:i-2]); err != nil {
 			return err
 		}
+		html, from = html[i+len(markAttr)-2:], 0
+		if here != "" {
+			if n := shared(here, html); n > 0 {
+				way := root[:len(root)-3*strings.Count(here[:n], "/")]
+				html = html[n:]
+				if way == "" && !plainStart(html) {
+					way = "./"
+				}
+				if _, err := io.WriteString(w, `="`+way); err != nil {
+					return err
+				}
+				continue
+			}
+		}
 		if _, err := w.Write(up); err != nil {
 			return err
 		}
-		html, from = html[i+len(markAttr)-2:], 0
 	}
 	_, err := w.Write(html)
 	return err
+}
+
+// shared returns the length of the longest run of whole folders ("en/",
+// "en/cases/") that the folder here and the link target starting target
+// begin with.
+func shared(here string, target []byte) int {
+	n := 0
+	for i := 0; i < len(here) && i < len(target) && here[i] == target[i]; i++ {
+		if here[i] == '/' {
+			n = i + 1
+		}
+	}
+	return n
+}
+
+// plainStart says whether the rest of a link, written as it is, reads as a
+// path: not empty, not a query or a fragment alone, and with no colon in
+// its first folder, which would read as a scheme.
+func plainStart(rest []byte) bool {
+	for i, c := range rest {
+		switch c {
+		case '/', '"', '?', '#':
+			return i > 0
+		case ':':
+			return false
+		}
+	}
+	return false
 }
