@@ -53,6 +53,10 @@ func (s *Site) rootOf(j Job) string {
 
 var markAttr = []byte(`="` + rootMark)
 
+// hereWay starts a link to the page's own folder that would not read as a
+// path written as it is (plainStart).
+var hereWay = []byte(`="./`)
+
 // writeResolved replaces the root mark at the start of every attribute value
 // with root, the page's way to the site root (upToRoot, or an absolute path
 // for the 404 page). Text from cases can never produce the pattern:
@@ -93,20 +97,18 @@ func writeLinks(w io.Writer, html []byte, root, here string) error {
 			return err
 		}
 		html, from = html[i+len(markAttr)-2:], 0
+		way := up
 		if here != "" {
-			if n := shared(here, html); n > 0 {
-				way := root[:len(root)-3*strings.Count(here[:n], "/")]
-				html = html[n:]
-				if way == "" && !plainStart(html) {
-					way = "./"
+			if n, folders := shared(here, html); n > 0 {
+				// root is "../" once a folder of here: it loses one for
+				// each folder shared.
+				way, html = up[:len(up)-3*folders], html[n:]
+				if len(way) == 2 && !plainStart(html) {
+					way = hereWay
 				}
-				if _, err := io.WriteString(w, `="`+way); err != nil {
-					return err
-				}
-				continue
 			}
 		}
-		if _, err := w.Write(up); err != nil {
+		if _, err := w.Write(way); err != nil {
 			return err
 		}
 	}
@@ -117,14 +119,14 @@ func writeLinks(w io.Writer, html []byte, root, here string) error {
 // shared returns the length of the longest run of whole folders ("en/",
 // "en/cases/") that the folder here and the link target starting target
 // begin with.
-func shared(here string, target []byte) int {
-	n := 0
+func shared(here string, target []byte) (n, folders int) {
 	for i := 0; i < len(here) && i < len(target) && here[i] == target[i]; i++ {
 		if here[i] == '/' {
 			n = i + 1
+			folders++
 		}
 	}
-	return n
+	return n, folders
 }
 
 // plainStart says whether the rest of a link, written as it is, reads as a
