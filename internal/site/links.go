@@ -39,6 +39,12 @@ func upToRoot(path string) string {
 	return strings.Repeat("../", depth)
 }
 
+// folderOf returns the folder of the page at path: "en/cases/" for
+// "en/cases/" and for "en/cases/x.html", "" at the site root.
+func folderOf(path string) string {
+	return path[:strings.LastIndex(path, "/")+1]
+}
+
 // rootOf returns how the links of the page of job j reach the site root. A
 // host serves 404.html for a missing path at any depth, so relative links
 // could not work there: its links start with the absolute path the site is

@@ -87,7 +87,7 @@ func TestWriteLinks(t *testing.T) {
 		{"en/cases/IL-1/", "en/cases/IL-1/a:b/", "./a:b/"},
 	}
 	for _, tt := range tests {
-		here := tt.from[:strings.LastIndex(tt.from, "/")+1]
+		here := folderOf(tt.from)
 		var b bytes.Buffer
 		if err := writeLinks(&b, []byte(`<a href="`+rootMark+tt.to+`">`), upToRoot(tt.from), here); err != nil {
 			t.Fatal(err)
@@ -100,6 +100,23 @@ func TestWriteLinks(t *testing.T) {
 			t.Errorf("link from %q to %q leads to %s, want %s", tt.from, tt.to, got, want)
 		}
 	}
+}
+
+// linkFrom is the link to the site path to on the page at from.
+func linkFrom(from, to string) string {
+	var b bytes.Buffer
+	writeLinks(&b, []byte(`="`+rootMark+to+`"`), upToRoot(from), folderOf(from))
+	return strings.TrimSuffix(strings.TrimPrefix(b.String(), `="`), `"`)
+}
+
+// leadsTo is the site path that the link href on the page at from leads
+// to.
+func leadsTo(from, href string) string {
+	to := path.Join(folderOf(from), href)
+	if strings.HasSuffix(href, "/") {
+		to += "/"
+	}
+	return to
 }
 
 // resolveLinks is writeResolved into memory.

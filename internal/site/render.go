@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"incidentlib/internal/urls"
 	"io"
-	"strings"
 	"sync"
 )
 
@@ -77,7 +76,7 @@ func (s *Site) html(w io.Writer, j Job, tmpl string, view any) error {
 	}
 	root, here := s.rootOf(j), ""
 	if root == upToRoot(j.Path) {
-		here = j.Path[:strings.LastIndex(j.Path, "/")+1]
+		here = folderOf(j.Path)
 	}
 	return writeLinks(w, buf.Bytes(), root, here)
 }
