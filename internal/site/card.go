@@ -128,12 +128,8 @@ type card struct {
 	Detection    localized
 	Remediation  []localized
 	ActionItems  []actionView
-	// Unknown is "Status unknown" in the page's language when no action
-	// item says what it is for or how far it got: the digest then says it
-	// once, by its heading, rather than on every line. Most cases of a
-	// growing library give neither, and a card is on a dozen pages.
-	Unknown string
-	Lessons *localized
+	Unknown      string // unknownStatus of ActionItems
+	Lessons      *localized
 }
 
 // cardTerms is how many terms a compact item shows: the root cause first,
@@ -245,13 +241,7 @@ func (p *pageView) card(c *cases.Case, v *CaseView) card {
 	if len(cd.ActionItems) != len(c.ActionItems) {
 		cd.ActionItems = p.actionItems(c.ActionItems, localize)
 	}
-	cd.Unknown = p.T("action.status.unknown")
-	for _, a := range cd.ActionItems {
-		if a.KindLabel != "" || a.Status != "unknown" {
-			cd.Unknown = ""
-			break
-		}
-	}
+	cd.Unknown = p.unknownStatus(cd.ActionItems)
 	if cd.Impact == "" {
 		if u := localizeLine(c.Impact.Users, lang); casemd.Known(u.Text) != "" {
 			cd.Users = u
