@@ -98,6 +98,18 @@ func TestReading(t *testing.T) {
 					t.Errorf("%s: the digest leaves out the action item %q", lang, text)
 				}
 			}
+			// The case's page says it once too.
+			page := render(t, s, Job{Kind: KindCase, Lang: lang, Path: urls.Case(lang, c.ID), Case: &c})
+			items := page[strings.Index(page, `id="action-items"`):]
+			items = items[:strings.Index(items, "</section>")]
+			if n := strings.Count(items, word); n != 1 {
+				t.Errorf("%s: a case page whose items give no status says %q %d times, want once", lang, word, n)
+			}
+			for _, it := range c.ActionItems {
+				if text := it.Text.Get(lang); !strings.Contains(items, text) {
+					t.Errorf("%s: the case page leaves out the action item %q", lang, text)
+				}
+			}
 		}
 	})
 
