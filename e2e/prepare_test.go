@@ -78,6 +78,8 @@ func TestPreparePage(t *testing.T) {
 				Cases    []string `json:"cases"`
 				Linked   []string `json:"linked"`
 				Lines    int      `json:"lines"`
+				Texts    int      `json:"texts"`
+				Pills    int      `json:"pills"`
 				Search   string   `json:"search"`
 				AllShown bool     `json:"allShown"`
 			}
@@ -90,6 +92,8 @@ func TestPreparePage(t *testing.T) {
 					cases: [...document.querySelectorAll("#stack-cases a[data-case]")].map(a => a.dataset.case),
 					linked: [...new Set([...document.querySelectorAll("#stack-checklist a[data-case]")].map(a => a.dataset.case))],
 					lines: document.querySelectorAll("#stack-checklist li").length,
+					texts: [...document.querySelectorAll("#stack-checklist li")].filter(li => li.querySelector(".check-text p") && li.querySelector(".from a[data-case][href][title]")).length,
+					pills: document.querySelectorAll("#stack-checklist .from small.pill[class*='status-']").length,
 					search: location.search,
 					allShown: !document.getElementById("prepare-all").hidden,
 				})`))
@@ -109,6 +113,11 @@ func TestPreparePage(t *testing.T) {
 			}
 			if state.Lines == 0 || state.AllShown {
 				t.Errorf("%s: %d checklist lines, every part's list shown: %v", u, state.Lines, state.AllShown)
+			}
+			// Each line has its text and links its cases; the actions' say
+			// how far they got (the fixture's ingress cases have some).
+			if state.Texts != state.Lines || state.Pills == 0 {
+				t.Errorf("%s: %d of %d lines have their text and a case's link; %d statuses shown", u, state.Texts, state.Lines, state.Pills)
 			}
 			for _, id := range state.Linked {
 				if !slices.Contains(want, id) {

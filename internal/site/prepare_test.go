@@ -120,12 +120,43 @@ func TestPrepareFiles(t *testing.T) {
 		if !slices.Equal(ids, want) {
 			t.Errorf("%s: cases %v, want %v", path, ids, want)
 		}
-		lines := 0
+		// Every line of the topic's checklist, in its order, naming its
+		// cases by their place in the file with their statuses.
+		var lines []prepareCheck
 		for _, g := range s.model.Checklist().For(tp.Cases) {
-			lines += len(g.Items)
+			for _, l := range g.Items {
+				pl := prepareCheck{I: l.Item.Index, Group: g.Name}
+				for _, from := range l.From {
+					pl.From = append(pl.From, slices.Index(ids, from.Case.ID))
+					pl.Status = append(pl.Status, from.Status)
+				}
+				if !slices.ContainsFunc(pl.Status, func(st string) bool { return st != "" }) {
+					pl.Status = nil
+				}
+				lines = append(lines, pl)
+			}
 		}
-		if got := strings.Count(file.HTML, "<li data-i="); got != lines || strings.Contains(file.HTML, `="~/`) {
-			t.Errorf("%s: %d lines, want every one of the %d; links unresolved: %v", path, got, lines, strings.Contains(file.HTML, `="~/`))
+		statuses := 0
+		for k, got := range file.Checks {
+			if k >= len(lines) {
+				break
+			}
+			want := lines[k]
+			if got.I != want.I || got.Group != want.Group || !slices.Equal(got.From, want.From) || !slices.Equal(got.Status, want.Status) {
+				t.Errorf("%s: line %d is %d %s from %v %v, want %d %s from %v %v", path, k, got.I, got.Group, got.From, got.Status, want.I, want.Group, want.From, want.Status)
+			}
+			if !strings.HasPrefix(got.HTML, "<") || strings.Contains(got.HTML, `="~/`) {
+				t.Errorf("%s: line %d's text is not resolved HTML: %q", path, k, got.HTML)
+			}
+			statuses += len(got.Status)
+		}
+		if len(file.Checks) != len(lines) || statuses == 0 {
+			t.Errorf("%s: %d lines, want every one of the %d; %d statuses (the fixture has some)", path, len(file.Checks), len(lines), statuses)
+		}
+		for _, st := range cases.ActionStatuses {
+			if label := s.strings.Get(lang, "action.status."+st); !strings.Contains(page, `<small class="pill status-`+st+`">`+label+`</small>`) {
+				t.Errorf("%s: the prepare page does not name the status %s for its script", lang, st)
+			}
 		}
 		product := urls.PrepareData(lang, cases.Products.Name, "ingress-nginx")
 		j, ok = jobs[product]
