@@ -204,3 +204,27 @@ func TestJoinFields(t *testing.T) {
 		}
 	}
 }
+
+// TestMarkdownLinePlain holds MarkdownLine's fast path for plain values
+// to what it writes of any value, on every way a value can stop being
+// plain and on every pair of a few pieces.
+func TestMarkdownLinePlain(t *testing.T) {
+	pieces := []string{"", "a", "Title", "한국어 제목", " ", "  ", "\t", "\n", "\r", "\v", "\f", "\u00a0", "\u0085", "\u3000", "\u2028", "\u200b",
+		"<", "[", "]", "\\", "*", "#", "# ", "- ", "1. ", ">", "`", "é", "\xff", "\xc3", "x y", "=", "---", "+ ", "|"}
+	plain := 0
+	for _, a := range pieces {
+		for _, b := range pieces {
+			for _, s := range []string{a + b, a + "word" + b, b + " " + a} {
+				if got, want := MarkdownLine(s), markdownLine(s); got != want {
+					t.Errorf("MarkdownLine(%q) = %q, want %q", s, got, want)
+				}
+				if plainLine(s) {
+					plain++
+				}
+			}
+		}
+	}
+	if plain == 0 {
+		t.Error("no value took the fast path")
+	}
+}

@@ -2,6 +2,8 @@ package markup
 
 import (
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Text outputs (the Markdown twins, llms.txt, MCP answers) carry case text
@@ -40,6 +42,17 @@ func MarkdownText(src string) string {
 // tag or a link (< [ ] and the backslash); emphasis and code spans are left
 // as they are, which change how text looks and never what it does.
 func MarkdownLine(s string) string {
+	if plainLine(s) {
+		// Most titles and labels: the Markdown twins ask for tens of
+		// thousands of them, and splitting each into words to join them
+		// again was a third of the twins' time.
+		return s
+	}
+	return markdownLine(s)
+}
+
+// markdownLine is MarkdownLine on any s.
+func markdownLine(s string) string {
 	s = strings.Join(strings.Fields(s), " ")
 	var b strings.Builder
 	b.Grow(len(s) + 8)
@@ -154,6 +167,32 @@ func safeDestination(s string) bool {
 		default:
 			return true // a path or a fragment: no scheme
 		}
+	}
+	return true
+}
+
+// plainLine reports whether MarkdownLine returns s as it is: words apart
+// by single spaces (no other white space, as strings.Fields knows it),
+// nothing to escape and no block marker at its start.
+func plainLine(s string) bool {
+	if s == "" || s[0] == ' ' || s[len(s)-1] == ' ' || blockStart(s) {
+		return false
+	}
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if unicode.IsSpace(r) {
+				return false
+			}
+			i += size
+			continue
+		}
+		switch {
+		case c == ' ' && s[i+1] == ' ', c < ' ', c == '\\', c == '<', c == '[', c == ']':
+			return false
+		}
+		i++
 	}
 	return true
 }

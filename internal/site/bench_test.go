@@ -101,3 +101,58 @@ func BenchmarkLoadTheme(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkExtras writes, on a 1,000-case library, each kind of output
+// beside the pages: every topic feed, every file of the prepare page and
+// the Markdown twin of every case; the figures are per whole kind.
+func BenchmarkExtras(b *testing.B) {
+	s := benchSite(b, 1000)
+	byKind := map[Kind][]Job{}
+	for _, j := range s.Jobs() {
+		byKind[j.Kind] = append(byKind[j.Kind], j)
+	}
+	for _, k := range []struct {
+		name string
+		kind Kind
+	}{{"topicfeeds", KindTopicFeed}, {"preparefiles", KindPrepareData}} {
+		jobs := byKind[k.kind]
+		b.Run(k.name, func(b *testing.B) {
+			var out bytes.Buffer
+			size := 0
+			for b.Loop() {
+				size = 0
+				for _, j := range jobs {
+					out.Reset()
+					if _, err := s.Render(j, &out); err != nil {
+						b.Fatal(err)
+					}
+					size += out.Len()
+				}
+			}
+			b.ReportMetric(float64(size), "bytes")
+		})
+	}
+	b.Run("twins", func(b *testing.B) {
+		var list []*CaseView
+		for _, j := range byKind[KindCase] {
+			v, err := (views{s}).caseView(j, true)
+			if err != nil {
+				b.Fatal(err)
+			}
+			list = append(list, v)
+		}
+		var out bytes.Buffer
+		size := 0
+		for b.Loop() {
+			size = 0
+			for _, v := range list {
+				out.Reset()
+				if err := (twins{s}).twin(&out, v, false); err != nil {
+					b.Fatal(err)
+				}
+				size += out.Len()
+			}
+		}
+		b.ReportMetric(float64(size), "bytes")
+	})
+}
