@@ -50,7 +50,7 @@ func TestAppendFeed(t *testing.T) {
 	// Text that no case can hold (invalid UTF-8, control characters) in
 	// every field, and the fields left empty.
 	e := atomEntry{Title: atomText{Type: "text", Lang: hostile, Body: hostile}, ID: hostile, Updated: hostile,
-		Links: []atomLink{{Href: hostile}, {Href: hostile, Rel: hostile, Type: hostile, Lang: hostile}},
+		Links:   []atomLink{{Href: hostile}, {Href: hostile, Rel: hostile, Type: hostile, Lang: hostile}},
 		Summary: atomText{Body: hostile}, Author: &atomAuth{Name: hostile}, Category: []atomCat{{Term: hostile}, {Term: hostile, Label: hostile}}}
 	compareFeed(t, "hostile", &atomFeed{Lang: hostile, Title: hostile, ID: hostile, Updated: hostile, Links: e.Links, Author: atomAuth{Name: hostile}, Entries: []atomEntry{e, {}}})
 	compareFeed(t, "empty", &atomFeed{})
