@@ -35,6 +35,9 @@
   var W = (WORDS && WORDS[lang]) || {};
   var param = form.getAttribute("data-param");
   var groups = (form.getAttribute("data-groups") || "").split(" ");
+  // What the status line says of a part cut to its newest cases (the
+  // page's words, not the script's, which the search page shares).
+  var newest = form.getAttribute("data-newest") || "";
   var status = doc.getElementById("stack-status");
   var result = doc.getElementById("stack-result");
   var casesEl = doc.getElementById("stack-cases");
@@ -299,7 +302,7 @@
       if (!f.more) return;
       status.appendChild(doc.createTextNode(" "));
       status.appendChild(el("a", { href: f.more.topic }, f.more.label));
-      status.appendChild(doc.createTextNode(": " + fill(W.prepareNewest, [f.cases.length, f.more.total])));
+      status.appendChild(doc.createTextNode(": " + fill(newest, [f.cases.length, f.more.total])));
     });
     var ul = null, group = -1;
     merged(applies, loaded).forEach(function (l) {
