@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"incidentlib/internal/cases"
+	"incidentlib/internal/gencases"
+	"incidentlib/internal/library"
 	"incidentlib/internal/repotest"
 	"incidentlib/internal/urls"
 )
@@ -184,5 +186,51 @@ func readPrepareFile(t *testing.T, js, key string, v any) {
 	}
 	if err := json.Unmarshal([]byte(strings.TrimSuffix(strings.TrimPrefix(js, prefix), ";\n")), v); err != nil {
 		t.Fatalf("the file of %s: %v", key, err)
+	}
+}
+
+// TestPrepareFileBound renders the file of a generated library's largest
+// component, which has more cases than a file holds: it holds the topic's
+// newest prepareCases cases and the checklist of those alone, and says how
+// many the topic has and where its page is.
+func TestPrepareFileBound(t *testing.T) {
+	lib := loadContent(t, gencases.MapFS(gencases.Options{N: 600, Seed: 1}))
+	s := newSite(t, lib, false)
+	var tp *library.Topic
+	for _, x := range s.topics[cases.Components.Name].Topics {
+		if tp == nil || len(x.Cases) > len(tp.Cases) {
+			tp = x
+		}
+	}
+	if len(tp.Cases) <= prepareCases {
+		t.Fatalf("the largest component has %d cases, not more than a file holds (%d)", len(tp.Cases), prepareCases)
+	}
+	lang := "ko"
+	j, ok := PrepareJob(lang, cases.Components.Name, tp)
+	if !ok {
+		t.Fatal("no job for the component's file")
+	}
+	var file prepareFile
+	readPrepareFile(t, render(t, s, j), cases.Components.Name+"/"+tp.ID, &file)
+	if len(file.Cases) != prepareCases || file.Cases[0].ID != tp.Cases[0].ID || file.Cases[prepareCases-1].ID != tp.Cases[prepareCases-1].ID {
+		t.Errorf("%d cases from %s, want the newest %d of the topic's", len(file.Cases), file.Cases[0].ID, prepareCases)
+	}
+	want := prepareMore{Total: len(tp.Cases), Label: tp.Label.Get(lang), Topic: "../../" + urls.Topic(lang, cases.Components.Name, tp.ID, 1)}
+	if file.More == nil || *file.More != want {
+		t.Errorf("more is %+v, want %+v", file.More, want)
+	}
+	lines := 0
+	for _, g := range s.model.Checklist().For(tp.Cases[:prepareCases]) {
+		lines += len(g.Items)
+	}
+	if len(file.Checks) != lines {
+		t.Errorf("%d lines, want the %d of the newest cases", len(file.Checks), lines)
+	}
+	for _, l := range file.Checks {
+		for _, k := range l.From {
+			if k < 0 || k >= len(file.Cases) {
+				t.Fatalf("line %d names case %d of %d", l.I, k, len(file.Cases))
+			}
+		}
 	}
 }
