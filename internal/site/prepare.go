@@ -231,55 +231,29 @@ func (s prepares) prepareData(j Job, w io.Writer) error {
 	page := Job{Kind: KindPrepare, Lang: j.Lang, Path: urls.Prepare(j.Lang)}
 	root := s.rootOf(page)
 	p := s.page(page, "")
+	// link is a site path's link from the prepare page, into which the
+	// script puts the file's links.
+	link := func(path string) string { return root + strings.TrimPrefix(p.Link(path), rootMark) }
 	var file prepareFile
 	if len(cs) > prepareCases {
-		file.More = &prepareMore{Total: len(cs), Label: j.Topic.Label.Get(j.Lang),
-			Topic: root + strings.TrimPrefix(p.Link(urls.Topic(j.Lang, j.Facet, j.Topic.ID, 1)), rootMark)}
+		file.More = &prepareMore{Total: len(cs), Label: j.Topic.Label.Get(j.Lang), Topic: link(urls.Topic(j.Lang, j.Facet, j.Topic.ID, 1))}
 		cs = cs[:prepareCases]
 	}
 	file.Cases = make([]prepareCase, 0, len(cs))
-	at := make(map[*cases.Case]int, len(cs)) // a case's place in file.Cases
-	for i, c := range cs {
-		at[c] = i
-		pc := prepareCase{N: -1, ID: c.ID, Title: localizeLine(c.Title, j.Lang).Text,
-			Href: root + strings.TrimPrefix(p.Link(urls.Case(j.Lang, c.ID)), rootMark), Parts: append([]string{}, f.Terms(c)...)}
+	for _, c := range cs {
+		n, listed := s.caseIndex[c]
+		if !listed {
+			n = -1
+		}
+		pc := prepareCase{N: n, ID: c.ID, Title: localizeLine(c.Title, j.Lang).Text, Href: link(urls.Case(j.Lang, c.ID)), Parts: append([]string{}, f.Terms(c)...)}
 		for _, a := range c.Affected {
 			pc.Affected = append(pc.Affected, prepareVersion{a.Product, a.Introduced, a.Fixed, a.LastAffected, a.Versions})
 		}
 		file.Cases = append(file.Cases, pc)
 	}
-	for n, c := range s.lib.Cases {
-		if i, ok := at[c]; ok {
-			file.Cases[i].N = n
-		}
-	}
-	var html, resolved bytes.Buffer
-	for _, g := range s.model.Checklist().For(cs) {
-		for _, l := range g.Items {
-			html.Reset()
-			resolved.Reset()
-			if err := s.theme.execute(&html, "list", "text", localize(l.Item.Text, j.Lang)); err != nil {
-				return err
-			}
-			if err := writeResolved(&resolved, html.Bytes(), root); err != nil {
-				return err
-			}
-			line := prepareCheck{I: l.Item.Index, Group: g.Name, HTML: resolved.String(), From: make([]int, len(l.From))}
-			for k, from := range l.From {
-				i, ok := at[from.Case]
-				if !ok {
-					return fmt.Errorf("%s: checklist line %d comes from %s, which is not among the file's cases", j.Path, l.Item.Index, from.Case.ID)
-				}
-				line.From[k] = i
-				if from.Status != "" && line.Status == nil {
-					line.Status = make([]string, len(l.From))
-				}
-				if line.Status != nil {
-					line.Status[k] = from.Status
-				}
-			}
-			file.Checks = append(file.Checks, line)
-		}
+	var err error
+	if file.Checks, err = s.prepareChecks(j, cs, root); err != nil {
+		return err
 	}
 	key, err := json.Marshal(j.Facet + "/" + j.Topic.ID)
 	if err != nil {
@@ -303,6 +277,46 @@ func (s prepares) prepareData(j Job, w io.Writer) error {
 	b.WriteString(";\n")
 	_, err = w.Write(b.Bytes())
 	return err
+}
+
+// prepareChecks is the checklist of cs, the cases of a prepare file in
+// their order there, as the file carries it; root is the way from the
+// prepare page to the site root.
+func (s prepares) prepareChecks(j Job, cs []*cases.Case, root string) ([]prepareCheck, error) {
+	at := make(map[*cases.Case]int, len(cs)) // a case's place in cs
+	for i, c := range cs {
+		at[c] = i
+	}
+	var out []prepareCheck
+	var html, resolved bytes.Buffer
+	for _, g := range s.model.Checklist().For(cs) {
+		for _, l := range g.Items {
+			html.Reset()
+			resolved.Reset()
+			if err := s.theme.execute(&html, "list", "text", localize(l.Item.Text, j.Lang)); err != nil {
+				return nil, err
+			}
+			if err := writeResolved(&resolved, html.Bytes(), root); err != nil {
+				return nil, err
+			}
+			line := prepareCheck{I: l.Item.Index, Group: g.Name, HTML: resolved.String(), From: make([]int, len(l.From))}
+			for k, from := range l.From {
+				i, ok := at[from.Case]
+				if !ok {
+					return nil, fmt.Errorf("%s: checklist line %d comes from %s, which is not among the file's cases", j.Path, l.Item.Index, from.Case.ID)
+				}
+				line.From[k] = i
+				if from.Status != "" && line.Status == nil {
+					line.Status = make([]string, len(l.From))
+				}
+				if line.Status != nil {
+					line.Status[k] = from.Status
+				}
+			}
+			out = append(out, line)
+		}
+	}
+	return out, nil
 }
 
 // prepareCallout is the callout box with a link to the prepare page, where
