@@ -28,7 +28,7 @@ func TestAppendFeed(t *testing.T) {
 	m["cases/IL-0495.json"] = &fstest.MapFile{Data: []byte(b)}
 	s := newSite(t, loadContent(t, m), false)
 	f := feeds{s}
-	n := 0
+	n, cached := 0, 0
 	for _, j := range s.Jobs() {
 		var a *atomFeed
 		switch j.Kind {
@@ -42,10 +42,24 @@ func TestAppendFeed(t *testing.T) {
 			continue
 		}
 		n++
+		if len(a.cached) > 0 {
+			// Compare the cached entries with encoding/xml's of them.
+			cached++
+			b := *a
+			b.cached, b.listed = nil, nil
+			for _, c := range a.listed {
+				b.Entries = append(b.Entries, f.feedEntry(c, j.Lang, c.UpdatedAt))
+			}
+			compareFeed(t, j.Path, &b)
+			if got, want := appendFeed(nil, a), appendFeed(nil, &b); !bytes.Equal(got, want) {
+				t.Errorf("%s: the cached entries differ from the entries", j.Path)
+			}
+			continue
+		}
 		compareFeed(t, j.Path, a)
 	}
-	if n < 4 {
-		t.Fatalf("%d feeds", n)
+	if n < 4 || cached == 0 || cached == n {
+		t.Fatalf("%d feeds, %d of cached entries: want feeds of both kinds", n, cached)
 	}
 	// Text that no case can hold (invalid UTF-8, control characters) in
 	// every field, and the fields left empty.
