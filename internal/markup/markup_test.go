@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"unicode"
 
 	"incidentlib/internal/repotest"
 )
@@ -226,5 +227,48 @@ func TestMarkdownLinePlain(t *testing.T) {
 	}
 	if plain == 0 {
 		t.Error("no value took the fast path")
+	}
+}
+
+// writeInlineByByte is writeInline as it was first written, a byte at a
+// time: the reference TestWriteInline holds the faster one to.
+func writeInlineByByte(b *strings.Builder, line string) {
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case c == '\\' && i+1 < len(line):
+			b.WriteByte(c)
+			b.WriteByte(line[i+1])
+			i++
+			continue
+		case c == '<' && !safeAutolink(line[i:]):
+			b.WriteByte('\\')
+		case c == '(' && i > 0 && line[i-1] == ']' && !safeDestination(line[i+1:]):
+			b.WriteByte('\\')
+		}
+		b.WriteByte(c)
+	}
+}
+
+// TestWriteInline compares writeInline with writeInlineByByte on lines of
+// the pieces that matter to it, and checks mayBeSpace on every white space
+// character beyond ASCII.
+func TestWriteInline(t *testing.T) {
+	pieces := []string{"a", "text ", "한국어", "\\", "\\\\", "<", ">", "<https://x.example/>", "<http://a b>", "<javascript:alert(1)>", "[x]", "](", "(", ")",
+		"](javascript:x)", "](https://x)", "](mailto:a@b)", "](/path)", "](#frag)", "](&#106;)", "]( java", "*", "`"}
+	r := rand.New(rand.NewPCG(7, 8))
+	for range 20000 {
+		line := repotest.Pieces(r, pieces, r.IntN(10))
+		var got, want strings.Builder
+		writeInline(&got, line)
+		writeInlineByByte(&want, line)
+		if got.String() != want.String() {
+			t.Fatalf("writeInline(%q) = %q, want %q", line, got.String(), want.String())
+		}
+	}
+	for c := rune(0x80); c <= unicode.MaxRune; c++ {
+		if unicode.IsSpace(c) && !mayBeSpace(string(c)[0]) {
+			t.Errorf("%U is white space, and mayBeSpace(%#x) says it cannot be", c, string(c)[0])
+		}
 	}
 }

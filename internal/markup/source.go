@@ -124,21 +124,18 @@ func blockStart(line string) bool {
 // writeInline writes one line of a case text, with the < of a tag and the
 // ( of a link to an unsafe scheme escaped.
 func writeInline(b *strings.Builder, line string) {
+	start := 0 // line[start:i] is still to be written, as it is
 	for i := 0; i < len(line); i++ {
-		c := line[i]
-		switch {
+		switch c := line[i]; {
 		case c == '\\' && i+1 < len(line):
-			b.WriteByte(c)
-			b.WriteByte(line[i+1])
-			i++
-			continue
-		case c == '<' && !safeAutolink(line[i:]):
+			i++ // the escaped byte goes as it is
+		case c == '<' && !safeAutolink(line[i:]), c == '(' && i > 0 && line[i-1] == ']' && !safeDestination(line[i+1:]):
+			b.WriteString(line[start:i])
 			b.WriteByte('\\')
-		case c == '(' && i > 0 && line[i-1] == ']' && !safeDestination(line[i+1:]):
-			b.WriteByte('\\')
+			start = i
 		}
-		b.WriteByte(c)
 	}
+	b.WriteString(line[start:])
 }
 
 // safeAutolink reports whether s starts with an http or https autolink.
@@ -180,6 +177,10 @@ func plainLine(s string) bool {
 	}
 	for i := 0; i < len(s); {
 		c := s[i]
+		if c >= utf8.RuneSelf && !mayBeSpace(c) {
+			i++ // Hangul, and every other letter that is no space
+			continue
+		}
 		if c >= utf8.RuneSelf {
 			r, size := utf8.DecodeRuneInString(s[i:])
 			if unicode.IsSpace(r) {
@@ -196,3 +197,9 @@ func plainLine(s string) bool {
 	}
 	return true
 }
+
+// mayBeSpace reports whether a character starting with the byte c, at or
+// above utf8.RuneSelf, may be white space as unicode.IsSpace knows it:
+// U+0085 and U+00A0 start with C2, U+1680 with E1, U+2000 to U+205F with
+// E2 and U+3000 with E3.
+func mayBeSpace(c byte) bool { return c == 0xC2 || c == 0xE1 || c == 0xE2 || c == 0xE3 }
