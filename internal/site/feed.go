@@ -137,7 +137,7 @@ func (s feeds) atom(lang, title, self, page string, cs []*cases.Case, note func(
 
 // cachedEntry is the Atom of c's entry in lang, dated when c was last
 // updated, as it is in every feed that lists c: the 766 topic feeds of a
-// library of 1,000 cases list 8,000 entries of fewer cases.
+// library of 1,000 cases list 12,152 entries, of 2,000 cases and languages.
 func (s feeds) cachedEntry(c *cases.Case, lang string) []byte {
 	i, listed := s.caseIndex[c]
 	if !listed {
@@ -165,7 +165,7 @@ func writeAtom(w io.Writer, f *atomFeed) error {
 }
 
 // appendFeed appends the Atom document of f, exactly as encoding/xml
-// writes it after xml.Header with an indent of one space (feeds_test
+// writes it after xml.Header with an indent of one space (TestAppendFeed
 // compares the two on every feed of a library with hostile text). Through
 // encoding/xml's reflection, 766 topic feeds took 0.29 s of CPU at 1,000
 // cases, more than their pages' share of the build.

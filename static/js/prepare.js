@@ -8,9 +8,10 @@
  * their checklist as data: each line's text as HTML, its group, and its
  * cases as places in the file's list with how far each got. A file holds
  * at most its part's newest cases; then its "more" says how many the part
- * has and links the part's page, and the status line says so. This script shows the form, reads the choice
- * from the address (?components=ingress,cni&ingress-nginx=1.11.2: the
- * form's data-param and the products' ids), loads the files of the chosen
+ * has and links the part's page, and the status line says so. This
+ * script shows the form, reads the choice from the address
+ * (?components=ingress,cni&ingress-nginx=1.11.2: the form's data-param
+ * and the products' ids), loads the files of the chosen
  * parts and of the products given a version, lists the cases that apply
  * and merges those files' checklists into one, keeping only those cases'
  * links; it writes the choice back into the address. The files are loaded
