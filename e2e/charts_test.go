@@ -95,7 +95,7 @@ func TestChartsAxe(t *testing.T) {
 				u := strings.ReplaceAll(p, "{lang}", lang)
 				tab.Open(t, base+"/"+u)
 				dists := eval[int](t, tab, `document.querySelectorAll("figure.dist-chart svg").length`)
-				years := eval[int](t, tab, `Array.from(document.querySelectorAll("figure.chart ul.bars a[href]")).filter(a => /\/years\/|[?&]years=/.test(a.getAttribute("href"))).length`)
+				years := eval[int](t, tab, `Array.from(document.querySelectorAll("figure.chart ul.bars a[href]")).filter(a => /(^|\/)years\/|[?&]years=/.test(a.getAttribute("href"))).length`)
 				links := eval[int](t, tab, `document.querySelectorAll("figure.chart a[href]").length`)
 				if dists == 0 || years == 0 {
 					t.Errorf("%s: %d distribution charts and %d year bars; want both", u, dists, years)

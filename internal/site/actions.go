@@ -38,6 +38,20 @@ func (p *pageView) actionView(it cases.ActionItem, text localized) actionView {
 	return v
 }
 
+// unknownStatus is "Status unknown" in the page's language when no item of
+// items says what it is for or how far it got, and "" otherwise: a list of
+// such items says it once, by its heading, rather than on every line. Most
+// cases of a growing library give neither, and a case's items are on its
+// page and in its card on a dozen topic pages.
+func (p *pageView) unknownStatus(items []actionView) string {
+	for _, a := range items {
+		if a.KindLabel != "" || a.Status != "unknown" {
+			return ""
+		}
+	}
+	return p.T("action.status.unknown")
+}
+
 // affectedView is one product a case affects and its versions in words.
 type affectedView struct {
 	ID       string

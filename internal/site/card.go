@@ -128,6 +128,7 @@ type card struct {
 	Detection    localized
 	Remediation  []localized
 	ActionItems  []actionView
+	Unknown      string // unknownStatus of ActionItems
 	Lessons      *localized
 }
 
@@ -242,6 +243,7 @@ func (p *pageView) card(c *cases.Case, v *CaseView) card {
 	if len(cd.ActionItems) != len(c.ActionItems) {
 		cd.ActionItems = p.actionItems(c.ActionItems, localize)
 	}
+	cd.Unknown = p.unknownStatus(cd.ActionItems)
 	if cd.Impact == "" {
 		if u := localizeLine(c.Impact.Users, lang); casemd.Known(u.Text) != "" {
 			cd.Users = u

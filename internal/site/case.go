@@ -57,6 +57,7 @@ type CaseView struct {
 	Detection    localized
 	Remediation  []localized
 	ActionItems  []actionView
+	Unknown      string // unknownStatus of ActionItems
 	Affected     []affectedView
 	Lessons      *localized
 	Sources      []sourceView
@@ -158,6 +159,7 @@ func (s views) caseView(j Job, html bool) (*CaseView, error) {
 		v.Remediation = append(v.Remediation, txt(t, lang))
 	}
 	v.ActionItems = p.actionItems(c.ActionItems, txt)
+	v.Unknown = p.unknownStatus(v.ActionItems)
 	v.Affected = p.affected(c)
 	if c.Lessons != nil {
 		l := txt(*c.Lessons, lang)

@@ -39,6 +39,12 @@ type checkFromView struct {
 
 // checklist is the view of the checklist of some cases (library.Checklist.For).
 func (p *pageView) checklist(groups []library.CheckGroup) []checkGroupView {
+	return p.checklistLinking(groups, 0)
+}
+
+// checklistLinking is checklist with at most from case links a line (all
+// of them when from is 0), and the count of the others.
+func (p *pageView) checklistLinking(groups []library.CheckGroup, from int) []checkGroupView {
 	out := make([]checkGroupView, 0, len(groups))
 	for _, g := range groups {
 		gv := checkGroupView{Name: g.Name, Title: p.groupTitle(g.Name), Items: make([]checkLineView, 0, len(g.Items))}
@@ -47,7 +53,12 @@ func (p *pageView) checklist(groups []library.CheckGroup) []checkGroupView {
 			if len(l.From) > 1 {
 				lv.Shared = fmt.Sprintf(p.T("prepare.shared"), l10n.Number(len(l.From)))
 			}
-			for _, f := range l.From {
+			shown := l.From
+			if n := len(shown) - from; from > 0 && n > 0 {
+				shown = shown[:from]
+				lv.More = fmt.Sprintf(p.T("prepare.more_cases"), l10n.Number(n))
+			}
+			for _, f := range shown {
 				fv := checkFromView{ID: f.Case.ID, Href: p.Link(urls.Case(p.Lang, f.Case.ID)), Title: localizeLine(f.Case.Title, p.Lang).Text, Status: f.Status}
 				if f.Status != "" {
 					fv.StatusLabel = p.T("action.status." + f.Status)
@@ -78,7 +89,7 @@ func (s prepares) topicChecklist(p *pageView, j Job) *topicChecklistView {
 	if j.Kind != KindTopic || j.Page > 1 || f == nil || !f.Shows(cases.InChecklist) {
 		return nil
 	}
-	groups := p.checklist(s.model.Checklist().For(j.Topic.Cases))
+	groups := s.model.Checklist().For(j.Topic.Cases)
 	if len(groups) == 0 {
 		return nil
 	}
@@ -113,26 +124,23 @@ const (
 	topicFrom  = 5
 )
 
-// boundChecklist keeps the first lines of each group and the first case
-// links of each line, and says how many lines it left out in all.
-func boundChecklist(p *pageView, groups []checkGroupView, lines, from int) ([]checkGroupView, int) {
-	more := 0
-	for i := range groups {
-		g := &groups[i]
-		if n := len(g.Items) - lines; n > 0 {
-			g.Items = g.Items[:lines]
-			g.More = fmt.Sprintf(p.T("prepare.more_lines"), l10n.Number(n))
+// boundChecklist is the view of the first lines of each group, each with
+// its first case links, and says how many lines it left out in all. It
+// bounds the groups before it makes their view: a large topic's checklist
+// has a thousand lines or more, and a topic page shows sixty at most.
+func boundChecklist(p *pageView, groups []library.CheckGroup, lines, from int) ([]checkGroupView, int) {
+	bounded := make([]library.CheckGroup, len(groups))
+	for i, g := range groups {
+		bounded[i] = library.CheckGroup{Name: g.Name, Items: g.Items[:min(lines, len(g.Items))]}
+	}
+	views, more := p.checklistLinking(bounded, from), 0
+	for i := range views {
+		if n := len(groups[i].Items) - lines; n > 0 {
+			views[i].More = fmt.Sprintf(p.T("prepare.more_lines"), l10n.Number(n))
 			more += n
 		}
-		for k := range g.Items {
-			l := &g.Items[k]
-			if n := len(l.From) - from; n > 0 {
-				l.From = l.From[:from]
-				l.More = fmt.Sprintf(p.T("prepare.more_cases"), l10n.Number(n))
-			}
-		}
 	}
-	return groups, more
+	return views, more
 }
 
 // topicChecklistView is a topic's "What to check" section.

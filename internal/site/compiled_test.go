@@ -106,7 +106,8 @@ func templatedJobs() []string {
 // compareEngines renders every templated page of s, and the card of every
 // case in both languages, with the compiled templates and with
 // html/template, and so the statistics of every topic and every case as a
-// line of a short list (caselinkhead), fails on the first
+// line of a short list (caselinkhead), the times case by case (dists) and
+// the whole checklist of every topic's cases (checklist), fails on the first
 // difference and counts the pages by kind and language ("card/ko" for
 // cards, "stats/ko" for statistics).
 func compareEngines(t *testing.T, th *Theme, s *Site, check func(*testing.T, string, []byte)) map[string]int {
@@ -166,6 +167,16 @@ func compareEngines(t *testing.T, th *Theme, s *Site, check func(*testing.T, str
 				}
 				compare("stats "+lang+" "+name+"/"+tp.ID, th.fast["stats"], "list", "stats", statsBlock{&pageView{Lang: lang, s: s}, v})
 				counts["stats/"+lang]++
+				if v.Durations = (&pageView{Lang: lang, s: s}).durationCharts(tp.Cases, "dist-"); len(v.Durations) > 0 {
+					compare("dists "+lang+" "+name+"/"+tp.ID, th.fast["dists"], "list", "dists", statsBlock{&pageView{Lang: lang, s: s}, v})
+					counts["dists/"+lang]++
+				}
+				// The checklist of a topic's cases, whole, as the prepare
+				// page's files carry it (prepareData).
+				if groups := (&pageView{Lang: lang, s: s}).checklist(s.model.Checklist().For(tp.Cases)); len(groups) > 0 {
+					compare("checklist "+lang+" "+name+"/"+tp.ID, th.fast["checklist"], "list", "checklist", groups)
+					counts["checklist/"+lang]++
+				}
 			}
 		}
 	}

@@ -147,7 +147,7 @@ func TestFeedsAreAtom(t *testing.T) {
 				t.Errorf("%s: %d entries, want %d", j.Path, len(f.Entries), want)
 			}
 			page := render(t, s, Job{Kind: KindTopic, Lang: j.Lang, Path: urls.Topic(j.Lang, j.Facet, j.Topic.ID, 1), Topic: j.Topic, Facet: j.Facet, Page: 1})
-			if !strings.Contains(page, `<link rel="alternate" type="application/atom+xml" href="../../../`+j.Path+`">`) {
+			if !strings.Contains(page, `<link rel="alternate" type="application/atom+xml" href="`+linkFrom(urls.Topic(j.Lang, j.Facet, j.Topic.ID, 1), j.Path)+`">`) {
 				t.Errorf("%s: the topic's page does not link its feed", j.Path)
 			}
 		}
@@ -232,7 +232,7 @@ func TestDurationCharts(t *testing.T) {
 			}
 			for _, l := range doc.Links {
 				id, _, _ := strings.Cut(l.Label, ":")
-				if !strings.HasSuffix(l.Href, "/"+urls.Case(j.Lang, id)) || lib.ByID[id] == nil {
+				if leadsTo(j.Path, l.Href) != urls.Case(j.Lang, id) || lib.ByID[id] == nil {
 					t.Errorf("%s: mark %q links %s", j.Path, l.Label, l.Href)
 				}
 			}

@@ -3,6 +3,7 @@ package site
 import (
 	"bytes"
 	"math/rand/v2"
+	"path"
 	"strings"
 	"testing"
 
@@ -64,6 +65,58 @@ func TestOtherLanguage(t *testing.T) {
 	if got := urls.OtherLanguage("ko/", "ko"); got != "en/" {
 		t.Errorf("got %q", got)
 	}
+}
+
+// TestWriteLinks: a page's links are written from the folder the page and
+// the target share, and lead where the links from the site root lead.
+func TestWriteLinks(t *testing.T) {
+	tests := []struct{ from, to, want string }{
+		{"en/components/dns/", "en/cases/IL-0999/", "../../cases/IL-0999/"},
+		{"en/components/dns/", "en/components/ingress/", "../ingress/"},
+		{"en/components/dns/", "en/components/dns/", "./"},
+		{"en/components/dns/", "en/components/dns/page/2/", "page/2/"},
+		{"en/components/dns/", "en/components/dns/feed.xml", "feed.xml"},
+		{"en/search/", "en/search/?components=dns", "./?components=dns"},
+		{"en/components/dns/", "ko/components/dns/", "../../../ko/components/dns/"},
+		{"en/components/dns/", "assets/site.css", "../../../assets/site.css"},
+		{"en/cases/page/2/", "en/cases/", "../../"},
+		{"en/cases/page/2/", "en/casesx/", "../../../casesx/"},
+		{"en/404.html", "en/cases/", "cases/"},
+		{"", "en/", "./en/"},
+		{"en/cases/IL-1/", "en/cases/IL-1/index.html", "index.html"},
+		{"en/cases/IL-1/", "en/cases/IL-1/a:b/", "./a:b/"},
+	}
+	for _, tt := range tests {
+		here := folderOf(tt.from)
+		var b bytes.Buffer
+		if err := writeLinks(&b, []byte(`<a href="`+rootMark+tt.to+`">`), upToRoot(tt.from), here); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := b.String(), `<a href="`+tt.want+`">`; got != want {
+			t.Errorf("link from %q to %q = %s, want %s", tt.from, tt.to, got, want)
+		}
+		// The link leads where the link by the site root leads.
+		if got, want := path.Join(here, tt.want), path.Join(here, upToRoot(tt.from), tt.to); got != want {
+			t.Errorf("link from %q to %q leads to %s, want %s", tt.from, tt.to, got, want)
+		}
+	}
+}
+
+// linkFrom is the link to the site path to on the page at from.
+func linkFrom(from, to string) string {
+	var b bytes.Buffer
+	writeLinks(&b, []byte(`="`+rootMark+to+`"`), upToRoot(from), folderOf(from))
+	return strings.TrimSuffix(strings.TrimPrefix(b.String(), `="`), `"`)
+}
+
+// leadsTo is the site path that the link href on the page at from leads
+// to.
+func leadsTo(from, href string) string {
+	to := path.Join(folderOf(from), href)
+	if strings.HasSuffix(href, "/") {
+		to += "/"
+	}
+	return to
 }
 
 // resolveLinks is writeResolved into memory.

@@ -40,7 +40,7 @@ func TestTopicChecklist(t *testing.T) {
 				t.Errorf("%s: the checklist links %s, not an ingress case", lang, m[1])
 			}
 		}
-		if !strings.Contains(section, s.strings.Get(lang, "prepare.heading")) || !strings.Contains(section, urls.Prepare(lang)+"?"+cases.Components.Name+"=ingress") {
+		if !strings.Contains(section, s.strings.Get(lang, "prepare.heading")) || !strings.Contains(section, linkFrom(urls.Topic(lang, cases.Components.Name, tp.ID, 1), urls.Prepare(lang)+"?"+cases.Components.Name+"=ingress")) {
 			t.Errorf("%s: the section lacks its heading or its link to the prepare page", lang)
 		}
 		// The section shows the first lines of each group and links the
@@ -72,7 +72,7 @@ func TestTopicChecklist(t *testing.T) {
 		// page with its components from the callout.
 		c := lib.ByID["IL-0081"]
 		cp := render(t, s, Job{Kind: KindCase, Lang: lang, Path: urls.Case(lang, c.ID), Case: c})
-		if !strings.Contains(cp, `id="affected"`) || !strings.Contains(cp, "1.12.1") || !strings.Contains(cp, urls.Prepare(lang)+"?"+cases.Components.Name+"=") {
+		if !strings.Contains(cp, `id="affected"`) || !strings.Contains(cp, "1.12.1") || !strings.Contains(cp, linkFrom(urls.Case(lang, c.ID), urls.Prepare(lang)+"?"+cases.Components.Name+"=")) {
 			t.Errorf("%s: IL-0081's page lacks its affected versions or the callout's link", lang)
 		}
 	}
@@ -99,7 +99,7 @@ func TestPrepareFiles(t *testing.T) {
 			t.Errorf("%s: the prepare page holds checklist lines", lang)
 		}
 		path := urls.PrepareData(lang, cases.Components.Name, tp.ID)
-		if !strings.Contains(page, `data-src="../../`+path+`"`) {
+		if !strings.Contains(page, `data-src="`+linkFrom(urls.Prepare(lang), path)+`"`) {
 			t.Errorf("%s: the prepare page does not name the file %s", lang, path)
 		}
 		j, ok := jobs[path]

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 	"testing"
@@ -66,6 +67,48 @@ func TestReading(t *testing.T) {
 		for _, term := range []string{"소프트웨어 결함", "인그레스 컨트롤러"} {
 			if !strings.Contains(before, term) {
 				t.Errorf("the closed item does not show the term %q", term)
+			}
+		}
+	})
+
+	// A digest whose action items give neither kind nor status says
+	// "status unknown" once, by the heading, and every item still; one
+	// that gives them says them on every line.
+	t.Run("unknown status once", func(t *testing.T) {
+		c := *s.lib.ByID["IL-0495"]
+		known := strings.Count(string(must(cards{s}.cardHTML("en", s.lib.ByID["IL-0495"]))), "status-")
+		if known != len(c.ActionItems) {
+			t.Errorf("a card whose items give their status marks %d of %d", known, len(c.ActionItems))
+		}
+		c.ActionItems = slices.Clone(c.ActionItems)
+		for i := range c.ActionItems {
+			c.ActionItems[i].Kind, c.ActionItems[i].Status = "", ""
+		}
+		for lang, word := range map[string]string{"en": "Status unknown", "ko": "진행 상황 미상"} {
+			var b bytes.Buffer
+			if err := s.theme.execute(&b, "list", "card", (&pageView{Lang: lang, s: s}).card(&c, nil)); err != nil {
+				t.Fatal(err)
+			}
+			card := b.String()
+			if n := strings.Count(card, word); n != 1 {
+				t.Errorf("%s: a card whose items give no status says %q %d times, want once", lang, word, n)
+			}
+			for _, it := range c.ActionItems {
+				if text := it.Text.Get(lang); !strings.Contains(card, text) {
+					t.Errorf("%s: the digest leaves out the action item %q", lang, text)
+				}
+			}
+			// The case's page says it once too.
+			page := render(t, s, Job{Kind: KindCase, Lang: lang, Path: urls.Case(lang, c.ID), Case: &c})
+			items := page[strings.Index(page, `id="action-items"`):]
+			items = items[:strings.Index(items, "</section>")]
+			if n := strings.Count(items, word); n != 1 {
+				t.Errorf("%s: a case page whose items give no status says %q %d times, want once", lang, word, n)
+			}
+			for _, it := range c.ActionItems {
+				if text := it.Text.Get(lang); !strings.Contains(items, text) {
+					t.Errorf("%s: the case page leaves out the action item %q", lang, text)
+				}
 			}
 		}
 	})
@@ -139,4 +182,11 @@ func TestReading(t *testing.T) {
 			t.Errorf("the sitemap lists %d homes, want 2", homes)
 		}
 	})
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
 }

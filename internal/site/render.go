@@ -74,7 +74,11 @@ func (s *Site) html(w io.Writer, j Job, tmpl string, view any) error {
 		// that leave garbage as large as the page behind.
 		b.Grow(buf.Len() + buf.Len()/16)
 	}
-	return writeResolved(w, buf.Bytes(), s.rootOf(j))
+	root, here := s.rootOf(j), ""
+	if root == upToRoot(j.Path) {
+		here = folderOf(j.Path)
+	}
+	return writeLinks(w, buf.Bytes(), root, here)
 }
 
 // RenderCase renders a case page to page and its Markdown twin (j.Twin) to
