@@ -79,6 +79,9 @@ type writer struct {
 	pending map[[2]int32]pendingReasons
 	rel     []relLink
 	bulk    *bulk // the downloads, gathered as the case files are written (bulk.go)
+	// checkTexts are the checklist's items' texts as JSON, by their
+	// index, as the topics' files came to them (appendChecklist).
+	checkTexts [][]byte
 }
 
 // pendingReasons are the reasons of a link in both languages, with what
@@ -99,13 +102,14 @@ var SchemaPath = urls.APISchema
 type caseRef struct {
 	title []byte // {"en":…,"ko":…}
 	pages []byte // {"en":url,"ko":url}
+	json  []byte // "url" of its file in the API
 	pos   int32  // the case's position in the library
 }
 
 func (w *writer) ref(c *cases.Case, pos int) caseRef {
 	title := appendPair(nil, c.Title.En, c.Title.Ko)
 	pages := appendPair(nil, w.base+urls.Case("en", c.ID), w.base+urls.Case("ko", c.ID))
-	return caseRef{title: title, pages: pages, pos: int32(pos)}
+	return caseRef{title: title, pages: pages, json: appendString(nil, w.base+urls.APICase(c.ID)), pos: int32(pos)}
 }
 
 // listedFacets are the facets whose terms cases.json gives with each case,
@@ -169,7 +173,7 @@ func (w *writer) list() error {
 		b = c.UpdatedAt.AppendFormat(b, "2006-01-02T15:04:05Z07:00") // digits, signs and colons only
 		b = append(b, '"')
 		b = append(appendKey(b, "pages"), ref.pages...)
-		b = appendString(appendKey(b, "json"), w.base+urls.APICase(c.ID))
+		b = append(appendKey(b, "json"), ref.json...)
 		b = w.appendCitation(b, c)
 		b = appendWithdrawal(b, c.Withdrawn)
 		b = append(b, '}')

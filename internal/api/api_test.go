@@ -316,3 +316,45 @@ func FuzzAppendString(f *testing.F) {
 	f.Add("a\"b\\c\n\u2028\xff한")
 	f.Fuzz(checkString)
 }
+
+// TestAppendCompact compares appendCompact with json.Compact on every case
+// file of the library and of a generated one, and on JSON texts of the
+// pieces that matter to it: white space in and out of strings, escaped
+// quotes and backslashes before a closing quote.
+func TestAppendCompact(t *testing.T) {
+	var texts [][]byte
+	for _, fsys := range []fs.FS{repotest.ContentMapFS(t), gencases.MapFS(gencases.Options{N: 50, Seed: 5})} {
+		files, err := fs.Glob(fsys, "cases/*.json")
+		if err != nil || len(files) == 0 {
+			t.Fatalf("no case files: %v", err)
+		}
+		for _, f := range files {
+			b, err := fs.ReadFile(fsys, f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			texts = append(texts, b)
+		}
+	}
+	pieces := []string{" ", "\t", "\n", "\r\n", `"a b"`, `"\""`, `"\\"`, `"\\\" x"`, `" \n "`, `"한 국"`, "{", "}", "[", "]", ",", ":", "1", "true", `"\u0022 "`}
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 20000 {
+		// Pieces of JSON need not make valid JSON to test the copy: it
+		// only has to agree with json.Compact where that one accepts them.
+		texts = append(texts, []byte(repotest.Pieces(r, pieces, r.IntN(12))))
+	}
+	checked := 0
+	for _, src := range texts {
+		var want bytes.Buffer
+		if json.Compact(&want, src) != nil {
+			continue
+		}
+		checked++
+		if got := appendCompact([]byte("prefix"), src); string(got) != "prefix"+want.String() {
+			t.Fatalf("appendCompact(%q) = %q, want %q", src, got[6:], want.String())
+		}
+	}
+	if checked < 1000 {
+		t.Errorf("only %d texts were valid JSON", checked)
+	}
+}

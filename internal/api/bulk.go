@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"compress/flate"
 	"encoding/csv"
-	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
@@ -134,9 +133,7 @@ func (b *bulk) abort() {
 // addCase adds a case file, raw as read, to the JSON Lines and the zip.
 func (b *bulk) addCase(c *cases.Case, raw []byte) error {
 	b.line.Reset()
-	if err := json.Compact(&b.line, raw); err != nil {
-		return fmt.Errorf("%s: %w", c.File, err)
-	}
+	b.line.Write(appendCompact(b.line.AvailableBuffer(), raw))
 	// Drop the closing brace, then add the member that names the library.
 	end := bytes.LastIndexByte(b.line.Bytes(), '}')
 	b.line.Truncate(end)

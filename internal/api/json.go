@@ -129,3 +129,26 @@ func appendKey(b []byte, key string) []byte {
 }
 
 func appendInt(b []byte, n int) []byte { return strconv.AppendInt(b, int64(n), 10) }
+
+// appendCompact appends the JSON text src, which the loader has read as
+// valid, without its insignificant white space: what json.Compact writes
+// of valid JSON (TestAppendCompact compares them), without its scanner's
+// call for every byte, which was a fifth of the API's time at 1,000 cases.
+func appendCompact(b, src []byte) []byte {
+	start := 0 // src[start:i] is still to be copied
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case ' ', '\t', '\n', '\r':
+			b = append(b, src[start:i]...)
+			start = i + 1
+		case '"':
+			// To the closing quote: a backslash escapes the next byte.
+			for i++; i < len(src) && src[i] != '"'; i++ {
+				if src[i] == '\\' {
+					i++
+				}
+			}
+		}
+	}
+	return append(b, src[start:]...)
+}

@@ -40,6 +40,9 @@ func (w *writer) appendChecklist(b []byte, t *library.Topic) []byte {
 	if len(groups) == 0 {
 		return b
 	}
+	if w.checkTexts == nil {
+		w.checkTexts = make([][]byte, len(w.l.Checklist().Items))
+	}
 	b = append(appendKey(b, "checklist"), '[')
 	for i, g := range groups {
 		if i > 0 {
@@ -51,7 +54,14 @@ func (w *writer) appendChecklist(b []byte, t *library.Topic) []byte {
 			if j > 0 {
 				b = append(b, ',')
 			}
-			b = appendPair(append(b, `{"text":`...), l.Item.Text.En, l.Item.Text.Ko)
+			// An item is in the file of every topic of its cases: its
+			// text, most of a topic's file, is encoded once.
+			text := w.checkTexts[l.Item.Index]
+			if text == nil {
+				text = appendPair(nil, l.Item.Text.En, l.Item.Text.Ko)
+				w.checkTexts[l.Item.Index] = text
+			}
+			b = append(append(b, `{"text":`...), text...)
 			b = append(b, `,"cases":[`...)
 			for k, f := range l.From {
 				if k > 0 {
@@ -61,7 +71,11 @@ func (w *writer) appendChecklist(b []byte, t *library.Topic) []byte {
 				if f.Status != "" {
 					b = appendString(appendKey(b, "status"), f.Status)
 				}
-				b = appendString(appendKey(b, "json"), w.base+urls.APICase(f.Case.ID))
+				if ref, ok := w.refs[f.Case.ID]; ok {
+					b = append(appendKey(b, "json"), ref.json...)
+				} else {
+					b = appendString(appendKey(b, "json"), w.base+urls.APICase(f.Case.ID))
+				}
 				b = append(b, '}')
 			}
 			b = append(b, "]}"...)

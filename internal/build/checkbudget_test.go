@@ -3,6 +3,7 @@ package build
 import (
 	"bytes"
 	"context"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
@@ -25,6 +26,7 @@ const (
 	topicPageBudget        = 256 << 10 // the largest first page of a topic with a checklist
 	topicChecklistBudget   = 96 << 10  // its "What to check" section
 	topicChecklistMaxLines = 60        // 10 lines in each of 6 groups
+	prepareFileBudget      = 384 << 10 // a file of a part or a product of the prepare page: its newest 200 cases and their checklist as data
 )
 
 // TestChecklistBudgets builds a generated library of 1,000 cases (100
@@ -65,6 +67,7 @@ func checkChecklistBudgets(t *testing.T, out string, n int) {
 		if !bytes.Contains(page, []byte(`data-src="`)) {
 			t.Errorf("%s names no file of a part", urls.Prepare(lang))
 		}
+		checkPrepareFiles(t, out, lang, n)
 		var (
 			largest     string
 			largestPage []byte
@@ -118,4 +121,40 @@ func checklistSection(page []byte) []byte {
 		section = section[:j]
 	}
 	return section
+}
+
+// checkPrepareFiles holds the files of the prepare page's parts and
+// products in lang to their budget, and checks that a file of a part with
+// more cases than a file holds says so (its "more"), as the largest part's
+// does at 1,000 cases.
+func checkPrepareFiles(t *testing.T, out, lang string, n int) {
+	t.Helper()
+	dir := filepath.Join(out, filepath.FromSlash(urls.File(urls.Prepare(lang))), "..")
+	largest, size, cut := "", 0, false
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || filepath.Ext(path) != ".js" {
+			return err
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if len(b) > size {
+			largest, size = path, len(b)
+		}
+		if len(b) > prepareFileBudget {
+			t.Errorf("%d cases: %s is %d bytes, over the budget of %d", n, path, len(b), prepareFileBudget)
+		}
+		if bytes.Contains(b, []byte(`,"more":{"total":`)) {
+			cut = true
+		}
+		return nil
+	})
+	if err != nil || largest == "" {
+		t.Fatalf("%s: no file of a part (%v)", dir, err)
+	}
+	t.Logf("%d cases: the largest file of the prepare page, %s, is %d bytes", n, largest, size)
+	if n >= 1000 && !cut {
+		t.Errorf("%d cases: no file of the prepare page is cut to its part's newest cases", n)
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"unicode"
 
 	"incidentlib/internal/repotest"
 )
@@ -201,6 +202,73 @@ func TestJoinFields(t *testing.T) {
 		}
 		if singleSpaced(in) != (in == want) {
 			t.Fatalf("singleSpaced(%q) = %v, but strings.Fields makes %q", in, singleSpaced(in), want)
+		}
+	}
+}
+
+// TestMarkdownLinePlain holds MarkdownLine's fast path for plain values
+// to what it writes of any value, on every way a value can stop being
+// plain and on every pair of a few pieces.
+func TestMarkdownLinePlain(t *testing.T) {
+	pieces := []string{"", "a", "Title", "한국어 제목", " ", "  ", "\t", "\n", "\r", "\v", "\f", "\u00a0", "\u0085", "\u3000", "\u2028", "\u200b",
+		"<", "[", "]", "\\", "*", "#", "# ", "- ", "1. ", ">", "`", "é", "\xff", "\xc3", "x y", "=", "---", "+ ", "|"}
+	plain := 0
+	for _, a := range pieces {
+		for _, b := range pieces {
+			for _, s := range []string{a + b, a + "word" + b, b + " " + a} {
+				if got, want := MarkdownLine(s), markdownLine(s); got != want {
+					t.Errorf("MarkdownLine(%q) = %q, want %q", s, got, want)
+				}
+				if plainLine(s) {
+					plain++
+				}
+			}
+		}
+	}
+	if plain == 0 {
+		t.Error("no value took the fast path")
+	}
+}
+
+// writeInlineByByte is writeInline as it was first written, a byte at a
+// time: the reference TestWriteInline holds the faster one to.
+func writeInlineByByte(b *strings.Builder, line string) {
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case c == '\\' && i+1 < len(line):
+			b.WriteByte(c)
+			b.WriteByte(line[i+1])
+			i++
+			continue
+		case c == '<' && !safeAutolink(line[i:]):
+			b.WriteByte('\\')
+		case c == '(' && i > 0 && line[i-1] == ']' && !safeDestination(line[i+1:]):
+			b.WriteByte('\\')
+		}
+		b.WriteByte(c)
+	}
+}
+
+// TestWriteInline compares writeInline with writeInlineByByte on lines of
+// the pieces that matter to it, and checks mayBeSpace on every white space
+// character beyond ASCII.
+func TestWriteInline(t *testing.T) {
+	pieces := []string{"a", "text ", "한국어", "\\", "\\\\", "<", ">", "<https://x.example/>", "<http://a b>", "<javascript:alert(1)>", "[x]", "](", "(", ")",
+		"](javascript:x)", "](https://x)", "](mailto:a@b)", "](/path)", "](#frag)", "](&#106;)", "]( java", "*", "`"}
+	r := rand.New(rand.NewPCG(7, 8))
+	for range 20000 {
+		line := repotest.Pieces(r, pieces, r.IntN(10))
+		var got, want strings.Builder
+		writeInline(&got, line)
+		writeInlineByByte(&want, line)
+		if got.String() != want.String() {
+			t.Fatalf("writeInline(%q) = %q, want %q", line, got.String(), want.String())
+		}
+	}
+	for c := rune(0x80); c <= unicode.MaxRune; c++ {
+		if unicode.IsSpace(c) && !mayBeSpace(string(c)[0]) {
+			t.Errorf("%U is white space, and mayBeSpace(%#x) says it cannot be", c, string(c)[0])
 		}
 	}
 }

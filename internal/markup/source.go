@@ -2,6 +2,8 @@ package markup
 
 import (
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Text outputs (the Markdown twins, llms.txt, MCP answers) carry case text
@@ -40,6 +42,17 @@ func MarkdownText(src string) string {
 // tag or a link (< [ ] and the backslash); emphasis and code spans are left
 // as they are, which change how text looks and never what it does.
 func MarkdownLine(s string) string {
+	if plainLine(s) {
+		// Most titles and labels: the Markdown twins ask for tens of
+		// thousands of them, and splitting each into words to join them
+		// again was a third of the twins' time.
+		return s
+	}
+	return markdownLine(s)
+}
+
+// markdownLine is MarkdownLine on any s.
+func markdownLine(s string) string {
 	s = strings.Join(strings.Fields(s), " ")
 	var b strings.Builder
 	b.Grow(len(s) + 8)
@@ -111,21 +124,18 @@ func blockStart(line string) bool {
 // writeInline writes one line of a case text, with the < of a tag and the
 // ( of a link to an unsafe scheme escaped.
 func writeInline(b *strings.Builder, line string) {
+	start := 0 // line[start:i] is still to be written, as it is
 	for i := 0; i < len(line); i++ {
-		c := line[i]
-		switch {
+		switch c := line[i]; {
 		case c == '\\' && i+1 < len(line):
-			b.WriteByte(c)
-			b.WriteByte(line[i+1])
-			i++
-			continue
-		case c == '<' && !safeAutolink(line[i:]):
+			i++ // the escaped byte goes as it is
+		case c == '<' && !safeAutolink(line[i:]), c == '(' && i > 0 && line[i-1] == ']' && !safeDestination(line[i+1:]):
+			b.WriteString(line[start:i])
 			b.WriteByte('\\')
-		case c == '(' && i > 0 && line[i-1] == ']' && !safeDestination(line[i+1:]):
-			b.WriteByte('\\')
+			start = i
 		}
-		b.WriteByte(c)
 	}
+	b.WriteString(line[start:])
 }
 
 // safeAutolink reports whether s starts with an http or https autolink.
@@ -157,3 +167,39 @@ func safeDestination(s string) bool {
 	}
 	return true
 }
+
+// plainLine reports whether MarkdownLine returns s as it is: words apart
+// by single spaces (no other white space, as strings.Fields knows it),
+// nothing to escape and no block marker at its start.
+func plainLine(s string) bool {
+	if s == "" || s[0] == ' ' || s[len(s)-1] == ' ' || blockStart(s) {
+		return false
+	}
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= utf8.RuneSelf && !mayBeSpace(c) {
+			i++ // Hangul, and every other letter that is no space
+			continue
+		}
+		if c >= utf8.RuneSelf {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if unicode.IsSpace(r) {
+				return false
+			}
+			i += size
+			continue
+		}
+		switch {
+		case c == ' ' && s[i+1] == ' ', c < ' ', c == '\\', c == '<', c == '[', c == ']':
+			return false
+		}
+		i++
+	}
+	return true
+}
+
+// mayBeSpace reports whether a character starting with the byte c, at or
+// above utf8.RuneSelf, may be white space as unicode.IsSpace knows it:
+// U+0085 and U+00A0 start with C2, U+1680 with E1, U+2000 to U+205F with
+// E2 and U+3000 with E3.
+func mayBeSpace(c byte) bool { return c == 0xC2 || c == 0xE1 || c == 0xE2 || c == 0xE3 }

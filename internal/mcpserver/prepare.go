@@ -23,7 +23,14 @@ import (
 const (
 	prepareDefault = 25
 	prepareMax     = 60
-	prepareCases   = 20 // cases named in the text; the structured content has all
+	prepareCases   = 20 // cases named in the text
+	// The structured content lists at most the newest prepareListed cases
+	// that apply, and at most prepareItemCases cases of each checklist item,
+	// with the counts of all: both grow with the library (a component's
+	// cases are thousands at 10,000 cases, and so are those of its most
+	// shared items), an answer does not.
+	prepareListed    = 200
+	prepareItemCases = 20
 )
 
 // prepareFacet is the facet whose terms a stack is made of.
@@ -65,7 +72,7 @@ type prepareOutput struct {
 	Parts     []string       `json:"components" jsonschema:"the components asked for"`
 	Products  []productPick  `json:"products" jsonschema:"the products asked for, with their versions"`
 	Total     int            `json:"total" jsonschema:"number of cases that apply"`
-	Cases     []caseItem     `json:"cases" jsonschema:"the cases that apply, newest first"`
+	Cases     []caseItem     `json:"cases" jsonschema:"the cases that apply, newest first: the newest 200 when more apply (total counts them all)"`
 	Items     int            `json:"items" jsonschema:"number of checklist items, before the limit"`
 	Checklist []prepareGroup `json:"checklist" jsonschema:"the checklist by group, the most shared items first"`
 	Page      string         `json:"page" jsonschema:"the site's prepare page with this choice, in the answer's language"`
@@ -85,7 +92,8 @@ type prepareGroup struct {
 
 type prepareItem struct {
 	Text  string        `json:"text" jsonschema:"what to check, in the answer's language (the first case's words)"`
-	Cases []prepareFrom `json:"cases" jsonschema:"the cases it came from"`
+	Cases []prepareFrom `json:"cases" jsonschema:"the cases it came from, newest first: the first 20 when it came from more"`
+	More  int           `json:"more_cases,omitempty" jsonschema:"how many more cases it came from than cases lists"`
 }
 
 type prepareFrom struct {
@@ -173,7 +181,7 @@ func prepare(m *model, c *call) (string, any, error) {
 	n := limit(c, prepareDefault, prepareMax)
 	cs := m.applies(f, out.Parts, picks)
 	out.Total = len(cs)
-	for _, cs := range cs {
+	for _, cs := range cs[:min(len(cs), prepareListed)] {
 		out.Cases = append(out.Cases, m.item(cs, c.lang))
 	}
 	params := []urls.Param{}
@@ -205,8 +213,8 @@ func (m *model) checklist(c *call, cs []*cases.Case, n int, out *prepareOutput) 
 		pg := prepareGroup{Group: g.Name, Title: groupTitle(c.lang, g.Name)}
 		for _, l := range g.Items[:min(left, len(g.Items))] {
 			text, _ := l.Item.Text.In(c.lang)
-			it := prepareItem{Text: text}
-			for _, s := range l.From {
+			it := prepareItem{Text: text, More: max(0, len(l.From)-prepareItemCases)}
+			for _, s := range l.From[:min(len(l.From), prepareItemCases)] {
 				it.Cases = append(it.Cases, prepareFrom{ID: s.Case.ID, Status: s.Status, URL: m.site.URL(urls.Case(c.lang, s.Case.ID))})
 			}
 			pg.Items = append(pg.Items, it)
@@ -238,6 +246,10 @@ func prepareText(c *call, chosen string, out *prepareOutput) string {
 					if s.Status != "" {
 						from[i] += " (" + statusWord(c.lang, s.Status) + ")"
 					}
+				}
+				if it.More > 0 {
+					// The site's words for a checklist line's cases left out.
+					from = append(from, fmt.Sprintf(cases.Catalogue.Get(c.lang, "prepare.more_cases"), l10n.Number(it.More)))
 				}
 				fmt.Fprintf(&b, "- [ ] %s — %s\n", markup.MarkdownLine(it.Text), strings.Join(from, ", "))
 			}

@@ -12,6 +12,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"incidentlib/internal/cases"
+	"incidentlib/internal/gencases"
 	"incidentlib/internal/repotest"
 )
 
@@ -121,5 +122,62 @@ func TestPrepareApplies(t *testing.T) {
 	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "list_incidents", Arguments: map[string]any{"version": "1.11.0"}})
 	if err != nil || !res.IsError {
 		t.Errorf("version without a product: %v %s", err, resultText(res))
+	}
+}
+
+// TestPrepareBound asks prepare for the largest component of a generated
+// library of 600 cases: the structured content lists its newest
+// prepareListed cases and counts them all, and a checklist item lists at
+// most prepareItemCases of its cases and counts the rest.
+func TestPrepareBound(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads a generated library of 600 cases")
+	}
+	dir := t.TempDir()
+	if err := gencases.WriteDir(dir, gencases.Options{N: 600, Seed: 1}); err != nil {
+		t.Fatal(err)
+	}
+	lib, list := cases.Load(os.DirFS(dir))
+	if list.Errors() > 0 {
+		t.Fatal(list.Err())
+	}
+	count := map[string]int{}
+	part := ""
+	for _, c := range lib.Cases {
+		for _, id := range c.Components {
+			if count[id]++; count[id] > count[part] {
+				part = id
+			}
+		}
+	}
+	_, cs := connect(t, dir)
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "prepare", Arguments: map[string]any{cases.Components.Arg(): []any{part}, "limit": prepareMax}})
+	if err != nil || res.IsError {
+		t.Fatalf("prepare: %v %s", err, resultText(res))
+	}
+	var out prepareOutput
+	b, _ := json.Marshal(res.StructuredContent)
+	if err := json.Unmarshal(b, &out); err != nil {
+		t.Fatal(err)
+	}
+	if out.Total != count[part] || count[part] <= prepareListed || len(out.Cases) != prepareListed || out.Cases[0].ID != lib.Cases[slices.IndexFunc(lib.Cases, func(c *cases.Case) bool { return slices.Contains(c.Components, part) })].ID {
+		t.Errorf("total %d, %d cases listed from %s; want %d, the newest %d", out.Total, len(out.Cases), out.Cases[0].ID, count[part], prepareListed)
+	}
+	cut := 0
+	for _, g := range out.Checklist {
+		for _, it := range g.Items {
+			if len(it.Cases) > prepareItemCases || it.More > 0 && len(it.Cases) != prepareItemCases {
+				t.Errorf("an item lists %d cases and counts %d more", len(it.Cases), it.More)
+			}
+			if it.More > 0 {
+				cut++
+			}
+		}
+	}
+	if cut == 0 {
+		t.Error("no item came from more cases than it lists: the library does not exercise the bound")
+	}
+	if len(b) > 256<<10 {
+		t.Errorf("the structured content is %d bytes", len(b))
 	}
 }

@@ -101,3 +101,58 @@ func BenchmarkLoadTheme(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkExtras writes, on a 1,000-case library, each kind of output
+// beside the pages: every topic feed, every file of the prepare page and
+// the Markdown twin of every case; the figures are per whole kind, with
+// what the site keeps for a build (cards, feed entries) dropped before
+// each run, and in CPU time (user and system) as well, which says more
+// than the wall time on a shared machine.
+func BenchmarkExtras(b *testing.B) {
+	s := benchSite(b, 1000)
+	byKind := map[Kind][]Job{}
+	for _, j := range s.Jobs() {
+		byKind[j.Kind] = append(byKind[j.Kind], j)
+	}
+	run := func(b *testing.B, write func(out *bytes.Buffer, i int) error, n int) {
+		var out bytes.Buffer
+		size := 0
+		start := repotest.CPUTime()
+		for b.Loop() {
+			s.ReleaseCards()
+			size = 0
+			for i := range n {
+				out.Reset()
+				if err := write(&out, i); err != nil {
+					b.Fatal(err)
+				}
+				size += out.Len()
+			}
+		}
+		b.ReportMetric(float64(size), "bytes")
+		b.ReportMetric((repotest.CPUTime()-start).Seconds()/float64(b.N), "cpu-s/op")
+	}
+	for _, k := range []struct {
+		name string
+		kind Kind
+	}{{"topicfeeds", KindTopicFeed}, {"preparefiles", KindPrepareData}} {
+		jobs := byKind[k.kind]
+		b.Run(k.name, func(b *testing.B) {
+			run(b, func(out *bytes.Buffer, i int) error {
+				_, err := s.Render(jobs[i], out)
+				return err
+			}, len(jobs))
+		})
+	}
+	b.Run("twins", func(b *testing.B) {
+		var list []*CaseView
+		for _, j := range byKind[KindCase] {
+			v, err := (views{s}).caseView(j, true)
+			if err != nil {
+				b.Fatal(err)
+			}
+			list = append(list, v)
+		}
+		run(b, func(out *bytes.Buffer, i int) error { return (twins{s}).twin(out, list[i], false) }, len(list))
+	})
+}

@@ -168,12 +168,14 @@ func (s cards) keepCard(lang string, c *cases.Case, v *CaseView) (template.HTML,
 	return h, nil
 }
 
-// ReleaseCards drops the rendered cards, to free their memory once the
-// pages that list cases are written (cards the library keeps off the heap
-// stay there; only the slots go). Cards are rendered again if needed.
+// ReleaseCards drops the rendered cards, and the feeds' entries, to free
+// their memory once the pages that list cases are written (cards the
+// library keeps off the heap stay there; only the slots go). Cards and
+// entries are made again if needed.
 func (s *Site) ReleaseCards() {
 	for i := range s.cards {
 		s.cards[i] = make([]atomic.Pointer[template.HTML], len(s.lib.Cases))
+		s.feedEntries[i] = make([]atomic.Pointer[[]byte], len(s.lib.Cases))
 	}
 }
 

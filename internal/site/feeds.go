@@ -13,7 +13,9 @@ import (
 
 // topicFeed writes the Atom feed of a topic's cases, beside its first
 // page: the most recently updated first, as the language's feed.
-func (s feeds) topicFeed(j Job, w io.Writer) error {
+func (s feeds) topicFeed(j Job, w io.Writer) error { return writeAtom(w, s.topicAtom(j)) }
+
+func (s feeds) topicAtom(j Job) *atomFeed {
 	t, lang := j.Topic, j.Lang
 	cs := append([]*cases.Case(nil), t.Cases...)
 	sort.SliceStable(cs, func(i, k int) bool {
@@ -24,7 +26,7 @@ func (s feeds) topicFeed(j Job, w io.Writer) error {
 	})
 	cs = cs[:min(len(cs), feedSize)]
 	title := cases.FacetByName(j.Facet).Label.Get(lang) + ": " + t.Label.Get(lang)
-	return s.writeFeed(w, lang, title, urls.TopicFeed(lang, j.Facet, t.ID), urls.Topic(lang, j.Facet, t.ID, 1), cs, nil)
+	return s.atom(lang, title, urls.TopicFeed(lang, j.Facet, t.ID), urls.Topic(lang, j.Facet, t.ID, 1), cs, nil)
 }
 
 // feedNote is what happened to a case, for an entry of the changes feed:
@@ -42,7 +44,9 @@ type feedNote struct {
 // (library.Changes): cases added, updated (with the fields that changed,
 // when the changes come from git) and withdrawn, newest first; a
 // withdrawn case's entry gives the reason.
-func (s feeds) changesFeed(j Job, w io.Writer) error {
+func (s feeds) changesFeed(j Job, w io.Writer) error { return writeAtom(w, s.changesAtom(j)) }
+
+func (s feeds) changesAtom(j Job) *atomFeed {
 	lang := j.Lang
 	list := s.model.Changes()
 	list = list[:min(len(list), feedSize)]
@@ -74,7 +78,7 @@ func (s feeds) changesFeed(j Job, w io.Writer) error {
 		}
 		return n
 	}
-	return s.writeFeed(w, lang, s.strings.Get(lang, "changes.title"), urls.Changes(lang), urls.Home(lang), cs, note)
+	return s.atom(lang, s.strings.Get(lang, "changes.title"), urls.Changes(lang), urls.Home(lang), cs, note)
 }
 
 // fieldLabels names a case's JSON fields as a reader knows them, from the

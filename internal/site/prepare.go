@@ -16,9 +16,9 @@ import (
 // The prepare page ("my stack", /{lang}/prepare/) turns the parts of a
 // reader's stack into the cases that apply and one checklist. The page
 // itself holds only the form: its size follows the vocabulary, not the
-// library. What each part and each product brings (its cases, with the
-// facts the script needs, and their checklist as HTML) is in a file of its
-// own, urls.PrepareData, which the script loads when a reader chooses that
+// library. What each part and each product brings (its newest cases, with
+// the facts the script needs, and their checklist as data) is in a file of
+// its own, urls.PrepareData, which the script loads when a reader chooses that
 // part or gives that product's version. The files are scripts that
 // register their value (window.__ilprepare), as the search index's are
 // for file://, so that the page works from any host and from the offline
@@ -38,7 +38,14 @@ type prepareView struct {
 	// and GroupTitles their headings, for the script's merged checklist.
 	Groups      string
 	GroupTitles []checkGroupView
+	// Statuses are the labels of how far an action got
+	// (cases.ActionStatuses), which the script shows beside the cases of
+	// a checklist line: the files carry the statuses only.
+	Statuses []statusLabel
 }
+
+// statusLabel is an action status and how the page names it.
+type statusLabel struct{ Name, Label string }
 
 // preparePart is one part of a stack a reader may pick.
 type preparePart struct {
@@ -57,10 +64,46 @@ type prepareProduct struct {
 }
 
 // prepareFile is what the file of a part or a product registers: its cases
-// and their checklist, rendered as the topic pages render one but whole.
+// and their checklist as data, which the script renders. The checklist's
+// lines name their cases by their place in Cases: a case's title and link
+// are written once however many lines it brings, where the checklist
+// rendered as HTML repeated them on every line (7.7 MB a language at 1,000
+// cases, 16 MB for one file at 10,000).
 type prepareFile struct {
-	Cases []prepareCase `json:"cases"`
-	HTML  string        `json:"html"`
+	Cases  []prepareCase  `json:"cases"`
+	Checks []prepareCheck `json:"checks"`
+	More   *prepareMore   `json:"more,omitempty"`
+}
+
+// prepareCases is how many cases a file of the prepare page holds at most:
+// a topic's newest. A file held every case of its topic and its whole
+// checklist, so that one grew with the library (16 MB for a component at
+// 10,000 cases, a download a reader waits for on every choice, and more
+// cases and lines than a reader reads); the newest cases bring the lines
+// most cases share as well, since those are shared by the newest too. The
+// page says when a part's cases are cut, and links its topic page, which
+// lists them all (as the topic's file in the API lists every line).
+const prepareCases = 200
+
+// prepareMore says that a file holds only its topic's newest cases: how
+// many the topic has, its label and its page, from the prepare page.
+type prepareMore struct {
+	Total int    `json:"total"`
+	Label string `json:"label"`
+	Topic string `json:"topic"`
+}
+
+// prepareCheck is a line of the checklist of a file's cases
+// (library.Checklist.For), as the topic pages show one: its place in the
+// library's checklist, its group, its text as HTML, and the cases it came
+// from, newest first, as places in the file's Cases with how far each got
+// (Status, beside From; left out when every one is a lesson's "").
+type prepareCheck struct {
+	I      int      `json:"i"`
+	Group  string   `json:"group"`
+	HTML   string   `json:"html"`
+	From   []int    `json:"from"`
+	Status []string `json:"status,omitempty"`
 }
 
 // prepareCase is a case as the script reads it: its place in the library
@@ -125,6 +168,9 @@ func (s prepares) prepareView(j Job) (*prepareView, error) {
 	for _, g := range library.CheckGroups {
 		v.GroupTitles = append(v.GroupTitles, checkGroupView{Name: g, Title: p.groupTitle(g)})
 	}
+	for _, st := range cases.ActionStatuses {
+		v.Statuses = append(v.Statuses, statusLabel{st, p.T("action.status." + st)})
+	}
 	f := prepareFacet()
 	if f == nil {
 		return v, nil
@@ -181,46 +227,96 @@ func (s prepares) prepareData(j Job, w io.Writer) error {
 	if f == nil || j.Topic == nil {
 		return fmt.Errorf("%s: no facet is offered on the prepare page, or no topic", j.Path)
 	}
-	cs := j.Topic.Cases
+	cs := j.Topic.Cases // newest first
 	page := Job{Kind: KindPrepare, Lang: j.Lang, Path: urls.Prepare(j.Lang)}
 	root := s.rootOf(page)
 	p := s.page(page, "")
-	var html bytes.Buffer
-	if err := s.theme.execute(&html, "list", "checklist", p.checklist(s.model.Checklist().For(cs))); err != nil {
-		return err
+	// link is a site path's link from the prepare page, into which the
+	// script puts the file's links.
+	link := func(path string) string { return root + strings.TrimPrefix(p.Link(path), rootMark) }
+	var file prepareFile
+	if len(cs) > prepareCases {
+		file.More = &prepareMore{Total: len(cs), Label: j.Topic.Label.Get(j.Lang), Topic: link(urls.Topic(j.Lang, j.Facet, j.Topic.ID, 1))}
+		cs = cs[:prepareCases]
 	}
-	var resolved bytes.Buffer
-	if err := writeResolved(&resolved, html.Bytes(), root); err != nil {
-		return err
-	}
-	file := prepareFile{Cases: make([]prepareCase, 0, len(cs)), HTML: resolved.String()}
-	order := make(map[*cases.Case]int, len(cs))
+	file.Cases = make([]prepareCase, 0, len(cs))
 	for _, c := range cs {
-		order[c] = -1
-	}
-	for i, c := range s.lib.Cases {
-		if _, ok := order[c]; ok {
-			order[c] = i
+		n, listed := s.caseIndex[c]
+		if !listed {
+			n = -1
 		}
-	}
-	for _, c := range cs {
-		pc := prepareCase{N: order[c], ID: c.ID, Title: localizeLine(c.Title, j.Lang).Text,
-			Href: root + strings.TrimPrefix(p.Link(urls.Case(j.Lang, c.ID)), rootMark), Parts: append([]string{}, f.Terms(c)...)}
+		pc := prepareCase{N: n, ID: c.ID, Title: localizeLine(c.Title, j.Lang).Text, Href: link(urls.Case(j.Lang, c.ID)), Parts: append([]string{}, f.Terms(c)...)}
 		for _, a := range c.Affected {
 			pc.Affected = append(pc.Affected, prepareVersion{a.Product, a.Introduced, a.Fixed, a.LastAffected, a.Versions})
 		}
 		file.Cases = append(file.Cases, pc)
 	}
+	var err error
+	if file.Checks, err = s.prepareChecks(j, cs, root); err != nil {
+		return err
+	}
 	key, err := json.Marshal(j.Facet + "/" + j.Topic.ID)
 	if err != nil {
 		return err
 	}
-	b, err := json.Marshal(file) // escapes <, >, &, U+2028 and U+2029: a plain script value
-	if err != nil {
+	if _, err := fmt.Fprintf(w, "window.__ilprepare=window.__ilprepare||{};__ilprepare[%s]=", key); err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(w, "window.__ilprepare=window.__ilprepare||{};__ilprepare[%s]=%s;\n", key, b)
+	// The file is a script of its own, never inside a page's <script>
+	// element, so "</" needs no escape, and the lines' HTML keeps its
+	// < and > (\u003c, six bytes each, were a tenth of the file).
+	// encoding/json still escapes U+2028 and U+2029, which older
+	// JavaScript does not allow in a string.
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(file); err != nil {
+		return err
+	}
+	b.Truncate(b.Len() - 1) // Encode's newline
+	b.WriteString(";\n")
+	_, err = w.Write(b.Bytes())
 	return err
+}
+
+// prepareChecks is the checklist of cs, the cases of a prepare file in
+// their order there, as the file carries it; root is the way from the
+// prepare page to the site root.
+func (s prepares) prepareChecks(j Job, cs []*cases.Case, root string) ([]prepareCheck, error) {
+	at := make(map[*cases.Case]int, len(cs)) // a case's place in cs
+	for i, c := range cs {
+		at[c] = i
+	}
+	var out []prepareCheck
+	var html, resolved bytes.Buffer
+	for _, g := range s.model.Checklist().For(cs) {
+		for _, l := range g.Items {
+			html.Reset()
+			resolved.Reset()
+			if err := s.theme.execute(&html, "list", "text", localize(l.Item.Text, j.Lang)); err != nil {
+				return nil, err
+			}
+			if err := writeResolved(&resolved, html.Bytes(), root); err != nil {
+				return nil, err
+			}
+			line := prepareCheck{I: l.Item.Index, Group: g.Name, HTML: resolved.String(), From: make([]int, len(l.From))}
+			for k, from := range l.From {
+				i, ok := at[from.Case]
+				if !ok {
+					return nil, fmt.Errorf("%s: checklist line %d comes from %s, which is not among the file's cases", j.Path, l.Item.Index, from.Case.ID)
+				}
+				line.From[k] = i
+				if from.Status != "" && line.Status == nil {
+					line.Status = make([]string, len(l.From))
+				}
+				if line.Status != nil {
+					line.Status[k] = from.Status
+				}
+			}
+			out = append(out, line)
+		}
+	}
+	return out, nil
 }
 
 // prepareCallout is the callout box with a link to the prepare page, where

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"incidentlib/internal/cases"
+	"incidentlib/internal/gencases"
+	"incidentlib/internal/library"
 	"incidentlib/internal/repotest"
 	"incidentlib/internal/urls"
 )
@@ -120,12 +122,43 @@ func TestPrepareFiles(t *testing.T) {
 		if !slices.Equal(ids, want) {
 			t.Errorf("%s: cases %v, want %v", path, ids, want)
 		}
-		lines := 0
+		// Every line of the topic's checklist, in its order, naming its
+		// cases by their place in the file with their statuses.
+		var lines []prepareCheck
 		for _, g := range s.model.Checklist().For(tp.Cases) {
-			lines += len(g.Items)
+			for _, l := range g.Items {
+				pl := prepareCheck{I: l.Item.Index, Group: g.Name}
+				for _, from := range l.From {
+					pl.From = append(pl.From, slices.Index(ids, from.Case.ID))
+					pl.Status = append(pl.Status, from.Status)
+				}
+				if !slices.ContainsFunc(pl.Status, func(st string) bool { return st != "" }) {
+					pl.Status = nil
+				}
+				lines = append(lines, pl)
+			}
 		}
-		if got := strings.Count(file.HTML, "<li data-i="); got != lines || strings.Contains(file.HTML, `="~/`) {
-			t.Errorf("%s: %d lines, want every one of the %d; links unresolved: %v", path, got, lines, strings.Contains(file.HTML, `="~/`))
+		statuses := 0
+		for k, got := range file.Checks {
+			if k >= len(lines) {
+				break
+			}
+			want := lines[k]
+			if got.I != want.I || got.Group != want.Group || !slices.Equal(got.From, want.From) || !slices.Equal(got.Status, want.Status) {
+				t.Errorf("%s: line %d is %d %s from %v %v, want %d %s from %v %v", path, k, got.I, got.Group, got.From, got.Status, want.I, want.Group, want.From, want.Status)
+			}
+			if !strings.HasPrefix(got.HTML, "<") || strings.Contains(got.HTML, `="~/`) {
+				t.Errorf("%s: line %d's text is not resolved HTML: %q", path, k, got.HTML)
+			}
+			statuses += len(got.Status)
+		}
+		if len(file.Checks) != len(lines) || statuses == 0 {
+			t.Errorf("%s: %d lines, want every one of the %d; %d statuses (the fixture has some)", path, len(file.Checks), len(lines), statuses)
+		}
+		for _, st := range cases.ActionStatuses {
+			if label := s.strings.Get(lang, "action.status."+st); !strings.Contains(page, `<small class="pill status-`+st+`">`+label+`</small>`) {
+				t.Errorf("%s: the prepare page does not name the status %s for its script", lang, st)
+			}
 		}
 		product := urls.PrepareData(lang, cases.Products.Name, "ingress-nginx")
 		j, ok = jobs[product]
@@ -153,5 +186,51 @@ func readPrepareFile(t *testing.T, js, key string, v any) {
 	}
 	if err := json.Unmarshal([]byte(strings.TrimSuffix(strings.TrimPrefix(js, prefix), ";\n")), v); err != nil {
 		t.Fatalf("the file of %s: %v", key, err)
+	}
+}
+
+// TestPrepareFileBound renders the file of a generated library's largest
+// component, which has more cases than a file holds: it holds the topic's
+// newest prepareCases cases and the checklist of those alone, and says how
+// many the topic has and where its page is.
+func TestPrepareFileBound(t *testing.T) {
+	lib := loadContent(t, gencases.MapFS(gencases.Options{N: 600, Seed: 1}))
+	s := newSite(t, lib, false)
+	var tp *library.Topic
+	for _, x := range s.topics[cases.Components.Name].Topics {
+		if tp == nil || len(x.Cases) > len(tp.Cases) {
+			tp = x
+		}
+	}
+	if len(tp.Cases) <= prepareCases {
+		t.Fatalf("the largest component has %d cases, not more than a file holds (%d)", len(tp.Cases), prepareCases)
+	}
+	lang := "ko"
+	j, ok := PrepareJob(lang, cases.Components.Name, tp)
+	if !ok {
+		t.Fatal("no job for the component's file")
+	}
+	var file prepareFile
+	readPrepareFile(t, render(t, s, j), cases.Components.Name+"/"+tp.ID, &file)
+	if len(file.Cases) != prepareCases || file.Cases[0].ID != tp.Cases[0].ID || file.Cases[prepareCases-1].ID != tp.Cases[prepareCases-1].ID {
+		t.Errorf("%d cases from %s, want the newest %d of the topic's", len(file.Cases), file.Cases[0].ID, prepareCases)
+	}
+	want := prepareMore{Total: len(tp.Cases), Label: tp.Label.Get(lang), Topic: "../../" + urls.Topic(lang, cases.Components.Name, tp.ID, 1)}
+	if file.More == nil || *file.More != want {
+		t.Errorf("more is %+v, want %+v", file.More, want)
+	}
+	lines := 0
+	for _, g := range s.model.Checklist().For(tp.Cases[:prepareCases]) {
+		lines += len(g.Items)
+	}
+	if len(file.Checks) != lines {
+		t.Errorf("%d lines, want the %d of the newest cases", len(file.Checks), lines)
+	}
+	for _, l := range file.Checks {
+		for _, k := range l.From {
+			if k < 0 || k >= len(file.Cases) {
+				t.Fatalf("line %d names case %d of %d", l.I, k, len(file.Cases))
+			}
+		}
 	}
 }

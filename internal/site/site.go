@@ -110,9 +110,12 @@ type Site struct {
 	yearLinks  map[int]*[2]string                       // every year's topic link, per language (yearLink)
 	// cards holds each case's rendered card per language, by the case's
 	// position in lib.Cases.
-	cards     [2][]atomic.Pointer[template.HTML]
-	links     [2][]atomic.Pointer[caseLink] // each case as a related case, per language, by position
-	caseIndex map[*cases.Case]int
+	cards [2][]atomic.Pointer[template.HTML]
+	// feedEntries holds each case's entry in the feeds as Atom, per
+	// language, by the case's position (feeds.cachedEntry).
+	feedEntries [2][]atomic.Pointer[[]byte]
+	links       [2][]atomic.Pointer[caseLink] // each case as a related case, per language, by position
+	caseIndex   map[*cases.Case]int
 
 	// The page jobs, listed once: the build and every part of the sitemap
 	// go through them.
@@ -161,6 +164,7 @@ func New(model *library.Library, opt Options) (*Site, error) {
 	for i := range s.cards {
 		s.cards[i] = make([]atomic.Pointer[template.HTML], len(lib.Cases))
 		s.links[i] = make([]atomic.Pointer[caseLink], len(lib.Cases))
+		s.feedEntries[i] = make([]atomic.Pointer[[]byte], len(lib.Cases))
 	}
 	s.topics = model.Topics()
 	s.statsViews = map[*library.Topic]*[2]atomic.Pointer[statsView]{}

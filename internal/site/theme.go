@@ -38,7 +38,8 @@ var pageKinds = []string{"case", "list", "facet", "home", "root", "search", "pro
 // that render a piece of a page once, kept and shown on many pages: a
 // case's card, a topic's statistics and its times case by case, a case as
 // a line of a short list without its reason (caseLink.Head), and a
-// checklist, which every file of the prepare page carries (prepareData).
+// checklist, which a topic page's "What to check" shows (the files of the
+// prepare page carry theirs as data since, see prepareData).
 // A piece left out of this list renders with html/template: the
 // checklist did, and was a fifth of the pages' render time at 1,000 cases.
 var listParts = []string{"card", "stats", "dists", "caselinkhead", "checklist"}

@@ -5,9 +5,13 @@
  * file of its own (the form's data-src), a script that stores in
  * window.__ilprepare["components/ingress"] (or "products/ingress-nginx")
  * that part's cases (their parts, title, link and affected versions) and
- * their checklist as HTML. This script shows the form, reads the choice
- * from the address (?components=ingress,cni&ingress-nginx=1.11.2: the
- * form's data-param and the products' ids), loads the files of the chosen
+ * their checklist as data: each line's text as HTML, its group, and its
+ * cases as places in the file's list with how far each got. A file holds
+ * at most its part's newest cases; then its "more" says how many the part
+ * has and links the part's page, and the status line says so. This
+ * script shows the form, reads the choice from the address
+ * (?components=ingress,cni&ingress-nginx=1.11.2: the form's data-param
+ * and the products' ids), loads the files of the chosen
  * parts and of the products given a version, lists the cases that apply
  * and merges those files' checklists into one, keeping only those cases'
  * links; it writes the choice back into the address. The files are loaded
@@ -32,12 +36,16 @@
   var W = (WORDS && WORDS[lang]) || {};
   var param = form.getAttribute("data-param");
   var groups = (form.getAttribute("data-groups") || "").split(" ");
+  // What the status line says of a part cut to its newest cases (the
+  // page's words, not the script's, which the search page shares).
+  var newest = form.getAttribute("data-newest") || "";
   var status = doc.getElementById("stack-status");
   var result = doc.getElementById("stack-result");
   var casesEl = doc.getElementById("stack-cases");
   var listEl = doc.getElementById("stack-checklist");
   var allEl = doc.getElementById("prepare-all");
   var titles = doc.getElementById("group-titles");
+  var statuses = doc.getElementById("status-labels");
 
   function fill(s, args) {
     return String(s || "").replace(/%\[(\d)\]s/g, function (_, i) { return String(args[i - 1]); });
@@ -99,7 +107,7 @@
   }
 
   // files holds each loaded file by its key ("components/ingress"): a
-  // promise of {cases, frag}, frag its checklist parsed into an element.
+  // promise of {cases, checks}.
   var files = {};
 
   function load(key, src) {
@@ -117,9 +125,7 @@
           reject(new Error(src));
           return;
         }
-        var frag = doc.createElement("div");
-        frag.innerHTML = v.html;
-        resolve({ cases: v.cases, frag: frag });
+        resolve({ cases: v.cases || [], checks: v.checks || [], more: v.more });
       };
       s.onerror = function () {
         s.remove();
@@ -166,23 +172,22 @@
 
   // merged is the checklist of the cases in applies: every part's items,
   // each once, with only those cases, by group, the most shared first.
-  // A line that several files hold links, in each, only that file's
-  // cases: its links are gathered from all of them, each case once.
+  // A line that several files hold names, in each, only that file's
+  // cases: its cases are gathered from all of them, each case once.
   function merged(applies, loaded) {
     var byIndex = {}, lines = [];
     loaded.forEach(function (f) {
-      [].slice.call(f.frag.querySelectorAll("li[data-i]")).forEach(function (li) {
-        var i = +li.getAttribute("data-i");
-        var l = byIndex[i];
+      f.checks.forEach(function (c) {
+        var l = byIndex[c.i];
         if (!l) {
-          l = byIndex[i] = { i: i, li: li, from: [], ids: {}, group: groups.indexOf(li.getAttribute("data-group")) };
+          l = byIndex[c.i] = { i: c.i, html: c.html, from: [], ids: {}, group: groups.indexOf(c.group) };
           lines.push(l);
         }
-        [].slice.call(li.querySelectorAll("a[data-case]")).forEach(function (a) {
-          var id = a.getAttribute("data-case");
-          if (applies[id] && !l.ids[id]) {
-            l.ids[id] = true;
-            l.from.push({ a: a, n: applies[id].n });
+        (c.from || []).forEach(function (k, j) {
+          var fc = f.cases[k];
+          if (fc && applies[fc.id] && !l.ids[fc.id]) {
+            l.ids[fc.id] = true;
+            l.from.push({ c: fc, status: (c.status && c.status[j]) || "", n: applies[fc.id].n });
           }
         });
       });
@@ -190,27 +195,34 @@
     lines = lines.filter(function (l) { return l.from.length; });
     lines.forEach(function (l) {
       l.from.sort(function (x, y) { return x.n - y.n; });
-      l.from = l.from.map(function (x) { return x.a; });
     });
     lines.sort(function (a, b) { return a.group - b.group || b.from.length - a.from.length || a.i - b.i; });
     return lines;
   }
 
+  // pill is the page's label of an action status, or null.
+  function pill(status) {
+    var p = status && statuses && statuses.content.querySelector(".pill.status-" + status);
+    return p ? p.cloneNode(true) : null;
+  }
+
   function line(l) {
     var li = el("li", { "data-i": l.i });
-    li.appendChild(l.li.querySelector(".check-text").cloneNode(true));
+    var text = el("div", { "class": "check-text" });
+    text.innerHTML = l.html;
+    li.appendChild(text);
     var p = el("p", { "class": "from" });
     if (l.from.length > 1) {
       p.appendChild(el("strong", {}, fill(W.prepareShared, [l.from.length])));
       p.appendChild(doc.createTextNode(" · "));
     }
-    l.from.forEach(function (a, k) {
+    l.from.forEach(function (f, k) {
       if (k) p.appendChild(doc.createTextNode(", "));
-      p.appendChild(a.cloneNode(true));
-      var st = a.nextElementSibling;
-      if (st && st.tagName === "SMALL") {
+      p.appendChild(el("a", { href: f.c.href, title: f.c.title, "data-case": f.c.id }, f.c.id));
+      var st = pill(f.status);
+      if (st) {
         p.appendChild(doc.createTextNode(" "));
-        p.appendChild(st.cloneNode(true));
+        p.appendChild(st);
       }
     });
     li.appendChild(p);
@@ -287,6 +299,12 @@
     });
     var count = list.length === 1 ? W.casesOne : fill(W.casesOther, [list.length]);
     status.textContent = notes.concat([list.length ? count : W.prepareEmpty]).join(" ");
+    loaded.forEach(function (f) {
+      if (!f.more) return;
+      status.appendChild(doc.createTextNode(" "));
+      status.appendChild(el("a", { href: f.more.topic }, f.more.label));
+      status.appendChild(doc.createTextNode(": " + fill(newest, [f.cases.length, f.more.total])));
+    });
     var ul = null, group = -1;
     merged(applies, loaded).forEach(function (l) {
       if (l.group !== group) {
