@@ -209,8 +209,11 @@ func interruptible(stderr io.Writer) (context.Context, func()) {
 		case <-done:
 			return
 		}
-		fmt.Fprintln(stderr, "\nincidentlib build: stopping (press Ctrl-C again to quit at once)")
+		// Cancel before saying so: whoever reads "stopping" (a person, or
+		// TestInterrupt releasing a held build) may rely on the build
+		// already being stopped.
 		cancel()
+		fmt.Fprintln(stderr, "\nincidentlib build: stopping (press Ctrl-C again to quit at once)")
 		select {
 		case <-sig:
 			os.Exit(exitInterrupted)
