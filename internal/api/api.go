@@ -127,6 +127,7 @@ func listedFacets() []*cases.Facet {
 
 // list writes cases.json: every case in a few fields, newest first.
 func (w *writer) list() error {
+	out := w.spill(urls.APICases)
 	b := append(w.buf[:0], `{"version":`...)
 	b = appendString(b, urls.APIVersion)
 	b = appendString(appendKey(b, "library_version"), w.l.Version)
@@ -176,11 +177,9 @@ func (w *writer) list() error {
 		b = append(appendKey(b, "json"), ref.json...)
 		b = w.appendCitation(b, c)
 		b = appendWithdrawal(b, c.Withdrawn)
-		b = append(b, '}')
+		b = out.flush(append(b, '}'))
 	}
-	b = append(b, "]}\n"...)
-	w.buf = b
-	return w.write(urls.APICases, b)
+	return out.close(append(b, "]}\n"...))
 }
 
 // relLink is one related case as both files of a case show it.
@@ -346,6 +345,7 @@ func (w *writer) topics() error {
 	for _, facet := range cases.FacetNames() {
 		for _, t := range w.l.Topics()[facet].Topics {
 			st := t.Stats()
+			out := w.spill(urls.APITopic(facet, t.ID))
 			b := append(w.buf[:0], `{"facet":`...)
 			b = appendString(b, facet)
 			b = appendString(appendKey(b, "id"), t.ID)
@@ -358,7 +358,7 @@ func (w *writer) topics() error {
 			b = append(b, `,"stats":`...)
 			b = appendStats(b, st, statKeys)
 			if cases.FacetByName(facet).Shows(cases.InChecklist) {
-				b = w.appendChecklist(b, t)
+				b = w.appendChecklist(b, t, out)
 			}
 			// Ids only, newest first: a large topic lists thousands of cases,
 			// and cases.json already holds each case's summary once.
@@ -367,12 +367,10 @@ func (w *writer) topics() error {
 				if i > 0 {
 					b = append(b, ',')
 				}
-				b = appendString(b, c.ID)
+				b = out.flush(appendString(b, c.ID))
 			}
 			b = appendString(append(b, `],"cases_json":`...), w.base+urls.APICases)
-			b = append(b, "}\n"...)
-			w.buf = b
-			if err := w.write(urls.APITopic(facet, t.ID), b); err != nil {
+			if err := out.close(append(b, "}\n"...)); err != nil {
 				return err
 			}
 		}

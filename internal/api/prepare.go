@@ -35,7 +35,8 @@ func appendAffected(b []byte, c *cases.Case) []byte {
 // library.Checklist): by group, each item's text and the cases it came
 // from with their status, the item most cases share first.
 // Nothing is appended for a topic whose cases have none.
-func (w *writer) appendChecklist(b []byte, t *library.Topic) []byte {
+// A large list goes to out as it is made (spill.flush).
+func (w *writer) appendChecklist(b []byte, t *library.Topic, out *spill) []byte {
 	groups := w.l.Checklist().For(t.Cases)
 	if len(groups) == 0 {
 		return b
@@ -76,7 +77,7 @@ func (w *writer) appendChecklist(b []byte, t *library.Topic) []byte {
 				} else {
 					b = appendString(appendKey(b, "json"), w.base+urls.APICase(f.Case.ID))
 				}
-				b = append(b, '}')
+				b = out.flush(append(b, '}'))
 			}
 			b = append(b, "]}"...)
 		}
