@@ -21,7 +21,7 @@ func TestAnalysisHoldsOnlyPostings(t *testing.T) {
 	}
 	ix := analyseSorted(sorted, labels)
 	for p, pt := range ix.parts {
-		if pt.a.table.slots != nil || pt.a.terms != nil || !reflect.ValueOf(pt.a.tk).IsZero() || pt.a.state != nil || pt.order != nil {
+		if pt.a.table.slots != nil || pt.a.terms != nil || !reflect.ValueOf(pt.a.tk).IsZero() || pt.a.state != nil || pt.sorted != nil {
 			t.Errorf("part %d keeps its term table, terms, tokenizer or last documents after the analysis", p)
 		}
 		if pt.a.pieces.slots != nil || pt.a.pieces.recs != nil || pt.a.rec != nil || pt.a.met != nil {
