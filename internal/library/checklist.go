@@ -580,8 +580,16 @@ func eachCheckWord(s string, f func(string)) {
 			word(strings.ToLower(p))
 		default:
 			// Lower-casing can make a letter two runes of which one is no
-			// letter: the lower-cased piece is split again.
-			for _, w := range strings.FieldsFunc(strings.ToLower(p), notWordRune) {
+			// letter: the lower-cased piece is split again. A piece that
+			// lower-casing leaves as it is (all Korean) is one word as it
+			// is; strings.ToLower then returns it without a copy, which
+			// the comparison finds equal at once.
+			lower := strings.ToLower(p)
+			if lower == p {
+				word(p)
+				return
+			}
+			for _, w := range strings.FieldsFunc(lower, notWordRune) {
 				word(w)
 			}
 		}
@@ -608,12 +616,19 @@ func notWordRune(r rune) bool {
 	if r < utf8.RuneSelf {
 		return !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9')
 	}
+	if isSyllable(r) {
+		return false // most of the Korean text: no table to search
+	}
 	return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 }
 
+// isSyllable reports whether r is a precomposed Hangul syllable (가 to 힣),
+// a letter of unicode.Hangul.
+func isSyllable(r rune) bool { return 0xAC00 <= r && r <= 0xD7A3 }
+
 func isHangulWord(w string) bool {
 	r, _ := utf8.DecodeRuneInString(w)
-	return unicode.Is(unicode.Hangul, r)
+	return isSyllable(r) || unicode.Is(unicode.Hangul, r)
 }
 
 // trimEnglish strips the common endings of an English word, so that
@@ -634,12 +649,40 @@ var koreanEndings = []string{
 	"은", "는", "이", "가", "을", "를", "의", "에", "로", "와", "과", "도", "다",
 }
 
-// trimKorean strips one particle or ending from a Korean word, keeping at
-// least one syllable; a word of one syllable is left out.
-func trimKorean(w string) string {
+// koreanEndingsByLength holds koreanEndings by their length in bytes
+// (three a syllable), as trimKorean looks them up.
+var koreanEndingsByLength = func() map[int]map[string]bool {
+	by := map[int]map[string]bool{}
 	for _, end := range koreanEndings {
-		if rest, ok := strings.CutSuffix(w, end); ok && utf8.RuneCountInString(rest) >= 1 {
-			w = rest
+		if by[len(end)] == nil {
+			by[len(end)] = map[string]bool{}
+		}
+		by[len(end)][end] = true
+	}
+	return by
+}()
+
+// koreanEndingLengths are the lengths of koreanEndingsByLength, longest
+// first, as koreanEndings lists them.
+var koreanEndingLengths = func() []int {
+	var out []int
+	for _, end := range koreanEndings {
+		if !slices.Contains(out, len(end)) {
+			out = append(out, len(end))
+		}
+	}
+	return out
+}()
+
+// trimKorean strips one particle or ending from a Korean word, keeping at
+// least one syllable; a word of one syllable is left out. It strips the
+// first of koreanEndings that ends the word, as a loop over them would, by
+// looking up the word's last bytes for each length of ending: the list is
+// longest first, and two endings of one length cannot both end a word.
+func trimKorean(w string) string {
+	for _, n := range koreanEndingLengths {
+		if len(w) > n && koreanEndingsByLength[n][w[len(w)-n:]] {
+			w = w[:len(w)-n]
 			break
 		}
 	}
