@@ -151,12 +151,8 @@ func (p *pageView) drawDist(marks []distMark, med int, ch durationChart) templat
 		return distPad + f*(distWidth-2*distPad)
 	}
 	// Marks in one column of the width of a mark stack upwards.
-	type placed struct {
-		distMark
-		x, y float64
-	}
 	cols := map[int]int{}
-	var ps []placed
+	var ps []placedMark
 	rows := 1
 	for _, m := range marks {
 		cx := x(m.minutes)
@@ -165,7 +161,7 @@ func (p *pageView) drawDist(marks []distMark, med int, ch durationChart) templat
 		cols[col] = n + 1
 		row := min(n, distStack-1)
 		rows = max(rows, row+1)
-		ps = append(ps, placed{m, cx, float64(row)})
+		ps = append(ps, placedMark{m, cx, float64(row)})
 	}
 	large := len(marks) > distLinked
 	if large {
@@ -204,11 +200,24 @@ func (p *pageView) drawDist(marks []distMark, med int, ch durationChart) templat
 		b.WriteString(`</svg>`)
 		return template.HTML(b.String())
 	}
-	// A mark a case: written piece by piece, not through fmt, since every
-	// case is a mark on both charts of each of its topics (fmt's boxing and
-	// the numbers' strings were two thirds of the charts' time).
+	p.drawMarks(&b, ps, base)
+	b.WriteString(`</svg>`)
+	return template.HTML(b.String())
+}
+
+// placedMark is a mark placed on a chart: x across, y the row it stacks in.
+type placedMark struct {
+	distMark
+	x, y float64
+}
+
+// drawMarks draws the marks ps on base, each a circle linking its case.
+// It writes piece by piece, not through fmt, since every case is a mark
+// on both charts of each of its topics (fmt's boxing and the numbers'
+// strings were two thirds of the charts' time).
+func (p *pageView) drawMarks(b *strings.Builder, ps []placedMark, base float64) {
 	b.Grow(len(ps) * 200)
-	radius := f(distRadius)
+	radius := strconv.FormatFloat(distRadius, 'f', 1, 64)
 	var num []byte
 	for _, m := range ps {
 		cy := base - distRadius - m.y*distStep
@@ -229,6 +238,4 @@ func (p *pageView) drawDist(marks []distMark, med int, ch durationChart) templat
 		b.WriteString(label)
 		b.WriteString(`</title></circle></a>`)
 	}
-	b.WriteString(`</svg>`)
-	return template.HTML(b.String())
 }
