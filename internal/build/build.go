@@ -321,8 +321,9 @@ func prepare(ctx context.Context, opt Options, st *Result, t time.Time, extras *
 // goroutine of its own, alongside the case pages, which render first, and
 // the extras, and sends how long that took. Made on first use instead, by
 // the first topic page or API file that needs it, it kept every other user
-// waiting with a core idle: at 1,000 cases the second worker and the API
-// each waited a third of a second. The goroutine is not waited for when
+// waiting: in a build of 1,000 cases on a busy machine, the second worker
+// and the API each waited a third of a second for it, and a worker that
+// waits renders nothing. The goroutine is not waited for when
 // the build stops early: it only reads the library, and a Ctrl-C need not
 // wait seconds for a checklist nothing will write.
 func startChecklist(s *site.Site) <-chan time.Duration {
