@@ -87,8 +87,10 @@ func BenchmarkDownloads(b *testing.B) {
 	}
 	for b.Loop() {
 		size = 0
-		w := &writer{l: l, str: s.Strings(), lib: l.Lib, base: s.BaseURL(), write: discard}
-		w.startBulk()
+		w := &writer{l: l, str: s.Strings(), lib: l.Lib, base: s.BaseURL(), write: discard, create: buffered(discard)}
+		if err := w.startBulk(); err != nil {
+			b.Fatal(err)
+		}
 		for i, c := range l.Lib.Cases {
 			if err := w.bulk.addCase(c, raws[i]); err != nil {
 				b.Fatal(err)

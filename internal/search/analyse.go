@@ -43,14 +43,23 @@ type analysed struct {
 // at 100,000 cases is most of a gigabyte.
 type part struct {
 	a analyser
-	// postings, counts and word are, by the part's term number, the
+	// postings, counts and word are, by the term's place in sorted, the
 	// term's postings, their number and whether it was seen as a word
 	// (see eachIndexTerm): what the analyser's state was, once the
-	// documents are read (see pack).
+	// documents are read (see pack). The merge and the encoding read
+	// them in that order, from one end to the other.
 	postings [][]byte
 	counts   []int32
 	word     []bool
-	order    []int32 // the part's term numbers, by term
+	sorted   []sortedTerm // the part's terms, sorted
+}
+
+// sortedTerm is a term of a part with its sortKey and its number in the
+// part's analyser.
+type sortedTerm struct {
+	key  uint64
+	term string
+	n    int32
 }
 
 // posting is one document of a term with its weight in the document, as
@@ -102,7 +111,7 @@ func analyseSorted(docs []Doc, labels Labels) *analysed {
 	// What is left of a part is its postings, which encode releases as it
 	// goes: the terms are ix.terms now, their strings shared.
 	for _, pt := range ix.parts {
-		pt.a, pt.order, pt.counts, pt.word = analyser{}, nil, nil, nil
+		pt.a, pt.sorted, pt.counts, pt.word = analyser{}, nil, nil, nil
 	}
 	// Summed in document order, so that the average, and with it every
 	// score, does not depend on the number of parts.
@@ -155,24 +164,39 @@ func (pt *part) add(d *Doc, i int32, labels Labels) float64 {
 	return length
 }
 
-// sortTerms makes pt.order, the part's term numbers by term. It sorts
-// the terms beside their numbers, not the numbers by the terms they
-// point to, so that a comparison reads its two strings and not first
-// where they are, which is twice as many reads of memory out of the cache.
+// sortTerms makes pt.sorted, the part's terms in order. It sorts the
+// terms with their keys beside them, not their numbers by the terms they
+// point to, and compares the keys first: most comparisons are then
+// decided by the first eight bytes of the two terms, held in the slice,
+// without a read of either string, which sits in a block of memory out
+// of the cache.
 func (pt *part) sortTerms() {
-	type numbered struct {
-		term string
-		n    int32
-	}
-	terms := make([]numbered, len(pt.a.terms))
+	pt.sorted = make([]sortedTerm, len(pt.a.terms))
 	for k, t := range pt.a.terms {
-		terms[k] = numbered{t, int32(k)}
+		pt.sorted[k] = sortedTerm{sortKey(t), t, int32(k)}
 	}
-	slices.SortFunc(terms, func(a, b numbered) int { return strings.Compare(a.term, b.term) })
-	pt.order = make([]int32, len(terms))
-	for k, t := range terms {
-		pt.order[k] = t.n
+	slices.SortFunc(pt.sorted, func(a, b sortedTerm) int { return compareTerms(a.key, b.key, a.term, b.term) })
+}
+
+// sortKey is the first eight bytes of t as a big-endian number, padded
+// with zeros: of two terms, the one with the smaller key sorts first, and
+// only terms with the same key need their strings compared.
+func sortKey(t string) uint64 {
+	var b [8]byte
+	copy(b[:], t)
+	return binary.BigEndian.Uint64(b[:])
+}
+
+// compareTerms is strings.Compare(a, b) for terms whose sortKeys are ka
+// and kb.
+func compareTerms(ka, kb uint64, a, b string) int {
+	if ka != kb {
+		if ka < kb {
+			return -1
+		}
+		return 1
 	}
+	return strings.Compare(a, b)
 }
 
 // packBlock is the size of the blocks that pack copies postings into.
@@ -191,8 +215,8 @@ func (pt *part) pack() {
 	n := len(pt.a.state)
 	pt.postings, pt.counts, pt.word = make([][]byte, n), make([]int32, n), make([]bool, n)
 	var block []byte
-	for _, t := range pt.order {
-		st := &pt.a.state[t]
+	for t, term := range pt.sorted {
+		st := &pt.a.state[term.n]
 		p := st.postings
 		if len(p) > cap(block)-len(block) {
 			block = make([]byte, 0, max(packBlock, len(p)))
@@ -208,32 +232,45 @@ func (pt *part) pack() {
 	pt.a.strings, pt.a.utf8 = nil, nil
 }
 
-// merge makes the sorted list of every part's terms.
+// merge makes the sorted list of every part's terms. It compares the
+// terms at the heads of the parts by their sortKeys first, as sortTerms
+// does, and reads their strings only when the keys are equal.
 func (ix *analysed) merge() {
 	heads := make([]int, len(ix.parts))
 	ix.local = make([][]int32, len(ix.parts))
+	// There are at least as many terms as the largest part has, so the
+	// lists start at that size rather than grow to it.
+	most := 0
+	for _, pt := range ix.parts {
+		most = max(most, len(pt.sorted))
+	}
+	ix.terms = make([]string, 0, most)
+	ix.counts, ix.word = make([]int32, 0, most), make([]bool, 0, most)
+	for p := range ix.local {
+		ix.local[p] = make([]int32, 0, most)
+	}
 	for {
 		// The smallest term at the head of a part is the next term.
-		next := ""
-		found := false
+		var next *sortedTerm
 		for p, pt := range ix.parts {
-			if heads[p] < len(pt.order) {
-				if t := pt.a.terms[pt.order[heads[p]]]; !found || t < next {
-					next, found = t, true
+			if h := heads[p]; h < len(pt.sorted) {
+				if t := &pt.sorted[h]; next == nil || compareTerms(t.key, next.key, t.term, next.term) < 0 {
+					next = t
 				}
 			}
 		}
-		if !found {
+		if next == nil {
 			return
 		}
 		g := int32(len(ix.terms))
-		ix.terms = append(ix.terms, next)
+		ix.terms = append(ix.terms, next.term)
 		ix.counts = append(ix.counts, 0)
 		ix.word = append(ix.word, false)
+		key, term := next.key, next.term
 		for p, pt := range ix.parts {
 			local := int32(-1)
-			if heads[p] < len(pt.order) && pt.a.terms[pt.order[heads[p]]] == next {
-				local = pt.order[heads[p]]
+			if h := heads[p]; h < len(pt.sorted) && pt.sorted[h].key == key && pt.sorted[h].term == term {
+				local = int32(h)
 				heads[p]++
 				ix.counts[g] += pt.counts[local]
 				ix.word[g] = ix.word[g] || pt.word[local]

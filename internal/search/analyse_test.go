@@ -5,7 +5,9 @@ import (
 
 	"fmt"
 	"math"
+	"runtime"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -21,7 +23,7 @@ func TestAnalysisHoldsOnlyPostings(t *testing.T) {
 	}
 	ix := analyseSorted(sorted, labels)
 	for p, pt := range ix.parts {
-		if pt.a.table.slots != nil || pt.a.terms != nil || !reflect.ValueOf(pt.a.tk).IsZero() || pt.a.state != nil || pt.order != nil {
+		if pt.a.table.slots != nil || pt.a.terms != nil || !reflect.ValueOf(pt.a.tk).IsZero() || pt.a.state != nil || pt.sorted != nil {
 			t.Errorf("part %d keeps its term table, terms, tokenizer or last documents after the analysis", p)
 		}
 		if pt.a.pieces.slots != nil || pt.a.pieces.recs != nil || pt.a.rec != nil || pt.a.met != nil {
@@ -112,5 +114,61 @@ func TestTermWeight(t *testing.T) {
 	}
 	if n < 100000 {
 		t.Fatalf("only %d cases", n)
+	}
+}
+
+// TestCompareTerms holds compareTerms, with the sortKeys it takes, to
+// strings.Compare: on terms that share their first eight bytes or fewer,
+// that end inside them, that hold zero bytes, in Hangul and in Latin.
+func TestCompareTerms(t *testing.T) {
+	terms := []string{"", "a", "a\x00", "a\x00\x00", "ab", "abcdefgh", "abcdefgh\x00", "abcdefghi", "abcdefgi", "abcdefg",
+		"infrastructure", "infrastructural", "infra", "+서버", "+서버장애", "서버", "서버가", "서", "로드밸런서", "로드밸런", "\xff", "\xff\xff\xff\xff\xff\xff\xff\xff\x01", "zz"}
+	for _, a := range terms {
+		for _, b := range terms {
+			if got, want := compareTerms(sortKey(a), sortKey(b), a, b), strings.Compare(a, b); got != want {
+				t.Errorf("compareTerms(%q, %q) = %d, want %d", a, b, got, want)
+			}
+		}
+	}
+}
+
+// TestPartsMergeAsOne checks that the analysis is the same whatever the
+// number of parts the documents are split into: the merged terms, their
+// counts and word flags, and every entry the walk makes of them.
+func TestPartsMergeAsOne(t *testing.T) {
+	docs, labels := readFixture(t)
+	docs = append(docs, synthDocs(300, 7)...)
+	sorted, err := sortDocs(docs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type result struct {
+		terms   []string
+		counts  []int32
+		word    []bool
+		entries []string
+		parts   int
+	}
+	analyseWith := func(procs int) result {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+		ix := analyseSorted(sorted, labels)
+		r := result{terms: ix.terms, counts: ix.counts, word: ix.word, parts: len(ix.parts)}
+		if _, err := ix.walkTerms(defaultConfig, true, func(_ int, _, _ string, _ []posting, entry []byte) error {
+			r.entries = append(r.entries, string(entry))
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	one, several := analyseWith(1), analyseWith(7)
+	if one.parts != 1 || several.parts < 2 {
+		t.Fatalf("analysed in %d and %d parts, want 1 and several", one.parts, several.parts)
+	}
+	if !slices.IsSorted(one.terms) {
+		t.Error("the terms are not sorted")
+	}
+	if !slices.Equal(one.terms, several.terms) || !slices.Equal(one.counts, several.counts) || !slices.Equal(one.word, several.word) || !slices.Equal(one.entries, several.entries) {
+		t.Errorf("%d parts analyse otherwise than one: %d and %d terms", several.parts, len(several.terms), len(one.terms))
 	}
 }

@@ -466,10 +466,19 @@ func suggestKey(t string) string {
 func suggestLists(terms []string, df func(int) int, word func(int) bool) map[string][]int {
 	out := map[string][]int{}
 	for i, t := range terms {
-		n, ok := 0, word(i)
+		// Most terms are no words (parts, compounds, stems met only
+		// inside longer words): their strings, each a read of memory out
+		// of the cache, are left unread.
+		if !word(i) {
+			continue
+		}
+		n, ok := 0, true
 		for _, r := range t {
 			n++
-			ok = ok && unicode.IsLetter(r)
+			if !unicode.IsLetter(r) {
+				ok = false
+				break
+			}
 		}
 		if ok && n >= 2 {
 			k := suggestKey(t)
