@@ -274,7 +274,7 @@ func build(bin, content, out string, env []string) run {
 }
 
 func stageOrder(rs []run) []string {
-	order := []string{"load+check", "theme+minify", "derive", "pages", "render (workers)", "write (workers)", "search index", "api", "swap"}
+	order := []string{"load+check", "theme+minify", "derive", "pages", "render (workers)", "write (workers)", "search index", "api", "checklist", "swap"}
 	var out []string
 	for _, s := range order {
 		if _, ok := rs[0].stages[s]; ok {

@@ -143,9 +143,11 @@ func Run(ctx context.Context, opt Options) (*Result, diag.List, error) {
 		st.Stages = append(st.Stages, library.Stage{Name: "check old output (alongside)", Took: old.took})
 	}
 	extras.start(s)
+	checklist := startChecklist(s)
 	writePages(ctx, stop, s, w, opt, st, t)
 	s.ReleaseCards() // their memory is free for what is still running
 	extras.wait(st)
+	st.Stages = append(st.Stages, library.Stage{Name: "checklist (alongside)", Took: <-checklist})
 	st.Engines = s.Engines()
 	if err := interrupted(ctx); err != nil {
 		return nil, list, err
@@ -313,6 +315,25 @@ func prepare(ctx context.Context, opt Options, st *Result, t time.Time, extras *
 		st.Drafts = append(st.Drafts, d.ID)
 	}
 	return s, list, t, interrupted(ctx)
+}
+
+// startChecklist makes the library's checklist (library.Checklist) on a
+// goroutine of its own, alongside the case pages, which render first, and
+// the extras, and sends how long that took. Made on first use instead, by
+// the first topic page or API file that needs it, it kept every other user
+// waiting: in a build of 1,000 cases on a busy machine, the second worker
+// and the API each waited a third of a second for it, and a worker that
+// waits renders nothing. The goroutine is not waited for when
+// the build stops early: it only reads the library, and a Ctrl-C need not
+// wait seconds for a checklist nothing will write.
+func startChecklist(s *site.Site) <-chan time.Duration {
+	took := make(chan time.Duration, 1)
+	go func() {
+		t := time.Now()
+		s.Library().Checklist()
+		took <- time.Since(t)
+	}()
+	return took
 }
 
 // interrupted returns why ctx is done, or nil: the first write error, or

@@ -49,12 +49,16 @@ type CheckItem struct {
 type CheckSource struct {
 	Case   *cases.Case
 	Status string
+	at     int32 // the case's number in its checklist (Checklist.caseAt)
 }
 
 // Checklist is the library's action items and lessons, merged.
 type Checklist struct {
-	Items  []*CheckItem // in the order of their first case and item
-	byCase map[*cases.Case][]*CheckItem
+	Items []*CheckItem // in the order of their first case and item
+	// caseAt numbers the cases with items (indexCases), and byCase holds
+	// the items each is a source of, by that number.
+	caseAt map[*cases.Case]int32
+	byCase [][]*CheckItem
 }
 
 // CheckGroup is one group of a checklist for some cases.
@@ -90,38 +94,57 @@ func (l *Library) Checklist() *Checklist {
 // most cases share first, then in the library's order. Empty groups are
 // left out.
 func (cl *Checklist) For(cs []*cases.Case) []CheckGroup {
-	in := make(map[*cases.Case]bool, len(cs))
-	for _, c := range cs {
-		in[c] = true
-	}
 	// Only the items of cs are looked at (a topic has a few of the
-	// library's tens of thousands), in the checklist's order.
+	// library's tens of thousands), in the checklist's order; a case is
+	// looked up once, and then its sources by number: at 10,000 cases a
+	// map of cs, looked up for every source of every item, was most of
+	// this.
 	var items []*CheckItem
-	if cl.byCase == nil {
+	in := make([]bool, len(cl.byCase))
+	if cl.caseAt == nil {
 		items = cl.Items
+		in = nil
 	} else {
-		seen := map[*CheckItem]bool{}
 		for _, c := range cs {
-			for _, it := range cl.byCase[c] {
-				if !seen[it] {
-					seen[it] = true
-					items = append(items, it)
-				}
+			if n, ok := cl.caseAt[c]; ok && !in[n] {
+				in[n] = true
+				items = append(items, cl.byCase[n]...)
 			}
 		}
+		// An item of several of cs comes once.
 		slices.SortFunc(items, func(a, b *CheckItem) int { return a.Index - b.Index })
+		items = slices.Compact(items)
+	}
+	var all map[*cases.Case]bool // cs, for a checklist without the numbers
+	if in == nil {
+		all = make(map[*cases.Case]bool, len(cs))
+		for _, c := range cs {
+			all[c] = true
+		}
 	}
 	byGroup := map[string][]CheckLine{}
 	for _, it := range items {
-		var from []CheckSource
+		n := 0
 		for _, s := range it.From {
-			if in[s.Case] {
-				from = append(from, s)
+			if all != nil && all[s.Case] || all == nil && in[s.at] {
+				n++
 			}
 		}
-		if len(from) > 0 {
-			byGroup[it.Group] = append(byGroup[it.Group], CheckLine{it, from})
+		if n == 0 {
+			continue
 		}
+		// The sources all among cs (most items) are the item's own,
+		// clipped so that an append copies them.
+		from := slices.Clip(it.From)
+		if n < len(it.From) {
+			from = make([]CheckSource, 0, n)
+			for _, s := range it.From {
+				if all != nil && all[s.Case] || all == nil && in[s.at] {
+					from = append(from, s)
+				}
+			}
+		}
+		byGroup[it.Group] = append(byGroup[it.Group], CheckLine{it, from})
 	}
 	var out []CheckGroup
 	for _, g := range CheckGroups {
@@ -190,7 +213,7 @@ func NewChecklist(cs []*cases.Case) *Checklist {
 			m.meta[best].group = groupOf(m.entries[best].item.Group)
 			continue
 		}
-		it := &CheckItem{Index: len(cl.Items), Group: p.group, Text: p.text, From: []CheckSource{{p.c, p.status}}}
+		it := &CheckItem{Index: len(cl.Items), Group: p.group, Text: p.text, From: []CheckSource{{Case: p.c, Status: p.status}}}
 		cl.Items = append(cl.Items, it)
 		m.add(it, c)
 	}
@@ -343,16 +366,24 @@ func (it *CheckItem) absorb(p pendingItem) {
 		it.Group = p.group
 	}
 	if !slices.ContainsFunc(it.From, func(s CheckSource) bool { return s.Case == p.c }) {
-		it.From = append(it.From, CheckSource{p.c, p.status})
+		it.From = append(it.From, CheckSource{Case: p.c, Status: p.status})
 	}
 }
 
-// indexCases lists, for each case, the items it is a source of.
+// indexCases numbers the cases the items came from, sets each source's
+// number, and lists, for each case, the items it is a source of.
 func (cl *Checklist) indexCases() {
-	cl.byCase = map[*cases.Case][]*CheckItem{}
+	cl.caseAt = map[*cases.Case]int32{}
 	for _, it := range cl.Items {
-		for _, s := range it.From {
-			cl.byCase[s.Case] = append(cl.byCase[s.Case], it)
+		for i, s := range it.From {
+			n, ok := cl.caseAt[s.Case]
+			if !ok {
+				n = int32(len(cl.byCase))
+				cl.caseAt[s.Case] = n
+				cl.byCase = append(cl.byCase, nil)
+			}
+			it.From[i].at = n
+			cl.byCase[n] = append(cl.byCase[n], it)
 		}
 	}
 }
@@ -580,8 +611,16 @@ func eachCheckWord(s string, f func(string)) {
 			word(strings.ToLower(p))
 		default:
 			// Lower-casing can make a letter two runes of which one is no
-			// letter: the lower-cased piece is split again.
-			for _, w := range strings.FieldsFunc(strings.ToLower(p), notWordRune) {
+			// letter: the lower-cased piece is split again. A piece that
+			// lower-casing leaves as it is (all Korean) is one word as it
+			// is; strings.ToLower then returns it without a copy, which
+			// the comparison finds equal at once.
+			lower := strings.ToLower(p)
+			if lower == p {
+				word(p)
+				return
+			}
+			for _, w := range strings.FieldsFunc(lower, notWordRune) {
 				word(w)
 			}
 		}
@@ -608,12 +647,19 @@ func notWordRune(r rune) bool {
 	if r < utf8.RuneSelf {
 		return !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9')
 	}
+	if isSyllable(r) {
+		return false // most of the Korean text: no table to search
+	}
 	return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 }
 
+// isSyllable reports whether r is a precomposed Hangul syllable (가 to 힣),
+// a letter of unicode.Hangul.
+func isSyllable(r rune) bool { return 0xAC00 <= r && r <= 0xD7A3 }
+
 func isHangulWord(w string) bool {
 	r, _ := utf8.DecodeRuneInString(w)
-	return unicode.Is(unicode.Hangul, r)
+	return isSyllable(r) || unicode.Is(unicode.Hangul, r)
 }
 
 // trimEnglish strips the common endings of an English word, so that
@@ -634,12 +680,40 @@ var koreanEndings = []string{
 	"은", "는", "이", "가", "을", "를", "의", "에", "로", "와", "과", "도", "다",
 }
 
-// trimKorean strips one particle or ending from a Korean word, keeping at
-// least one syllable; a word of one syllable is left out.
-func trimKorean(w string) string {
+// koreanEndingsByLength holds koreanEndings by their length in bytes
+// (three a syllable), as trimKorean looks them up.
+var koreanEndingsByLength = func() map[int]map[string]bool {
+	by := map[int]map[string]bool{}
 	for _, end := range koreanEndings {
-		if rest, ok := strings.CutSuffix(w, end); ok && utf8.RuneCountInString(rest) >= 1 {
-			w = rest
+		if by[len(end)] == nil {
+			by[len(end)] = map[string]bool{}
+		}
+		by[len(end)][end] = true
+	}
+	return by
+}()
+
+// koreanEndingLengths are the lengths of koreanEndingsByLength, longest
+// first, as koreanEndings lists them.
+var koreanEndingLengths = func() []int {
+	var out []int
+	for _, end := range koreanEndings {
+		if !slices.Contains(out, len(end)) {
+			out = append(out, len(end))
+		}
+	}
+	return out
+}()
+
+// trimKorean strips one particle or ending from a Korean word, keeping at
+// least one syllable; a word of one syllable is left out. It strips the
+// first of koreanEndings that ends the word, as a loop over them would, by
+// looking up the word's last bytes for each length of ending: the list is
+// longest first, and two endings of one length cannot both end a word.
+func trimKorean(w string) string {
+	for _, n := range koreanEndingLengths {
+		if len(w) > n && koreanEndingsByLength[n][w[len(w)-n:]] {
+			w = w[:len(w)-n]
 			break
 		}
 	}

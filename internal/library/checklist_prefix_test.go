@@ -40,11 +40,11 @@ func checklistByAllPairs(cs []*cases.Case) *Checklist {
 				it.Group = group
 			}
 			if !slices.ContainsFunc(it.From, func(s CheckSource) bool { return s.Case == c }) {
-				it.From = append(it.From, CheckSource{c, status})
+				it.From = append(it.From, CheckSource{Case: c, Status: status})
 			}
 			return
 		}
-		it := &CheckItem{Index: len(cl.Items), Group: group, Text: text, From: []CheckSource{{c, status}}}
+		it := &CheckItem{Index: len(cl.Items), Group: group, Text: text, From: []CheckSource{{Case: c, Status: status}}}
 		cl.Items = append(cl.Items, it)
 		entries = append(entries, &mapEntry{it, en, ko})
 	}
@@ -206,7 +206,8 @@ func boundaryPair() []*cases.Case {
 
 // TestChecklistForByCase holds For, which looks only at the items of the
 // cases asked for, to For over every item: on runs of cases, on every
-// third case, and on cases out of the library's order.
+// third case, on cases out of the library's order, on a case given twice
+// and on one the checklist does not know.
 func TestChecklistForByCase(t *testing.T) {
 	gen, list := cases.Load(gencases.MapFS(gencases.Options{N: 200, Seed: 5}))
 	if list.Errors() > 0 {
@@ -227,7 +228,10 @@ func TestChecklistForByCase(t *testing.T) {
 		}
 		reversed = append([]*cases.Case{c}, reversed...)
 	}
-	subsets = append(subsets, third, reversed[:60], cs[len(cs)-6:])
+	// A case twice, and a case without items (of another library), ask
+	// for nothing more.
+	twice := append(slices.Clone(cs[:30]), cs[10:40]...)
+	subsets = append(subsets, third, reversed[:60], cs[len(cs)-6:], twice, append(slices.Clone(cs[:5]), &cases.Case{ID: "IL-9999"}))
 	lines := func(groups []CheckGroup) string {
 		var b strings.Builder
 		for _, g := range groups {
@@ -275,4 +279,24 @@ func benchChecklist(b *testing.B, n int) {
 		NewChecklist(lib.Cases)
 	}
 	b.ReportMetric((repotest.CPUTime()-start).Seconds()/float64(b.N), "cpu-s/op")
+}
+
+// BenchmarkChecklistFor takes the checklist of every topic of 1,000
+// generated cases, as their pages and API files do; the figures are per
+// whole library.
+func BenchmarkChecklistFor(b *testing.B) {
+	lib, list := cases.Load(gencases.MapFS(gencases.Options{N: 1000, Seed: 1}))
+	if list.Errors() > 0 {
+		b.Fatal(list.Err())
+	}
+	l := Derive(lib)
+	cl := l.Checklist()
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, ft := range l.Topics() {
+			for _, t := range ft.Topics {
+				cl.For(t.Cases)
+			}
+		}
+	}
 }

@@ -156,3 +156,21 @@ func BenchmarkExtras(b *testing.B) {
 		run(b, func(out *bytes.Buffer, i int) error { return (twins{s}).twin(out, list[i], false) }, len(list))
 	})
 }
+
+// BenchmarkDurationCharts draws the charts of the times to detect and to
+// resolve of every topic of a 1,000-case library, in both languages, as
+// the topics' statistics blocks do once each; the figures are per whole
+// library.
+func BenchmarkDurationCharts(b *testing.B) {
+	s := benchSite(b, 1000)
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, name := range cases.FacetNames() {
+			for _, tp := range s.topics[name].Topics {
+				for _, lang := range cases.Languages {
+					(&pageView{Lang: lang, s: s}).durationCharts(tp.Cases, "dist-")
+				}
+			}
+		}
+	}
+}
