@@ -147,7 +147,12 @@ func Run(ctx context.Context, opt Options) (*Result, diag.List, error) {
 	writePages(ctx, stop, s, w, opt, st, t)
 	s.ReleaseCards() // their memory is free for what is still running
 	extras.wait(st)
-	st.Stages = append(st.Stages, library.Stage{Name: "checklist (alongside)", Took: <-checklist})
+	select {
+	case took := <-checklist:
+		st.Stages = append(st.Stages, library.Stage{Name: "checklist (alongside)", Took: took})
+	case <-ctx.Done():
+		// A stopped build does not wait for a checklist nothing will write.
+	}
 	st.Engines = s.Engines()
 	if err := interrupted(ctx); err != nil {
 		return nil, list, err
