@@ -147,12 +147,7 @@ func Run(ctx context.Context, opt Options) (*Result, diag.List, error) {
 	writePages(ctx, stop, s, w, opt, st, t)
 	s.ReleaseCards() // their memory is free for what is still running
 	extras.wait(st)
-	select {
-	case took := <-checklist:
-		st.Stages = append(st.Stages, library.Stage{Name: "checklist (alongside)", Took: took})
-	case <-ctx.Done():
-		// A stopped build does not wait for a checklist nothing will write.
-	}
+	waitChecklist(ctx, checklist, st)
 	st.Engines = s.Engines()
 	if err := interrupted(ctx); err != nil {
 		return nil, list, err
@@ -339,6 +334,16 @@ func startChecklist(s *site.Site) <-chan time.Duration {
 		took <- time.Since(t)
 	}()
 	return took
+}
+
+// waitChecklist adds the checklist's time to the stages once it is made;
+// a stopped build does not wait for a checklist nothing will write.
+func waitChecklist(ctx context.Context, checklist <-chan time.Duration, st *Result) {
+	select {
+	case took := <-checklist:
+		st.Stages = append(st.Stages, library.Stage{Name: "checklist (alongside)", Took: took})
+	case <-ctx.Done():
+	}
 }
 
 // interrupted returns why ctx is done, or nil: the first write error, or
